@@ -1,0 +1,14 @@
+import { isKitError, KitError } from './kit-error.js';
+
+/** The error a kit operation rejects with when its `AbortSignal` fires. */
+export function abortError(signal: AbortSignal | undefined, what: string): KitError {
+  const reason: unknown = signal?.reason;
+  // A caller that aborts with a kit error (a deadline, say) chose the code: keep it.
+  if (isKitError(reason)) return reason;
+  return new KitError('aborted', `${what} was aborted`, { cause: reason });
+}
+
+/** Throws the kit's abort error when `signal` has already fired. */
+export function throwIfAborted(signal: AbortSignal | undefined, what: string): void {
+  if (signal?.aborted) throw abortError(signal, what);
+}

@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+import { KitError, type KitErrorCode } from './kit-error.js';
+
+/** One field that failed validation: where, and why in words. */
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/** The failing fields of a zod error, as dotted paths (`items.2.id`; `(root)` for the value itself). */
+export function fieldIssues(error: z.ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.length ? issue.path.map(String).join('.') : '(root)',
+    message: issue.message,
+  }));
+}
+
+/** The issues as one line: `id: Invalid input: expected string, received number; …`. */
+export function describeFieldIssues(issues: readonly FieldIssue[]): string {
+  return issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+}
+
+/** A kit error (invalid-argument unless told otherwise) that names every failing field of `what`. */
+export function fromZodError(error: z.ZodError, what: string, code: KitErrorCode = 'invalid-argument'): KitError {
+  const fields = fieldIssues(error);
+  return new KitError(code, `invalid ${what}: ${describeFieldIssues(fields)}`, { details: { fields } });
+}

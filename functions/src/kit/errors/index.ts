@@ -1,0 +1,3 @@
+export { abortError, throwIfAborted } from './abort-error.js';
+export { describeFieldIssues, type FieldIssue, fieldIssues, fromZodError } from './from-zod-error.js';
+export { isKitError, KIT_ERROR_CODES, KitError, type KitErrorCode, type KitErrorOptions } from './kit-error.js';

@@ -1,0 +1,55 @@
+/**
+ * The status codes a kit error can carry. They are the gRPC/HttpsError code names, so the
+ * callable layer maps them one to one and a client can act on them.
+ */
+export const KIT_ERROR_CODES = [
+  'cancelled',
+  'unknown',
+  'invalid-argument',
+  'deadline-exceeded',
+  'not-found',
+  'already-exists',
+  'permission-denied',
+  'resource-exhausted',
+  'failed-precondition',
+  'aborted',
+  'out-of-range',
+  'unimplemented',
+  'internal',
+  'unavailable',
+  'data-loss',
+  'unauthenticated',
+] as const;
+
+/** A kit error code, e.g. `invalid-argument`. */
+export type KitErrorCode = (typeof KIT_ERROR_CODES)[number];
+
+// A registry-wide symbol, so two copies of the kit (two bundles, two versions) still
+// recognise each other's errors where `instanceof` would fail.
+const KIT_ERROR_MARK = Symbol.for('callable-flows.KitError');
+
+/** Options for a {@link KitError}. */
+export interface KitErrorOptions {
+  /** Data that is safe to show a client (field names, limits); never secrets. */
+  details?: Record<string, unknown>;
+  cause?: unknown;
+}
+
+/** The one error class of the kit: a code a caller can act on, a message, safe details. */
+export class KitError extends Error {
+  readonly code: KitErrorCode;
+  readonly details: Record<string, unknown> | undefined;
+  readonly [KIT_ERROR_MARK] = true;
+
+  constructor(code: KitErrorCode, message: string, options: KitErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'KitError';
+    this.code = code;
+    this.details = options.details;
+  }
+}
+
+/** True for any kit error, from this copy of the kit or another one. */
+export function isKitError(value: unknown): value is KitError {
+  return typeof value === 'object' && value !== null && KIT_ERROR_MARK in value;
+}

@@ -1,0 +1,86 @@
+import { abortError, isKitError } from '../errors/index.js';
+import type { ToolRequest, ToolRequestPart, ToolResponsePart } from '../model/index.js';
+import { type ActionContext, isToolInterruptError, type Tool, type ToolResult } from '../tools/index.js';
+import type { ToolCall, ToolMiddleware } from './generate-options.js';
+import { lookupTool } from './to-tool-map.js';
+
+/** How one tool call ended: with a response for the model, or with a question for a person. */
+export type ToolOutcome =
+  | { response: ToolResponsePart; interrupt?: undefined }
+  | { interrupt: Record<string, unknown> | true; response?: undefined };
+
+/** Everything a tool call runs with. */
+export interface ToolCallScope {
+  tools: ReadonlyMap<string, Tool>;
+  context: ActionContext;
+  signal: AbortSignal | undefined;
+  middleware: readonly ToolMiddleware[];
+}
+
+/** A response that tells the model, in words it can act on, that the call failed. */
+export function toolErrorResponse(request: ToolRequest, error: unknown): ToolResponsePart {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = isKitError(error) ? error.code : 'unknown';
+  const fields = isKitError(error) ? error.details?.fields : undefined;
+  return {
+    toolResponse: {
+      name: request.name,
+      ...(request.ref === undefined ? {} : { ref: request.ref }),
+      output: { error: message },
+    },
+    metadata: { toolError: fields === undefined ? { code } : { code, fields } },
+  };
+}
+
+function toResponsePart(request: ToolRequest, result: ToolResult): ToolResponsePart {
+  const response: ToolResponsePart['toolResponse'] = { name: request.name, output: result.output };
+  if (request.ref !== undefined) response.ref = request.ref;
+  if (result.content) response.content = result.content;
+  return result.metadata ? { toolResponse: response, metadata: result.metadata } : { toolResponse: response };
+}
+
+function runThroughMiddleware(call: ToolCall, scope: ToolCallScope): Promise<ToolResult> {
+  const run = (): Promise<ToolResult> =>
+    call.tool.run(call.request.input, {
+      ref: call.request.ref,
+      ...(call.resumed === undefined ? {} : { resumed: call.resumed }),
+      context: call.context,
+      ...(scope.signal ? { signal: scope.signal } : {}),
+    });
+  let next = run;
+  for (let i = scope.middleware.length - 1; i >= 0; i--) {
+    const step = scope.middleware[i] as ToolMiddleware;
+    const inner = next;
+    next = () => step(call, inner);
+  }
+  return next();
+}
+
+/**
+ * Runs one tool request. Invalid input, an unknown tool, a timeout or a failure become a
+ * response the model can read, unless the tool says `onError: 'throw'`; an abort always
+ * ends the turn.
+ */
+export async function executeToolCall(
+  part: ToolRequestPart & { toolRequest: { ref: string } },
+  resumed: Record<string, unknown> | true | undefined,
+  scope: ToolCallScope,
+): Promise<ToolOutcome> {
+  const request = part.toolRequest;
+  const tool = lookupTool(scope.tools, request.name);
+  if (!tool) {
+    const known = [...scope.tools.keys()].join(', ') || 'none';
+    return {
+      response: toolErrorResponse(request, new Error(`unknown tool '${request.name}'; the tools are: ${known}`)),
+    };
+  }
+  try {
+    const result = await runThroughMiddleware({ tool, request, resumed, context: scope.context }, scope);
+    return { response: toResponsePart(request, result) };
+  } catch (error) {
+    if (isToolInterruptError(error)) return { interrupt: error.metadata ?? true };
+    if (scope.signal?.aborted) throw abortError(scope.signal, `tool '${request.name}'`);
+    if (tool.config.onError === 'throw') throw error;
+    return { response: toolErrorResponse(request, error) };
+  }
+}

@@ -1,0 +1,45 @@
+// The public API of Callable Flows. Each layer's own index.ts lists its exports; this file
+// names the ones an application uses.
+export { isKitError, KitError, type KitErrorCode } from './errors/index.js';
+export {
+  DEFAULT_MAX_TURNS,
+  type GenerateOptions,
+  type GenerateResult,
+  generate,
+  type OutputOptions,
+  OutputParseError,
+  type ResumeOptions,
+  type ToolCall,
+  type ToolMiddleware,
+} from './generate/index.js';
+export {
+  type Document,
+  defineModel,
+  type FinishReason,
+  fallback,
+  type GenerateRequest,
+  type GenerateResponse,
+  type GenerateResponseChunk,
+  type Message,
+  type Model,
+  type ModelInfo,
+  type ModelMiddleware,
+  type ModelRunner,
+  type ModelSupports,
+  type Part,
+  retry,
+  type ToolRequestPart,
+  type ToolResponsePart,
+  type Usage,
+} from './model/index.js';
+export { type ScriptedModel, type ScriptStep, scriptedModel } from './models/scripted/index.js';
+export {
+  type ActionContext,
+  defineInterrupt,
+  defineTool,
+  isToolInterruptError,
+  type Tool,
+  type ToolConfig,
+  type ToolContext,
+  ToolInterruptError,
+} from './tools/index.js';

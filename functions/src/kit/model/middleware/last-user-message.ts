@@ -1,0 +1,25 @@
+import type { Message } from '../message.js';
+
+/** Index of the last user message, or -1. */
+export function lastUserMessageIndex(messages: readonly Message[]): number {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i]?.role === 'user') return i;
+  }
+  return -1;
+}
+
+/** A copy of `messages` with `part` appended to the last user message (if there is one). */
+export function appendToLastUserMessage(messages: readonly Message[], part: Message['content'][number]): Message[] {
+  const index = lastUserMessageIndex(messages);
+  if (index < 0) return [...messages];
+  const copy = [...messages];
+  const message = copy[index] as Message;
+  copy[index] = { ...message, content: [...message.content, part] };
+  return copy;
+}
+
+/** True when the last user message already carries a part added for `purpose`. */
+export function lastUserMessageHasPurpose(messages: readonly Message[], purpose: string): boolean {
+  const index = lastUserMessageIndex(messages);
+  return index >= 0 && (messages[index] as Message).content.some((p) => p.metadata?.purpose === purpose);
+}

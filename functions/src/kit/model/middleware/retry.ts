@@ -1,0 +1,55 @@
+import { isKitError, type KitErrorCode } from '../../errors/index.js';
+import type { ModelMiddleware } from '../model.js';
+import { sleep } from './sleep.js';
+import { trackStreaming } from './stream-guard.js';
+
+/** Options of {@link retry}. */
+export interface RetryOptions {
+  /** Retries after the first attempt. Default 3. */
+  maxRetries?: number;
+  /** Codes worth another try. Default: unavailable, resource-exhausted, deadline-exceeded. */
+  statuses?: readonly KitErrorCode[];
+  /** First delay. Default 1,000 ms. */
+  initialDelayMs?: number;
+  /** Upper bound of one delay. Default 60,000 ms. */
+  maxDelayMs?: number;
+  /** Growth of the delay per attempt. Default 2. */
+  backoffFactor?: number;
+  /** Spread delays randomly over their upper half so that callers don't retry in step. Default true. */
+  jitter?: boolean;
+  /** Told before each wait, for logging. */
+  onRetry?: (error: unknown, attempt: number, delayMs: number) => void;
+}
+
+export const RETRYABLE_CODES: readonly KitErrorCode[] = ['unavailable', 'resource-exhausted', 'deadline-exceeded'];
+
+/** The wait before retry number `attempt` (0-based), before jitter. */
+export function backoffDelay(attempt: number, options: RetryOptions): number {
+  const initial = options.initialDelayMs ?? 1000;
+  return Math.min(options.maxDelayMs ?? 60_000, initial * (options.backoffFactor ?? 2) ** attempt);
+}
+
+/**
+ * Calls again, with exponential backoff and jitter, when the model fails with a transient
+ * code. It stops at once when the caller aborts, and never repeats a call that has already
+ * streamed chunks to the caller.
+ */
+export function retry(options: RetryOptions = {}): ModelMiddleware {
+  const maxRetries = options.maxRetries ?? 3;
+  const statuses = options.statuses ?? RETRYABLE_CODES;
+  return async (request, callOptions, next) => {
+    for (let attempt = 0; ; attempt++) {
+      const tracked = trackStreaming(callOptions);
+      try {
+        return await next(request, tracked.options);
+      } catch (error) {
+        const retryable = isKitError(error) && statuses.includes(error.code);
+        if (!retryable || attempt >= maxRetries || tracked.streamed() || callOptions.signal?.aborted) throw error;
+        const ceiling = backoffDelay(attempt, options);
+        const delay = options.jitter === false ? ceiling : ceiling / 2 + (Math.random() * ceiling) / 2;
+        options.onRetry?.(error, attempt + 1, delay);
+        await sleep(delay, callOptions.signal);
+      }
+    }
+  };
+}

@@ -1,0 +1,40 @@
+import { KitError } from '../../errors/index.js';
+import type { ModelMiddleware } from '../model.js';
+import type { ModelSupports } from '../model-info.js';
+import type { GenerateRequest } from '../request.js';
+
+/** Why `request` asks for something `supports` rules out, naming the offending part; else undefined. */
+export function findUnsupported(request: GenerateRequest, supports: ModelSupports): string | undefined {
+  if (supports.tools === false && request.tools?.length) return 'tool use (request.tools)';
+  if (supports.toolChoice === false && request.toolChoice && request.toolChoice !== 'auto') {
+    return `toolChoice '${request.toolChoice}'`;
+  }
+  if (supports.multiturn === false) {
+    const turns = request.messages.filter((m) => m.role !== 'system').length;
+    if (turns > 1) return `multi-turn conversations (request.messages has ${turns} turns)`;
+  }
+  if (supports.media === false) {
+    for (let m = 0; m < request.messages.length; m++) {
+      const content = request.messages[m]?.content ?? [];
+      for (let p = 0; p < content.length; p++) {
+        if ('media' in (content[p] as object)) return `media (request.messages[${m}].content[${p}])`;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Fails fast, before any network call, when a request needs what the model can't do. */
+export function validateSupport(modelName: string, supports: ModelSupports): ModelMiddleware {
+  return (request, options, next) => {
+    const unsupported = findUnsupported(request, supports);
+    if (unsupported) {
+      return Promise.reject(
+        new KitError('invalid-argument', `model '${modelName}' does not support ${unsupported}`, {
+          details: { model: modelName, unsupported },
+        }),
+      );
+    }
+    return next(request, options);
+  };
+}

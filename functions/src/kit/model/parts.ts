@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/** Free-form data carried beside a part: provider signatures, interrupt stamps, citations. */
+export const PartMetadataSchema = z.record(z.string(), z.unknown());
+export type PartMetadata = z.infer<typeof PartMetadataSchema>;
+
+/** Plain text. */
+export const TextPartSchema = z.strictObject({
+  text: z.string(),
+  metadata: PartMetadataSchema.optional(),
+});
+export type TextPart = z.infer<typeof TextPartSchema>;
+
+/** Media by URL: a `data:` URI for inline bytes, or an http(s)/gs URL. */
+export const MediaPartSchema = z.strictObject({
+  media: z.strictObject({ url: z.string().min(1), contentType: z.string().optional() }),
+  metadata: PartMetadataSchema.optional(),
+});
+export type MediaPart = z.infer<typeof MediaPartSchema>;
+
+/** A model's request to call a tool. `ref` tells calls of the same tool apart. */
+export const ToolRequestSchema = z.strictObject({
+  name: z.string().min(1),
+  ref: z.string().optional(),
+  input: z.unknown().optional(),
+  /** True while a streamed tool request is still incomplete. */
+  partial: z.boolean().optional(),
+});
+export type ToolRequest = z.infer<typeof ToolRequestSchema>;
+
+export const ToolRequestPartSchema = z.strictObject({
+  toolRequest: ToolRequestSchema,
+  metadata: PartMetadataSchema.optional(),
+});
+export type ToolRequestPart = z.infer<typeof ToolRequestPartSchema>;
+
+/** A tool's answer to a request with the same name and ref. */
+export const ToolResponseSchema = z.strictObject({
+  name: z.string().min(1),
+  ref: z.string().optional(),
+  output: z.unknown().optional(),
+  /** Rich content a multipart tool returned beside its output (images, say). */
+  get content() {
+    return z.array(PartSchema).optional();
+  },
+});
+export type ToolResponse = z.infer<typeof ToolResponseSchema>;
+
+export const ToolResponsePartSchema = z.strictObject({
+  toolResponse: ToolResponseSchema,
+  metadata: PartMetadataSchema.optional(),
+});
+export type ToolResponsePart = z.infer<typeof ToolResponsePartSchema>;
+
+/** The model's visible reasoning ("thoughts"). */
+export const ReasoningPartSchema = z.strictObject({
+  reasoning: z.string(),
+  metadata: PartMetadataSchema.optional(),
+});
+export type ReasoningPart = z.infer<typeof ReasoningPartSchema>;
+
+/** Structured data in a message. */
+export const DataPartSchema = z.strictObject({
+  data: z.unknown(),
+  metadata: PartMetadataSchema.optional(),
+});
+export type DataPart = z.infer<typeof DataPartSchema>;
+
+/** Provider-specific content with no common shape (executable code, its result). */
+export const CustomPartSchema = z.strictObject({
+  custom: z.record(z.string(), z.unknown()),
+  metadata: PartMetadataSchema.optional(),
+});
+export type CustomPart = z.infer<typeof CustomPartSchema>;
+
+/** A reference to a resource by URI. */
+export const ResourcePartSchema = z.strictObject({
+  resource: z.strictObject({ uri: z.string().min(1) }),
+  metadata: PartMetadataSchema.optional(),
+});
+export type ResourcePart = z.infer<typeof ResourcePartSchema>;
+
+// Ordered by how often each kind occurs, so the union settles early on the common ones.
+/** Any part of a message. */
+export const PartSchema = z.union([
+  TextPartSchema,
+  ToolRequestPartSchema,
+  ToolResponsePartSchema,
+  ReasoningPartSchema,
+  MediaPartSchema,
+  DataPartSchema,
+  CustomPartSchema,
+  ResourcePartSchema,
+]);
+export type Part = z.infer<typeof PartSchema>;

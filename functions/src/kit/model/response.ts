@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { MessageSchema } from './message.js';
+import { UsageSchema } from './usage.js';
+
+/** Why a generation ended. `interrupted` means a tool is waiting for a person. */
+export const FinishReasonSchema = z.enum(['stop', 'length', 'blocked', 'interrupted', 'aborted', 'other', 'unknown']);
+export type FinishReason = z.infer<typeof FinishReasonSchema>;
+
+/** A model's answer to one request. */
+export const GenerateResponseSchema = z.strictObject({
+  message: MessageSchema.optional(),
+  finishReason: FinishReasonSchema,
+  /** The provider's own words on why it stopped, when they add anything. */
+  finishMessage: z.string().optional(),
+  /** Measured by the kit around the runner, never taken from the runner. */
+  latencyMs: z.number().nonnegative().optional(),
+  usage: UsageSchema.optional(),
+  /** Provider data with no common shape (grounding, citations, raw ids). */
+  custom: z.unknown().optional(),
+});
+export type GenerateResponse = z.infer<typeof GenerateResponseSchema>;

@@ -1,0 +1,99 @@
+import { KitError, throwIfAborted } from '../../errors/index.js';
+import {
+  defineModel,
+  type GenerateRequest,
+  type Model,
+  type ModelCallOptions,
+  type ModelRunnerResponse,
+  type ModelSupports,
+  type Part,
+  sleep,
+} from '../../model/index.js';
+import { benchProtocolReply } from './bench-protocol-reply.js';
+
+/** One scripted answer: text, a whole response, or a function of the request. */
+export type ScriptStep =
+  | string
+  | ModelRunnerResponse
+  | ((request: GenerateRequest) => ModelRunnerResponse | string | Promise<ModelRunnerResponse | string>);
+
+/** Options of {@link scriptedModel}. */
+export interface ScriptedModelOptions {
+  name?: string;
+  supports?: ModelSupports;
+  /** Stream text word by word when the caller streams. Default true. */
+  stream?: boolean;
+  /** Wait this long before answering (honours abort), to stand in for a real model's latency. */
+  delayMs?: number;
+}
+
+/** A scripted model, with the requests it received (for tests). */
+export interface ScriptedModel extends Model {
+  readonly requests: GenerateRequest[];
+}
+
+const SUPPORTS: ModelSupports = {
+  multiturn: true,
+  tools: true,
+  media: true,
+  systemRole: true,
+  toolChoice: true,
+  constrained: 'none',
+  output: ['text', 'json'],
+};
+
+function toResponse(step: ModelRunnerResponse | string): ModelRunnerResponse {
+  if (typeof step !== 'string') return step;
+  return { message: { role: 'model', content: [{ text: step }] }, finishReason: 'stop' };
+}
+
+function streamParts(content: readonly Part[], onChunk: NonNullable<ModelCallOptions['onChunk']>): void {
+  for (const part of content) {
+    if ('text' in part && part.metadata === undefined) {
+      for (const word of part.text.match(/\S+\s*|\s+/g) ?? []) onChunk({ content: [{ text: word }] });
+    } else {
+      onChunk({ content: [part] });
+    }
+  }
+}
+
+/**
+ * The deterministic offline model. With no script it follows the benchmark protocol (echo, or
+ * `script: tool*n > …` rounds); with a list it answers from the queue in order; with a
+ * function it answers what the function says.
+ */
+export function scriptedModel(script?: ScriptStep | ScriptStep[], options: ScriptedModelOptions = {}): ScriptedModel {
+  const queue = Array.isArray(script) ? [...script] : undefined;
+  const single = Array.isArray(script) ? undefined : script;
+  const requests: GenerateRequest[] = [];
+  const model = defineModel(
+    {
+      name: options.name ?? 'scripted',
+      label: 'Scripted offline model',
+      supports: options.supports ?? SUPPORTS,
+      stage: 'stable',
+    },
+    async (request, call) => {
+      requests.push(request);
+      throwIfAborted(call.signal, 'model call');
+      if (options.delayMs) await sleep(options.delayMs, call.signal);
+      let step: ScriptStep | undefined = single;
+      if (queue) {
+        step = queue.shift();
+        if (step === undefined) {
+          throw new KitError(
+            'failed-precondition',
+            `scripted model '${options.name ?? 'scripted'}' has no answer left for call ${requests.length}`,
+          );
+        }
+      }
+      const response = toResponse(
+        step === undefined ? benchProtocolReply(request) : typeof step === 'function' ? await step(request) : step,
+      );
+      if (call.onChunk && options.stream !== false && response.message)
+        streamParts(response.message.content, call.onChunk);
+      return response;
+    },
+  );
+  return Object.defineProperty(model, 'requests', { value: requests, enumerable: true }) as ScriptedModel;
+}

@@ -1,0 +1,107 @@
+import type { z } from 'zod';
+import { fromZodError, KitError } from '../errors/index.js';
+import type { ToolDefinition } from '../model/index.js';
+import { respondToInterrupt, restartInterrupt } from './interrupt-replies.js';
+import { runWithLimits } from './run-with-limits.js';
+import { toToolDefinition } from './to-tool-definition.js';
+import {
+  DEFAULT_TOOL_TIMEOUT_MS,
+  type MultipartToolFn,
+  type MultipartToolOutput,
+  type Tool,
+  type ToolConfig,
+  type ToolContext,
+  type ToolFn,
+  type ToolResult,
+} from './tool.js';
+import { ToolInterruptError } from './tool-interrupt-error.js';
+
+const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_.\-/]{0,127}$/;
+
+function interrupt(metadata?: Record<string, unknown>): never {
+  throw new ToolInterruptError(metadata);
+}
+
+/** Builds a tool from its config and a body; `restartable` is false only for interrupts. */
+export function makeTool<I extends z.ZodType, O extends z.ZodType>(
+  config: ToolConfig<I, O>,
+  body: (input: z.infer<I>, ctx: ToolContext) => Promise<MultipartToolOutput<z.infer<O>>>,
+  restartable: boolean,
+): Tool<I, O> {
+  if (!TOOL_NAME.test(config.name)) {
+    throw new KitError('invalid-argument', `invalid tool name '${config.name}'`);
+  }
+  const timeoutMs = config.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+  let definition: ToolDefinition | undefined;
+
+  return {
+    name: config.name,
+    config,
+    restartable,
+    get definition(): ToolDefinition {
+      definition ??= toToolDefinition(config);
+      return definition;
+    },
+    async run(rawInput, options): Promise<ToolResult> {
+      let input = rawInput;
+      if (config.inputSchema) {
+        const parsed = config.inputSchema.safeParse(rawInput);
+        if (!parsed.success) throw fromZodError(parsed.error, `input for tool '${config.name}'`);
+        input = parsed.data;
+      }
+      const result = await runWithLimits(`tool '${config.name}'`, timeoutMs, options.signal, (run) =>
+        body(input as z.infer<I>, {
+          interrupt,
+          resumed: options.resumed,
+          context: options.context ?? {},
+          get signal() {
+            return run.signal;
+          },
+          ref: options.ref,
+        }),
+      );
+      let output: unknown = result.output;
+      if (config.outputSchema) {
+        const parsed = config.outputSchema.safeParse(output);
+        // The tool broke its own contract: a tool failure, not the model's fault.
+        if (!parsed.success) throw fromZodError(parsed.error, `output of tool '${config.name}'`, 'internal');
+        output = parsed.data;
+      }
+      const checked: ToolResult = { output };
+      if (result.content) checked.content = result.content;
+      if (result.metadata) checked.metadata = result.metadata;
+      return checked;
+    },
+    respond: (part, output, options) =>
+      respondToInterrupt(config.name, config.outputSchema, part, output, options?.metadata),
+    restart(part, resumed, options) {
+      if (!restartable) {
+        throw new KitError(
+          'invalid-argument',
+          `tool '${config.name}' is an interrupt and can't be restarted; respond to it`,
+        );
+      }
+      return restartInterrupt(config.name, config.inputSchema, part, resumed, options?.replaceInput);
+    },
+  };
+}
+
+/** Defines a multipart tool: the body returns `{ output, content, metadata }`. */
+export function defineTool<I extends z.ZodType, O extends z.ZodType>(
+  config: ToolConfig<I, O> & { multipart: true },
+  fn: MultipartToolFn<I, O>,
+): Tool<I, O>;
+/** Defines a tool: a function the model can call, with zod schemas for its input and output. */
+export function defineTool<I extends z.ZodType, O extends z.ZodType>(
+  config: ToolConfig<I, O>,
+  fn: ToolFn<I, O>,
+): Tool<I, O>;
+export function defineTool<I extends z.ZodType, O extends z.ZodType>(
+  config: ToolConfig<I, O>,
+  fn: ToolFn<I, O> | MultipartToolFn<I, O>,
+): Tool<I, O> {
+  const body = config.multipart
+    ? async (input: z.infer<I>, ctx: ToolContext) => (await fn(input, ctx)) as MultipartToolOutput<z.infer<O>>
+    : async (input: z.infer<I>, ctx: ToolContext) => ({ output: (await fn(input, ctx)) as z.infer<O> });
+  return makeTool(config, body, true);
+}

@@ -1,0 +1,19 @@
+export { defineInterrupt, type InterruptConfig } from './define-interrupt.js';
+export { defineTool } from './define-tool.js';
+export { respondToInterrupt, restartInterrupt } from './interrupt-replies.js';
+export { type LimitedRun, runWithLimits } from './run-with-limits.js';
+export { toJsonSchema, toToolDefinition } from './to-tool-definition.js';
+export {
+  type ActionContext,
+  DEFAULT_TOOL_TIMEOUT_MS,
+  type MultipartToolFn,
+  type MultipartToolOutput,
+  type Tool,
+  type ToolConfig,
+  type ToolContext,
+  type ToolFn,
+  type ToolResult,
+  type ToolRunOptions,
+  type ToolSideEffects,
+} from './tool.js';
+export { isToolInterruptError, ToolInterruptError } from './tool-interrupt-error.js';

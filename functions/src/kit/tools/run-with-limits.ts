@@ -1,0 +1,56 @@
+import { abortError, KitError } from '../errors/index.js';
+
+/** What a body run under {@link runWithLimits} gets: a signal made only if it asks for one. */
+export interface LimitedRun {
+  readonly signal: AbortSignal;
+}
+
+/**
+ * Runs `body` until it settles, the timeout passes or `parent` aborts, whichever is first.
+ * The body's signal fires in the last two cases; a body that ignores it is abandoned, so a
+ * stuck tool can never hold the turn past its limit.
+ */
+export function runWithLimits<T>(
+  what: string,
+  timeoutMs: number,
+  parent: AbortSignal | undefined,
+  body: (run: LimitedRun) => Promise<T> | T,
+): Promise<T> {
+  if (parent?.aborted) return Promise.reject(abortError(parent, what));
+  // Made lazily: most tools never read their signal, and a controller per call adds up.
+  let controller: AbortController | undefined;
+  let stop: ((error: KitError) => void) | undefined;
+  const run: LimitedRun = {
+    get signal() {
+      controller ??= new AbortController();
+      return controller.signal;
+    },
+  };
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const finish = (): boolean => {
+      if (settled) return false;
+      settled = true;
+      clearTimeout(timer);
+      parent?.removeEventListener('abort', onAbort);
+      return true;
+    };
+    stop = (error) => {
+      if (!finish()) return;
+      controller?.abort(error);
+      reject(error);
+    };
+    const onAbort = (): void => stop?.(abortError(parent, what));
+    const timer = setTimeout(
+      () => stop?.(new KitError('deadline-exceeded', `${what} timed out after ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    parent?.addEventListener('abort', onAbort, { once: true });
+    Promise.resolve()
+      .then(() => body(run))
+      .then(
+        (value) => finish() && resolve(value),
+        (error: unknown) => finish() && reject(error),
+      );
+  });
+}

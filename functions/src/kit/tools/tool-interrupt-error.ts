@@ -1,0 +1,22 @@
+const INTERRUPT_MARK = Symbol.for('callable-flows.ToolInterruptError');
+
+/**
+ * Thrown by `ctx.interrupt()`: the tool stops and asks a person. The loop turns it into an
+ * interrupt part; it is control flow, never a failure.
+ */
+export class ToolInterruptError extends Error {
+  readonly metadata: Record<string, unknown> | undefined;
+  readonly [INTERRUPT_MARK] = true;
+
+  constructor(metadata?: Record<string, unknown>) {
+    super('tool interrupted');
+    this.name = 'ToolInterruptError';
+    this.metadata = metadata;
+  }
+}
+
+/** True for an interrupt from this copy of the kit, another copy, or a look-alike by name. */
+export function isToolInterruptError(value: unknown): value is ToolInterruptError {
+  if (typeof value !== 'object' || value === null) return false;
+  return INTERRUPT_MARK in value || (value as { name?: unknown }).name === 'ToolInterruptError';
+}

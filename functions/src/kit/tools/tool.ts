@@ -1,0 +1,105 @@
+import type { z } from 'zod';
+import type { Part, ToolDefinition, ToolRequestPart, ToolResponsePart } from '../model/index.js';
+
+/** What a tool declares about repeating it. `idempotent` tools are recorded in the session's ledger. */
+export type ToolSideEffects = 'none' | 'idempotent';
+
+/** What the caller knows about who is asking (auth, App Check, anything the flow passes down). */
+export type ActionContext = Record<string, unknown>;
+
+/** Configuration shared by every tool. */
+export interface ToolConfig<I extends z.ZodType, O extends z.ZodType> {
+  /** The name the model calls; letters, digits, `_`, `-`, `.`, `/`. */
+  name: string;
+  /** What the tool does, in words the model reads. */
+  description: string;
+  inputSchema?: I;
+  outputSchema?: O;
+  /** How long one call may run. Default {@link DEFAULT_TOOL_TIMEOUT_MS}. */
+  timeoutMs?: number;
+  /** The function returns `{ output, content, metadata }` instead of a bare output. */
+  multipart?: boolean;
+  /** `idempotent`: the kit records the result so a retried or resumed turn never runs it twice. */
+  sideEffects?: ToolSideEffects;
+  /** `respond` (default): a failure is told to the model so it can change course; `throw`: it ends the turn. */
+  onError?: 'respond' | 'throw';
+  metadata?: Record<string, unknown>;
+}
+
+/** What a tool function receives beside its input. */
+export interface ToolContext {
+  /** Stops the tool and asks a person; `metadata` tells the app what to show. */
+  interrupt(metadata?: Record<string, unknown>): never;
+  /** Set when the tool runs again after an interrupt (a restart): the restart's metadata, or true. */
+  resumed: Record<string, unknown> | true | undefined;
+  /** The caller's context (auth and the like). */
+  context: ActionContext;
+  /** Fires when the turn is aborted or the tool times out. */
+  signal: AbortSignal;
+  /** This call's ref: unique per call, stable across a resume. */
+  ref: string;
+}
+
+/** A multipart tool's result. */
+export interface MultipartToolOutput<O> {
+  output?: O;
+  content?: Part[];
+  metadata?: Record<string, unknown>;
+}
+
+/** The body of a tool. */
+export type ToolFn<I extends z.ZodType, O extends z.ZodType> = (
+  input: z.infer<I>,
+  ctx: ToolContext,
+) => Promise<z.infer<O>> | z.infer<O>;
+
+/** The body of a multipart tool. */
+export type MultipartToolFn<I extends z.ZodType, O extends z.ZodType> = (
+  input: z.infer<I>,
+  ctx: ToolContext,
+) => Promise<MultipartToolOutput<z.infer<O>>> | MultipartToolOutput<z.infer<O>>;
+
+/** Options of one run of a tool. */
+export interface ToolRunOptions {
+  ref: string;
+  resumed?: Record<string, unknown> | true;
+  context?: ActionContext;
+  signal?: AbortSignal;
+}
+
+/** A tool's validated result. */
+export interface ToolResult {
+  output: unknown;
+  content?: Part[];
+  metadata?: Record<string, unknown>;
+}
+
+/** A tool made by `defineTool` or `defineInterrupt`. */
+export interface Tool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  readonly name: string;
+  readonly config: Readonly<ToolConfig<I, O>>;
+  /** What the model is told (JSON Schema made once, on first use). */
+  readonly definition: ToolDefinition;
+  /** False for `defineInterrupt` tools: they have no body to run again. */
+  readonly restartable: boolean;
+  /**
+   * Validates `input`, runs the body under its timeout and the caller's signal, validates the
+   * output. Rejects with a `ToolInterruptError` when the tool interrupts.
+   */
+  run(input: unknown, options: ToolRunOptions): Promise<ToolResult>;
+  /** Answers an interrupt of this tool with `output` (validated against the output schema). */
+  respond(
+    interrupt: ToolRequestPart,
+    output: z.infer<O>,
+    options?: { metadata?: Record<string, unknown> },
+  ): ToolResponsePart;
+  /** Asks to run the interrupted call again, now `resumed`; `replaceInput` changes its input. */
+  restart(
+    interrupt: ToolRequestPart,
+    resumed?: Record<string, unknown>,
+    options?: { replaceInput?: z.infer<I> },
+  ): ToolRequestPart;
+}
+
+/** The default per-call tool timeout. */
+export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
