@@ -1,0 +1,68 @@
+import type { FinishReason, GenerateResponseChunk, Part, Usage } from '../model/index.js';
+import type { ActionContext } from '../tools/index.js';
+
+/** An interrupt as a client sees it: which call, of which tool, with what input, and why. */
+export interface PendingInterrupt {
+  ref: string;
+  name: string;
+  input: unknown;
+  metadata: Record<string, unknown> | true;
+}
+
+/** A client's answer to an interrupt: the output the tool call should have. */
+export interface RespondReply {
+  ref: string;
+  name: string;
+  output: unknown;
+}
+
+/** A client's request to run an interrupted call again, now approved. */
+export interface RestartReply {
+  ref: string;
+  name: string;
+  /** New input for the call (validated against the tool's input schema). */
+  replaceInput?: unknown;
+  /** Passed to the tool as `ctx.resumed`. */
+  metadata?: Record<string, unknown>;
+}
+
+/** One call of an agent: a new user message, or the resume of its interrupted turn. */
+export type AgentInput =
+  | { message: string | Part[]; resume?: undefined }
+  | { resume: { respond?: RespondReply[]; restart?: RestartReply[] }; message?: undefined };
+
+/** Who calls, and how the call is delivered. */
+export interface AgentCallContext {
+  /** The caller's uid; a session belongs to the uid that created it. */
+  uid: string;
+  /** Passed to tools as `ctx.context` (auth claims, App Check, …). */
+  context?: ActionContext;
+  onChunk?: (chunk: GenerateResponseChunk) => void;
+  signal?: AbortSignal;
+  /** A client's idempotency key: a retry with the same key gets the first call's result. */
+  requestId?: string;
+}
+
+/** The outcome of one agent call, as the callable returns it. */
+export interface AgentTurnResult {
+  sessionId: string;
+  status: 'done' | 'interrupted';
+  finishReason: FinishReason;
+  finishMessage?: string;
+  text: string;
+  output?: unknown;
+  interrupts: PendingInterrupt[];
+  usage: Usage;
+}
+
+/**
+ * A stateful chat flow: each call loads the session, takes its lease, runs one turn and
+ * stores it. Errors are kit errors: not-found (no such session), permission-denied (another
+ * uid's session), aborted (a concurrent call holds the session), failed-precondition
+ * (nothing to resume, or the interrupt expired), invalid-argument (unknown refs, bad input).
+ */
+export interface Agent {
+  readonly kind: 'agent';
+  readonly name: string;
+  send(sessionId: string | undefined, input: AgentInput, ctx: AgentCallContext): Promise<AgentTurnResult>;
+}

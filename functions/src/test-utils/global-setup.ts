@@ -1,0 +1,32 @@
+import type { TestProject } from 'vitest/node';
+import { canStartFirestoreEmulator, type FirestoreEmulator, startFirestoreEmulator } from './firestore-emulator.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** host:port of the Firestore emulator, or '' when none could run. */
+    firestoreEmulatorHost: string;
+  }
+}
+
+let emulator: FirestoreEmulator | undefined;
+
+/**
+ * Gives the test run a Firestore emulator: the one FIRESTORE_EMULATOR_HOST names, or one
+ * started here (and stopped by PID at the end). Without the jar, Firestore tests skip loudly.
+ */
+export async function setup(project: TestProject): Promise<void> {
+  let host = process.env.FIRESTORE_EMULATOR_HOST ?? '';
+  if (!host && canStartFirestoreEmulator()) {
+    emulator = await startFirestoreEmulator();
+    host = emulator.host;
+    process.env.FIRESTORE_EMULATOR_HOST = host;
+  }
+  if (!host) {
+    console.warn('\n*** SKIPPED: Firestore emulator tests — no FIRESTORE_EMULATOR_HOST and no emulator jar here ***\n');
+  }
+  project.provide('firestoreEmulatorHost', host);
+}
+
+export async function teardown(): Promise<void> {
+  await emulator?.stop();
+}
