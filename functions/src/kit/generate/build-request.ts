@@ -12,7 +12,7 @@ const jsonSchemas = new WeakMap<z.ZodType, JsonSchema>();
 function outputJsonSchema(schema: z.ZodType): JsonSchema {
   let json = jsonSchemas.get(schema);
   if (!json) {
-    json = toJsonSchema(schema);
+    json = toJsonSchema(schema, 'output');
     jsonSchemas.set(schema, json);
   }
   return json;

@@ -116,7 +116,8 @@ export async function generate<O extends z.ZodType = z.ZodType>(
 
   for (let rounds = 0; ; rounds++) {
     const modelIndex = state.index++;
-    const response = await callModel({ ...request, messages: state.messages }, modelIndex, modelScope);
+    // A copy: the loop appends to its own list, and a model (or middleware) may keep the request.
+    const response = await callModel({ ...request, messages: state.messages.slice() }, modelIndex, modelScope);
     state.turns++;
     addUsage(state.usage, response.usage);
     if (!response.message) {

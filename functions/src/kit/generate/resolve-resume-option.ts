@@ -106,11 +106,12 @@ async function settlePart(
     onResponse?.(reply.respond);
     return { part: stampResolved(part, interrupt), response: reply.respond };
   }
+  const resumed = (reply.restart.metadata?.resumed as Record<string, unknown> | true | undefined) ?? true;
+  // History records how the call was resumed (and any input it replaced) beside the original stamps.
   const rerun = {
     toolRequest: { ...part.toolRequest, input: reply.restart.toolRequest.input },
-    metadata: part.metadata,
+    metadata: { ...part.metadata, ...reply.restart.metadata, resumed },
   };
-  const resumed = (reply.restart.metadata?.resumed as Record<string, unknown> | true | undefined) ?? true;
   const outcome = await executeToolCall(rerun as RefToolRequestPart, resumed, scope);
   if (outcome.interrupt !== undefined) return { part: stampInterrupt(rerun, outcome.interrupt) };
   onResponse?.(outcome.response);

@@ -1,0 +1,61 @@
+import { PerformanceObserver } from 'node:perf_hooks';
+
+/** Per-iteration timings of one measured run. */
+export interface Measurement {
+  medianUs: number;
+  p90Us: number;
+  p99Us: number;
+  gcUsPerIteration: number;
+}
+
+/** The q-quantile (0..1) of sorted values. */
+export function quantile(sorted: readonly number[], q: number): number {
+  if (!sorted.length) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[index] as number;
+}
+
+/** The median of values. */
+export function median(values: readonly number[]): number {
+  return quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
+}
+
+/**
+ * Runs `iteration` `warmup` times untimed, then `iterations` times timed one by one; `check`
+ * runs after each timed iteration, outside the timed region. GC time comes from `gc` entries.
+ */
+export async function measure<T>(
+  iteration: () => Promise<T>,
+  check: (result: T) => void,
+  { warmup = 200, iterations = 2000 } = {},
+): Promise<Measurement> {
+  for (let i = 0; i < warmup; i++) check(await iteration());
+  let gcMs = 0;
+  let recording = false;
+  const observer = new PerformanceObserver((list) => {
+    if (recording) for (const entry of list.getEntries()) gcMs += entry.duration;
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const times = new Array<number>(iterations);
+  recording = true;
+  for (let i = 0; i < iterations; i++) {
+    const start = performance.now();
+    const result = await iteration();
+    times[i] = (performance.now() - start) * 1000;
+    check(result);
+  }
+  // gc entries are delivered asynchronously, after a timer tick: let them arrive before we stop counting.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  recording = false;
+  observer.disconnect();
+  times.sort((a, b) => a - b);
+  return {
+    medianUs: quantile(times, 0.5),
+    p90Us: quantile(times, 0.9),
+    p99Us: quantile(times, 0.99),
+    gcUsPerIteration: (gcMs * 1000) / iterations,
+  };
+}
