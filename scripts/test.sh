@@ -8,4 +8,9 @@ npx biome ci --reporter=summary .
 npm run typecheck -w functions --silent
 npm run build -w functions --silent
 cd functions
-npx vitest run "$@"
+report="$(mktemp)"
+status=0
+npx vitest run --reporter=default --reporter=json --outputFile.json="$report" "$@" || status=$?
+# One plain closing line, whatever the reporter prints above it.
+node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests+r.numTodoTests} skipped`)' "$report" || true
+exit "$status"
