@@ -1,0 +1,31 @@
+const SECRET_NAME = /(KEY|SECRET|TOKEN|PASSWORD|CREDENTIAL)/i;
+const MIN_SECRET_LENGTH = 8;
+
+// Shapes of secrets that may reach an error message without being in the environment:
+// Google API keys, `key=` query parameters, bearer tokens and JWTs.
+const SECRET_PATTERNS: readonly RegExp[] = [
+  /AIza[0-9A-Za-z_-]{35}/g,
+  /([?&](?:key|api_key|apikey|access_token|token)=)[^&\s"']+/gi,
+  /(Bearer\s+)[A-Za-z0-9._~+/=-]+/g,
+  /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g,
+];
+
+/** The values of environment variables whose names say they are secrets. */
+export function environmentSecrets(env: NodeJS.ProcessEnv = process.env): string[] {
+  return Object.entries(env)
+    .filter(([name, value]) => SECRET_NAME.test(name) && typeof value === 'string' && value.length >= MIN_SECRET_LENGTH)
+    .map(([, value]) => value as string);
+}
+
+/** `text` with every known secret value and every secret-shaped string replaced by `[redacted]`. */
+export function redactSecrets(text: string, secrets: readonly string[] = environmentSecrets()): string {
+  let clean = text;
+  for (const secret of secrets) if (clean.includes(secret)) clean = clean.split(secret).join('[redacted]');
+  for (const pattern of SECRET_PATTERNS) {
+    clean = clean.replace(
+      pattern,
+      (_match, prefix: unknown) => `${typeof prefix === 'string' ? prefix : ''}[redacted]`,
+    );
+  }
+  return clean;
+}
