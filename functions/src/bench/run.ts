@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import type { BenchTable } from './bench-table.js';
 import { toMarkdown } from './bench-table.js';
 import { runEngineBench } from './engine-bench.js';
+import { runGeminiOverheadBench } from './gemini-overhead.js';
 
 type Suite = { name: string; run: () => Promise<BenchTable> };
 
@@ -15,7 +16,10 @@ function machine(): string {
 /** Runs every suite (or those named in argv) and writes docs/benchmarks.md. */
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
-  const suites: Suite[] = [{ name: 'engine', run: () => runEngineBench() }];
+  const suites: Suite[] = [
+    { name: 'engine', run: () => runEngineBench() },
+    { name: 'gemini', run: () => runGeminiOverheadBench() },
+  ];
   const selected = only.length ? suites.filter((s) => only.includes(s.name)) : suites;
   const parts = [
     `# Benchmarks\n\nMachine: ${machine()}. Written by \`npm run bench\` on ${new Date().toISOString()}.\n`,

@@ -32,6 +32,14 @@ export {
   type ToolResponsePart,
   type Usage,
 } from './model/index.js';
+export {
+  type GeminiConfig,
+  GeminiConfigSchema,
+  type GeminiModel,
+  type GeminiOptions,
+  type GeminiVertexOptions,
+  gemini,
+} from './models/gemini/index.js';
 export { type ScriptedModel, type ScriptStep, scriptedModel } from './models/scripted/index.js';
 export {
   type ActionContext,
