@@ -5,6 +5,7 @@ import type { BenchTable } from './bench-table.js';
 import { toMarkdown } from './bench-table.js';
 import { runEngineBench } from './engine-bench.js';
 import { runGeminiOverheadBench } from './gemini-overhead.js';
+import { runSessionBench } from './session-bench.js';
 
 type Suite = { name: string; run: () => Promise<BenchTable> };
 
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
   const suites: Suite[] = [
     { name: 'engine', run: () => runEngineBench() },
     { name: 'gemini', run: () => runGeminiOverheadBench() },
+    { name: 'session', run: () => runSessionBench() },
   ];
   const selected = only.length ? suites.filter((s) => only.includes(s.name)) : suites;
   const parts = [

@@ -42,6 +42,32 @@ export {
 } from './models/gemini/index.js';
 export { type ScriptedModel, type ScriptStep, scriptedModel } from './models/scripted/index.js';
 export {
+  type Agent,
+  type AgentCallContext,
+  type AgentConfig,
+  type AgentInput,
+  type AgentTurnResult,
+  type CompressionOptions,
+  defineAgent,
+  FirestoreSessionStore,
+  type FirestoreSessionStoreOptions,
+  type HistoryOptions,
+  InMemorySessionStore,
+  isWriteConflict,
+  type LedgerEntry,
+  LruSessionCache,
+  type PendingInterrupt,
+  type RespondReply,
+  type RestartReply,
+  type Session,
+  type SessionRecord,
+  SessionSchema,
+  type SessionStatus,
+  type SessionStore,
+  type StoreOperation,
+  standingOf,
+} from './session/index.js';
+export {
   type ActionContext,
   defineInterrupt,
   defineTool,

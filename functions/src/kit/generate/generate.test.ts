@@ -163,6 +163,20 @@ describe('generate', () => {
     expect(error.code).toBe('aborted');
   });
 
+  it('does not start tools when the caller aborted while the model was answering', async () => {
+    const { lookup, calls: toolCalls } = testTools();
+    const controller = new AbortController();
+    const model = scriptedModel([
+      () => {
+        controller.abort();
+        return calls({ name: 'lookup', ref: 'r', input: { id: 'x' } });
+      },
+    ]);
+    const error = await rejection(generate({ model, prompt: 'go', tools: [lookup], signal: controller.signal }));
+    expect(error.code).toBe('aborted');
+    expect(toolCalls).toHaveLength(0);
+  });
+
   it('stops with finishReason aborted and the messages so far when maxTurns is reached', async () => {
     const { lookup, calls: toolCalls } = testTools();
     const result = await generate({

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { throwIfAborted } from '../errors/index.js';
 import {
   type FinishReason,
   type GenerateResponseChunk,
@@ -120,6 +121,8 @@ export async function generate<O extends z.ZodType = z.ZodType>(
     const response = await callModel({ ...request, messages: state.messages.slice() }, modelIndex, modelScope);
     state.turns++;
     addUsage(state.usage, response.usage);
+    // A model that finished anyway must not start tools for a caller who has gone.
+    throwIfAborted(options.signal, 'generate');
     if (!response.message) {
       return finish(state, options, { finishReason: response.finishReason, finishMessage: response.finishMessage });
     }

@@ -1,0 +1,72 @@
+import type { z } from 'zod';
+import type { OutputOptions } from '../generate/index.js';
+import type { Model, ModelMiddleware, Part } from '../model/index.js';
+import type { Tool } from '../tools/index.js';
+import type { LruSessionCacheOptions } from './lru-session-cache.js';
+import type { SessionStore } from './session-store.js';
+
+/** History compression: the last turns go to the model whole, older ones as a model-written summary. */
+export interface CompressionOptions {
+  /** User turns kept whole. Default 6. */
+  keepTurns?: number;
+  /** Summarise once more than this many turns are unsummarised. Default `2 × keepTurns`. */
+  triggerTurns?: number;
+  /** The model that writes summaries. Default: the agent's model. */
+  model?: Model;
+  /** Instructions for the summary (what to keep). Default {@link DEFAULT_SUMMARY_INSTRUCTIONS}. */
+  instructions?: string;
+  /** Longest summary kept, in characters. Default 8,000. */
+  maxSummaryChars?: number;
+}
+
+/** How an agent treats the conversation's history. */
+export interface HistoryOptions {
+  /** Off by default: every stored message goes to the model. */
+  compress?: CompressionOptions | false;
+}
+
+/** Configuration of {@link defineAgent}. */
+export interface AgentConfig<O extends z.ZodType = z.ZodType> {
+  name: string;
+  model: Model;
+  /** The system prompt, added to every call (it is never stored in the session). */
+  system?: string | Part[];
+  tools?: Tool[];
+  /** Tool rounds per call (see `generate`). Default 5. */
+  maxTurns?: number;
+  config?: Record<string, unknown>;
+  output?: OutputOptions<O>;
+  /** Model middleware around every model call of the agent. */
+  use?: ModelMiddleware[];
+  history?: HistoryOptions;
+  /** Where sessions live. Default: in this process's memory (says so loudly when deployed). */
+  store?: SessionStore;
+  /** The per-instance LRU cache in front of the store; `false` turns it off. */
+  cache?: LruSessionCacheOptions | false;
+  /** How long a turn's lease lasts without renewal; a crashed turn's session is free after it. Default 60 s. */
+  leaseMs?: number;
+  /** How long an untouched session is kept (its `expireAt`). Default 30 days. */
+  sessionTtlMs?: number;
+  /** How long tool ledger entries are kept. Default 24 h. */
+  ledgerTtlMs?: number;
+  /** How many results of calls with a request id are kept for their retries. Default 8. */
+  keepResults?: number;
+  /** The time in epoch ms (tests inject one to expire leases). Default `Date.now`. */
+  clock?: () => number;
+}
+
+/** The default lease of a running turn. */
+export const DEFAULT_LEASE_MS = 60_000;
+/** The default lifetime of an untouched session. */
+export const DEFAULT_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** The default number of results kept for retries. */
+export const DEFAULT_KEEP_RESULTS = 8;
+
+/** What to keep when older turns are summarised (the multi-turn agent article's rule). */
+export const DEFAULT_SUMMARY_INSTRUCTIONS = [
+  'Summarise the earlier part of a conversation between a user and an assistant, so that the',
+  'assistant can go on without the full transcript. Keep, exactly as written: every identifier the',
+  'user gave or a tool returned (order ids, user ids, account numbers, amounts, dates); every action',
+  'already executed, with its outcome, so that it is never done again; what the user asked for and',
+  'confirmed; and questions still open. Drop greetings and small talk. Write short factual bullet points.',
+].join(' ');

@@ -1,0 +1,96 @@
+import type { z } from 'zod';
+import { KitError } from '../errors/index.js';
+import { DEFAULT_MAX_TURNS, type OutputOptions, toToolMap } from '../generate/index.js';
+import type { Model, ModelMiddleware, Part } from '../model/index.js';
+import type { Tool } from '../tools/index.js';
+import {
+  type AgentConfig,
+  DEFAULT_KEEP_RESULTS,
+  DEFAULT_LEASE_MS,
+  DEFAULT_SESSION_TTL_MS,
+  DEFAULT_SUMMARY_INSTRUCTIONS,
+} from './agent-config.js';
+import { DEFAULT_LEDGER_TTL_MS } from './ledger-entry.js';
+import { LruSessionCache } from './lru-session-cache.js';
+import { InMemorySessionStore } from './memory-session-store.js';
+import type { SessionStore } from './session-store.js';
+import type { TurnTiming } from './turn-writer.js';
+
+/** Compression with every default filled in. */
+export interface ResolvedCompression {
+  keepTurns: number;
+  triggerTurns: number;
+  model: Model;
+  instructions: string;
+  maxSummaryChars: number;
+}
+
+/** An agent's configuration with every default filled in. */
+export interface AgentRuntime {
+  name: string;
+  model: Model;
+  system: string | Part[] | undefined;
+  tools: Tool[];
+  toolMap: Map<string, Tool>;
+  maxTurns: number;
+  config: Record<string, unknown> | undefined;
+  output: OutputOptions | undefined;
+  use: ModelMiddleware[];
+  compression: ResolvedCompression | undefined;
+  store: SessionStore;
+  timing: TurnTiming;
+  ledgerTtlMs: number;
+  keepResults: number;
+}
+
+const AGENT_NAME = /^[A-Za-z0-9_.\-/]{1,128}$/;
+
+function defaultStore(name: string): SessionStore {
+  if (process.env.K_SERVICE || process.env.FUNCTION_TARGET) {
+    console.warn(
+      `[callable-flows] agent '${name}' keeps its sessions in this instance's memory: they are lost on every cold start and not shared between instances. Pass a FirestoreSessionStore as \`store\`.`,
+    );
+  }
+  return new InMemorySessionStore();
+}
+
+/** Fills in the defaults of an agent's configuration and checks it. */
+export function resolveAgent<O extends z.ZodType>(config: AgentConfig<O>): AgentRuntime {
+  if (!AGENT_NAME.test(config.name)) throw new KitError('invalid-argument', `invalid agent name '${config.name}'`);
+  const tools = config.tools ?? [];
+  const store = config.store ?? defaultStore(config.name);
+  const compress = config.history?.compress;
+  const keepTurns = compress ? (compress.keepTurns ?? 6) : 0;
+  if (compress && !(Number.isInteger(keepTurns) && keepTurns >= 1)) {
+    throw new KitError('invalid-argument', `history.compress.keepTurns must be a whole number ≥ 1, not ${keepTurns}`);
+  }
+  return {
+    name: config.name,
+    model: config.model,
+    system: config.system,
+    tools,
+    toolMap: toToolMap(tools),
+    maxTurns: config.maxTurns ?? DEFAULT_MAX_TURNS,
+    config: config.config,
+    output: config.output as OutputOptions | undefined,
+    use: config.use ?? [],
+    compression: compress
+      ? {
+          keepTurns,
+          triggerTurns: compress.triggerTurns ?? keepTurns * 2,
+          model: compress.model ?? config.model,
+          instructions: compress.instructions ?? DEFAULT_SUMMARY_INSTRUCTIONS,
+          maxSummaryChars: compress.maxSummaryChars ?? 8000,
+        }
+      : undefined,
+    store:
+      config.cache === false || store instanceof LruSessionCache ? store : new LruSessionCache(store, config.cache),
+    timing: {
+      clock: config.clock ?? Date.now,
+      leaseMs: config.leaseMs ?? DEFAULT_LEASE_MS,
+      sessionTtlMs: config.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
+    },
+    ledgerTtlMs: config.ledgerTtlMs ?? DEFAULT_LEDGER_TTL_MS,
+    keepResults: config.keepResults ?? DEFAULT_KEEP_RESULTS,
+  };
+}

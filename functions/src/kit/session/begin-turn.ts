@@ -1,0 +1,136 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { isKitError, KitError } from '../errors/index.js';
+import { type Message, toolRequestsOf } from '../model/index.js';
+import type { AgentTurnResult } from './agent.js';
+import type { AgentRuntime } from './agent-runtime.js';
+import { pendingOf } from './pending-of.js';
+import { planTurn, type TurnKind, type TurnPlan, type TurnRequest } from './plan-turn.js';
+import { SESSION_SCHEMA_VERSION, type Session } from './session-schema.js';
+import { standingOf } from './session-standing.js';
+import { isWriteConflict, type SessionRecord } from './session-store.js';
+import { replayResult } from './stored-results.js';
+
+/** A turn that holds its session's lease, ready to run. */
+export interface StartedTurn {
+  record: SessionRecord;
+  kind: TurnKind;
+  plan: TurnPlan;
+  /** Refs of the tool requests the turn had stored before this call. */
+  storedRefs: Set<string>;
+}
+
+/** What beginning a call gives: a turn to run, or the stored result of the call it repeats. */
+export type TurnStart = { replay: AgentTurnResult } | { started: StartedTurn };
+
+/** Who asks for which session. */
+export interface BeginRequest extends TurnRequest {
+  sessionId: string | undefined;
+  uid: string;
+}
+
+const CLAIM_ATTEMPTS = 4;
+
+/** A new session's id: derived from the request id when there is one, so a retried first call finds its session. */
+function newSessionId(rt: AgentRuntime, uid: string, requestId: string | undefined): string {
+  if (requestId === undefined) return randomUUID();
+  return createHash('sha256').update(`${rt.name}\u0000${uid}\u0000${requestId}`).digest('base64url').slice(0, 32);
+}
+
+function leased(rt: AgentRuntime, session: Session, plan: TurnPlan, now: number): Session {
+  const { error: _error, ...rest } = session;
+  return {
+    ...rest,
+    ...pendingOf(plan.history),
+    status: 'running',
+    history: plan.history,
+    turn: plan.turn,
+    turns: plan.turns,
+    lease: { id: randomUUID(), expiresAt: now + rt.timing.leaseMs },
+    version: session.version + 1,
+    updatedAt: now,
+    expireAt: now + rt.timing.sessionTtlMs,
+  };
+}
+
+function storedRefsOf(history: readonly Message[], start: number): Set<string> {
+  const refs = new Set<string>();
+  for (const message of history.slice(start)) {
+    for (const part of toolRequestsOf(message)) if (part.toolRequest.ref) refs.add(part.toolRequest.ref);
+  }
+  return refs;
+}
+
+function started(record: SessionRecord, plan: TurnPlan): TurnStart {
+  return {
+    started: { record, kind: plan.kind, plan, storedRefs: storedRefsOf(record.session.history, plan.turn.start) },
+  };
+}
+
+/** Creates the session of a first call, with the lease and the user message in its first write. */
+async function createSession(rt: AgentRuntime, request: BeginRequest): Promise<TurnStart | undefined> {
+  if (!request.message) {
+    throw new KitError('failed-precondition', 'nothing to resume: the call names no session');
+  }
+  const now = request.now;
+  const empty: Session = {
+    schemaVersion: SESSION_SCHEMA_VERSION,
+    id: newSessionId(rt, request.uid, request.requestId),
+    ownerUid: request.uid,
+    agent: rt.name,
+    status: 'idle',
+    version: 0,
+    createdAt: now,
+    updatedAt: now,
+    expireAt: now,
+    history: [],
+    interrupts: [],
+    pendingOutputs: [],
+    turns: 0,
+    results: [],
+  };
+  const plan = await planTurn(rt, empty, 'idle', request);
+  try {
+    return started(await rt.store.create(leased(rt, empty, plan, now)), plan);
+  } catch (error) {
+    // A retried first call: its session exists, and is claimed like any other.
+    if (isKitError(error) && error.code === 'already-exists' && request.requestId !== undefined) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Takes a session for one call: loads it (cache first), checks its owner, returns the stored
+ * result of a repeated request id, else takes the lease with a compare-and-set write that also
+ * stores the user message. A lost race re-reads the session: a live lease is `aborted`.
+ */
+export async function beginTurn(rt: AgentRuntime, request: BeginRequest): Promise<TurnStart> {
+  let id = request.sessionId;
+  if (id === undefined) {
+    const created = await createSession(rt, request);
+    if (created) return created;
+    id = newSessionId(rt, request.uid, request.requestId);
+  }
+  for (let attempt = 1; ; attempt++) {
+    const record = await rt.store.load(id);
+    if (!record) throw new KitError('not-found', `no session '${id}'`);
+    const session = record.session;
+    if (session.ownerUid !== request.uid)
+      throw new KitError('permission-denied', `session '${id}' belongs to another user`);
+    if (session.agent !== rt.name) {
+      throw new KitError(
+        'failed-precondition',
+        `session '${id}' belongs to agent '${session.agent}', not '${rt.name}'`,
+      );
+    }
+    const replay = request.requestId === undefined ? undefined : replayResult(session, request.requestId, rt.output);
+    if (replay) return { replay };
+    const now = rt.timing.clock();
+    const plan = await planTurn(rt, session, standingOf(session, now), { ...request, now });
+    try {
+      return started(await rt.store.write(record, leased(rt, session, plan, now)), plan);
+    } catch (error) {
+      if (!isWriteConflict(error)) throw error;
+      if (attempt >= CLAIM_ATTEMPTS) throw new KitError('aborted', `session '${id}' is busy; retry`, { cause: error });
+    }
+  }
+}

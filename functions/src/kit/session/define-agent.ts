@@ -1,0 +1,123 @@
+import type { z } from 'zod';
+import { fromZodError, isKitError, KitError, throwIfAborted } from '../errors/index.js';
+import { type Message, MessageSchema } from '../model/index.js';
+import type { Agent, AgentCallContext, AgentInput, AgentTurnResult } from './agent.js';
+import type { AgentConfig } from './agent-config.js';
+import { type AgentRuntime, resolveAgent } from './agent-runtime.js';
+import { beginTurn } from './begin-turn.js';
+import { pendingOf } from './pending-of.js';
+import { runTurn, type TurnOutcome } from './run-turn.js';
+import type { Session } from './session-schema.js';
+import { keepResult } from './stored-results.js';
+import { TurnWriter } from './turn-writer.js';
+
+const SESSION_ID = /^[A-Za-z0-9_-]{1,128}$/;
+const ERROR_MESSAGE_CHARS = 300;
+
+/** The user message of a call, checked; undefined for a resume. */
+function userMessage(input: AgentInput): Message | undefined {
+  const hasMessage = input.message !== undefined;
+  const hasResume = input.resume !== undefined;
+  if (hasMessage === hasResume) throw new KitError('invalid-argument', 'a call carries either a message or a resume');
+  if (!hasMessage) return undefined;
+  const content = typeof input.message === 'string' ? [{ text: input.message }] : input.message;
+  const parsed = MessageSchema.safeParse({ role: 'user', content });
+  if (!parsed.success) throw fromZodError(parsed.error, 'message');
+  if (!parsed.data.content.length || (typeof input.message === 'string' && !input.message.trim())) {
+    throw new KitError('invalid-argument', 'the message is empty');
+  }
+  return parsed.data;
+}
+
+/** The session a finished turn leaves: its history, summary and result stored, no lease. */
+function finished(session: Session, rt: AgentRuntime, outcome: TurnOutcome, requestId: string | undefined): Session {
+  const { error: _error, summary: _summary, ...rest } = session;
+  const next: Session = {
+    ...rest,
+    history: outcome.history,
+    status: outcome.result.status === 'interrupted' ? 'interrupted' : 'idle',
+  };
+  if (outcome.summary) next.summary = outcome.summary;
+  if (requestId !== undefined) {
+    const textAt = outcome.history.findLastIndex((m) => m.role === 'model');
+    next.results = keepResult(session.results, requestId, outcome.result, Math.max(0, textAt), rt.keepResults);
+  }
+  return next;
+}
+
+/** Gives the lease up after a failed turn, saying why; a resume that changed nothing stays interrupted. */
+async function release(writer: TurnWriter, error: unknown): Promise<void> {
+  if (writer.leaseLost) return; // another call holds the session now: nothing of ours to release
+  const code = isKitError(error) ? error.code : 'unknown';
+  // Only the kit's own words are stored: a foreign error's message may quote anything (a URL with a key).
+  const message = isKitError(error) ? error.message.slice(0, ERROR_MESSAGE_CHARS) : 'the turn failed unexpectedly';
+  await writer
+    .commit(
+      (s) => ({
+        ...s,
+        status: pendingOf(s.history).interrupts.length ? 'interrupted' : 'failed',
+        error: { code, message },
+      }),
+      { release: true },
+    )
+    .catch(() => undefined);
+}
+
+/** The error with the session's id in its details, so a first call's client can retry or resume it. */
+function withSessionId(error: unknown, sessionId: string): unknown {
+  if (!isKitError(error) || error.details?.sessionId !== undefined) return error;
+  return new KitError(error.code, error.message, { details: { ...error.details, sessionId }, cause: error });
+}
+
+async function send(
+  rt: AgentRuntime,
+  sessionId: string | undefined,
+  input: AgentInput,
+  ctx: AgentCallContext,
+): Promise<AgentTurnResult> {
+  if (!ctx?.uid) throw new KitError('unauthenticated', 'an agent call needs the caller’s uid');
+  if (sessionId !== undefined && !SESSION_ID.test(sessionId)) {
+    throw new KitError('invalid-argument', 'sessionId must be 1–128 letters, digits, _ or -');
+  }
+  const message = userMessage(input);
+  throwIfAborted(ctx.signal, 'agent call');
+  const start = await beginTurn(rt, {
+    sessionId,
+    uid: ctx.uid,
+    input,
+    message,
+    requestId: ctx.requestId,
+    now: rt.timing.clock(),
+  });
+  if ('replay' in start) return start.replay;
+  const turn = start.started;
+  const writer = new TurnWriter(rt.store, turn.record, rt.timing);
+  writer.startHeartbeat();
+  try {
+    const outcome = await runTurn(rt, writer, turn, ctx);
+    await writer.commit((s) => finished(s, rt, outcome, ctx.requestId), { release: true });
+    return outcome.result;
+  } catch (error) {
+    await release(writer, error);
+    throw withSessionId(error, writer.session.id);
+  } finally {
+    writer.stopHeartbeat();
+  }
+}
+
+/**
+ * Defines a stateful chat flow. Each `send` loads the session (cache, then store), checks its
+ * owner, takes its lease, stores the user message first, runs one turn of `generate` with the
+ * session's history (and the resume of its interrupts, built from the stored tool requests),
+ * then stores messages, interrupts and status and gives the lease up. Tools declared
+ * `sideEffects: 'idempotent'` go through the tool ledger, so a retried or resumed turn never
+ * runs them twice. A call with a `requestId` seen before gets the first call's result.
+ */
+export function defineAgent<O extends z.ZodType = z.ZodType>(config: AgentConfig<O>): Agent {
+  const rt = resolveAgent(config);
+  return {
+    kind: 'agent',
+    name: rt.name,
+    send: (sessionId, input, ctx) => send(rt, sessionId, input, ctx),
+  };
+}

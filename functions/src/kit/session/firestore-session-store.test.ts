@@ -1,0 +1,121 @@
+import type { Firestore } from '@google-cloud/firestore';
+import { afterAll, describe, expect, it } from 'vitest';
+import { firestoreEmulatorHost } from '../../test-utils/firestore.js';
+import { defineAgent } from './define-agent.js';
+import { FirestoreSessionStore, type StoreOperation } from './firestore-session-store.js';
+import { LruSessionCache } from './lru-session-cache.js';
+import { chargeTool, echoModel, effects, toolThenAnswer } from './test-utils/agent-fixtures.js';
+import { demoProjectId, emulatorFirestore } from './test-utils/emulator-firestore.js';
+import { describeSessionStoreConformance, longHistory, sampleSession } from './test-utils/session-store-conformance.js';
+
+const host = firestoreEmulatorHost();
+const projectId = demoProjectId('sessions');
+const clients: Firestore[] = [];
+let tenants = 0;
+const sum = (ops: readonly StoreOperation[], key: 'reads' | 'writes'): number => ops.reduce((n, op) => n + op[key], 0);
+
+function client(): Firestore {
+  const firestore = emulatorFirestore(host as string, projectId);
+  clients.push(firestore);
+  return firestore;
+}
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.terminate()));
+});
+
+if (!host) {
+  console.warn('\n*** SKIPPED: FirestoreSessionStore tests — no Firestore emulator ***\n');
+  describe.skip('FirestoreSessionStore', () => {
+    it('needs the Firestore emulator', () => undefined);
+  });
+} else {
+  describeSessionStoreConformance('FirestoreSessionStore', () => {
+    // Each test its own tenant prefix; each `open()` a new client, as another instance would have.
+    const prefix = `t${tenants++}_`;
+    return { open: () => new FirestoreSessionStore({ firestore: client(), prefix }) };
+  });
+
+  describe('FirestoreSessionStore', () => {
+    it('keeps every document under 1 MiB when a 2,000-message history has large messages', async () => {
+      const firestore = client();
+      const store = new FirestoreSessionStore({ firestore, prefix: 'big_' });
+      const history = longHistory(2000);
+      history[10] = { role: 'user', content: [{ text: 'x'.repeat(1_500_000) }] };
+      history[11] = { role: 'model', content: [{ text: '€'.repeat(400_000) }] };
+      const session = sampleSession('big-one', history);
+      await store.create(session);
+      const docs = await firestore.collection('big_sessions').doc('big-one').collection('big_history').get();
+      const main = await firestore.collection('big_sessions').doc('big-one').get();
+      const sizes = [main, ...docs.docs].map((d) => Buffer.byteLength(JSON.stringify(d.data())));
+      expect(docs.size).toBeGreaterThan(3);
+      expect(Math.max(...sizes)).toBeLessThan(1_000_000);
+      expect(
+        (await new FirestoreSessionStore({ firestore: client(), prefix: 'big_' }).load('big-one'))?.session.history,
+      ).toEqual(history);
+    });
+
+    it('names its collections with the prefix when one is given', async () => {
+      const firestore = client();
+      const store = new FirestoreSessionStore({ firestore, prefix: 'tenantA_', collections: { sessions: 'chats' } });
+      await store.create(sampleSession('prefixed'));
+      expect((await firestore.collection('tenantA_chats').doc('prefixed').get()).exists).toBe(true);
+      expect(await new FirestoreSessionStore({ firestore, prefix: 'tenantB_' }).load('prefixed')).toBeUndefined();
+    });
+
+    it('reads nothing on a warm turn and one document more on a cold one when counted per turn', async () => {
+      const ops: StoreOperation[] = [];
+      const store = new FirestoreSessionStore({
+        firestore: client(),
+        prefix: 'turns_',
+        onOperation: (op) => ops.push(op),
+      });
+      const cache = new LruSessionCache(store);
+      const record = effects();
+      const agent = defineAgent({ name: 'shop', model: echoModel(), store: cache });
+      const shop = defineAgent({
+        name: 'shop',
+        model: toolThenAnswer('charge', { orderId: 'A', cents: 1 }),
+        tools: [chargeTool(record)],
+        store: cache,
+      });
+      const totals = async (turn: () => Promise<unknown>) => {
+        ops.length = 0;
+        await turn();
+        return { reads: sum(ops, 'reads'), writes: sum(ops, 'writes') };
+      };
+      const { sessionId } = await agent.send(undefined, { message: 'one' }, { uid: 'u' });
+      expect(await totals(() => agent.send(sessionId, { message: 'warm' }, { uid: 'u' }))).toEqual({
+        reads: 0,
+        writes: 2,
+      });
+      cache.clear();
+      expect(await totals(() => agent.send(sessionId, { message: 'cold' }, { uid: 'u' }))).toEqual({
+        reads: 1,
+        writes: 2,
+      });
+      // + a checkpoint before the side effect, and the ledger entry with its note on the session.
+      expect(await totals(() => shop.send(sessionId, { message: 'pay' }, { uid: 'u' }))).toEqual({
+        reads: 0,
+        writes: 5,
+      });
+    });
+
+    it('reports each Firestore call with the documents it read and wrote', async () => {
+      const ops: StoreOperation[] = [];
+      const store = new FirestoreSessionStore({
+        firestore: client(),
+        prefix: 'ops_',
+        onOperation: (op) => ops.push(op),
+      });
+      const record = await store.create(sampleSession('counted', longHistory(4)));
+      await store.write(record, { ...record.session, version: 2 });
+      await store.load('counted');
+      expect(ops).toEqual([
+        { kind: 'commit', reads: 0, writes: 1 },
+        { kind: 'commit', reads: 0, writes: 1 },
+        { kind: 'get', reads: 1, writes: 0 },
+      ]);
+    });
+  });
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { LruSessionCache } from './lru-session-cache.js';
+import { InMemorySessionStore } from './memory-session-store.js';
+import type { SessionRecord, SessionStore } from './session-store.js';
+import { gate } from './test-utils/agent-fixtures.js';
+import { sampleSession } from './test-utils/session-store-conformance.js';
+
+/** Counts the loads that reach the store. */
+function counting(store: SessionStore): SessionStore & { loads: number } {
+  const counter = Object.create(store) as SessionStore & { loads: number };
+  counter.loads = 0;
+  counter.load = (id: string) => {
+    counter.loads++;
+    return store.load(id);
+  };
+  return counter;
+}
+
+describe('LruSessionCache', () => {
+  it('serves a load from memory when the session was written through it', async () => {
+    const store = counting(new InMemorySessionStore());
+    const cache = new LruSessionCache(store);
+    const created = await cache.create(sampleSession('s1'));
+    const written = await cache.write(created, { ...created.session, version: 2 });
+    expect(await cache.load('s1')).toBe(written);
+    expect(store.loads).toBe(0);
+  });
+
+  it('drops its copy and reads the store again when a write finds the copy stale', async () => {
+    const store = counting(new InMemorySessionStore());
+    const mine = new LruSessionCache(store);
+    const theirs = new LruSessionCache(store);
+    const created = await mine.create(sampleSession('s1'));
+    const newer = await theirs.write((await theirs.load('s1')) as SessionRecord, {
+      ...created.session,
+      version: 2,
+      status: 'failed',
+    });
+    await expect(mine.write(created, { ...created.session, version: 2 })).rejects.toMatchObject({ code: 'aborted' });
+    expect((await mine.load('s1'))?.etag).toBe(newer.etag);
+  });
+
+  it('keeps the newer copy when a slower load returns an older version', async () => {
+    const store = new InMemorySessionStore();
+    const created = await store.create(sampleSession('s1'));
+    const held = gate();
+    const slow = Object.create(store) as SessionStore;
+    slow.load = async (id) => {
+      const old = await store.load(id);
+      await held.promise;
+      return old;
+    };
+    const cache = new LruSessionCache(slow);
+    const loading = cache.load('s1');
+    const written = await cache.write(created, { ...created.session, version: 2 });
+    held.open();
+    expect(await loading).toBe(written);
+    expect(await cache.load('s1')).toBe(written);
+  });
+
+  it('evicts the least recently used session when it holds more than max', async () => {
+    const store = counting(new InMemorySessionStore());
+    const cache = new LruSessionCache(store, { max: 2 });
+    for (const id of ['a', 'b', 'c']) await cache.create(sampleSession(id));
+    expect([cache.has('a'), cache.has('b'), cache.has('c')]).toEqual([false, true, true]);
+    await cache.load('a');
+    expect(store.loads).toBe(1);
+  });
+});

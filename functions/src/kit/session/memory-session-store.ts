@@ -1,0 +1,79 @@
+import { KitError } from '../errors/index.js';
+import { type LedgerEntry, LedgerEntrySchema } from './ledger-entry.js';
+import { parseSession } from './parse-session.js';
+import type { Session } from './session-schema.js';
+import {
+  assertFence,
+  assertSuccessor,
+  type SessionRecord,
+  type SessionStore,
+  type SessionWriteOptions,
+  writeConflict,
+} from './session-store.js';
+
+interface Stored {
+  json: string;
+  etag: string;
+}
+
+/**
+ * A session store in this process's memory: for tests, the scripted demo and single-instance
+ * tools. Data is kept as JSON and parsed on every load, as a remote store would, so no caller
+ * ever shares an object with the store.
+ */
+export class InMemorySessionStore implements SessionStore {
+  private readonly sessions = new Map<string, Stored>();
+  private readonly ledger = new Map<string, string>();
+  private writes = 0;
+
+  async load(id: string): Promise<SessionRecord | undefined> {
+    await Promise.resolve();
+    const stored = this.sessions.get(id);
+    return stored && { session: parseSession(JSON.parse(stored.json), id), etag: stored.etag };
+  }
+
+  async create(session: Session): Promise<SessionRecord> {
+    await Promise.resolve();
+    if (this.sessions.has(session.id)) {
+      throw new KitError('already-exists', `session '${session.id}' already exists`);
+    }
+    return this.put(session);
+  }
+
+  async write(expected: SessionRecord, next: Session, options?: SessionWriteOptions): Promise<SessionRecord> {
+    await Promise.resolve();
+    assertSuccessor(expected, next);
+    const stored = this.sessions.get(next.id);
+    if (!stored) throw writeConflict(next.id, 'it no longer exists');
+    if (stored.etag !== expected.etag) throw writeConflict(next.id);
+    assertFence(expected, options);
+    const ledger = options?.ledger ?? [];
+    // As in Firestore (a create in the same batch): an entry that exists fails the whole write.
+    if (ledger.some((entry) => this.ledger.has(entry.key))) throw writeConflict(next.id, 'a ledger entry exists');
+    for (const entry of ledger) this.ledger.set(entry.key, JSON.stringify(entry));
+    return this.put(next);
+  }
+
+  async readLedger(keys: readonly string[]): Promise<Map<string, LedgerEntry>> {
+    await Promise.resolve();
+    const found = new Map<string, LedgerEntry>();
+    for (const key of keys) {
+      const json = this.ledger.get(key);
+      if (json !== undefined) found.set(key, LedgerEntrySchema.parse(JSON.parse(json)));
+    }
+    return found;
+  }
+
+  async delete(id: string): Promise<void> {
+    await Promise.resolve();
+    this.sessions.delete(id);
+  }
+
+  private put(session: Session): SessionRecord {
+    const json = JSON.stringify(session);
+    const etag = `m${++this.writes}`;
+    this.sessions.set(session.id, { json, etag });
+    // The caller's own object comes back: what the store keeps is the JSON, shared with no one.
+    return { session, etag };
+  }
+}

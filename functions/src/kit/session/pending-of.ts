@@ -1,0 +1,23 @@
+import { hasPendingOutput, isInterrupted } from '../generate/index.js';
+import { type Message, type ToolRequestPart, toolRequestsOf } from '../model/index.js';
+
+/** What an interrupted turn left waiting. */
+export interface PendingState {
+  /** Tool requests that wait for a person. */
+  interrupts: ToolRequestPart[];
+  /** Tool requests of the same turn that finished, carrying their output. */
+  pendingOutputs: ToolRequestPart[];
+}
+
+/**
+ * The pending state of a history: read off its last message, where the generate loop stamps
+ * an interrupted turn. The history is the one source of truth; stored copies are derived.
+ */
+export function pendingOf(history: readonly Message[]): PendingState {
+  const last = history.at(-1);
+  if (last?.role !== 'model') return { interrupts: [], pendingOutputs: [] };
+  const requests = toolRequestsOf(last);
+  const interrupts = requests.filter(isInterrupted);
+  if (!interrupts.length) return { interrupts: [], pendingOutputs: [] };
+  return { interrupts, pendingOutputs: requests.filter(hasPendingOutput) };
+}

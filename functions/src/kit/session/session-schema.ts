@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { FinishReasonSchema, MessageSchema, ToolRequestPartSchema, UsageSchema } from '../model/index.js';
+
+/** The shape version of a stored session; a reader refuses shapes it does not know. */
+export const SESSION_SCHEMA_VERSION = 1;
+
+/**
+ * Where a session stands: `running` while a turn holds its lease, `interrupted` while tools wait
+ * for a person, `expired` once those waited too long, `failed` when the last turn ended in an
+ * error (a retry or the next message completes it).
+ */
+export const SessionStatusSchema = z.enum(['idle', 'running', 'interrupted', 'expired', 'failed']);
+export type SessionStatus = z.infer<typeof SessionStatusSchema>;
+
+/** The hold a running turn has on its session: every write of the turn carries its id. */
+export const LeaseSchema = z.strictObject({
+  id: z.string().min(1),
+  /** Epoch ms; after it another call may take the session over. */
+  expiresAt: z.number(),
+});
+export type Lease = z.infer<typeof LeaseSchema>;
+
+/** The turn in progress (or interrupted): what a retry or a resume needs to finish it. */
+export const TurnStateSchema = z.strictObject({
+  /** Numbers the user turns of a session; tool ledger keys include it. */
+  seq: z.number().int().nonnegative(),
+  kind: z.enum(['message', 'resume']),
+  /** The idempotency key of the call that runs (or last ran) the turn. */
+  requestId: z.string().optional(),
+  /** Index in history of the message that opened the turn. */
+  start: z.number().int().nonnegative(),
+  /** Tool ledger keys recorded during the turn, so a retry reads only entries that exist. */
+  ledger: z.array(z.string()),
+  startedAt: z.number(),
+});
+export type TurnState = z.infer<typeof TurnStateSchema>;
+
+/** An interrupt as a client sees it. */
+export const PendingInterruptSchema = z.strictObject({
+  ref: z.string(),
+  name: z.string(),
+  input: z.unknown(),
+  metadata: z.union([z.record(z.string(), z.unknown()), z.literal(true)]),
+});
+
+/** The outcome of one agent call (see `AgentTurnResult`). */
+export const TurnResultSchema = z.strictObject({
+  sessionId: z.string(),
+  status: z.enum(['done', 'interrupted']),
+  finishReason: FinishReasonSchema,
+  finishMessage: z.string().optional(),
+  text: z.string(),
+  output: z.unknown().optional(),
+  interrupts: z.array(PendingInterruptSchema),
+  usage: UsageSchema,
+});
+
+/** A finished call's result kept for retries with the same request id. */
+export const StoredResultSchema = z.strictObject({
+  requestId: z.string(),
+  result: TurnResultSchema,
+  /** Set when the text was too large to keep twice: it is the text of `history[textAt]`. */
+  textAt: z.number().int().nonnegative().optional(),
+});
+export type StoredResult = z.infer<typeof StoredResultSchema>;
+
+/** A model-written summary of `history[0, upTo)`, sent in place of those messages. */
+export const SummarySchema = z.strictObject({
+  text: z.string(),
+  upTo: z.number().int().nonnegative(),
+  at: z.number(),
+});
+export type Summary = z.infer<typeof SummarySchema>;
+
+/** Why the last turn failed, in words safe to store (never a secret). */
+export const SessionErrorSchema = z.strictObject({ code: z.string(), message: z.string() });
+export type SessionError = z.infer<typeof SessionErrorSchema>;
+
+/** One conversation of one user with one agent. Times are epoch milliseconds. */
+export const SessionSchema = z.strictObject({
+  schemaVersion: z.literal(SESSION_SCHEMA_VERSION),
+  id: z.string().min(1),
+  ownerUid: z.string().min(1),
+  agent: z.string().min(1),
+  status: SessionStatusSchema,
+  /** Goes up by one on every write. */
+  version: z.number().int().nonnegative(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  /** When the store may delete the session (a Firestore TTL policy reads it). */
+  expireAt: z.number(),
+  /** The conversation without system messages: the agent adds its system prompt each call. */
+  history: z.array(MessageSchema),
+  /** The tool requests of the last model message that wait for a person. */
+  interrupts: z.array(ToolRequestPartSchema),
+  /** The tool requests of the interrupted turn that finished, with their output. */
+  pendingOutputs: z.array(ToolRequestPartSchema),
+  summary: SummarySchema.optional(),
+  lease: LeaseSchema.optional(),
+  turn: TurnStateSchema.optional(),
+  /** How many user turns were started; the next turn's `seq`. */
+  turns: z.number().int().nonnegative(),
+  /** The results of the last calls that carried a request id, oldest first. */
+  results: z.array(StoredResultSchema),
+  error: SessionErrorSchema.optional(),
+});
+export type Session = z.infer<typeof SessionSchema>;

@@ -1,0 +1,23 @@
+import { pendingOf } from './pending-of.js';
+import type { Session } from './session-schema.js';
+
+/**
+ * What a call can do with a session now: `held` while another call's lease is live;
+ * `incomplete` when a turn started but never finished (its instance crashed, or it failed).
+ */
+export type Standing = 'held' | 'idle' | 'interrupted' | 'expired' | 'incomplete';
+
+/** The standing of `session` at time `now` (epoch ms). */
+export function standingOf(session: Session, now: number): Standing {
+  if (session.lease && session.lease.expiresAt > now) return 'held';
+  switch (session.status) {
+    case 'idle':
+    case 'interrupted':
+    case 'expired':
+      return session.status;
+    default:
+      // A running turn whose lease lapsed, or a failed one: if it was a resume that never got
+      // past its interrupts, the session still waits for them.
+      return pendingOf(session.history).interrupts.length ? 'interrupted' : 'incomplete';
+  }
+}

@@ -1,0 +1,71 @@
+import { isKitError, KitError } from '../errors/index.js';
+import type { LedgerEntry } from './ledger-entry.js';
+import type { Session } from './session-schema.js';
+
+/** A session as a store read or wrote it, with the token a conditional write must present. */
+export interface SessionRecord {
+  readonly session: Session;
+  /** Changes with every write (Firestore's update time; a counter in memory). */
+  readonly etag: string;
+  /** What the store needs to write the next version cheaply (its history layout); opaque to others. */
+  readonly storage?: unknown;
+}
+
+/** Options of {@link SessionStore.write}. */
+export interface SessionWriteOptions {
+  /** The lease id the stored session must hold: a turn's writes are fenced by it. */
+  fence?: string;
+  /** Tool ledger entries created in the same commit; if one exists already, the whole write is a conflict. */
+  ledger?: readonly LedgerEntry[];
+}
+
+/**
+ * Where sessions live. Writes are compare-and-set: `write` succeeds only while the stored
+ * session is still the one `expected` names, so a stale copy can never overwrite newer state.
+ * Every implementation passes the shared conformance suite (`test-utils/session-store-conformance.ts`).
+ */
+export interface SessionStore {
+  /** The stored session, or undefined when there is none. */
+  load(id: string): Promise<SessionRecord | undefined>;
+  /** Stores a new session; `already-exists` when the id is taken. */
+  create(session: Session): Promise<SessionRecord>;
+  /**
+   * Replaces `expected` by `next`; rejects with a write conflict (`aborted`, see
+   * {@link isWriteConflict}) when the stored session changed since `expected` was read.
+   */
+  write(expected: SessionRecord, next: Session, options?: SessionWriteOptions): Promise<SessionRecord>;
+  /** The tool ledger entries that exist among `keys`. */
+  readLedger(keys: readonly string[]): Promise<Map<string, LedgerEntry>>;
+  /** Deletes a session with its whole history (its ledger entries expire on their own). */
+  delete(id: string): Promise<void>;
+}
+
+/** The error of a compare-and-set write that lost: someone wrote the session first. */
+export function writeConflict(id: string, why = 'it changed since it was read'): KitError {
+  return new KitError('aborted', `session '${id}' was not written: ${why}`, { details: { conflict: true } });
+}
+
+/** True for the error a store's `write` rejects with when the session changed underneath it. */
+export function isWriteConflict(error: unknown): boolean {
+  return isKitError(error) && error.code === 'aborted' && error.details?.conflict === true;
+}
+
+/** Checks the fence of a write against the session it replaces (a store calls it before writing). */
+export function assertFence(expected: SessionRecord, options: SessionWriteOptions | undefined): void {
+  if (options?.fence !== undefined && expected.session.lease?.id !== options.fence) {
+    throw writeConflict(expected.session.id, 'the turn no longer holds its lease');
+  }
+}
+
+/** Checks that `next` may replace `expected`: same session, a later version. */
+export function assertSuccessor(expected: SessionRecord, next: Session): void {
+  if (next.id !== expected.session.id) {
+    throw new KitError('internal', `a write of session '${expected.session.id}' carries session '${next.id}'`);
+  }
+  if (next.version <= expected.session.version) {
+    throw new KitError(
+      'internal',
+      `session '${next.id}' version must go up (${expected.session.version} → ${next.version})`,
+    );
+  }
+}

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import type { GenerateRequest, Message, ToolResponsePart } from '../../model/index.js';
+import { type ScriptedModel, scriptedModel } from '../../models/scripted/index.js';
+import { defineTool, type Tool } from '../../tools/index.js';
+
+/** A promise that resolves when `open` is called. */
+export interface Gate {
+  promise: Promise<void>;
+  open(): void;
+}
+
+/** A gate to hold a model or a tool until a test lets it go. */
+export function gate(): Gate {
+  let open: () => void = () => undefined;
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
+}
+
+/** A clock a test moves by hand (leases expire when it is advanced past them). */
+export interface ManualClock {
+  now(): number;
+  advance(ms: number): void;
+}
+
+/** A clock starting at `start` epoch ms. */
+export function manualClock(start = 1_700_000_000_000): ManualClock {
+  let now = start;
+  return { now: () => now, advance: (ms) => (now += ms) };
+}
+
+/**
+ * What side-effect tools did. `runs` counts tool bodies; `applied` is the downstream system,
+ * which (as a real payment API with idempotency keys would) applies a ref's effect once.
+ */
+export interface Effects {
+  runs: number;
+  refs: string[];
+  applied: Map<string, unknown>;
+  /** Called inside a tool body after the effect is applied (to crash or hold there). */
+  afterEffect?: (ref: string) => Promise<void> | void;
+}
+
+/** A fresh record of effects. */
+export function effects(): Effects {
+  return { runs: 0, refs: [], applied: new Map() };
+}
+
+async function apply(record: Effects, ref: string, effect: unknown): Promise<void> {
+  record.runs++;
+  record.refs.push(ref);
+  if (!record.applied.has(ref)) record.applied.set(ref, effect);
+  await record.afterEffect?.(ref);
+}
+
+/** `charge`: an idempotent side-effect tool (a payment keyed by the call's ref). */
+export function chargeTool(record: Effects): Tool {
+  return defineTool(
+    {
+      name: 'charge',
+      description: 'charges an order',
+      inputSchema: z.object({ orderId: z.string(), cents: z.number() }),
+      outputSchema: z.object({ charged: z.number(), orderId: z.string() }),
+      sideEffects: 'idempotent',
+    },
+    async (input, ctx) => {
+      await apply(record, ctx.ref, input);
+      return { charged: input.cents, orderId: input.orderId };
+    },
+  );
+}
+
+/** `transfer`: an idempotent tool that asks a person first, and runs once restarted with approval. */
+export function transferTool(record: Effects): Tool {
+  return defineTool(
+    {
+      name: 'transfer',
+      description: 'moves money',
+      inputSchema: z.object({ cents: z.number() }),
+      outputSchema: z.object({ done: z.boolean(), cents: z.number() }),
+      sideEffects: 'idempotent',
+    },
+    async (input, ctx) => {
+      if (!ctx.resumed) ctx.interrupt({ need: 'confirm', cents: input.cents });
+      await apply(record, ctx.ref, input);
+      return { done: true, cents: input.cents };
+    },
+  );
+}
+
+/** Options of {@link toolThenAnswer}. */
+export interface ToolThenAnswerOptions {
+  /** Awaited at the start of every model call (1-based count), to hold or fail a call. */
+  before?: (call: number, request: GenerateRequest) => Promise<void> | void;
+}
+
+/**
+ * A model that answers a user message by calling `tool` with `input` (no ref: the kit assigns
+ * one, as with providers that send no call ids), and a tool message with text naming the outputs.
+ */
+export function toolThenAnswer(tool: string, input: unknown, options: ToolThenAnswerOptions = {}): ScriptedModel {
+  let calls = 0;
+  return scriptedModel(async (request) => {
+    calls++;
+    await options.before?.(calls, request);
+    const last = request.messages.at(-1) as Message;
+    if (last.role === 'user')
+      return { message: { role: 'model', content: [{ toolRequest: { name: tool, input } }] }, finishReason: 'stop' };
+    const outputs = last.content.map((p) => (p as ToolResponsePart).toolResponse?.output);
+    return `done: ${JSON.stringify(outputs)}`;
+  });
+}
+
+/** A model that echoes the last user text after waiting for `before`. */
+export function echoModel(options: ToolThenAnswerOptions = {}): ScriptedModel {
+  let calls = 0;
+  return scriptedModel(async (request) => {
+    calls++;
+    await options.before?.(calls, request);
+    const user = request.messages.findLast((m) => m.role === 'user');
+    const text = user?.content.map((p) => ('text' in p ? p.text : '')).join('') ?? '';
+    return `echo: ${text}`;
+  });
+}
+
+/** The texts of the user messages of a history. */
+export function userTexts(history: readonly Message[]): string[] {
+  return history
+    .filter((m) => m.role === 'user')
+    .map((m) => m.content.map((p) => ('text' in p ? p.text : '')).join(''));
+}

@@ -1,0 +1,77 @@
+import { KitError } from '../../errors/index.js';
+import type { LedgerEntry } from '../ledger-entry.js';
+import type { Session } from '../session-schema.js';
+import type { SessionRecord, SessionStore, SessionWriteOptions } from '../session-store.js';
+
+/** Where a fault strikes: the `at`-th create or write (1-based), before it reaches the store or after it did. */
+export interface Fault {
+  at: number;
+  when: 'before' | 'after';
+  /** `crash`: the process is dead from then on (every later call fails); `transient`: only that call fails. */
+  mode: 'crash' | 'transient';
+}
+
+/** One mutation the store saw. */
+export interface Mutation {
+  kind: 'create' | 'write';
+  status: Session['status'];
+  ledger: number;
+}
+
+/** A store wrapper that fails at a chosen step, standing in for a crash or a Firestore outage. */
+export class FlakyStore implements SessionStore {
+  readonly mutations: Mutation[] = [];
+  private dead = false;
+  private readonly inner: SessionStore;
+  private readonly fault: Fault | undefined;
+
+  constructor(inner: SessionStore, fault?: Fault) {
+    this.inner = inner;
+    this.fault = fault;
+  }
+
+  /** True once a fault has struck. */
+  get struck(): boolean {
+    return this.dead || this.mutations.length >= (this.fault?.at ?? Number.POSITIVE_INFINITY);
+  }
+
+  load(id: string): Promise<SessionRecord | undefined> {
+    this.check();
+    return this.inner.load(id);
+  }
+
+  create(session: Session): Promise<SessionRecord> {
+    return this.mutate({ kind: 'create', status: session.status, ledger: 0 }, () => this.inner.create(session));
+  }
+
+  write(expected: SessionRecord, next: Session, options?: SessionWriteOptions): Promise<SessionRecord> {
+    const mutation: Mutation = { kind: 'write', status: next.status, ledger: options?.ledger?.length ?? 0 };
+    return this.mutate(mutation, () => this.inner.write(expected, next, options));
+  }
+
+  readLedger(keys: readonly string[]): Promise<Map<string, LedgerEntry>> {
+    this.check();
+    return this.inner.readLedger(keys);
+  }
+
+  delete(id: string): Promise<void> {
+    this.check();
+    return this.inner.delete(id);
+  }
+
+  private check(): void {
+    if (this.dead) throw new KitError('unavailable', 'injected: the process is gone');
+  }
+
+  private async mutate<T>(mutation: Mutation, run: () => Promise<T>): Promise<T> {
+    this.check();
+    this.mutations.push(mutation);
+    const fault = this.fault;
+    if (!fault || fault.at !== this.mutations.length) return run();
+    if (fault.mode === 'crash') this.dead = true;
+    if (fault.when === 'before')
+      throw new KitError('unavailable', `injected fault before ${mutation.kind} #${fault.at}`);
+    await run();
+    throw new KitError('unavailable', `injected fault after ${mutation.kind} #${fault.at}`);
+  }
+}

@@ -1,0 +1,301 @@
+import { describe, expect, it } from 'vitest';
+import { isKitError } from '../../errors/index.js';
+import type { Message } from '../../model/index.js';
+import type { Agent } from '../agent.js';
+import { defineAgent } from '../define-agent.js';
+import type { LedgerEntry } from '../ledger-entry.js';
+import { SESSION_SCHEMA_VERSION, type Session } from '../session-schema.js';
+import { isWriteConflict, type SessionStore } from '../session-store.js';
+import { echoModel, effects, gate, manualClock, toolThenAnswer, transferTool, userTexts } from './agent-fixtures.js';
+
+/** The stores one conformance test runs against. */
+export interface ConformanceBackend {
+  /** A store object over the backend's data; each call may be a new object (another "instance"). */
+  open(): SessionStore;
+}
+
+const codeOf = (error: unknown): string | undefined => (isKitError(error) ? error.code : undefined);
+
+/** A session as an agent would create it, with `history`. */
+export function sampleSession(id: string, history: Message[] = [], now = 1_700_000_000_000): Session {
+  return {
+    schemaVersion: SESSION_SCHEMA_VERSION,
+    id,
+    ownerUid: 'alice',
+    agent: 'shop',
+    status: 'idle',
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+    expireAt: now + 86_400_000,
+    history,
+    interrupts: [],
+    pendingOutputs: [],
+    turns: 0,
+    results: [],
+  };
+}
+
+/** A conversation of `count` messages: user, model with a tool request, tool, model … */
+export function longHistory(count: number): Message[] {
+  const messages: Message[] = [];
+  for (let i = 0; i < count; i++) {
+    const turn = Math.floor(i / 4);
+    const ref = `t${turn}`;
+    const kind = i % 4;
+    if (kind === 0)
+      messages.push({ role: 'user', content: [{ text: `message ${i}: where is order #${1000 + turn}? ✓ 😀` }] });
+    if (kind === 1)
+      messages.push({
+        role: 'model',
+        content: [{ toolRequest: { name: 'lookup', ref, input: { ids: [[turn, i]] } } }],
+      });
+    if (kind === 2)
+      messages.push({
+        role: 'tool',
+        content: [{ toolResponse: { name: 'lookup', ref, output: { at: i, eta: 'soon' } } }],
+      });
+    if (kind === 3) messages.push({ role: 'model', content: [{ text: `answer ${i} `.repeat(20) }] });
+  }
+  return messages;
+}
+
+function ledgerEntry(key: string, sessionId: string): LedgerEntry {
+  return {
+    key,
+    sessionId,
+    turn: 0,
+    ref: 'r1',
+    name: 'charge',
+    inputHash: 'h',
+    result: { output: { nested: [[1, 2]] } },
+    leaseId: 'lease-1',
+    createdAt: 1,
+    expireAt: 2,
+  };
+}
+
+let counter = 0;
+const uniqueId = (label: string): string => `${label}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+
+function storeContract(backend: () => ConformanceBackend): void {
+  it('returns undefined when no session has the id', async () => {
+    const be = backend();
+    expect(await be.open().load(uniqueId('none'))).toBeUndefined();
+  });
+
+  it('reads back what it created when the history holds nested arrays and emoji', async () => {
+    const be = backend();
+    const store = be.open();
+    const session = sampleSession(uniqueId('rt'), longHistory(8));
+    await store.create(session);
+    const loaded = await be.open().load(session.id);
+    expect(loaded?.session).toEqual(session);
+  });
+
+  it('refuses a second create with already-exists when the id is taken', async () => {
+    const be = backend();
+    const store = be.open();
+    const session = sampleSession(uniqueId('dup'));
+    await store.create(session);
+    await expect(store.create(session)).rejects.toMatchObject({ code: 'already-exists' });
+  });
+
+  it('rejects a write with a conflict when the copy it replaces is stale', async () => {
+    const be = backend();
+    const a = be.open();
+    const b = be.open();
+    const session = sampleSession(uniqueId('cas'));
+    const created = await a.create(session);
+    const staleForB = (await b.load(session.id))!;
+    await a.write(created, { ...session, version: 2, status: 'failed' });
+    const error = await b.write(staleForB, { ...session, version: 2, status: 'interrupted' }).catch((e) => e);
+    expect(isWriteConflict(error)).toBe(true);
+    expect((await a.load(session.id))?.session.status).toBe('failed');
+  });
+
+  it('rejects a write with a conflict when its fence is not the stored lease', async () => {
+    const be = backend();
+    const store = be.open();
+    const session = { ...sampleSession(uniqueId('fence')), lease: { id: 'mine', expiresAt: 5 } };
+    const created = await store.create(session);
+    const error = await store.write(created, { ...session, version: 2 }, { fence: 'theirs' }).catch((e) => e);
+    expect(isWriteConflict(error)).toBe(true);
+    await store.write(created, { ...session, version: 2 }, { fence: 'mine' });
+  });
+
+  it('stores ledger entries with the write and refuses to overwrite one when the key exists', async () => {
+    const be = backend();
+    const store = be.open();
+    const session = sampleSession(uniqueId('ledger'));
+    const key = uniqueId('key');
+    let record = await store.create(session);
+    record = await store.write(record, { ...session, version: 2 }, { ledger: [ledgerEntry(key, session.id)] });
+    expect((await store.readLedger([key, uniqueId('missing')])).get(key)).toEqual(ledgerEntry(key, session.id));
+    const again = { ...ledgerEntry(key, session.id), leaseId: 'other' };
+    const error = await store.write(record, { ...session, version: 3 }, { ledger: [again] }).catch((e) => e);
+    expect(isWriteConflict(error)).toBe(true);
+    expect((await store.readLedger([key])).get(key)?.leaseId).toBe('lease-1');
+  });
+
+  it('reads a 2,000-message history back in order when it was appended turn by turn', async () => {
+    const be = backend();
+    const store = be.open();
+    const all = longHistory(2000);
+    const session = sampleSession(uniqueId('long'), all.slice(0, 4));
+    let record = await store.create(session);
+    for (let n = 4; n < all.length; n += 100) {
+      const history = [...record.session.history, ...all.slice(n, n + 100)];
+      record = await store.write(record, { ...record.session, history, version: record.session.version + 1 });
+    }
+    const loaded = await be.open().load(session.id);
+    expect(loaded?.session.history).toEqual(all);
+  });
+
+  it('replaces the last message of a long history when a resume restamps it', async () => {
+    const be = backend();
+    const store = be.open();
+    const all = longHistory(1201);
+    let record = await store.create(sampleSession(uniqueId('restamp'), all));
+    const last = { role: 'model' as const, content: [{ text: 'restamped' }] };
+    const history = [...all.slice(0, -1), last];
+    record = await store.write(record, { ...record.session, history, version: 2 });
+    const replaced = [...all.slice(0, 600), last];
+    await store.write(record, { ...record.session, history: replaced, version: 3 });
+    expect((await be.open().load(record.session.id))?.session.history).toEqual(replaced);
+  });
+
+  it('forgets a session when it is deleted', async () => {
+    const be = backend();
+    const store = be.open();
+    const session = sampleSession(uniqueId('del'), longHistory(40));
+    await store.create(session);
+    await store.delete(session.id);
+    expect(await store.load(session.id)).toBeUndefined();
+  });
+}
+
+function agentContract(backend: () => ConformanceBackend): void {
+  it('runs exactly one of two concurrent sends when both name one session', async () => {
+    const be = backend();
+    const held = gate();
+    const model = echoModel({
+      before: async (call) => {
+        if (call === 2) await held.promise;
+      },
+    });
+    // Two instances (each its own cache): one warm, one cold.
+    const agent = defineAgent({ name: 'shop', model, store: be.open() });
+    const other = defineAgent({ name: 'shop', model, store: be.open() });
+    const first = await agent.send(undefined, { message: 'hello' }, { uid: 'alice' });
+    const a = agent.send(first.sessionId, { message: 'one' }, { uid: 'alice' });
+    const b = other.send(first.sessionId, { message: 'two' }, { uid: 'alice' });
+    const loser = await Promise.race(
+      [a, b].map((p) =>
+        p.then(
+          () => undefined,
+          (e: unknown) => e,
+        ),
+      ),
+    );
+    expect(codeOf(loser)).toBe('aborted');
+    held.open();
+    const settled = await Promise.allSettled([a, b]);
+    expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(1);
+    expect(model.requests).toHaveLength(2);
+    const stored = (await be.open().load(first.sessionId))!.session;
+    expect(userTexts(stored.history)).toHaveLength(2);
+    expect(stored.status).toBe('idle');
+  });
+
+  it('runs the tool once when ten resumes of one interrupt arrive together', async () => {
+    const be = backend();
+    const record = effects();
+    const tools = [transferTool(record)];
+    const model = toolThenAnswer('transfer', { cents: 500 });
+    // Ten instances, each its own cache, all resuming at once.
+    const agents = Array.from({ length: 10 }, () => defineAgent({ name: 'shop', model, tools, store: be.open() }));
+    const asked = await (agents[0] as Agent).send(undefined, { message: 'send 5 euros' }, { uid: 'alice' });
+    const ref = asked.interrupts[0]?.ref as string;
+    expect(asked.status).toBe('interrupted');
+    const resumes = agents.map((agent) =>
+      agent.send(asked.sessionId, { resume: { restart: [{ ref, name: 'transfer' }] } }, { uid: 'alice' }),
+    );
+    const settled = await Promise.allSettled(resumes);
+    const done = settled.filter((s) => s.status === 'fulfilled');
+    expect(done).toHaveLength(1);
+    for (const s of settled)
+      if (s.status === 'rejected') expect(['aborted', 'failed-precondition']).toContain(codeOf(s.reason));
+    expect(record.runs).toBe(1);
+    expect((await be.open().load(asked.sessionId))?.session.status).toBe('idle');
+  });
+
+  it('keeps every turn when a second instance with a stale cache writes after the first', async () => {
+    const be = backend();
+    const a = defineAgent({ name: 'shop', model: echoModel(), store: be.open() });
+    const b = defineAgent({ name: 'shop', model: echoModel(), store: be.open() });
+    const first = await a.send(undefined, { message: 'one' }, { uid: 'alice' });
+    await b.send(first.sessionId, { message: 'two' }, { uid: 'alice' });
+    // `a` still caches the session as it was after 'one'.
+    const third = await a.send(first.sessionId, { message: 'three' }, { uid: 'alice' });
+    expect(third.text).toBe('echo: three');
+    const stored = (await be.open().load(first.sessionId))!.session;
+    expect(userTexts(stored.history)).toEqual(['one', 'two', 'three']);
+    expect(stored.history).toHaveLength(6);
+  });
+
+  it('lets another call take the session over when the lease of a hung turn has expired', async () => {
+    const be = backend();
+    const clock = manualClock();
+    const hung = gate();
+    const entered = gate();
+    const slow = echoModel({
+      before: async () => {
+        entered.open();
+        await hung.promise;
+      },
+    });
+    const config = { name: 'shop', clock: clock.now, leaseMs: 30_000 };
+    const a = defineAgent({ ...config, model: slow, store: be.open() });
+    const b = defineAgent({ ...config, model: echoModel(), store: be.open() });
+    const first = a.send(undefined, { message: 'hi' }, { uid: 'alice', requestId: 'req-1' });
+    await entered.promise;
+    const blocked = await b.send(undefined, { message: 'hi' }, { uid: 'alice', requestId: 'req-1' }).catch((e) => e);
+    expect(codeOf(blocked)).toBe('aborted');
+    clock.advance(30_001);
+    const taken = await b.send(undefined, { message: 'hi' }, { uid: 'alice', requestId: 'req-1' });
+    expect(taken.text).toBe('echo: hi');
+    hung.open();
+    await expect(first).rejects.toMatchObject({ code: 'aborted' });
+    const stored = (await be.open().load(taken.sessionId))!.session;
+    expect(userTexts(stored.history)).toEqual(['hi']);
+    expect(stored.history).toHaveLength(2);
+    expect(stored.status).toBe('idle');
+  });
+
+  it('returns the first result without running again when a call repeats its request id', async () => {
+    const be = backend();
+    const model = echoModel();
+    const agent = defineAgent({ name: 'shop', model, store: be.open() });
+    const first = await agent.send(undefined, { message: 'hi' }, { uid: 'alice', requestId: 'same' });
+    const again = await agent.send(undefined, { message: 'hi' }, { uid: 'alice', requestId: 'same' });
+    const other = defineAgent({ name: 'shop', model, store: be.open() });
+    const third = await other.send(first.sessionId, { message: 'hi' }, { uid: 'alice', requestId: 'same' });
+    expect(again).toEqual(first);
+    expect(third).toEqual(first);
+    expect(model.requests).toHaveLength(1);
+  });
+}
+
+/**
+ * The behaviour every `SessionStore` must have, as a store and under an agent: run it against
+ * each implementation with a backend whose `open()` gives store objects over shared data.
+ */
+export function describeSessionStoreConformance(name: string, backend: () => ConformanceBackend): void {
+  describe(`${name} (SessionStore conformance)`, () => {
+    storeContract(backend);
+  });
+  describe(`${name} under defineAgent (SessionStore conformance)`, () => {
+    agentContract(backend);
+  });
+}
