@@ -3,6 +3,7 @@ import { arch, cpus, platform, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import type { BenchTable } from './bench-table.js';
 import { toMarkdown } from './bench-table.js';
+import { runColdStartBench } from './cold-start.js';
 import { runEngineBench } from './engine-bench.js';
 import { runGeminiOverheadBench } from './gemini-overhead.js';
 import { runSessionBench } from './session-bench.js';
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
     { name: 'engine', run: () => runEngineBench() },
     { name: 'gemini', run: () => runGeminiOverheadBench() },
     { name: 'session', run: () => runSessionBench() },
+    { name: 'cold-start', run: () => runColdStartBench() },
   ];
   const selected = only.length ? suites.filter((s) => only.includes(s.name)) : suites;
   const parts = [

@@ -1,6 +1,28 @@
 // The public API of Callable Flows. Each layer's own index.ts lists its exports; this file
 // names the ones an application uses.
+export {
+  type AuthPolicy,
+  allOf,
+  type CallerContext,
+  type CallRequest,
+  CallRequestSchema,
+  type CallResult,
+  CallResultSchema,
+  type CallTarget,
+  callerUid,
+  type FlowCallable,
+  hasClaim,
+  type OnCallFlowOptions,
+  onCallFlow,
+  PAYLOAD_LIMITS,
+  signedIn,
+  verifiedEmail,
+  WIRE_ERROR_RULES,
+  type WireChunk,
+  WireChunkSchema,
+} from './callable/index.js';
 export { isKitError, KitError, type KitErrorCode } from './errors/index.js';
+export { defineFlow, type Flow, type FlowConfig, type FlowContext } from './flow/index.js';
 export {
   DEFAULT_MAX_TURNS,
   type GenerateOptions,

@@ -1,0 +1,81 @@
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { BenchTable } from './bench-table.js';
+import { median } from './measure.js';
+
+const ROUNDS = 5;
+/** functions/ (this file runs from functions/lib/bench/). */
+const FUNCTIONS_DIR = resolve(import.meta.dirname, '../..');
+const lib = (path: string): string => pathToFileURL(resolve(FUNCTIONS_DIR, 'lib', path)).href;
+
+interface Variant {
+  label: string;
+  /** Imported in order, in one fresh process; the time of all of them is measured. */
+  imports: string[];
+}
+
+const VARIANTS: Variant[] = [
+  { label: 'firebase-functions alone (`firebase-functions/v2/https`)', imports: ['firebase-functions/v2/https'] },
+  { label: 'the deploy manifest (`functions/lib/index.js`): the cold start', imports: [lib('index.js')] },
+  {
+    label: "… + what orderAssistant's first call loads (flow, kit, wire protocol)",
+    imports: [lib('index.js'), lib('flows/deployed/order-assistant.js'), lib('kit/callable/run-call.js')],
+  },
+  {
+    label: '… + firebase-admin/firestore (the session store, on the first Firestore access)',
+    imports: [
+      lib('index.js'),
+      lib('flows/deployed/order-assistant.js'),
+      lib('kit/callable/run-call.js'),
+      'firebase-admin/firestore',
+    ],
+  },
+];
+
+/** Milliseconds one fresh Node process takes to import `imports`, measured inside it. */
+function importTime(imports: string[]): number {
+  const script = `const t = performance.now(); for (const m of ${JSON.stringify(imports)}) await import(m); process.stdout.write(String(performance.now() - t));`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: FUNCTIONS_DIR,
+    env: { ...process.env, GEMINI_API_KEY: '' },
+    encoding: 'utf8',
+  });
+  return Number(out);
+}
+
+/**
+ * Cold-start import time of the built functions against firebase-functions alone: the median
+ * of 5 fresh processes per variant, the variants interleaved round by round so that a busy
+ * machine slows them alike. The target: the kit and the flows add at most 100 ms to a cold start.
+ */
+export async function runColdStartBench(): Promise<BenchTable> {
+  const times = VARIANTS.map(() => [] as number[]);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, variant] of VARIANTS.entries()) times[i]?.push(importTime(variant.imports));
+  }
+  const medians = times.map((t) => median(t));
+  const base = medians[0] as number;
+  const rows = VARIANTS.map((variant, i) => {
+    const sorted = [...(times[i] as number[])].sort((a, b) => a - b);
+    const added = i === 0 ? '—' : `+${((medians[i] as number) - base).toFixed(0)}`;
+    return [
+      variant.label,
+      (medians[i] as number).toFixed(0),
+      (sorted[0] as number).toFixed(0),
+      (sorted.at(-1) as number).toFixed(0),
+      added,
+    ];
+  });
+  const manifestAdds = (medians[1] as number) - base;
+  return {
+    title: `Cold start: import time of the built functions (median of ${ROUNDS} fresh processes)`,
+    columns: ['imported', 'median ms', 'min ms', 'max ms', 'ms added vs firebase-functions'],
+    rows,
+    notes: [
+      `The deploy manifest adds ${manifestAdds.toFixed(0)} ms to firebase-functions (target ≤ 100 ms): ${manifestAdds <= 100 ? 'met' : 'NOT met'}.`,
+      'index.ts passes each flow to onCallFlow as a loader, so an instance loads its flow, zod, the kit and firebase-admin on its first call (rows 3–4), and only the flow it serves.',
+      'Measured inside each process from the first import to the last (process start-up excluded); GEMINI_API_KEY unset.',
+    ],
+  };
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import { collection, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { firestoreEmulatorHost } from '../test-utils/firestore.js';
+
+const host = firestoreEmulatorHost();
+if (!host) console.warn('\n*** SKIPPED: firestore.rules tests — no Firestore emulator ***\n');
+
+const RULES = resolve(import.meta.dirname, '../../../firestore.rules');
+let env: RulesTestEnvironment;
+
+const alice = () => env.authenticatedContext('alice').firestore();
+const bob = () => env.authenticatedContext('bob').firestore();
+const nobody = () => env.unauthenticatedContext().firestore();
+
+describe.skipIf(!host)('firestore.rules', () => {
+  beforeAll(async () => {
+    const [hostname, port] = (host as string).split(':');
+    env = await initializeTestEnvironment({
+      // A project of its own: rules are per project, and other suites share the emulator.
+      projectId: `demo-rules-${randomUUID().slice(0, 8)}`,
+      firestore: { host: hostname as string, port: Number(port), rules: readFileSync(RULES, 'utf8') },
+    });
+    await env.withSecurityRulesDisabled(async (admin) => {
+      const db = admin.firestore();
+      await setDoc(doc(db, 'sessions/s-alice'), { ownerUid: 'alice', status: 'idle', updatedAt: 1 });
+      await setDoc(doc(db, 'sessions/s-alice/history/c000000'), { lines: '{}\n' });
+      await setDoc(doc(db, 'sessions/s-bob'), { ownerUid: 'bob', status: 'idle', updatedAt: 2 });
+      await setDoc(doc(db, 'orders/A-1001'), { ownerUid: 'alice', status: 'processing' });
+      await setDoc(doc(db, 'orders/A-1001/events/e1'), { type: 'created' });
+      await setDoc(doc(db, 'orders/B-2001'), { ownerUid: 'bob', status: 'shipped' });
+      await setDoc(doc(db, 'toolLedger/s-alice.0.ref'), { sessionId: 's-alice' });
+      await setDoc(doc(db, 'accounts/ACC-ALICE'), { ownerUid: 'alice', balanceCents: 100 });
+      await setDoc(doc(db, 'transfers/t-1'), { byUid: 'alice' });
+    });
+  });
+
+  afterAll(async () => {
+    await env?.cleanup();
+  });
+
+  it('lets a user read their own session and its history when signed in', async () => {
+    await assertSucceeds(getDoc(doc(alice(), 'sessions/s-alice')));
+    await assertSucceeds(getDocs(collection(alice(), 'sessions/s-alice/history')));
+  });
+
+  it('lets a user list their sessions when the query filters on their uid', async () => {
+    await assertSucceeds(getDocs(query(collection(alice(), 'sessions'), where('ownerUid', '==', 'alice'))));
+  });
+
+  it("refuses another user's session and its history", async () => {
+    await assertFails(getDoc(doc(bob(), 'sessions/s-alice')));
+    await assertFails(getDoc(doc(bob(), 'sessions/s-alice/history/c000000')));
+  });
+
+  it('refuses a list of sessions when the query does not filter on the caller', async () => {
+    await assertFails(getDocs(collection(alice(), 'sessions')));
+  });
+
+  it('refuses every read when nobody is signed in', async () => {
+    await assertFails(getDoc(doc(nobody(), 'sessions/s-alice')));
+    await assertFails(getDoc(doc(nobody(), 'orders/A-1001')));
+  });
+
+  it('refuses every client write to sessions, history, the ledger and orders even by the owner', async () => {
+    await assertFails(setDoc(doc(alice(), 'sessions/s-new'), { ownerUid: 'alice' }));
+    await assertFails(updateDoc(doc(alice(), 'sessions/s-alice'), { status: 'running' }));
+    await assertFails(setDoc(doc(alice(), 'sessions/s-alice/history/c000001'), { lines: '' }));
+    await assertFails(updateDoc(doc(alice(), 'orders/A-1001'), { status: 'cancelled' }));
+    await assertFails(setDoc(doc(alice(), 'orders/A-1001/events/e2'), { type: 'forged' }));
+  });
+
+  it('lets a user read their own order and its events', async () => {
+    await assertSucceeds(getDoc(doc(alice(), 'orders/A-1001')));
+    await assertSucceeds(getDocs(collection(alice(), 'orders/A-1001/events')));
+  });
+
+  it("refuses another user's order and its events", async () => {
+    await assertFails(getDoc(doc(alice(), 'orders/B-2001')));
+    await assertFails(getDocs(collection(bob(), 'orders/A-1001/events')));
+  });
+
+  it('refuses the tool ledger and the transfers to everyone', async () => {
+    await assertFails(getDoc(doc(alice(), 'toolLedger/s-alice.0.ref')));
+    await assertFails(getDoc(doc(alice(), 'transfers/t-1')));
+  });
+
+  it('lets a user read their own account and no one else', async () => {
+    await assertSucceeds(getDoc(doc(alice(), 'accounts/ACC-ALICE')));
+    await assertFails(getDoc(doc(bob(), 'accounts/ACC-ALICE')));
+    await assertFails(updateDoc(doc(alice(), 'accounts/ACC-ALICE'), { balanceCents: 1_000_000 }));
+  });
+
+  it('refuses collections the rules do not name', async () => {
+    await assertFails(getDoc(doc(alice(), 'anything/else')));
+  });
+});

@@ -1,0 +1,18 @@
+export { adminFirestore } from './admin-firestore.js';
+export { finishTool } from './finish-tool.js';
+export { FLOW_GEMINI_MODEL, flowModel } from './flow-model.js';
+export { LazySessionStore } from './lazy-session-store.js';
+export { cancelOrderTool } from './orders/cancel-order.js';
+export { type Order, OrderIdSchema, OrderSchema } from './orders/order.js';
+export { defineOrderAssistant, ORDER_ASSISTANT_SYSTEM, type OrderAssistantDeps } from './orders/order-assistant.js';
+export { nextOrderMove } from './orders/order-script.js';
+export { queryOrderTool } from './orders/query-order.js';
+export { type PlayedCall, type PlayMove, type PlayState, playScript, playState } from './scripted-play.js';
+export { defineSummarize, SUMMARIZE_SYSTEM } from './summarize/summarize.js';
+export { scriptedSummary } from './summarize/summarize-script.js';
+export { SummarizeInputSchema, type Summary, SummarySchema } from './summarize/summary.js';
+export { type Account, AccountSchema, TransferOutputSchema } from './transfer/account.js';
+export { listAccountsTool } from './transfer/list-accounts.js';
+export { transferTool } from './transfer/transfer.js';
+export { defineTransferMoney, TRANSFER_MONEY_SYSTEM, type TransferMoneyDeps } from './transfer/transfer-money.js';
+export { nextTransferMove } from './transfer/transfer-script.js';

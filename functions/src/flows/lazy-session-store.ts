@@ -1,0 +1,39 @@
+import type { LedgerEntry, Session, SessionRecord, SessionStore, SessionWriteOptions } from '../kit/session/index.js';
+
+/**
+ * A session store made on first use (a FirestoreSessionStore needs firebase-admin, which a cold
+ * start should not load before a call needs it). Every call waits for the same store.
+ */
+export class LazySessionStore implements SessionStore {
+  private store: Promise<SessionStore> | undefined;
+
+  constructor(private readonly make: () => Promise<SessionStore>) {}
+
+  private get(): Promise<SessionStore> {
+    this.store ??= this.make().catch((error: unknown) => {
+      this.store = undefined; // a failed start (Firestore unreachable) is tried again on the next call
+      throw error;
+    });
+    return this.store;
+  }
+
+  async load(id: string): Promise<SessionRecord | undefined> {
+    return (await this.get()).load(id);
+  }
+
+  async create(session: Session): Promise<SessionRecord> {
+    return (await this.get()).create(session);
+  }
+
+  async write(expected: SessionRecord, next: Session, options?: SessionWriteOptions): Promise<SessionRecord> {
+    return (await this.get()).write(expected, next, options);
+  }
+
+  async readLedger(keys: readonly string[]): Promise<Map<string, LedgerEntry>> {
+    return (await this.get()).readLedger(keys);
+  }
+
+  async delete(id: string): Promise<void> {
+    return (await this.get()).delete(id);
+  }
+}

@@ -1,0 +1,65 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import { callerUid } from '../../kit/callable/index.js';
+import { defineTool, type Tool } from '../../kit/index.js';
+import { type OrderEvent, OrderIdSchema } from './order.js';
+import { orderRef, readOwnOrder } from './read-own-order.js';
+
+/** What `cancelOrder` tells the model (and what a client's `respond` must look like). */
+export const CancelOrderOutputSchema = z.object({
+  orderId: z.string(),
+  cancelled: z.boolean(),
+  /** Why not, when `cancelled` is false. */
+  reason: z.string().optional(),
+});
+export type CancelOrderOutput = z.infer<typeof CancelOrderOutputSchema>;
+
+/** A call ref as a document id (refs come from models: keep them to safe characters). */
+const eventId = (ref: string): string => `cancel-${ref.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 100)}`;
+
+/**
+ * The `cancelOrder` tool. It checks the order, then interrupts to ask the user to confirm; only
+ * a restart (the user said yes) cancels: in one transaction the status becomes `cancelled` and
+ * one event is written under the order, its id taken from the call's ref, so no retry can add a
+ * second. `sideEffects: 'idempotent'`: the session's ledger keeps a resumed turn from running it again.
+ */
+export function cancelOrderTool(db: () => Promise<Firestore>): Tool {
+  return defineTool(
+    {
+      name: 'cancelOrder',
+      description:
+        "Cancels one of the user's orders that is still processing. The user is asked to confirm before anything changes.",
+      inputSchema: z.object({ orderId: OrderIdSchema, reason: z.string().max(500).optional() }),
+      outputSchema: CancelOrderOutputSchema,
+      sideEffects: 'idempotent',
+    },
+    async ({ orderId, reason }, ctx): Promise<CancelOrderOutput> => {
+      const uid = callerUid(ctx.context);
+      const firestore = await db();
+      const ref = orderRef(firestore, orderId);
+      if (!ctx.resumed) {
+        const order = await readOwnOrder(ref, uid);
+        if (!order) return { orderId, cancelled: false, reason: 'no such order' };
+        if (order.status !== 'processing') return { orderId, cancelled: false, reason: `the order is ${order.status}` };
+        ctx.interrupt({ question: `Cancel order ${orderId} (${order.item})?`, orderId, item: order.item });
+      }
+      return firestore.runTransaction(async (tx) => {
+        const order = await readOwnOrder(ref, uid, tx);
+        if (!order) return { orderId, cancelled: false, reason: 'no such order' };
+        if (order.status === 'cancelled') return { orderId, cancelled: true };
+        if (order.status !== 'processing') return { orderId, cancelled: false, reason: `the order is ${order.status}` };
+        const why = reason ?? 'requested by the customer';
+        tx.update(ref, { status: 'cancelled', cancelReason: why });
+        const event: OrderEvent = {
+          type: 'cancelled',
+          byUid: uid ?? '',
+          reason: why,
+          at: new Date(),
+          callRef: ctx.ref,
+        };
+        tx.set(ref.collection('events').doc(eventId(ctx.ref)), event);
+        return { orderId, cancelled: true };
+      });
+    },
+  );
+}

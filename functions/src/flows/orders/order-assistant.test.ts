@@ -1,0 +1,111 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { onCallFlow } from '../../kit/callable/index.js';
+import { callableRequest } from '../../kit/callable/test-utils/callable-request.js';
+import { scriptedModel } from '../../kit/models/scripted/index.js';
+import { InMemorySessionStore } from '../../kit/session/index.js';
+import { firestoreEmulatorHost } from '../../test-utils/firestore.js';
+import { playScript } from '../scripted-play.js';
+import { type DemoData, demoFirestore, seedDemoData } from '../test-utils/demo-firestore.js';
+import { defineOrderAssistant } from './order-assistant.js';
+import { nextOrderMove } from './order-script.js';
+
+const host = firestoreEmulatorHost();
+if (!host) console.warn('\n*** SKIPPED: orderAssistant tests — no Firestore emulator ***\n');
+
+let db: Firestore;
+let data: DemoData;
+let close = async () => {};
+
+function assistant() {
+  const model = scriptedModel(playScript(nextOrderMove));
+  const agent = defineOrderAssistant({ model, store: new InMemorySessionStore(), db: async () => db });
+  return { fn: onCallFlow({}, agent), model };
+}
+
+const events = async (orderId: string) => (await db.collection(`orders/${orderId}/events`).get()).docs;
+const status = async (orderId: string) => (await db.doc(`orders/${orderId}`).get()).get('status') as string;
+
+describe.skipIf(!host)('orderAssistant', () => {
+  beforeAll(async () => {
+    ({ db, data, close } = await demoFirestore());
+  });
+  afterAll(() => close());
+  beforeEach(async () => {
+    await db.recursiveDelete(db.collection('orders'));
+    await seedDemoData(db);
+  });
+
+  const alice = () => ({ uid: data.users.alice?.uid as string });
+  const bob = () => ({ uid: data.users.bob?.uid as string });
+
+  it('interrupts for confirmation and changes nothing when asked to cancel', async () => {
+    const { fn } = assistant();
+    const result = await fn.run(callableRequest({ message: 'Please cancel order A-1001' }, alice()));
+    expect(result.status).toBe('interrupted');
+    expect(result.interrupts).toEqual([
+      expect.objectContaining({
+        name: 'cancelOrder',
+        input: { orderId: 'A-1001', reason: 'requested by the customer' },
+        metadata: expect.objectContaining({ orderId: 'A-1001', question: expect.stringContaining('A-1001') }),
+      }),
+    ]);
+    expect(await status('A-1001')).toBe('processing');
+    expect(await events('A-1001')).toHaveLength(0);
+  });
+
+  it('cancels the order with exactly one event when the user confirms by restart', async () => {
+    const { fn } = assistant();
+    const asked = await fn.run(callableRequest({ message: 'Please cancel order A-1001' }, alice()));
+    const [interrupt] = asked.interrupts;
+    const resume = {
+      sessionId: asked.sessionId,
+      resume: { restart: [{ ref: interrupt?.ref as string, name: 'cancelOrder' }] },
+    };
+    const done = await fn.run(callableRequest(resume, alice()));
+    expect(done).toMatchObject({ status: 'done', text: 'Order A-1001 has been cancelled.' });
+    expect(await status('A-1001')).toBe('cancelled');
+    const written = await events('A-1001');
+    expect(written).toHaveLength(1);
+    expect(written[0]?.data()).toMatchObject({ type: 'cancelled', byUid: alice().uid, callRef: interrupt?.ref });
+  });
+
+  it('keeps the order when the user declines with respond', async () => {
+    const { fn } = assistant();
+    const asked = await fn.run(callableRequest({ message: 'cancel A-1001 please' }, alice()));
+    const ref = asked.interrupts[0]?.ref as string;
+    const output = { orderId: 'A-1001', cancelled: false, reason: 'the customer changed their mind' };
+    const resume = { sessionId: asked.sessionId, resume: { respond: [{ ref, name: 'cancelOrder', output }] } };
+    const done = await fn.run(callableRequest(resume, alice()));
+    expect(done.text).toBe('Order A-1001 was not cancelled: the customer changed their mind.');
+    expect(await status('A-1001')).toBe('processing');
+    expect(await events('A-1001')).toHaveLength(0);
+  });
+
+  it("answers as if the order did not exist when it is another user's", async () => {
+    const { fn } = assistant();
+    const result = await fn.run(callableRequest({ message: 'Cancel order A-1001' }, bob()));
+    expect(result).toMatchObject({ status: 'done', text: 'I could not find order A-1001 on your account.' });
+    expect(await status('A-1001')).toBe('processing');
+  });
+
+  it('answers from the order when asked for its status', async () => {
+    const { fn } = assistant();
+    const result = await fn.run(callableRequest({ message: 'Where is my order A-1002?' }, alice()));
+    expect(result.text).toBe('Order A-1002 (Milk jug) is shipped; estimated delivery 2026-12-01.');
+  });
+
+  it('refuses to cancel without asking when the order has shipped', async () => {
+    const { fn } = assistant();
+    const result = await fn.run(callableRequest({ message: 'cancel A-1002' }, alice()));
+    expect(result).toMatchObject({ status: 'done', text: 'Order A-1002 is shipped and can no longer be cancelled.' });
+  });
+
+  it('asks for the order id when the user gives none', async () => {
+    const { fn, model } = assistant();
+    const result = await fn.run(callableRequest({ message: 'cancel my order' }, alice()));
+    expect(result.text).toContain('Which order');
+    expect(model.requests).toHaveLength(1);
+    expect(model.requests[0]?.tools?.map((t) => t.name)).toEqual(['queryOrder', 'cancelOrder', 'finish']);
+  });
+});

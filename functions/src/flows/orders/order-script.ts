@@ -1,0 +1,55 @@
+import type { PlayMove, PlayState } from '../scripted-play.js';
+
+const ORDER_ID = /\b([A-Za-z]-\d{4})\b/;
+
+interface QueriedOrder {
+  found: boolean;
+  status?: string;
+  item?: string;
+  estimatedDelivery?: string;
+}
+
+const finish = (summary: string): PlayMove => ({ call: { name: 'finish', input: { summary } } });
+
+function afterQuery(orderId: string, wantsCancel: boolean, order: QueriedOrder): PlayMove {
+  if (!order.found) return finish(`I could not find order ${orderId} on your account.`);
+  if (!wantsCancel) {
+    return finish(
+      `Order ${orderId} (${order.item}) is ${order.status}; estimated delivery ${order.estimatedDelivery}.`,
+    );
+  }
+  if (order.status !== 'processing')
+    return finish(`Order ${orderId} is ${order.status} and can no longer be cancelled.`);
+  return {
+    text: `Order ${orderId} (${order.item}) is still processing, so it can be cancelled. I need your confirmation first.`,
+    call: { name: 'cancelOrder', input: { orderId, reason: 'requested by the customer' } },
+  };
+}
+
+/**
+ * The order assistant's offline conversation, as a plausible model would play it: read the
+ * order id from the user's words, `queryOrder`, then `cancelOrder` if asked (it interrupts for
+ * confirmation), then `finish` with a summary, then say the summary.
+ */
+export function nextOrderMove(state: PlayState): PlayMove {
+  const orderId = ORDER_ID.exec(state.userText)?.[1]?.toUpperCase();
+  const wantsCancel = /\bcancel/i.test(state.userText);
+  const last = state.calls.at(-1);
+  if (!last) {
+    if (!orderId) return { text: 'Which order do you mean? Please tell me its id (it looks like A-1001).' };
+    return { text: `Let me look up order ${orderId}.`, call: { name: 'queryOrder', input: { orderId } } };
+  }
+  const id = orderId ?? 'that order';
+  switch (last.name) {
+    case 'queryOrder':
+      return afterQuery(id, wantsCancel, (last.output ?? { found: false }) as QueriedOrder);
+    case 'cancelOrder': {
+      const result = (last.output ?? {}) as { cancelled?: boolean; reason?: string };
+      return finish(
+        result.cancelled ? `Order ${id} has been cancelled.` : `Order ${id} was not cancelled: ${result.reason}.`,
+      );
+    }
+    default:
+      return { text: String((last.input as { summary?: unknown } | undefined)?.summary ?? 'Done.') };
+  }
+}

@@ -1,0 +1,37 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import { callerUid } from '../../kit/callable/index.js';
+import { defineTool, type Tool } from '../../kit/index.js';
+import { OrderIdSchema } from './order.js';
+import { orderRef, readOwnOrder } from './read-own-order.js';
+
+/** What `queryOrder` tells the model. */
+export const QueryOrderOutputSchema = z.union([
+  z.object({
+    found: z.literal(true),
+    orderId: z.string(),
+    status: z.string(),
+    item: z.string(),
+    estimatedDelivery: z.string(),
+  }),
+  z.object({ found: z.literal(false), orderId: z.string() }),
+]);
+
+/** The `queryOrder` tool: reads one of the caller's orders. */
+export function queryOrderTool(db: () => Promise<Firestore>): Tool {
+  return defineTool(
+    {
+      name: 'queryOrder',
+      description:
+        "Looks up one of the user's orders by its id: status, item and estimated delivery. Call it before saying anything about an order.",
+      inputSchema: z.object({ orderId: OrderIdSchema }),
+      outputSchema: QueryOrderOutputSchema,
+    },
+    async ({ orderId }, ctx) => {
+      const order = await readOwnOrder(orderRef(await db(), orderId), callerUid(ctx.context));
+      if (!order) return { found: false as const, orderId };
+      const { status, item, estimatedDelivery } = order;
+      return { found: true as const, orderId, status, item, estimatedDelivery };
+    },
+  );
+}

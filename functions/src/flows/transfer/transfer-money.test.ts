@@ -1,0 +1,84 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { onCallFlow } from '../../kit/callable/index.js';
+import { callableRequest } from '../../kit/callable/test-utils/callable-request.js';
+import { scriptedModel } from '../../kit/models/scripted/index.js';
+import { InMemorySessionStore } from '../../kit/session/index.js';
+import { firestoreEmulatorHost } from '../../test-utils/firestore.js';
+import { playScript } from '../scripted-play.js';
+import { demoFirestore, seedDemoData } from '../test-utils/demo-firestore.js';
+import { defineTransferMoney } from './transfer-money.js';
+import { nextTransferMove } from './transfer-script.js';
+
+const host = firestoreEmulatorHost();
+if (!host) console.warn('\n*** SKIPPED: transferMoney tests — no Firestore emulator ***\n');
+
+let db: Firestore;
+let close = async () => {};
+const alice = { uid: 'uid-alice' };
+
+function transferFn() {
+  const agent = defineTransferMoney({
+    model: scriptedModel(playScript(nextTransferMove)),
+    store: new InMemorySessionStore(),
+    db: async () => db,
+  });
+  return onCallFlow({}, agent);
+}
+
+const balance = async (id: string) => (await db.doc(`accounts/${id}`).get()).get('balanceCents') as number;
+const transfers = async () => (await db.collection('transfers').get()).size;
+
+describe.skipIf(!host)('transferMoney', () => {
+  beforeAll(async () => {
+    ({ db, close } = await demoFirestore());
+  });
+  afterAll(() => close());
+  beforeEach(async () => {
+    await db.recursiveDelete(db.collection('transfers'));
+    await seedDemoData(db);
+  });
+
+  it('moves the money once when the user confirms by restart', async () => {
+    const fn = transferFn();
+    const asked = await fn.run(callableRequest({ message: 'Send 120.50 to ACC-BOB' }, alice));
+    expect(asked.status).toBe('interrupted');
+    expect(asked.interrupts[0]).toMatchObject({
+      name: 'transfer',
+      input: { fromAccount: 'ACC-ALICE', toAccount: 'ACC-BOB', amountCents: 12050 },
+    });
+    expect(await balance('ACC-ALICE')).toBe(250000);
+    const ref = asked.interrupts[0]?.ref as string;
+    const done = await fn.run(
+      callableRequest({ sessionId: asked.sessionId, resume: { restart: [{ ref, name: 'transfer' }] } }, alice),
+    );
+    expect(done.text).toBe('Sent $120.50 to ACC-BOB. Your balance is now $2379.50.');
+    expect(await balance('ACC-ALICE')).toBe(237950);
+    expect(await balance('ACC-BOB')).toBe(102050);
+    expect(await transfers()).toBe(1);
+  });
+
+  it('moves nothing when the user answers approved false', async () => {
+    const fn = transferFn();
+    const asked = await fn.run(callableRequest({ message: 'Send 50 to ACC-BOB' }, alice));
+    const ref = asked.interrupts[0]?.ref as string;
+    const respond = [{ ref, name: 'transfer', output: { approved: false } }];
+    const done = await fn.run(callableRequest({ sessionId: asked.sessionId, resume: { respond } }, alice));
+    expect(done).toMatchObject({ status: 'done', text: 'No money was moved.' });
+    expect(await balance('ACC-ALICE')).toBe(250000);
+    expect(await transfers()).toBe(0);
+  });
+
+  it('refuses without asking when the balance is too low', async () => {
+    const result = await transferFn().run(callableRequest({ message: 'Send 99999 to ACC-BOB' }, alice));
+    expect(result).toMatchObject({ status: 'done', text: 'No money was moved: insufficient funds.' });
+  });
+
+  it('refuses a respond whose output breaks the tool schema', async () => {
+    const fn = transferFn();
+    const asked = await fn.run(callableRequest({ message: 'Send 5 to ACC-BOB' }, alice));
+    const respond = [{ ref: asked.interrupts[0]?.ref as string, name: 'transfer', output: { approved: 'yes' } }];
+    const call = fn.run(callableRequest({ sessionId: asked.sessionId, resume: { respond } }, alice));
+    await expect(call).rejects.toMatchObject({ code: 'invalid-argument' });
+  });
+});

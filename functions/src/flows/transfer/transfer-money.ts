@@ -1,0 +1,32 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import type { Model } from '../../kit/index.js';
+import { type Agent, defineAgent, type SessionStore } from '../../kit/session/index.js';
+import { listAccountsTool } from './list-accounts.js';
+import { transferTool } from './transfer.js';
+
+/** The transfer assistant's instructions. */
+export const TRANSFER_MONEY_SYSTEM = [
+  "You move money between the signed-in user's account and another account.",
+  'Call listAccounts to find the account to pay from; never guess an account id or a balance.',
+  'Call transfer with the amount in cents: the user is asked to confirm, and nothing moves until they do.',
+  'Report exactly what transfer returned: if it was not approved, say that no money was moved.',
+].join('\n');
+
+/** What the transfer assistant runs on. */
+export interface TransferMoneyDeps {
+  model: Model;
+  store: SessionStore;
+  db: () => Promise<Firestore>;
+}
+
+/** The transferMoney agent: listAccounts, then transfer (confirmed by the user). */
+export function defineTransferMoney(deps: TransferMoneyDeps): Agent {
+  return defineAgent({
+    name: 'transferMoney',
+    model: deps.model,
+    system: TRANSFER_MONEY_SYSTEM,
+    tools: [listAccountsTool(deps.db), transferTool(deps.db)],
+    maxTurns: 4,
+    store: deps.store,
+  });
+}

@@ -1,0 +1,70 @@
+import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import { callerUid } from '../../kit/callable/index.js';
+import { defineTool, type Tool } from '../../kit/index.js';
+import { type Account, AccountIdSchema, AccountSchema, type TransferOutput, TransferOutputSchema } from './account.js';
+
+const TransferInputSchema = z.object({
+  fromAccount: AccountIdSchema,
+  toAccount: AccountIdSchema,
+  amountCents: z.number().int().positive().max(10_000_000),
+  memo: z.string().max(200).optional(),
+});
+type TransferInput = z.infer<typeof TransferInputSchema>;
+
+async function account(ref: DocumentReference, tx?: Transaction): Promise<Account | undefined> {
+  const snap = tx ? await tx.get(ref) : await ref.get();
+  const parsed = snap.exists ? AccountSchema.safeParse(snap.data()) : undefined;
+  return parsed?.success ? parsed.data : undefined;
+}
+
+/** Why the transfer can't go ahead, or undefined when it can. */
+function refusal(input: TransferInput, uid: string | undefined, from?: Account, to?: Account): string | undefined {
+  if (!from || from.ownerUid !== uid) return `no account ${input.fromAccount} of yours`;
+  if (!to) return `no account ${input.toAccount}`;
+  if (input.fromAccount === input.toAccount) return 'the accounts are the same';
+  if (from.balanceCents < input.amountCents) return 'insufficient funds';
+  return undefined;
+}
+
+/**
+ * The `transfer` tool (the tools chapter's "confirm then transfer" timeline): it checks the
+ * transfer, then interrupts for the user's confirmation. Money moves only when the call is
+ * restarted (confirmed); a `respond` with `{approved: false}` ends it without running this body.
+ */
+export function transferTool(db: () => Promise<Firestore>): Tool {
+  return defineTool(
+    {
+      name: 'transfer',
+      description:
+        "Moves money from one of the user's accounts to another account. The user must confirm; amounts in cents.",
+      inputSchema: TransferInputSchema,
+      outputSchema: TransferOutputSchema,
+      sideEffects: 'idempotent',
+    },
+    async (input, ctx): Promise<TransferOutput> => {
+      const uid = callerUid(ctx.context);
+      const firestore = await db();
+      const fromRef = firestore.collection('accounts').doc(input.fromAccount);
+      const toRef = firestore.collection('accounts').doc(input.toAccount);
+      if (!ctx.resumed) {
+        const reason = refusal(input, uid, await account(fromRef), await account(toRef));
+        if (reason) return { approved: false, reason };
+        ctx.interrupt({ question: `Send ${(input.amountCents / 100).toFixed(2)} to ${input.toAccount}?`, ...input });
+      }
+      const transferId = `t-${ctx.ref.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 100)}`;
+      return firestore.runTransaction(async (tx) => {
+        const done = await tx.get(firestore.collection('transfers').doc(transferId));
+        const [from, to] = [await account(fromRef, tx), await account(toRef, tx)];
+        if (done.exists) return { approved: true, transferId, balanceCents: from?.balanceCents ?? 0 };
+        const reason = refusal(input, uid, from, to);
+        if (reason || !from || !to) return { approved: false, reason: reason ?? 'unknown account' };
+        const balanceCents = from.balanceCents - input.amountCents;
+        tx.update(fromRef, { balanceCents });
+        tx.update(toRef, { balanceCents: to.balanceCents + input.amountCents });
+        tx.create(firestore.collection('transfers').doc(transferId), { ...input, byUid: uid, at: new Date() });
+        return { approved: true, transferId, balanceCents };
+      });
+    },
+  );
+}

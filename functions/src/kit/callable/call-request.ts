@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { PAYLOAD_LIMITS } from './payload-limits.js';
+
+const L = PAYLOAD_LIMITS;
+
+/** An id a client sends (`sessionId`, `requestId`): letters, digits, `_` and `-`, so it is a safe document id. */
+export const WireIdSchema = z
+  .string()
+  .min(1)
+  .max(L.idChars, `must be at most ${L.idChars} characters`)
+  .regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, _ and -');
+
+const NameSchema = z.string().min(1).max(L.idChars, `must be at most ${L.idChars} characters`);
+const TextSchema = z.string().max(L.textChars, `must be at most ${L.textChars} characters`);
+
+// Clients may send only content: tool calls, tool results, reasoning and part metadata are the
+// kit's own, so a client could forge history or interrupt stamps with them.
+/** A part a client may put in a message: text, media (by URL) or data. */
+export const ClientPartSchema = z.union(
+  [
+    z.strictObject({ text: TextSchema }),
+    z.strictObject({
+      media: z.strictObject({
+        url: z.string().regex(/^(https:|gs:|data:)/, 'must be an https:, gs: or data: URL'),
+        contentType: z.string().max(L.idChars).optional(),
+      }),
+    }),
+    z.strictObject({ data: z.unknown() }),
+  ],
+  { error: 'must be a text, media or data part' },
+);
+export type ClientPart = z.infer<typeof ClientPartSchema>;
+
+/** A new user turn: text, or an array of parts. */
+export const ClientMessageSchema = z.union(
+  [
+    TextSchema.min(1, 'must not be empty'),
+    z.array(ClientPartSchema).min(1, 'must not be empty').max(L.parts, `must have at most ${L.parts} parts`),
+  ],
+  { error: 'must be text or an array of parts' },
+);
+
+/** The answer to an interrupt: the output its tool call should have. */
+export const RespondReplySchema = z.strictObject({ ref: NameSchema, name: NameSchema, output: z.unknown() });
+
+/** A request to run an interrupted call again, now approved. */
+export const RestartReplySchema = z.strictObject({
+  ref: NameSchema,
+  name: NameSchema,
+  replaceInput: z.unknown().optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});
+
+const replies = <T extends z.ZodType>(schema: T) =>
+  z.array(schema).max(L.resumeReplies, `must have at most ${L.resumeReplies} replies`).optional();
+
+/** How an interrupted turn goes on: answers and restarts, matched to interrupts by ref and name. */
+export const ResumeSchema = z
+  .strictObject({ respond: replies(RespondReplySchema), restart: replies(RestartReplySchema) })
+  .refine((r) => (r.respond?.length ?? 0) + (r.restart?.length ?? 0) > 0, 'must answer at least one interrupt');
+
+/** The `data` of a call to an agent (DESIGN.md, the callable wire protocol). */
+export const CallRequestSchema = z
+  .strictObject({
+    sessionId: WireIdSchema.optional(),
+    message: ClientMessageSchema.optional(),
+    resume: ResumeSchema.optional(),
+    /** A client's idempotency key: a retry with the same key gets the first call's result. */
+    requestId: WireIdSchema.optional(),
+  })
+  .superRefine((request, ctx) => {
+    if (request.message === undefined && request.resume === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['message'], message: 'a call needs message (a new turn) or resume' });
+    } else if (request.message !== undefined && request.resume !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['resume'], message: 'a call carries message or resume, not both' });
+    } else if (request.resume !== undefined && request.sessionId === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sessionId'],
+        message: 'resume needs the sessionId of the interrupted turn',
+      });
+    }
+  });
+export type CallRequest = z.infer<typeof CallRequestSchema>;

@@ -1,0 +1,37 @@
+import { KitError } from '../errors/index.js';
+
+/** The signal a call runs under, and how to release its timer. */
+export interface CallSignal {
+  signal: AbortSignal | undefined;
+  dispose(): void;
+}
+
+/**
+ * Aborts the turn when the client disconnects or shortly before the function's own timeout, so
+ * the turn stores what finished and releases its lease instead of being killed mid-write.
+ */
+export function callSignal(client: AbortSignal | undefined, deadlineMs: number | undefined): CallSignal {
+  if (deadlineMs === undefined) return { signal: client, dispose: () => {} };
+  const deadline = new AbortController();
+  const timer = setTimeout(
+    () => deadline.abort(new KitError('deadline-exceeded', `the call ran out of time after ${deadlineMs} ms`)),
+    deadlineMs,
+  );
+  timer.unref();
+  return {
+    signal: client ? AbortSignal.any([client, deadline.signal]) : deadline.signal,
+    dispose: () => clearTimeout(timer),
+  };
+}
+
+/** Cloud Functions' default timeout for an HTTPS function (v2), in seconds. */
+export const DEFAULT_TIMEOUT_SECONDS = 60;
+
+/** Time kept back from the function's timeout to store the aborted turn. */
+export const DEADLINE_MARGIN_MS = 5_000;
+
+/** The turn's deadline for a function with `timeoutSeconds` (a number; else the platform default). */
+export function deadlineFor(timeoutSeconds: unknown): number {
+  const seconds = typeof timeoutSeconds === 'number' && timeoutSeconds > 0 ? timeoutSeconds : DEFAULT_TIMEOUT_SECONDS;
+  return Math.max(1_000, seconds * 1_000 - DEADLINE_MARGIN_MS);
+}

@@ -1,0 +1,51 @@
+import type { GenerateResponseChunk, Part, ToolRequestPart } from '../model/index.js';
+import type { WireChunk } from './wire-chunk.js';
+
+function frameToolRequest(part: ToolRequestPart): WireChunk | undefined {
+  const { name, ref, input, partial } = part.toolRequest;
+  // A partial request is still being streamed; the complete one follows.
+  if (partial) return undefined;
+  const interrupt = part.metadata?.interrupt;
+  if (interrupt !== undefined) {
+    const metadata =
+      typeof interrupt === 'object' && interrupt !== null && !Array.isArray(interrupt)
+        ? (interrupt as Record<string, unknown>)
+        : true;
+    return { type: 'interrupt', ref: ref ?? '', name, input: input ?? null, metadata };
+  }
+  return ref === undefined
+    ? { type: 'toolRequest', name, input: input ?? null }
+    : { type: 'toolRequest', ref, name, input: input ?? null };
+}
+
+function frameModelPart(part: Part): WireChunk | undefined {
+  if ('text' in part) return part.text ? { type: 'text', text: part.text } : undefined;
+  if ('reasoning' in part) return part.reasoning ? { type: 'reasoning', text: part.reasoning } : undefined;
+  if ('toolRequest' in part) return frameToolRequest(part);
+  return undefined;
+}
+
+function frameToolPart(part: Part): WireChunk | undefined {
+  if (!('toolResponse' in part)) return undefined;
+  const { name, ref, output } = part.toolResponse;
+  return { type: 'toolResponse', ref: ref ?? '', name, output: output ?? null };
+}
+
+/**
+ * The wire chunks of one generate chunk. Model chunks carry text, reasoning and tool requests
+ * (an interrupt is a model chunk whose tool request is stamped `metadata.interrupt`); tool
+ * chunks carry tool responses. Media, data and aggregated repeats are not streamed: the
+ * final result has them.
+ */
+export function frameChunk(chunk: GenerateResponseChunk): WireChunk[] {
+  if (chunk.aggregated) return [];
+  const frame =
+    chunk.role === 'tool' ? frameToolPart : chunk.role === 'model' || !chunk.role ? frameModelPart : undefined;
+  if (!frame) return [];
+  const wire: WireChunk[] = [];
+  for (const part of chunk.content) {
+    const framed = frame(part);
+    if (framed) wire.push(framed);
+  }
+  return wire;
+}

@@ -1,0 +1,39 @@
+export { type AuthPolicy, allOf, type CallerAuth, hasClaim, signedIn, verifiedEmail } from './auth-policy.js';
+export {
+  type CallRequest,
+  CallRequestSchema,
+  ClientMessageSchema,
+  type ClientPart,
+  ClientPartSchema,
+  RespondReplySchema,
+  RestartReplySchema,
+  ResumeSchema,
+  WireIdSchema,
+} from './call-request.js';
+export {
+  type CallResult,
+  CallResultSchema,
+  type WireInterrupt,
+  WireInterruptSchema,
+  WireUsageSchema,
+} from './call-result.js';
+export {
+  type CallSignal,
+  callSignal,
+  DEADLINE_MARGIN_MS,
+  DEFAULT_TIMEOUT_SECONDS,
+  deadlineFor,
+} from './call-signal.js';
+export { type CallerContext, callerContext, callerUid } from './caller-context.js';
+export { chunkSender } from './chunk-sender.js';
+export { WIRE_ERROR_RULES, type WireErrorRule } from './error-codes.js';
+export type { FlowCallable } from './flow-callable.js';
+export { frameChunk } from './frame-chunk.js';
+export { type CallTarget, onCallFlow } from './on-call-flow.js';
+export type { OnCallFlowOptions } from './on-call-flow-options.js';
+export { assertPayloadSize, parseCallRequest, parseWire, toAgentInput } from './parse-call-request.js';
+export { PAYLOAD_LIMITS } from './payload-limits.js';
+export { runCall } from './run-call.js';
+export { toCallResult } from './to-call-result.js';
+export { type CallLogScope, toHttpsError } from './to-https-error.js';
+export { type WireChunk, WireChunkSchema } from './wire-chunk.js';

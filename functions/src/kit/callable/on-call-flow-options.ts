@@ -1,0 +1,12 @@
+import type { CallableOptions } from 'firebase-functions/v2/https';
+import type { AuthPolicy } from './auth-policy.js';
+
+/**
+ * Options of {@link onCallFlow}: everything `onCall` takes (region, memory, timeoutSeconds,
+ * concurrency, minInstances, cors, enforceAppCheck, consumeAppCheckToken, heartbeatSeconds,
+ * secrets, …), passed through unchanged, with the kit's own `authPolicy`.
+ */
+export interface OnCallFlowOptions extends Omit<CallableOptions<unknown>, 'authPolicy'> {
+  /** Who may call; default {@link signedIn}. Agents need a uid whatever the policy says. */
+  authPolicy?: AuthPolicy;
+}

@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { GenerateRequest, ModelRunnerResponse } from '../model/index.js';
+import { scriptedModel } from '../models/scripted/index.js';
+import { defineAgent, InMemorySessionStore } from '../session/index.js';
+import { defineTool } from '../tools/index.js';
+import { CallResultSchema } from './call-result.js';
+import { onCallFlow } from './on-call-flow.js';
+import { callableRequest, recordingResponse, rejectionCode } from './test-utils/callable-request.js';
+
+const call = (name: string, ref: string, input: unknown): ModelRunnerResponse => ({
+  message: { role: 'model', content: [{ text: `Calling ${name}. ` }, { toolRequest: { name, ref, input } }] },
+  finishReason: 'stop',
+});
+
+interface Hooks {
+  /** Runs before every model answer (a test holds the model here). */
+  beforeModel?: () => Promise<void>;
+  /** Runs when the confirmed call does its work. */
+  onConfirm?: () => void;
+}
+
+/** Plays: lookup → confirm (interrupts) → "Done." on every user turn. */
+function confirmAgent(hooks: Hooks = {}) {
+  const effects: string[] = [];
+  const lookup = defineTool(
+    { name: 'lookup', description: 'Looks up.', inputSchema: z.object({ id: z.string() }) },
+    ({ id }) => ({ id, ok: true }),
+  );
+  const confirm = defineTool(
+    {
+      name: 'confirm',
+      description: 'Does it, once confirmed.',
+      inputSchema: z.object({ id: z.string() }),
+      sideEffects: 'idempotent',
+    },
+    ({ id }, ctx) => {
+      if (!ctx.resumed) ctx.interrupt({ question: `Do ${id}?` });
+      hooks.onConfirm?.();
+      effects.push(id);
+      return { done: id };
+    },
+  );
+  const model = scriptedModel(async (request: GenerateRequest) => {
+    await hooks.beforeModel?.();
+    const last = request.messages.at(-1);
+    const answered =
+      last?.role === 'tool' ? last.content.map((p) => ('toolResponse' in p ? p.toolResponse.name : '')) : [];
+    if (answered.includes('confirm')) return 'Done.';
+    if (answered.includes('lookup')) return call('confirm', 'c2', { id: 'x1' });
+    return call('lookup', 'c1', { id: 'x1' });
+  });
+  const agent = defineAgent({ name: 'confirmer', model, tools: [lookup, confirm], store: new InMemorySessionStore() });
+  return { fn: onCallFlow({}, agent), model, effects };
+}
+
+const alice = { uid: 'alice' };
+
+describe('onCallFlow with an agent', () => {
+  it('returns an interrupted result in the wire shape when a tool asks for confirmation', async () => {
+    const { fn } = confirmAgent();
+    const result = await fn.run(callableRequest({ message: 'do x1' }, alice));
+    expect(CallResultSchema.parse(result)).toEqual(result);
+    expect(result).toMatchObject({
+      status: 'interrupted',
+      finishReason: 'interrupted',
+      output: null,
+      interrupts: [{ ref: 'c2', name: 'confirm', input: { id: 'x1' }, metadata: { question: 'Do x1?' } }],
+    });
+    expect(result.sessionId).toMatch(/^[A-Za-z0-9_-]+$/);
+  });
+
+  it('finishes the turn and runs the effect once when resumed with restart', async () => {
+    const { fn, effects } = confirmAgent();
+    const first = await fn.run(callableRequest({ message: 'do x1' }, alice));
+    const resume = { sessionId: first.sessionId, resume: { restart: [{ ref: 'c2', name: 'confirm' }] } };
+    const done = await fn.run(callableRequest(resume, alice));
+    expect(done).toMatchObject({ sessionId: first.sessionId, status: 'done', finishReason: 'stop', text: 'Done.' });
+    expect(effects).toEqual(['x1']);
+  });
+
+  it('streams text, tool request, tool response and interrupt chunks when the client streams', async () => {
+    const { fn } = confirmAgent();
+    const response = recordingResponse();
+    await fn.run(callableRequest({ message: 'do x1' }, { ...alice, acceptsStreaming: true }), response);
+    const types = response.chunks.map((c) => c.type);
+    expect(new Set(types)).toEqual(new Set(['text', 'toolRequest', 'toolResponse', 'interrupt']));
+    expect(response.chunks.at(-1)).toEqual({
+      type: 'interrupt',
+      ref: 'c2',
+      name: 'confirm',
+      input: { id: 'x1' },
+      metadata: { question: 'Do x1?' },
+    });
+  });
+
+  it('refuses with permission-denied, and says nothing of it, when another user names the session', async () => {
+    const { fn } = confirmAgent();
+    const first = await fn.run(callableRequest({ message: 'do x1' }, alice));
+    const resume = { sessionId: first.sessionId, resume: { restart: [{ ref: 'c2', name: 'confirm' }] } };
+    const error = await rejectionCode(fn.run(callableRequest(resume, { uid: 'mallory' })));
+    expect(error).toMatchObject({ code: 'permission-denied', message: 'permission denied' });
+    expect(error.details).toBeUndefined();
+  });
+
+  it('refuses with not-found when the session does not exist', async () => {
+    const { fn } = confirmAgent();
+    const error = await rejectionCode(fn.run(callableRequest({ sessionId: 'nope', message: 'hi' }, alice)));
+    expect(error.code).toBe('not-found');
+  });
+
+  it('refuses with unauthenticated when nobody is signed in, whatever the policy', async () => {
+    const agent = defineAgent({ name: 'open', model: scriptedModel(), store: new InMemorySessionStore() });
+    const error = await rejectionCode(
+      onCallFlow({ authPolicy: () => true }, agent).run(callableRequest({ message: 'hi' })),
+    );
+    expect(error.code).toBe('unauthenticated');
+  });
+
+  it('refuses with invalid-argument naming the field when the payload is malformed', async () => {
+    const { fn, model } = confirmAgent();
+    const error = await rejectionCode(fn.run(callableRequest({ sessionId: 42, message: 'hi' }, alice)));
+    expect(error.code).toBe('invalid-argument');
+    expect(error.message).toContain('sessionId');
+    expect(model.requests).toHaveLength(0);
+  });
+
+  it('refuses with invalid-argument when a resume names an unknown ref', async () => {
+    const { fn } = confirmAgent();
+    const first = await fn.run(callableRequest({ message: 'do x1' }, alice));
+    const resume = { sessionId: first.sessionId, resume: { restart: [{ ref: 'zzz', name: 'confirm' }] } };
+    expect((await rejectionCode(fn.run(callableRequest(resume, alice)))).code).toBe('invalid-argument');
+  });
+
+  it('returns the first result without calling the model again when a requestId is retried', async () => {
+    const { fn, model } = confirmAgent();
+    const first = await fn.run(callableRequest({ message: 'do x1', requestId: 'req-1' }, alice));
+    const calls = model.requests.length;
+    const retry = await fn.run(callableRequest({ message: 'do x1', requestId: 'req-1' }, alice));
+    expect(retry).toEqual(first);
+    expect(model.requests).toHaveLength(calls);
+  });
+
+  it('refuses a second call with aborted while a turn holds the session', async () => {
+    let hold: Promise<void> | undefined;
+    let entered = () => {};
+    const { fn } = confirmAgent({
+      beforeModel: async () => {
+        entered();
+        await hold;
+      },
+    });
+    const opened = await fn.run(callableRequest({ message: 'do x1' }, alice));
+    let open = () => {};
+    hold = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const inModel = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const restart = { sessionId: opened.sessionId, resume: { restart: [{ ref: 'c2', name: 'confirm' }] } };
+    const running = fn.run(callableRequest(restart, alice));
+    await inModel;
+    const error = await rejectionCode(
+      fn.run(callableRequest({ sessionId: opened.sessionId, message: 'again' }, alice)),
+    );
+    expect(error.code).toBe('aborted');
+    open();
+    await expect(running).resolves.toMatchObject({ status: 'done' });
+  });
+
+  it('aborts the turn, keeps what finished and frees the session when the client disconnects', async () => {
+    const { fn, effects } = confirmAgent();
+    const opened = await fn.run(callableRequest({ message: 'do x1' }, alice));
+    // The client goes away as soon as it sees the confirmed call's result.
+    const response = recordingResponse();
+    const send = response.sendChunk;
+    response.sendChunk = async (chunk) => {
+      if (chunk.type === 'toolResponse' && chunk.name === 'confirm') response.disconnect();
+      return send(chunk);
+    };
+    const restart = { sessionId: opened.sessionId, resume: { restart: [{ ref: 'c2', name: 'confirm' }] } };
+    const error = await rejectionCode(fn.run(callableRequest(restart, { ...alice, acceptsStreaming: true }), response));
+    expect(error.code).toBe('aborted');
+    // The lease is free and the finished call is on record: the retry finishes without running it again.
+    await expect(fn.run(callableRequest(restart, alice))).resolves.toMatchObject({ status: 'done', text: 'Done.' });
+    expect(effects).toEqual(['x1']);
+  });
+});

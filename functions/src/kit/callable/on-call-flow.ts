@@ -1,0 +1,73 @@
+import { type CallableRequest, onCall } from 'firebase-functions/v2/https';
+import type { z } from 'zod';
+import { KitError } from '../errors/index.js';
+import type { Flow } from '../flow/index.js';
+import type { Agent } from '../session/agent.js';
+import { type AuthPolicy, signedIn } from './auth-policy.js';
+import type { CallRequest } from './call-request.js';
+import type { CallResult } from './call-result.js';
+import { callSignal, deadlineFor } from './call-signal.js';
+import type { FlowCallable } from './flow-callable.js';
+import type { OnCallFlowOptions } from './on-call-flow-options.js';
+import { type CallLogScope, toHttpsError } from './to-https-error.js';
+import type { WireChunk } from './wire-chunk.js';
+
+// This file loads nothing heavy: the wire protocol (zod schemas) and the target are imported
+// on the first call, so a deploy manifest that passes loaders starts in the time
+// firebase-functions takes.
+
+/** A flow or agent, or a loader that imports it on the first call (a shorter cold start). */
+export type CallTarget<T extends Agent | Flow> = T | (() => Promise<T>);
+
+type RunCall = typeof import('./run-call.js').runCall;
+let runCall: Promise<RunCall> | undefined;
+const loadRunCall = (): Promise<RunCall> => (runCall ??= import('./run-call.js').then((m) => m.runCall));
+
+function resolver(target: CallTarget<Agent | Flow>): () => Promise<Agent | Flow> {
+  if (typeof target !== 'function') return () => Promise.resolve(target);
+  let loaded: Promise<Agent | Flow> | undefined;
+  return () => {
+    loaded ??= target().catch((error: unknown) => {
+      loaded = undefined; // a failed import is tried again on the next call
+      throw error;
+    });
+    return loaded;
+  };
+}
+
+async function authorize(policy: AuthPolicy, request: CallableRequest<unknown>): Promise<void> {
+  if (await policy(request.auth ?? null, request.data)) return;
+  // No identity is a different fix (sign in) from the wrong identity (ask for access).
+  if (!request.auth) throw new KitError('unauthenticated', 'sign in to call this function');
+  throw new KitError('permission-denied', 'the auth policy refused this caller');
+}
+
+/** Deploys an agent as a callable: the wire protocol of DESIGN.md, a session per conversation. */
+export function onCallFlow(options: OnCallFlowOptions, agent: CallTarget<Agent>): FlowCallable<CallRequest, CallResult>;
+/** Deploys a stateless flow as a callable: its input in, its output out. */
+export function onCallFlow<I extends z.ZodType, O extends z.ZodType>(
+  options: OnCallFlowOptions,
+  flow: CallTarget<Flow<I, O>>,
+): FlowCallable<z.input<I>, z.infer<O>>;
+export function onCallFlow(
+  options: OnCallFlowOptions,
+  target: CallTarget<Agent | Flow>,
+): FlowCallable<unknown, unknown> {
+  const { authPolicy = signedIn(), ...callableOptions } = options;
+  const deadlineMs = deadlineFor(callableOptions.timeoutSeconds);
+  const load = resolver(target);
+
+  return onCall<unknown, Promise<unknown>, WireChunk>(callableOptions, async (request, response) => {
+    const scope: CallLogScope = { function: process.env.FUNCTION_TARGET ?? 'callable' };
+    const { signal, dispose } = callSignal(response?.signal, deadlineMs);
+    try {
+      await authorize(authPolicy, request);
+      const [run, flow] = await Promise.all([loadRunCall(), load()]);
+      return await run(flow, request, response, signal, scope);
+    } catch (error) {
+      throw toHttpsError(error, scope);
+    } finally {
+      dispose();
+    }
+  });
+}

@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+import { fromZodError, KitError } from '../errors/index.js';
+import type { AgentInput } from '../session/agent.js';
+import { type CallRequest, CallRequestSchema } from './call-request.js';
+import { explainUnionIssues } from './explain-union-issues.js';
+import { PAYLOAD_LIMITS } from './payload-limits.js';
+
+/**
+ * Refuses request data over {@link PAYLOAD_LIMITS.requestBytes} before anything parses it, so an
+ * oversize call costs a length check and no more.
+ */
+export function assertPayloadSize(data: unknown): void {
+  const bytes = Buffer.byteLength(JSON.stringify(data ?? null) ?? '');
+  if (bytes > PAYLOAD_LIMITS.requestBytes) {
+    const message = `is ${bytes} bytes; the limit is ${PAYLOAD_LIMITS.requestBytes}`;
+    throw new KitError('invalid-argument', `invalid request data: (root): ${message}`, {
+      details: { fields: [{ path: '(root)', message }], limit: PAYLOAD_LIMITS.requestBytes },
+    });
+  }
+}
+
+/** Parses a value with `schema`, or throws invalid-argument naming every bad field of `what`. */
+export function parseWire<T extends z.ZodType>(schema: T, data: unknown, what: string): z.infer<T> {
+  assertPayloadSize(data);
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw fromZodError(explainUnionIssues(parsed.error), what);
+  return parsed.data;
+}
+
+/** Parses a call's `data` into a {@link CallRequest}; every malformed field is invalid-argument. */
+export function parseCallRequest(data: unknown): CallRequest {
+  return parseWire(CallRequestSchema, data, 'request data');
+}
+
+/** The agent's input for a parsed request. */
+export function toAgentInput(request: CallRequest): AgentInput {
+  if (request.resume) return { resume: request.resume };
+  // The schema guarantees one of the two.
+  return { message: request.message as NonNullable<CallRequest['message']> };
+}

@@ -1,0 +1,38 @@
+import type { CallableRequest, CallableResponse } from 'firebase-functions/v2/https';
+import { KitError } from '../errors/index.js';
+import type { Agent } from '../session/agent.js';
+import type { CallResult } from './call-result.js';
+import { callerContext } from './caller-context.js';
+import { chunkSender } from './chunk-sender.js';
+import { parseCallRequest, toAgentInput } from './parse-call-request.js';
+import { toCallResult } from './to-call-result.js';
+import type { CallLogScope } from './to-https-error.js';
+import type { WireChunk } from './wire-chunk.js';
+
+/**
+ * One call of an agent over the wire: parse the data, run the turn as the caller, return the
+ * wire result. `scope` is filled in as the call learns its session, for the error log.
+ */
+export async function runAgentCall(
+  agent: Agent,
+  request: CallableRequest<unknown>,
+  response: CallableResponse<WireChunk> | undefined,
+  signal: AbortSignal | undefined,
+  scope: CallLogScope,
+): Promise<CallResult> {
+  if (!request.auth) throw new KitError('unauthenticated', 'sign in first: a session belongs to a signed-in user');
+  scope.uid = request.auth.uid;
+  const call = parseCallRequest(request.data);
+  scope.sessionId = call.sessionId;
+  scope.requestId = call.requestId;
+  const onChunk = chunkSender(request, response);
+  const result = await agent.send(call.sessionId, toAgentInput(call), {
+    uid: request.auth.uid,
+    context: callerContext(request),
+    ...(onChunk ? { onChunk } : {}),
+    ...(signal ? { signal } : {}),
+    ...(call.requestId ? { requestId: call.requestId } : {}),
+  });
+  scope.sessionId = result.sessionId;
+  return toCallResult(result);
+}

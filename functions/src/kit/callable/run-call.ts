@@ -1,0 +1,21 @@
+import type { CallableRequest, CallableResponse } from 'firebase-functions/v2/https';
+import type { Flow } from '../flow/index.js';
+import type { Agent } from '../session/agent.js';
+import { runAgentCall } from './run-agent-call.js';
+import { runFlowCall } from './run-flow-call.js';
+import type { CallLogScope } from './to-https-error.js';
+import type { WireChunk } from './wire-chunk.js';
+
+/** One call of an agent (the session wire protocol) or of a flow (its input in, its output out). */
+export function runCall(
+  target: Agent | Flow,
+  request: CallableRequest<unknown>,
+  response: CallableResponse<WireChunk> | undefined,
+  signal: AbortSignal | undefined,
+  scope: CallLogScope,
+): Promise<unknown> {
+  scope.function = target.name;
+  return target.kind === 'agent'
+    ? runAgentCall(target, request, response, signal, scope)
+    : runFlowCall(target, request, response, signal, scope);
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { CallResultSchema } from './call-result.js';
+import { toCallResult } from './to-call-result.js';
+
+describe('toCallResult', () => {
+  it('fills in null output and zero usage when the turn had none', () => {
+    const wire = toCallResult({
+      sessionId: 's1',
+      status: 'done',
+      finishReason: 'stop',
+      text: 'Done.',
+      interrupts: [],
+      usage: {},
+    });
+    expect(wire).toEqual({
+      sessionId: 's1',
+      status: 'done',
+      finishReason: 'stop',
+      text: 'Done.',
+      output: null,
+      interrupts: [],
+      usage: { inputTokens: 0, outputTokens: 0 },
+    });
+    expect(CallResultSchema.parse(wire)).toEqual(wire);
+  });
+
+  it('keeps only the promised usage keys and the interrupts when the turn is interrupted', () => {
+    const wire = toCallResult({
+      sessionId: 's2',
+      status: 'interrupted',
+      finishReason: 'interrupted',
+      finishMessage: 'waiting',
+      text: '',
+      interrupts: [{ ref: 'r', name: 'cancelOrder', input: { orderId: 'A' }, metadata: { ask: 'sure?' } }],
+      usage: { inputTokens: 10, outputTokens: 3, totalTokens: 13, custom: { x: 1 } },
+    });
+    expect(wire.usage).toEqual({ inputTokens: 10, outputTokens: 3 });
+    expect(wire.finishMessage).toBe('waiting');
+    expect(wire.interrupts).toEqual([
+      { ref: 'r', name: 'cancelOrder', input: { orderId: 'A' }, metadata: { ask: 'sure?' } },
+    ]);
+  });
+});

@@ -1,0 +1,25 @@
+import type { AgentTurnResult } from '../session/agent.js';
+import type { CallResult } from './call-result.js';
+
+/**
+ * The wire form of an agent's turn: every key always present (null output, zero usage), so a
+ * client can read it without guarding, and nothing the client wasn't promised.
+ */
+export function toCallResult(result: AgentTurnResult): CallResult {
+  const wire: CallResult = {
+    sessionId: result.sessionId,
+    status: result.status,
+    finishReason: result.finishReason,
+    text: result.text,
+    output: result.output ?? null,
+    interrupts: result.interrupts.map(({ ref, name, input, metadata }) => ({
+      ref,
+      name,
+      input: input ?? null,
+      metadata,
+    })),
+    usage: { inputTokens: result.usage.inputTokens ?? 0, outputTokens: result.usage.outputTokens ?? 0 },
+  };
+  if (result.finishMessage !== undefined) wire.finishMessage = result.finishMessage;
+  return wire;
+}

@@ -1,0 +1,36 @@
+import type { z } from 'zod';
+import { fromZodError, KitError, throwIfAborted } from '../errors/index.js';
+import type { Flow, FlowConfig, FlowFn } from './flow.js';
+
+const FLOW_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,62}$/;
+
+/**
+ * Defines a stateless flow: the input is parsed with `inputSchema`, the body runs (it may call
+ * `generate`), and what it returns is parsed with `outputSchema`.
+ */
+export function defineFlow<I extends z.ZodType, O extends z.ZodType>(
+  config: FlowConfig<I, O>,
+  fn: FlowFn<I, O>,
+): Flow<I, O> {
+  // The name becomes a Cloud Functions name when deployed: letters, digits, `-`, `_`, ≤ 63.
+  if (!FLOW_NAME.test(config.name)) throw new KitError('invalid-argument', `invalid flow name '${config.name}'`);
+  return {
+    kind: 'flow',
+    name: config.name,
+    config,
+    async run(rawInput, options = {}) {
+      const input = config.inputSchema.safeParse(rawInput);
+      if (!input.success) throw fromZodError(input.error, `input of flow '${config.name}'`);
+      throwIfAborted(options.signal, `flow '${config.name}'`);
+      const result = await fn(input.data, {
+        context: options.context ?? {},
+        onChunk: options.onChunk,
+        signal: options.signal,
+      });
+      const output = config.outputSchema.safeParse(result);
+      // The flow broke its own promise: a bug on the server, not something the caller can fix.
+      if (!output.success) throw fromZodError(output.error, `output of flow '${config.name}'`, 'internal');
+      return output.data;
+    },
+  };
+}
