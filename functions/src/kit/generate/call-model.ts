@@ -1,5 +1,6 @@
 import {
   composeMiddleware,
+  type Part,
   type GenerateRequest,
   type GenerateResponse,
   type GenerateResponseChunk,
@@ -7,6 +8,7 @@ import {
   type ModelCallOptions,
   type ModelMiddleware,
 } from '../model/index.js';
+import { assignRefs } from './assign-refs.js';
 
 /** How one model call of the loop is made. */
 export interface ModelCallScope {
@@ -16,10 +18,14 @@ export interface ModelCallScope {
   onChunk: ((chunk: GenerateResponseChunk) => void) | undefined;
 }
 
+/** True for a streamed part the client can't use yet: a tool request with no ref to answer by. */
+const lacksRef = (part: Part): boolean => 'toolRequest' in part && part.toolRequest.ref === undefined;
+
 /**
- * Calls the model through the caller's middleware. Chunks are tagged with the message index;
- * a model that didn't stream still yields one chunk with its whole message, so a streaming
- * client always sees the answer.
+ * Calls the model through the caller's middleware and gives every tool request a ref.
+ * Chunks are tagged with the message index. Tool requests the model streamed without a ref
+ * are held back and sent once their refs are known; a model that didn't stream at all still
+ * yields one chunk with its whole message, so a streaming client always sees the answer.
  */
 export async function callModel(
   request: GenerateRequest,
@@ -29,17 +35,32 @@ export async function callModel(
   const options: ModelCallOptions = {};
   if (scope.signal) options.signal = scope.signal;
   let streamed = false;
+  let heldBack = false;
   const onChunk = scope.onChunk;
   if (onChunk) {
     options.onChunk = (chunk) => {
       streamed = true;
-      onChunk({ ...chunk, index, role: 'model' });
+      let content = chunk.content;
+      if (content.some(lacksRef)) {
+        heldBack = true;
+        content = content.filter((part) => !lacksRef(part));
+        if (!content.length) return;
+      }
+      onChunk({ ...chunk, content, index, role: 'model' });
     };
   }
   const next = (req: GenerateRequest, opts: ModelCallOptions) => scope.model.generate(req, opts);
   const response = await (scope.use.length ? composeMiddleware(scope.use, next) : next)(request, options);
-  if (onChunk && !streamed && response.message?.content.length) {
-    onChunk({ index, role: 'model', content: response.message.content });
+  if (!response.message) return response;
+  const message = assignRefs(response.message);
+  if (onChunk && !streamed && message.content.length) {
+    onChunk({ index, role: 'model', content: message.content });
+  } else if (onChunk && heldBack) {
+    const late = message.content.filter((part, i) => {
+      const original = response.message?.content[i];
+      return original !== undefined && lacksRef(original);
+    });
+    if (late.length) onChunk({ index, role: 'model', content: late });
   }
-  return response;
+  return message === response.message ? response : { ...response, message };
 }

@@ -310,6 +310,20 @@ describe('generate streaming', () => {
     expect(text).toBe('done: 1 tool round(s), 2 tool result(s)');
   });
 
+  it('streams a tool request without a ref only once its ref is known', async () => {
+    const { lookup } = testTools();
+    const chunks: GenerateResponseChunk[] = [];
+    const model = scriptedModel([
+      { message: { role: 'model', content: [{ text: 'Looking… ' }, { toolRequest: { name: 'lookup', input: { id: 'x' } } }] }, finishReason: 'stop' },
+      'found',
+    ]);
+    const result = await generate({ model, prompt: 'go', tools: [lookup], onChunk: (c) => chunks.push(c) });
+    const requests = chunks.flatMap((c) => c.content.filter((p) => 'toolRequest' in p));
+    const stored = result.messages[1]?.content[1];
+    expect(requests).toEqual([stored]);
+    expect((stored as { toolRequest: { ref?: string } }).toolRequest.ref).toEqual(expect.any(String));
+  });
+
   it('sends a model that does not stream as one chunk', async () => {
     const chunks: GenerateResponseChunk[] = [];
     await generate({

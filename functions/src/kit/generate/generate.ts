@@ -11,7 +11,6 @@ import {
   type Usage,
 } from '../model/index.js';
 import { addUsage } from './add-usage.js';
-import { assignRefs } from './assign-refs.js';
 import { baseRequest, initialMessages } from './build-request.js';
 import { callModel, type ModelCallScope } from './call-model.js';
 import type { ToolCallScope } from './execute-tool-call.js';
@@ -126,7 +125,7 @@ export async function generate<O extends z.ZodType = z.ZodType>(
     if (!response.message) {
       return finish(state, options, { finishReason: response.finishReason, finishMessage: response.finishMessage });
     }
-    const message = markChecked(assignRefs(response.message));
+    const message = markChecked(response.message);
     state.messages.push(message);
     const requests = toolRequestsOf(message);
     if (!requests.length || options.returnToolRequests) {
