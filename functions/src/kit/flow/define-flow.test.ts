@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isKitError, type KitError } from '../errors/index.js';
+import { rejection } from '../../test-utils/kit-test-helpers.js';
 import { generate } from '../generate/index.js';
 import type { GenerateResponseChunk } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
 import { defineFlow } from './define-flow.js';
-
-async function rejection(promise: Promise<unknown>): Promise<KitError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isKitError(error)) throw new Error(`expected a KitError, got ${String(error)}`);
-  return error;
-}
 
 const TitleSchema = z.object({ title: z.string(), words: z.number().int() });
 

@@ -1,12 +1,12 @@
 import {
   composeMiddleware,
-  type Part,
   type GenerateRequest,
   type GenerateResponse,
   type GenerateResponseChunk,
   type Model,
   type ModelCallOptions,
   type ModelMiddleware,
+  type Part,
 } from '../model/index.js';
 import { assignRefs } from './assign-refs.js';
 
@@ -56,10 +56,8 @@ export async function callModel(
   if (onChunk && !streamed && message.content.length) {
     onChunk({ index, role: 'model', content: message.content });
   } else if (onChunk && heldBack) {
-    const late = message.content.filter((part, i) => {
-      const original = response.message?.content[i];
-      return original !== undefined && lacksRef(original);
-    });
+    const original = response.message.content;
+    const late = message.content.filter((_part, i) => lacksRef(original[i] as Part));
     if (late.length) onChunk({ index, role: 'model', content: late });
   }
   return message === response.message ? response : { ...response, message };

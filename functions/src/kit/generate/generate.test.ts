@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { toolCalls as calls, rejection } from '../../test-utils/kit-test-helpers.js';
 import { testTools } from '../../test-utils/protocol-tools.js';
-import { isKitError, type KitError } from '../errors/index.js';
-import type { GenerateResponseChunk, Message, ModelRunnerResponse, ToolRequest } from '../model/index.js';
+import type { GenerateResponseChunk, Message } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
 import { defineTool } from '../tools/index.js';
 import { generate } from './generate.js';
-
-const calls = (...requests: ToolRequest[]): ModelRunnerResponse => ({
-  message: { role: 'model', content: requests.map((toolRequest) => ({ toolRequest })) },
-  finishReason: 'stop',
-});
-
-async function rejection(promise: Promise<unknown>): Promise<KitError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isKitError(error)) throw new Error(`expected a KitError, got ${String(error)}`);
-  return error;
-}
 
 describe('generate', () => {
   it('answers with text when the model calls no tool', async () => {
@@ -314,7 +300,13 @@ describe('generate streaming', () => {
     const { lookup } = testTools();
     const chunks: GenerateResponseChunk[] = [];
     const model = scriptedModel([
-      { message: { role: 'model', content: [{ text: 'Looking… ' }, { toolRequest: { name: 'lookup', input: { id: 'x' } } }] }, finishReason: 'stop' },
+      {
+        message: {
+          role: 'model',
+          content: [{ text: 'Looking… ' }, { toolRequest: { name: 'lookup', input: { id: 'x' } } }],
+        },
+        finishReason: 'stop',
+      },
       'found',
     ]);
     const result = await generate({ model, prompt: 'go', tools: [lookup], onChunk: (c) => chunks.push(c) });

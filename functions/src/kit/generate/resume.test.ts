@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { toolCalls as calls, rejection } from '../../test-utils/kit-test-helpers.js';
 import { testTools } from '../../test-utils/protocol-tools.js';
-import { isKitError, type KitError } from '../errors/index.js';
-import type { Message, ModelRunnerResponse, ToolRequest, ToolRequestPart } from '../model/index.js';
+import type { Message, ToolRequestPart } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
 import { generate } from './generate.js';
-
-const calls = (...requests: ToolRequest[]): ModelRunnerResponse => ({
-  message: { role: 'model', content: requests.map((toolRequest) => ({ toolRequest })) },
-  finishReason: 'stop',
-});
-
-async function rejection(promise: Promise<unknown>): Promise<KitError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isKitError(error)) throw new Error(`expected a KitError, got ${String(error)}`);
-  return error;
-}
 
 /** What a store would keep: the conversation as JSON, read back. */
 const roundTrip = (messages: Message[]): Message[] => JSON.parse(JSON.stringify(messages)) as Message[];
