@@ -71,13 +71,27 @@ start_firestore() {
   spawn firestore java -Duser.language=en -cp "$JAR" com.google.cloud.datastore.emulator.firestore.CloudFirestore \
     start --host=127.0.0.1 --port="$FIRESTORE_PORT"
   wait_for firestore "Dev App Server is now running" 90
-  log "Firestore emulator on $FIRESTORE_HOST (pid $(cat "$STATE/firestore.pid"))"
+  load_rules
+  log "Firestore emulator on $FIRESTORE_HOST (pid $(cat "$STATE/firestore.pid")), firestore.rules loaded"
+}
+
+# The jar starts with no rules, which allows every client read; the stack must enforce ours.
+load_rules() {
+  node -e '
+    const [host, project] = process.argv.slice(1);
+    const content = require("fs").readFileSync("firestore.rules", "utf8");
+    fetch(`http://${host}/emulator/v1/projects/${project}:securityRules`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ rules: { files: [{ name: "firestore.rules", content }] } }),
+    }).then(async (r) => { if (!r.ok) { console.error(await r.text()); process.exit(1); } });
+  ' "$FIRESTORE_HOST" "$PROJECT"
 }
 
 start_firebase() {
   local only="functions,auth"
   uses_jar || only="functions,auth,firestore"
-  [ -f functions/lib/index.js ] || npm run build -w functions --silent
+  [ -f functions/dist/index.js ] || npm run build -w functions --silent
   FIRESTORE_EMULATOR_HOST="$FIRESTORE_HOST" spawn firebase node node_modules/firebase-tools/lib/bin/firebase.js \
     emulators:start --only "$only" --project "$PROJECT" --import emulator-data
   wait_for firebase "All emulators ready" 120

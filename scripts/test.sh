@@ -1,16 +1,29 @@
 #!/usr/bin/env bash
 # All tests, from a fresh clone: Node 22, dependencies, format/lint, types, build, then every
-# test file (the vitest global setup starts the Firestore emulator and stops it by PID).
+# test: functions/ (unit, Firestore-emulator, end-to-end through the emulators, faults) and web/
+# (unit and Chromium browser tests; their setup installs Debian's chromium when it is missing,
+# or skips the browser suite with a loud SKIPPED line when it can't). Each suite starts the
+# services it needs and stops them by PID.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/install.sh
 npx biome ci --reporter=summary .
 npm run typecheck -w functions --silent
+npm run typecheck -w web --silent
 npm run build -w functions --silent
-cd functions
-report="$(mktemp)"
+
+reports="$(mktemp -d)"
 status=0
-npx vitest run --reporter=default --reporter=json --outputFile.json="$report" "$@" || status=$?
-# One plain closing line, whatever the reporter prints above it.
-node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests+r.numTodoTests} skipped`)' "$report" || true
+(cd functions && npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/functions.json" "$@") || status=$?
+(cd web && npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/web.json") || status=$?
+# One plain closing line for both suites, whatever the reporters print above it.
+node -e '
+const fs = require("fs");
+let passed = 0, failed = 0, skipped = 0;
+for (const f of fs.readdirSync(process.argv[1])) {
+  const r = JSON.parse(fs.readFileSync(`${process.argv[1]}/${f}`, "utf8"));
+  passed += r.numPassedTests; failed += r.numFailedTests; skipped += r.numPendingTests + r.numTodoTests;
+}
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+' "$reports" || true
 exit "$status"

@@ -5,9 +5,9 @@ import type { BenchTable } from './bench-table.js';
 import { median } from './measure.js';
 
 const ROUNDS = 5;
-/** functions/ (this file runs from functions/lib/bench/). */
+/** functions/ (this file runs from functions/lib/bench/; it measures the bundles in functions/dist/). */
 const FUNCTIONS_DIR = resolve(import.meta.dirname, '../..');
-const lib = (path: string): string => pathToFileURL(resolve(FUNCTIONS_DIR, 'lib', path)).href;
+const dist = (path: string): string => pathToFileURL(resolve(FUNCTIONS_DIR, 'dist', path)).href;
 
 interface Variant {
   label: string;
@@ -17,20 +17,17 @@ interface Variant {
 
 const VARIANTS: Variant[] = [
   { label: 'firebase-functions alone (`firebase-functions/v2/https`)', imports: ['firebase-functions/v2/https'] },
-  { label: 'the deploy manifest (`functions/lib/index.js`): the cold start', imports: [lib('index.js')] },
+  { label: 'the deploy manifest (`functions/dist/index.js`): the cold start', imports: [dist('index.js')] },
   {
-    label: "… + what orderAssistant's first call loads (flow, kit, wire protocol)",
-    imports: [lib('index.js'), lib('flows/deployed/order-assistant.js'), lib('kit/callable/run-call.js')],
+    label: "… + what orderAssistant's first call loads (flow, kit, zod, wire protocol)",
+    imports: [dist('index.js'), dist('order-assistant.js'), dist('run-call.js')],
   },
   {
     label: '… + firebase-admin/firestore (the session store, on the first Firestore access)',
-    imports: [
-      lib('index.js'),
-      lib('flows/deployed/order-assistant.js'),
-      lib('kit/callable/run-call.js'),
-      'firebase-admin/firestore',
-    ],
+    imports: [dist('index.js'), dist('order-assistant.js'), dist('run-call.js'), 'firebase-admin/firestore'],
   },
+  { label: 'the kit alone, bundled (`functions/dist/kit.js`, zod included)', imports: [dist('kit.js')] },
+  { label: 'zod alone', imports: ['zod'] },
 ];
 
 /** Milliseconds one fresh Node process takes to import `imports`, measured inside it. */

@@ -21,7 +21,7 @@ import { playOnGemini } from './test-utils/gemini-play.js';
 
 const host = firestoreEmulatorHost();
 if (!host) console.warn('\n*** SKIPPED: end-to-end tests — no Firestore emulator ***\n');
-const BUILT = join(REPO_ROOT, 'functions/lib/index.js');
+const BUILT = join(REPO_ROOT, 'functions/dist/index.js');
 
 const projectId = `demo-e2e-${randomUUID().slice(0, 8)}`;
 const users = demoData().users;

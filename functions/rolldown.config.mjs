@@ -1,0 +1,23 @@
+// The deployed code as a few files instead of a hundred modules: Node's ESM loader spends far
+// more of a cold start resolving and linking small modules than running them. `tsc` checks and
+// emits lib/ (tests, benchmarks, scripts); this bundles lib/ into dist/, which is what
+// Cloud Functions loads (package.json `main`). Each flow stays its own chunk, loaded on its
+// first call; zod and the kit are shared by them. SDKs stay in node_modules.
+import { builtinModules } from 'node:module';
+import { defineConfig } from 'rolldown';
+
+const EXTERNAL = [/^firebase-functions(\/|$)/, /^firebase-admin(\/|$)/, /^@google-cloud\//, /^@google\/genai(\/|$)/];
+const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
+
+export default defineConfig({
+  input: { index: 'lib/index.js', kit: 'lib/kit/index.js' },
+  platform: 'node',
+  external: (id) => builtins.has(id) || EXTERNAL.some((pattern) => pattern.test(id)),
+  output: {
+    dir: 'dist',
+    format: 'esm',
+    entryFileNames: '[name].js',
+    chunkFileNames: '[name].js',
+    sourcemap: true,
+  },
+});

@@ -1,0 +1,70 @@
+import { collection, doc, type Firestore, getDoc, getDocs, limit, orderBy, query, where } from 'firebase/firestore';
+import { type HistoryMessage, parseHistory, type SessionStatus, type StoredSession } from './history.js';
+
+interface HistoryField {
+  length: number;
+  chunks: number[];
+  tail: string;
+}
+
+const STATUSES: readonly SessionStatus[] = ['idle', 'running', 'interrupted', 'expired', 'failed'];
+
+/** The id of chunk document `index` under a session (the kit's FirestoreSessionStore names them so). */
+const chunkId = (index: number): string => `c${String(index).padStart(6, '0')}`;
+
+/** An error the app words like a Firestore one (it has a `code`). */
+class SessionReadError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function readOnce(db: Firestore, id: string): Promise<StoredSession | undefined> {
+  const snap = await getDoc(doc(db, 'sessions', id));
+  if (!snap.exists()) throw new SessionReadError('not-found', `no session '${id}'`);
+  const status = snap.get('status') as SessionStatus;
+  const history = snap.get('history') as HistoryField | undefined;
+  if (!STATUSES.includes(status) || typeof history?.tail !== 'string' || !Array.isArray(history.chunks)) {
+    throw new SessionReadError('data-loss', `session '${id}' is not a session document this app knows`);
+  }
+  const chunks = await Promise.all(
+    history.chunks.map(async (_, i) => (await getDoc(doc(db, 'sessions', id, 'history', chunkId(i)))).get('text')),
+  );
+  const messages: HistoryMessage[] | undefined = chunks.every((text) => typeof text === 'string')
+    ? parseHistory(chunks as string[], history.tail, history.length)
+    : undefined;
+  return messages && { id, status, history: messages };
+}
+
+/**
+ * Reads one of the caller's own sessions, as firestore.rules allow: the session document and
+ * the history chunk documents under it. Another user's session (or one that doesn't exist) is
+ * refused by the rules with `permission-denied`.
+ */
+export async function readSession(db: Firestore, id: string): Promise<StoredSession> {
+  // The functions write the document and its chunks in one batch, but our reads are two: if a
+  // turn landed between them, read again.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const session = await readOnce(db, id);
+    if (session) return session;
+  }
+  throw new SessionReadError('unavailable', `session '${id}' kept changing while it was read`);
+}
+
+/**
+ * The id of the caller's most recently updated session of `agent`, if any: a list query the
+ * rules allow because it filters on the caller's own uid (firestore.indexes.json has its index).
+ */
+export async function latestSessionId(db: Firestore, uid: string, agent: string): Promise<string | undefined> {
+  const newest = query(
+    collection(db, 'sessions'),
+    where('ownerUid', '==', uid),
+    orderBy('updatedAt', 'desc'),
+    limit(1),
+  );
+  const [found] = (await getDocs(newest)).docs;
+  return found?.get('agent') === agent ? found.id : undefined;
+}

@@ -1,0 +1,30 @@
+/** A demo account of the emulator suite (emulator-data/demo-data.json). */
+export interface DemoAccount {
+  email: string;
+  password: string;
+}
+
+/** Where the app finds the emulator suite: fixed at build time by vite.config.ts. */
+export interface StackConfig {
+  projectId: string;
+  region: string;
+  /** host:port of the functions emulator. */
+  functionsHost: string;
+  /** host:port of the auth emulator. */
+  authHost: string;
+  /** host:port of the Firestore emulator. */
+  firestoreHost: string;
+  /** The demo users, by name (`?user=alice` signs in as one; the default is anonymous). */
+  demoAccounts: Record<string, DemoAccount>;
+}
+
+declare const __STACK__: StackConfig;
+
+/** This build's stack. */
+export const STACK: StackConfig = __STACK__;
+
+/** Splits `host:port`. */
+export function hostAndPort(address: string): { host: string; port: number } {
+  const at = address.lastIndexOf(':');
+  return { host: address.slice(0, at), port: Number(address.slice(at + 1)) };
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { HistoryMessage } from './history.js';
+import { transcriptOf } from './transcript.js';
+
+const ask: HistoryMessage[] = [
+  { role: 'user', content: [{ text: 'Please cancel A-1001' }] },
+  {
+    role: 'model',
+    content: [
+      { text: 'Let me look.' },
+      { toolRequest: { name: 'queryOrder', ref: 'q1', input: { orderId: 'A-1001' } } },
+    ],
+  },
+  { role: 'tool', content: [{ toolResponse: { name: 'queryOrder', ref: 'q1', output: { found: true } } }] },
+  {
+    role: 'model',
+    content: [
+      { text: 'I need your confirmation.' },
+      {
+        toolRequest: { name: 'cancelOrder', ref: 'c1', input: { orderId: 'A-1001' } },
+        metadata: { interrupt: { question: 'Cancel order A-1001?' } },
+      },
+    ],
+  },
+];
+
+/** `ask`, with the interrupt resolved as the kit stores it, and the tool's answer. */
+function resolved(
+  requestStamps: Record<string, unknown>,
+  response: HistoryMessage['content'][number],
+): HistoryMessage[] {
+  const last = ask.at(-1) as HistoryMessage;
+  const request = {
+    ...last.content[1],
+    metadata: { resolvedInterrupt: { question: 'Cancel order A-1001?' }, ...requestStamps },
+  };
+  return [
+    ...ask.slice(0, -1),
+    { role: 'model', content: [last.content[0] ?? {}, request] },
+    { role: 'tool', content: [response] },
+  ];
+}
+
+describe('transcriptOf', () => {
+  it('shows words, tool calls with their output and a pending approval when the session is interrupted', () => {
+    expect(transcriptOf(ask, 'interrupted')).toEqual([
+      { kind: 'user', text: 'Please cancel A-1001' },
+      { kind: 'assistant', text: 'Let me look.' },
+      { kind: 'tool', ref: 'q1', name: 'queryOrder', input: { orderId: 'A-1001' }, output: { found: true } },
+      { kind: 'assistant', text: 'I need your confirmation.' },
+      {
+        kind: 'approval',
+        ref: 'c1',
+        name: 'cancelOrder',
+        input: { orderId: 'A-1001' },
+        metadata: { question: 'Cancel order A-1001?' },
+        state: 'pending',
+      },
+    ]);
+  });
+
+  it('marks a waiting approval expired when the session is expired', () => {
+    expect(transcriptOf(ask, 'expired').at(-1)).toMatchObject({ kind: 'approval', state: 'expired' });
+  });
+
+  it('marks an approval approved when its call was restarted', () => {
+    const history = resolved(
+      { resumed: true },
+      { toolResponse: { name: 'cancelOrder', ref: 'c1', output: { cancelled: true } } },
+    );
+    expect(transcriptOf(history, 'idle').at(-1)).toMatchObject({ state: 'approved', output: { cancelled: true } });
+  });
+
+  it('marks an approval denied when it was answered with respond', () => {
+    const output = { orderId: 'A-1001', cancelled: false, reason: 'changed my mind' };
+    const history = resolved(
+      {},
+      { toolResponse: { name: 'cancelOrder', ref: 'c1', output }, metadata: { interruptResponse: true } },
+    );
+    expect(transcriptOf(history, 'idle').at(-1)).toMatchObject({ state: 'denied', output });
+  });
+
+  it('marks an approval expired when the cleanup answered it with a deadline-exceeded error', () => {
+    const history = resolved(
+      {},
+      {
+        toolResponse: { name: 'cancelOrder', ref: 'c1', output: { error: 'the approval expired' } },
+        metadata: { toolError: { code: 'deadline-exceeded' } },
+      },
+    );
+    expect(transcriptOf(history, 'idle').at(-1)).toMatchObject({ state: 'expired' });
+  });
+
+  it('leaves out text the kit added for the model when a part carries a purpose', () => {
+    const history: HistoryMessage[] = [
+      { role: 'user', content: [{ text: 'hi' }, { text: 'retrieved docs', metadata: { purpose: 'context' } }] },
+    ];
+    expect(transcriptOf(history, 'idle')).toEqual([{ kind: 'user', text: 'hi' }]);
+  });
+});

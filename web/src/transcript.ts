@@ -1,0 +1,91 @@
+import type { HistoryMessage, HistoryPart, SessionStatus } from './history.js';
+import type { InterruptMetadata } from './wire.js';
+
+/** Where an approval stands. */
+export type ApprovalState = 'pending' | 'approved' | 'denied' | 'expired';
+
+/** A tool call the model made, with its output once it has one. */
+export interface ToolEntry {
+  kind: 'tool';
+  ref: string;
+  name: string;
+  input: unknown;
+  output?: unknown;
+}
+
+/** A tool call that asked the person first. */
+export interface ApprovalEntry {
+  kind: 'approval';
+  ref: string;
+  name: string;
+  input: unknown;
+  metadata: InterruptMetadata;
+  state: ApprovalState;
+  /** What the tool (or the person's answer) gave back, once it was answered. */
+  output?: unknown;
+}
+
+/** One thing the conversation shows, in order. */
+export type TranscriptEntry =
+  | { kind: 'user'; text: string }
+  | { kind: 'assistant'; text: string }
+  | ToolEntry
+  | ApprovalEntry;
+
+// Text the kit adds for the model (retrieved documents, output instructions) carries a purpose.
+const shownText = (part: HistoryPart): string =>
+  part.text !== undefined && part.metadata?.purpose === undefined ? part.text : '';
+
+function requestEntry(part: HistoryPart, status: SessionStatus): ToolEntry | ApprovalEntry {
+  const request = part.toolRequest as NonNullable<HistoryPart['toolRequest']>;
+  const base = { ref: request.ref ?? request.name, name: request.name, input: request.input };
+  const waiting = part.metadata?.interrupt;
+  const asked = waiting ?? part.metadata?.resolvedInterrupt;
+  if (asked === undefined) return { kind: 'tool', ...base };
+  const metadata = (typeof asked === 'object' && asked !== null ? asked : true) as InterruptMetadata;
+  if (waiting !== undefined)
+    return { kind: 'approval', ...base, metadata, state: status === 'expired' ? 'expired' : 'pending' };
+  // A restart (the person approved) re-runs the call and marks it `resumed`.
+  return { kind: 'approval', ...base, metadata, state: part.metadata?.resumed !== undefined ? 'approved' : 'denied' };
+}
+
+function applyResponse(entry: ToolEntry | ApprovalEntry | undefined, part: HistoryPart): void {
+  if (!entry) return;
+  entry.output = part.toolResponse?.output;
+  if (entry.kind !== 'approval') return;
+  const error = part.metadata?.toolError as { code?: unknown } | undefined;
+  // The cleanup job answers a call nobody approved in time with a deadline-exceeded tool error.
+  if (error?.code === 'deadline-exceeded' && entry.state !== 'approved') entry.state = 'expired';
+}
+
+/**
+ * What a stored conversation shows: the user's and the assistant's words, each tool call
+ * with its output, and each approval with where it stands (`status` tells whether a waiting
+ * one can still be answered).
+ */
+export function transcriptOf(history: readonly HistoryMessage[], status: SessionStatus): TranscriptEntry[] {
+  const entries: TranscriptEntry[] = [];
+  const calls = new Map<string, ToolEntry | ApprovalEntry>();
+  const say = (kind: 'user' | 'assistant', text: string): void => {
+    const last = entries.at(-1);
+    if (last?.kind === kind) last.text += text;
+    else if (text.trim()) entries.push({ kind, text });
+  };
+  for (const message of history) {
+    for (const part of message.content) {
+      if (message.role === 'user' || message.role === 'model') {
+        const text = shownText(part);
+        if (text) say(message.role === 'user' ? 'user' : 'assistant', text);
+      }
+      if (message.role === 'model' && part.toolRequest) {
+        const entry = requestEntry(part, status);
+        calls.set(entry.ref, entry);
+        entries.push(entry);
+      }
+      if (message.role === 'tool' && part.toolResponse) {
+        applyResponse(calls.get(part.toolResponse.ref ?? part.toolResponse.name), part);
+      }
+    }
+  }
+  return entries;
+}

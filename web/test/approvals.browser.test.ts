@@ -1,0 +1,189 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AppPage } from './test-utils/app-page.js';
+import { launchChromium, PageSet } from './test-utils/browser.js';
+import { startWebStack, type WebStack } from './test-utils/web-stack.js';
+
+// The web app in Debian's Chromium against the real stack: the functions emulator serving the
+// built functions (the scripted model plays the order assistant), the auth emulator (anonymous
+// sign-in) and the Firestore emulator with firestore.rules. Each test is a new browser context,
+// so a new anonymous user, who is given an order of their own first.
+
+const skipReason = inject('browserSkipReason');
+let stack: WebStack;
+let browser: Browser;
+
+/** An order owned by `uid`, still processing (so it can be cancelled). */
+async function giveOrder(uid: string, orderId: string, item = 'Espresso grinder'): Promise<void> {
+  await stack.admin.doc(`orders/${orderId}`).set({
+    ownerUid: uid,
+    status: 'processing',
+    item,
+    estimatedDelivery: '2026-12-04',
+  });
+}
+
+async function orderState(orderId: string): Promise<{ status: string; events: number }> {
+  const order = await stack.admin.doc(`orders/${orderId}`).get();
+  const events = await stack.admin.collection(`orders/${orderId}/events`).get();
+  return { status: order.get('status') as string, events: events.size };
+}
+
+/** A test with its own pages; on failure their screenshots and console logs go to web/test-results/. */
+function browserIt(name: string, body: (pages: PageSet) => Promise<void>): void {
+  it(name, async () => {
+    const pages = new PageSet(browser);
+    try {
+      await body(pages);
+    } catch (error) {
+      const saved = await pages.saveEvidence(name);
+      console.error(`[browser test] "${name}" failed; screenshots: ${saved.join(', ')}`);
+      throw error;
+    } finally {
+      await pages.close();
+    }
+  });
+}
+
+/** A new anonymous user with order `orderId`, who asks to cancel it and gets the approval card. */
+async function askToCancel(pages: PageSet, orderId: string): Promise<AppPage> {
+  const app = await new AppPage(await pages.newUserPage()).open(stack.url);
+  await giveOrder(await app.uid(), orderId);
+  await app.send(`Please cancel my order ${orderId}, I ordered the wrong grinder.`);
+  await app.approval('cancelOrder', 'pending');
+  await app.idle();
+  return app;
+}
+
+describe.skipIf(skipReason !== '')('the approvals web app (in Chromium)', () => {
+  beforeAll(async () => {
+    stack = await startWebStack();
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  browserIt('cancels the order once when the person approves the approval card', async (pages) => {
+    const app = await new AppPage(await pages.newUserPage()).open(stack.url);
+    await giveOrder(await app.uid(), 'A-1001');
+    const seen = await app.recordAssistantText();
+    await app.send('Please cancel my order A-1001, I ordered the wrong grinder.');
+
+    const card = await app.approval('cancelOrder', 'pending');
+    expect(await card.locator('h3').textContent()).toBe('Cancel order A-1001 (Espresso grinder)?');
+    expect(await card.locator('dd').allTextContents()).toEqual(
+      expect.arrayContaining(['A-1001', 'requested by the customer', 'Espresso grinder']),
+    );
+    const queried = app.page.locator('.tool[data-tool="queryOrder"][data-state="done"]');
+    expect(await queried.textContent()).toContain('found: true, orderId: A-1001, status: processing');
+    const asked =
+      'Order A-1001 (Espresso grinder) is still processing, so it can be cancelled. I need your confirmation first.';
+    expect(await app.assistantTexts()).toContain(asked);
+    // The words arrived a few at a time: the bubble showed a beginning of them before the whole.
+    expect((await seen()).some((text) => text.length < asked.length && asked.startsWith(text))).toBe(true);
+    expect(app.sessionId()).toMatch(/^[A-Za-z0-9_-]+$/);
+
+    await card.locator('button.approve').click();
+    await app.assistantSays('Order A-1001 has been cancelled.');
+    await app.approval('cancelOrder', 'approved');
+    expect(await orderState('A-1001')).toEqual({ status: 'cancelled', events: 1 });
+  });
+
+  browserIt('keeps the order when the person denies with a reason', async (pages) => {
+    const app = await askToCancel(pages, 'D-1001');
+    const card = await app.approval('cancelOrder', 'pending');
+    await card.locator('input.reason').fill('I changed my mind');
+    await card.locator('button.deny').click();
+
+    await app.assistantSays('Order D-1001 was not cancelled: I changed my mind.');
+    const denied = await app.approval('cancelOrder', 'denied');
+    expect(await denied.locator('.status').textContent()).toBe('Denied: I changed my mind');
+    expect(await orderState('D-1001')).toEqual({ status: 'processing', events: 0 });
+  });
+
+  browserIt('restores the conversation and its pending approval after a reload, and approves it', async (pages) => {
+    const app = await askToCancel(pages, 'R-1001');
+    const sessionId = app.sessionId();
+    await app.reload();
+
+    expect(app.sessionId()).toBe(sessionId);
+    expect(await app.page.locator('.bubble.user').allTextContents()).toEqual([
+      'Please cancel my order R-1001, I ordered the wrong grinder.',
+    ]);
+    const card = await app.approval('cancelOrder', 'pending');
+    expect(await card.locator('h3').textContent()).toBe('Cancel order R-1001 (Espresso grinder)?');
+    await card.locator('button.approve').click();
+
+    await app.assistantSays('Order R-1001 has been cancelled.');
+    expect(await orderState('R-1001')).toEqual({ status: 'cancelled', events: 1 });
+  });
+
+  browserIt('finds the new conversation after a reload when the answer of its first call was lost', async (pages) => {
+    const app = await new AppPage(await pages.newUserPage()).open(stack.url);
+    await giveOrder(await app.uid(), 'L-1001');
+    // The call reaches the function and runs to its end; the page never hears the answer.
+    await app.page.route('**/orderAssistant', async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await app.send('Please cancel my order L-1001.');
+    expect(await app.notice('error')).not.toBe('');
+    expect(app.sessionId()).toBeUndefined();
+    await app.page.unroute('**/orderAssistant');
+
+    await app.reload();
+    const card = await app.approval('cancelOrder', 'pending');
+    expect(app.sessionId()).toMatch(/^[A-Za-z0-9_-]+$/);
+    await card.locator('button.approve').click();
+    await app.assistantSays('Order L-1001 has been cancelled.');
+    expect(await orderState('L-1001')).toEqual({ status: 'cancelled', events: 1 });
+  });
+
+  browserIt('shows the stored outcome when the answer to an approval was lost', async (pages) => {
+    const app = await askToCancel(pages, 'P-1001');
+    await app.page.route('**/orderAssistant', async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await (await app.approval('cancelOrder', 'pending')).locator('button.approve').click();
+
+    expect(await app.notice('error')).toContain('This is where the conversation stands now.');
+    await app.assistantSays('Order P-1001 has been cancelled.');
+    await app.approval('cancelOrder', 'approved');
+    expect(await orderState('P-1001')).toEqual({ status: 'cancelled', events: 1 });
+  });
+
+  browserIt('shows an expired approval as expired, before and after a reload, and runs nothing', async (pages) => {
+    const app = await askToCancel(pages, 'E-1001');
+    // What the cleanup job does to a session nobody answered: status `expired`, one version up.
+    const session = stack.admin.doc(`sessions/${app.sessionId()}`);
+    await session.update({ status: 'expired', version: ((await session.get()).get('version') as number) + 1 });
+
+    const card = await app.approval('cancelOrder', 'pending');
+    await card.locator('button.approve').click();
+    const expired = await app.approval('cancelOrder', 'expired');
+    expect(await expired.locator('button:visible').count()).toBe(0);
+
+    await app.reload();
+    const restored = await app.approval('cancelOrder', 'expired');
+    expect(await restored.locator('.status').textContent()).toContain('Expired');
+    expect(await restored.locator('button:visible').count()).toBe(0);
+    expect(await orderState('E-1001')).toEqual({ status: 'processing', events: 0 });
+  });
+
+  browserIt("does not show another user's conversation to a second user", async (pages) => {
+    const owner = await askToCancel(pages, 'S-1001');
+    const sessionId = owner.sessionId() as string;
+
+    const other = await new AppPage(await pages.newUserPage()).open(stack.url, `?session=${sessionId}`);
+    expect(await other.uid()).not.toBe(await owner.uid());
+    expect(await other.notice('error')).toContain("You don't have permission to open this conversation");
+    expect(await other.page.locator('.bubble, .approval').count()).toBe(0);
+    const stored = await stack.admin.doc(`sessions/${sessionId}`).get();
+    expect(stored.get('ownerUid')).toBe(await owner.uid());
+    expect(await orderState('S-1001')).toEqual({ status: 'processing', events: 0 });
+  });
+});

@@ -1,0 +1,32 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { FIRESTORE_EMULATOR_JAR } from '../../functions/src/test-utils/firestore-emulator.js';
+import { CHROMIUM } from './test-utils/browser.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Why the browser tests can't run here; '' when they can. */
+    browserSkipReason: string;
+  }
+}
+
+const ENSURE = resolve(import.meta.dirname, '../../scripts/ensure-chromium.sh');
+/** ensure-chromium.sh's exit code for "Chromium could not be installed here". */
+const CANNOT_INSTALL = 3;
+
+function browserSkipReason(): string {
+  if (!existsSync(FIRESTORE_EMULATOR_JAR)) return `no Firestore emulator jar at ${FIRESTORE_EMULATOR_JAR}`;
+  const ensured = spawnSync('bash', [ENSURE], { stdio: 'inherit', env: { ...process.env, CHROMIUM } });
+  if (ensured.status === CANNOT_INSTALL) return 'chromium could not be installed';
+  if (ensured.status !== 0) throw new Error(`${ENSURE} failed with exit code ${ensured.status ?? ensured.signal}`);
+  return '';
+}
+
+/** Makes sure Chromium is here (installing Debian's when it is missing), or says why not. */
+export function setup(project: TestProject): void {
+  const reason = browserSkipReason();
+  if (reason) console.warn(`\n*** SKIPPED: browser tests — ${reason} ***\n`);
+  project.provide('browserSkipReason', reason);
+}

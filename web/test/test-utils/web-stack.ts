@@ -1,0 +1,136 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { type Firestore, getFirestore } from 'firebase-admin/firestore';
+import {
+  type FunctionsEmulator,
+  REPO_ROOT,
+  startFunctionsEmulator,
+} from '../../../functions/src/e2e/test-utils/functions-emulator.js';
+import {
+  type FirestoreEmulator,
+  freePort,
+  startFirestoreEmulator,
+} from '../../../functions/src/test-utils/firestore-emulator.js';
+
+/** The stack the browser tests run against, started by this process and stopped by PID. */
+export interface WebStack {
+  projectId: string;
+  /** The app's address on the Vite dev server. */
+  url: string;
+  /** firebase-admin on the stack's Firestore (rules don't apply to it). */
+  admin: Firestore;
+  stop(): Promise<void>;
+}
+
+const WEB_ROOT = join(REPO_ROOT, 'web');
+const VITE = join(REPO_ROOT, 'node_modules/vite/bin/vite.js');
+
+/** The functions emulator serves the built functions (their package.json `main`): build them when missing. */
+function ensureFunctionsBuilt(): void {
+  const functions = join(REPO_ROOT, 'functions');
+  const { main } = JSON.parse(readFileSync(join(functions, 'package.json'), 'utf8')) as { main: string };
+  if (existsSync(join(functions, main))) return;
+  const built = spawnSync('npm', ['run', 'build', '-w', 'functions', '--silent'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('building the functions failed (npm run build -w functions)');
+}
+
+/** Loads firestore.rules into the emulator for `projectId`: the jar starts with no rules. */
+async function loadRules(host: string, projectId: string): Promise<void> {
+  const content = readFileSync(join(REPO_ROOT, 'firestore.rules'), 'utf8');
+  const response = await fetch(`http://${host}/emulator/v1/projects/${projectId}:securityRules`, {
+    method: 'PUT',
+    body: JSON.stringify({ rules: { files: [{ name: 'firestore.rules', content }] } }),
+  });
+  if (!response.ok) throw new Error(`loading firestore.rules failed: ${response.status} ${await response.text()}`);
+}
+
+async function waitForHttp(url: string, child: ChildProcess, log: () => string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the Vite dev server exited with ${child.exitCode}:\n${log()}`);
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the Vite dev server did not answer at ${url} within ${timeoutMs} ms:\n${log()}`);
+}
+
+/** `npm run dev -w web` as the demo runs it, pointed at this stack, in a process group of its own. */
+async function startVite(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  let log = '';
+  const child = spawn(process.execPath, [VITE, '--port', String(port), '--strictPort'], {
+    cwd: WEB_ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  child.stdout?.on('data', (data: Buffer) => {
+    log += data.toString();
+  });
+  child.stderr?.on('data', (data: Buffer) => {
+    log += data.toString();
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(url, child, () => log, 60_000);
+  // Transform the app once now, so the first page load doesn't wait for it.
+  await fetch(`${url}/src/main.ts`);
+  const stop = (): Promise<void> =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null || !child.pid) return resolve();
+      const pid = child.pid;
+      child.once('exit', () => resolve());
+      process.kill(-pid, 'SIGTERM');
+      setTimeout(() => {
+        if (child.exitCode === null && child.signalCode === null) process.kill(-pid, 'SIGKILL');
+      }, 5000).unref();
+    });
+  return { url, stop };
+}
+
+/**
+ * Starts what the app needs, on free ports so nothing else running here is touched: Google's
+ * Firestore emulator (the jar) with firestore.rules loaded, the firebase-tools functions + auth
+ * emulators serving the built functions (no GEMINI_API_KEY: the flows play their scripted model), and
+ * the app on Vite's dev server.
+ */
+export async function startWebStack(): Promise<WebStack> {
+  ensureFunctionsBuilt();
+  const projectId = `demo-web-${randomUUID().slice(0, 8)}`;
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async (): Promise<void> => {
+    for (const step of stops.reverse()) await step().catch(() => undefined);
+  };
+  try {
+    const firestore: FirestoreEmulator = await startFirestoreEmulator();
+    stops.push(() => firestore.stop());
+    await loadRules(firestore.host, projectId);
+    const functions: FunctionsEmulator = await startFunctionsEmulator({
+      projectId,
+      firestoreHost: firestore.host,
+      env: { GEMINI_API_KEY: '' },
+    });
+    stops.push(() => functions.stop());
+    const vite = await startVite({
+      PROJECT: projectId,
+      FIRESTORE_EMULATOR_HOST: firestore.host,
+      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${functions.authPort}`,
+      FUNCTIONS_EMULATOR_HOST: `127.0.0.1:${functions.functionsPort}`,
+    });
+    stops.push(() => vite.stop());
+    process.env.FIRESTORE_EMULATOR_HOST = firestore.host;
+    process.env.METADATA_SERVER_DETECTION ??= 'none';
+    const app = initializeApp({ projectId }, `web-tests-${projectId}`);
+    stops.push(() => deleteApp(app));
+    return { projectId, url: vite.url, admin: getFirestore(app), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
