@@ -6,6 +6,8 @@ import { defineSecret } from 'firebase-functions/params';
 // Not the callable barrel: it would load the wire protocol's schemas (zod) at import time.
 import { onCallFlow } from './kit/callable/on-call-flow.js';
 import type { OnCallFlowOptions } from './kit/callable/on-call-flow-options.js';
+import { notifyOwner } from './kit/cleanup/notify-owner.js';
+import { scheduledCleanup } from './kit/cleanup/scheduled-cleanup.js';
 
 /** The Gemini API key (Secret Manager; in the emulator, the shell or functions/.secret.local). */
 const geminiApiKey = defineSecret('GEMINI_API_KEY');
@@ -29,3 +31,6 @@ export const summarize = onCallFlow(
   { ...common, timeoutSeconds: 60 },
   async () => (await import('./flows/deployed/summarize.js')).summarize,
 );
+
+/** Hourly: expires interrupts that waited a day (notifying their owners), deletes sessions untouched for 30 days. */
+export const sessionCleanup = scheduledCleanup({ region: 'us-central1', onExpired: notifyOwner() });

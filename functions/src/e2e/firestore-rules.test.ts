@@ -39,6 +39,8 @@ describe.skipIf(!host)('firestore.rules', () => {
       await setDoc(doc(db, 'orders/B-2001'), { ownerUid: 'bob', status: 'shipped' });
       await setDoc(doc(db, 'toolLedger/s-alice.0.ref'), { sessionId: 's-alice' });
       await setDoc(doc(db, 'accounts/ACC-ALICE'), { ownerUid: 'alice', balanceCents: 100 });
+      await setDoc(doc(db, 'notifications/s1-v3'), { ownerUid: 'alice', kind: 'approval-expired' });
+      await setDoc(doc(db, 'traces/t1'), { uid: 'alice', flow: 'orderAssistant' });
       await setDoc(doc(db, 'transfers/t-1'), { byUid: 'alice' });
     });
   });
@@ -97,6 +99,13 @@ describe.skipIf(!host)('firestore.rules', () => {
     await assertSucceeds(getDoc(doc(alice(), 'accounts/ACC-ALICE')));
     await assertFails(getDoc(doc(bob(), 'accounts/ACC-ALICE')));
     await assertFails(updateDoc(doc(alice(), 'accounts/ACC-ALICE'), { balanceCents: 1_000_000 }));
+  });
+
+  it('lets a user read their own notifications and no one write or read the traces', async () => {
+    await assertSucceeds(getDoc(doc(alice(), 'notifications/s1-v3')));
+    await assertFails(getDoc(doc(bob(), 'notifications/s1-v3')));
+    await assertFails(updateDoc(doc(alice(), 'notifications/s1-v3'), { kind: 'x' }));
+    await assertFails(getDoc(doc(alice(), 'traces/t1')));
   });
 
   it('refuses collections the rules do not name', async () => {

@@ -1,4 +1,11 @@
-import type { LedgerEntry, Session, SessionRecord, SessionStore, SessionWriteOptions } from '../kit/session/index.js';
+import type {
+  LedgerEntry,
+  Session,
+  SessionDeleteOptions,
+  SessionRecord,
+  SessionStore,
+  SessionWriteOptions,
+} from '../kit/session/index.js';
 
 /**
  * A session store made on first use (a FirestoreSessionStore needs firebase-admin, which a cold
@@ -33,7 +40,7 @@ export class LazySessionStore implements SessionStore {
     return (await this.get()).readLedger(keys);
   }
 
-  async delete(id: string): Promise<void> {
-    return (await this.get()).delete(id);
+  async delete(id: string, options?: SessionDeleteOptions): Promise<void> {
+    return (await this.get()).delete(id, options);
   }
 }

@@ -21,6 +21,15 @@ export {
   type WireChunk,
   WireChunkSchema,
 } from './callable/index.js';
+export {
+  type CleanupOptions,
+  type CleanupReport,
+  type ExpiredHook,
+  notifyOwner,
+  runCleanup,
+  type ScheduledCleanupOptions,
+  scheduledCleanup,
+} from './cleanup/index.js';
 export { isKitError, KitError, type KitErrorCode } from './errors/index.js';
 export { defineFlow, type Flow, type FlowConfig, type FlowContext } from './flow/index.js';
 export {
@@ -82,11 +91,13 @@ export {
   type RespondReply,
   type RestartReply,
   type Session,
+  type SessionDeleteOptions,
   type SessionRecord,
   SessionSchema,
   type SessionStatus,
   type SessionStore,
   type StoreOperation,
+  type SweepableSessionStore,
   standingOf,
 } from './session/index.js';
 export {
@@ -99,3 +110,14 @@ export {
   type ToolContext,
   ToolInterruptError,
 } from './tools/index.js';
+export {
+  firestoreTraceSink,
+  flowMetrics,
+  formatMetrics,
+  loggerTraceSink,
+  readTraces,
+  recordTurn,
+  redactSecrets,
+  type TraceSink,
+  type TurnTrace,
+} from './trace/index.js';

@@ -1,12 +1,15 @@
 import type { CallableOptions } from 'firebase-functions/v2/https';
+import type { TraceSink } from '../trace/trace-sink.js';
 import type { AuthPolicy } from './auth-policy.js';
 
 /**
  * Options of {@link onCallFlow}: everything `onCall` takes (region, memory, timeoutSeconds,
  * concurrency, minInstances, cors, enforceAppCheck, consumeAppCheckToken, heartbeatSeconds,
- * secrets, …), passed through unchanged, with the kit's own `authPolicy`.
+ * secrets, …), passed through unchanged, with the kit's own `authPolicy` and `traces`.
  */
 export interface OnCallFlowOptions extends Omit<CallableOptions<unknown>, 'authPolicy'> {
   /** Who may call; default {@link signedIn}. Agents need a uid whatever the policy says. */
   authPolicy?: AuthPolicy;
+  /** Where each agent turn's trace goes; default one structured log entry per turn; `false` for none. */
+  traces?: TraceSink | TraceSink[] | false;
 }

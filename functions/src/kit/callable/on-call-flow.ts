@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import { KitError } from '../errors/index.js';
 import type { Flow } from '../flow/index.js';
 import type { Agent } from '../session/agent.js';
+// The sink alone: it loads the logger on the first trace, keeping the cold start light.
+import { loggerTraceSink } from '../trace/logger-trace-sink.js';
 import { type AuthPolicy, signedIn } from './auth-policy.js';
 import type { CallRequest } from './call-request.js';
 import type { CallResult } from './call-result.js';
@@ -53,7 +55,7 @@ export function onCallFlow(
   options: OnCallFlowOptions,
   target: CallTarget<Agent | Flow>,
 ): FlowCallable<unknown, unknown> {
-  const { authPolicy = signedIn(), ...callableOptions } = options;
+  const { authPolicy = signedIn(), traces = loggerTraceSink(), ...callableOptions } = options;
   const deadlineMs = deadlineFor(callableOptions.timeoutSeconds);
   const load = resolver(target);
 
@@ -63,7 +65,7 @@ export function onCallFlow(
     try {
       await authorize(authPolicy, request);
       const [run, flow] = await Promise.all([loadRunCall(), load()]);
-      return await run(flow, request, response, signal, scope);
+      return await run(flow, request, response, signal, scope, traces || undefined);
     } catch (error) {
       throw toHttpsError(error, scope);
     } finally {

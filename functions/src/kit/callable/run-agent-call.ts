@@ -1,6 +1,7 @@
 import type { CallableRequest, CallableResponse } from 'firebase-functions/v2/https';
 import { KitError } from '../errors/index.js';
 import type { Agent } from '../session/agent.js';
+import type { TraceSink } from '../trace/trace-sink.js';
 import type { CallResult } from './call-result.js';
 import { callerContext } from './caller-context.js';
 import { chunkSender } from './chunk-sender.js';
@@ -19,6 +20,7 @@ export async function runAgentCall(
   response: CallableResponse<WireChunk> | undefined,
   signal: AbortSignal | undefined,
   scope: CallLogScope,
+  traces?: TraceSink | TraceSink[],
 ): Promise<CallResult> {
   if (!request.auth) throw new KitError('unauthenticated', 'sign in first: a session belongs to a signed-in user');
   scope.uid = request.auth.uid;
@@ -32,6 +34,7 @@ export async function runAgentCall(
     ...(onChunk ? { onChunk } : {}),
     ...(signal ? { signal } : {}),
     ...(call.requestId ? { requestId: call.requestId } : {}),
+    ...(traces ? { traces } : {}),
   });
   scope.sessionId = result.sessionId;
   return toCallResult(result);

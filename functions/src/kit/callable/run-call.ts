@@ -1,6 +1,7 @@
 import type { CallableRequest, CallableResponse } from 'firebase-functions/v2/https';
 import type { Flow } from '../flow/index.js';
 import type { Agent } from '../session/agent.js';
+import type { TraceSink } from '../trace/trace-sink.js';
 import { runAgentCall } from './run-agent-call.js';
 import { runFlowCall } from './run-flow-call.js';
 import type { CallLogScope } from './to-https-error.js';
@@ -13,9 +14,10 @@ export function runCall(
   response: CallableResponse<WireChunk> | undefined,
   signal: AbortSignal | undefined,
   scope: CallLogScope,
+  traces?: TraceSink | TraceSink[],
 ): Promise<unknown> {
   scope.function = target.name;
   return target.kind === 'agent'
-    ? runAgentCall(target, request, response, signal, scope)
+    ? runAgentCall(target, request, response, signal, scope, traces)
     : runFlowCall(target, request, response, signal, scope);
 }

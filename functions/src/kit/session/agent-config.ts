@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { OutputOptions } from '../generate/index.js';
 import type { Model, ModelMiddleware, Part } from '../model/index.js';
 import type { Tool } from '../tools/index.js';
+import type { TraceSink } from '../trace/index.js';
 import type { LruSessionCacheOptions } from './lru-session-cache.js';
 import type { SessionStore } from './session-store.js';
 
@@ -51,6 +52,11 @@ export interface AgentConfig<O extends z.ZodType = z.ZodType> {
   ledgerTtlMs?: number;
   /** How many results of calls with a request id are kept for their retries. Default 8. */
   keepResults?: number;
+  /**
+   * Where the trace of every call goes (see `recordTurn`): e.g. `loggerTraceSink()`,
+   * `firestoreTraceSink(…)`. A call's own `traces` are added. Default none.
+   */
+  traces?: TraceSink | TraceSink[];
   /** The time in epoch ms (tests inject one to expire leases). Default `Date.now`. */
   clock?: () => number;
 }

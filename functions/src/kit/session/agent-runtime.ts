@@ -3,6 +3,7 @@ import { KitError } from '../errors/index.js';
 import { DEFAULT_MAX_TURNS, type OutputOptions, toToolMap } from '../generate/index.js';
 import type { Model, ModelMiddleware, Part } from '../model/index.js';
 import type { Tool } from '../tools/index.js';
+import type { TraceSink } from '../trace/index.js';
 import {
   type AgentConfig,
   DEFAULT_KEEP_RESULTS,
@@ -41,6 +42,7 @@ export interface AgentRuntime {
   timing: TurnTiming;
   ledgerTtlMs: number;
   keepResults: number;
+  traces: TraceSink[];
 }
 
 const AGENT_NAME = /^[A-Za-z0-9_.\-/]{1,128}$/;
@@ -92,5 +94,6 @@ export function resolveAgent<O extends z.ZodType>(config: AgentConfig<O>): Agent
     },
     ledgerTtlMs: config.ledgerTtlMs ?? DEFAULT_LEDGER_TTL_MS,
     keepResults: config.keepResults ?? DEFAULT_KEEP_RESULTS,
+    traces: config.traces === undefined ? [] : [config.traces].flat(),
   };
 }

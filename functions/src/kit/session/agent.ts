@@ -1,5 +1,6 @@
 import type { FinishReason, GenerateResponseChunk, Part, Usage } from '../model/index.js';
 import type { ActionContext } from '../tools/index.js';
+import type { TraceSink } from '../trace/index.js';
 
 /** An interrupt as a client sees it: which call, of which tool, with what input, and why. */
 export interface PendingInterrupt {
@@ -41,6 +42,8 @@ export interface AgentCallContext {
   signal?: AbortSignal;
   /** A client's idempotency key: a retry with the same key gets the first call's result. */
   requestId?: string;
+  /** Where this call's trace goes besides the agent's own sinks (the callable adds its log here). */
+  traces?: TraceSink | TraceSink[];
 }
 
 /** The outcome of one agent call, as the callable returns it. */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { fromZodError, isKitError, KitError, throwIfAborted } from '../errors/index.js';
 import { type Message, MessageSchema } from '../model/index.js';
+import { emitTrace, recordTurn, redactValue, type TurnRecorder } from '../trace/index.js';
 import type { Agent, AgentCallContext, AgentInput, AgentTurnResult } from './agent.js';
 import type { AgentConfig } from './agent-config.js';
 import { type AgentRuntime, resolveAgent } from './agent-runtime.js';
@@ -9,6 +10,7 @@ import { pendingOf } from './pending-of.js';
 import { runTurn, type TurnOutcome } from './run-turn.js';
 import type { Session } from './session-schema.js';
 import { keepResult } from './stored-results.js';
+import { traceInput, traceSinksOf } from './trace-call.js';
 import { TurnWriter } from './turn-writer.js';
 
 const SESSION_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -26,7 +28,8 @@ function userMessage(input: AgentInput): Message | undefined {
   if (!parsed.data.content.length || (typeof input.message === 'string' && !input.message.trim())) {
     throw new KitError('invalid-argument', 'the message is empty');
   }
-  return parsed.data;
+  // A key the user pasted is never stored (nor sent on to the model).
+  return redactValue(parsed.data);
 }
 
 /** The session a finished turn leaves: its history, summary and result stored, no lease. */
@@ -69,13 +72,19 @@ function withSessionId(error: unknown, sessionId: string): unknown {
   return new KitError(error.code, error.message, { details: { ...error.details, sessionId }, cause: error });
 }
 
+/** What one call did: its result, and whether it was the stored result of a repeated request id. */
+interface CallOutcome {
+  result: AgentTurnResult;
+  replayed: boolean;
+}
+
 async function send(
   rt: AgentRuntime,
   sessionId: string | undefined,
   input: AgentInput,
   ctx: AgentCallContext,
-): Promise<AgentTurnResult> {
-  if (!ctx?.uid) throw new KitError('unauthenticated', 'an agent call needs the caller’s uid');
+  recorder: TurnRecorder | undefined,
+): Promise<CallOutcome> {
   if (sessionId !== undefined && !SESSION_ID.test(sessionId)) {
     throw new KitError('invalid-argument', 'sessionId must be 1–128 letters, digits, _ or -');
   }
@@ -89,14 +98,14 @@ async function send(
     requestId: ctx.requestId,
     now: rt.timing.clock(),
   });
-  if ('replay' in start) return start.replay;
+  if ('replay' in start) return { result: start.replay, replayed: true };
   const turn = start.started;
   const writer = new TurnWriter(rt.store, turn.record, rt.timing);
   writer.startHeartbeat();
   try {
-    const outcome = await runTurn(rt, writer, turn, ctx);
+    const outcome = await runTurn(rt, writer, turn, ctx, recorder);
     await writer.commit((s) => finished(s, rt, outcome, ctx.requestId), { release: true });
-    return outcome.result;
+    return { result: outcome.result, replayed: false };
   } catch (error) {
     await release(writer, error);
     throw withSessionId(error, writer.session.id);
@@ -105,19 +114,52 @@ async function send(
   }
 }
 
+/** A call with its trace: every call that runs (or fails) is recorded; a replayed result is not a new turn. */
+async function tracedSend(
+  rt: AgentRuntime,
+  sessionId: string | undefined,
+  input: AgentInput,
+  ctx: AgentCallContext,
+): Promise<AgentTurnResult> {
+  if (!ctx?.uid) throw new KitError('unauthenticated', 'an agent call needs the caller’s uid');
+  const sinks = traceSinksOf(rt, ctx);
+  if (!sinks.length) return (await send(rt, sessionId, input, ctx, undefined)).result;
+  const recorder = recordTurn({
+    flow: rt.name,
+    model: rt.model.name,
+    input: traceInput(input),
+    uid: ctx.uid,
+    ...(sessionId === undefined ? {} : { sessionId }),
+  });
+  let outcome: CallOutcome;
+  try {
+    outcome = await send(rt, sessionId, input, ctx, recorder);
+  } catch (error) {
+    const failedIn = isKitError(error) ? error.details?.sessionId : undefined;
+    const trace = recorder.finish({ error, ...(typeof failedIn === 'string' ? { sessionId: failedIn } : {}) });
+    await emitTrace(sinks, trace);
+    throw error;
+  }
+  if (!outcome.replayed) {
+    await emitTrace(sinks, recorder.finish({ result: outcome.result, sessionId: outcome.result.sessionId }));
+  }
+  return outcome.result;
+}
+
 /**
  * Defines a stateful chat flow. Each `send` loads the session (cache, then store), checks its
  * owner, takes its lease, stores the user message first, runs one turn of `generate` with the
  * session's history (and the resume of its interrupts, built from the stored tool requests),
  * then stores messages, interrupts and status and gives the lease up. Tools declared
  * `sideEffects: 'idempotent'` go through the tool ledger, so a retried or resumed turn never
- * runs them twice. A call with a `requestId` seen before gets the first call's result.
+ * runs them twice. A call with a `requestId` seen before gets the first call's result. Each call
+ * that runs leaves a trace in the agent's (and the call's) trace sinks; secrets are never stored.
  */
 export function defineAgent<O extends z.ZodType = z.ZodType>(config: AgentConfig<O>): Agent {
   const rt = resolveAgent(config);
   return {
     kind: 'agent',
     name: rt.name,
-    send: (sessionId, input, ctx) => send(rt, sessionId, input, ctx),
+    send: (sessionId, input, ctx) => tracedSend(rt, sessionId, input, ctx),
   };
 }

@@ -17,6 +17,17 @@ const TimeSchema = z.union([
 ]);
 const millis = (value: z.infer<typeof TimeSchema>): number => (typeof value === 'number' ? value : value.toMillis());
 
+/** A Firestore timestamp field as epoch ms; undefined for anything else (a missing field). */
+export function millisOf(value: unknown): number | undefined {
+  const time = value as { toMillis?: unknown } | null | undefined;
+  return typeof time?.toMillis === 'function' ? (time as { toMillis(): number }).toMillis() : undefined;
+}
+
+/** The etag of a document version: its update time, to the nanosecond. */
+export function etagOf(time: { seconds: number; nanoseconds: number }): string {
+  return `${time.seconds}.${String(time.nanoseconds).padStart(9, '0')}`;
+}
+
 const LayoutSchema = z.object({
   length: z.number().int().nonnegative(),
   sealed: z.number().int().nonnegative(),

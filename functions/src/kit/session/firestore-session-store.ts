@@ -1,72 +1,48 @@
-import type { DocumentReference, Firestore, Timestamp, WriteBatch } from 'firebase-admin/firestore';
+import type { DocumentReference, DocumentSnapshot, Firestore, Timestamp, WriteBatch } from 'firebase-admin/firestore';
 import { KitError } from '../errors/index.js';
 import { firestoreCode, fromFirestoreError } from './firestore-error.js';
-import { readSessionDoc, sessionDocFields } from './firestore-session-doc.js';
+import { ledgerDocFields, readLedgerDoc } from './firestore-ledger-doc.js';
+import { etagOf, millisOf, readSessionDoc, sessionDocFields } from './firestore-session-doc.js';
+import type {
+  FirestoreSessionStoreOptions,
+  FirestoreStorage,
+  StoreOperation,
+} from './firestore-session-store-options.js';
+import {
+  chunkStamp,
+  deleteIfUnchanged,
+  deleteLedgerPage,
+  scannedSession,
+  scanSessionDocs,
+} from './firestore-session-sweep.js';
 import {
   DEFAULT_HISTORY_LIMITS,
   EMPTY_LAYOUT,
-  type HistoryLayout,
   type HistoryLimits,
   type HistoryPlan,
   planHistory,
   readHistory,
 } from './history-layout.js';
-import { type LedgerEntry, LedgerEntrySchema } from './ledger-entry.js';
+import type { LedgerEntry } from './ledger-entry.js';
 import type { Session } from './session-schema.js';
 import {
   assertFence,
   assertSuccessor,
+  type SessionDeleteOptions,
   type SessionRecord,
-  type SessionStore,
   type SessionWriteOptions,
   writeConflict,
 } from './session-store.js';
+import type { LedgerSweep, ScannedSession, SessionScan, SweepableSessionStore } from './session-sweep.js';
 
-/** One Firestore call the store made, with the documents it read and wrote (billing units). */
-export interface StoreOperation {
-  kind: 'get' | 'getAll' | 'commit' | 'delete';
-  reads: number;
-  writes: number;
-}
+export type { FirestoreSessionStoreOptions, FirestoreStorage, StoreOperation };
 
-/** Options of {@link FirestoreSessionStore}. */
-export interface FirestoreSessionStoreOptions {
-  firestore: Firestore;
-  /** Put before every collection name, so tenants (or tests) don't share data. Default ''. */
-  prefix?: string;
-  /** Collection names before the prefix. Defaults: `sessions`, `history` (under a session), `toolLedger`. */
-  collections?: { sessions?: string; history?: string; ledger?: string };
-  /** How history is cut into documents. */
-  limits?: HistoryLimits;
-  /** Told about every Firestore call the store makes (metrics, benchmarks). */
-  onOperation?: (operation: StoreOperation) => void;
-}
-
-interface Storage {
-  updateTime: Timestamp;
-  layout: HistoryLayout;
-}
+type Storage = FirestoreStorage;
 
 const LOAD_ATTEMPTS = 3;
+/** Firestore's limit of writes in one batch. */
+const MAX_BATCH_WRITES = 500;
 
-type Time = { toMillis(): number };
-
-/** A ledger document as an entry; `data-loss` when it isn't one. */
-function readLedgerDoc(key: string, data: Record<string, unknown> | undefined): LedgerEntry {
-  try {
-    const fields = data as Record<string, unknown> & { result: string; createdAt: Time; expireAt: Time };
-    return LedgerEntrySchema.parse({
-      ...fields,
-      key,
-      result: JSON.parse(fields.result),
-      createdAt: fields.createdAt.toMillis(),
-      expireAt: fields.expireAt.toMillis(),
-    });
-  } catch (error) {
-    throw new KitError('data-loss', `tool ledger entry '${key}' is not a valid entry`, { cause: error });
-  }
-}
-const etagOf = (time: Timestamp): string => `${time.seconds}.${String(time.nanoseconds).padStart(9, '0')}`;
 const chunkId = (index: number): string => `c${String(index).padStart(6, '0')}`;
 
 /**
@@ -74,8 +50,10 @@ const chunkId = (index: number): string => `c${String(index).padStart(6, '0')}`;
  * lives in chunk documents under it, so a conversation of any length fits. Writes are batches
  * whose session update carries the `lastUpdateTime` precondition of the copy it replaces:
  * compare-and-set without a read, which is what lets a warm turn write without reading.
+ * Every document carries `expireAt` for a Firestore TTL policy; history chunks expire no
+ * earlier than their session (their stamp is renewed once the session's passes it).
  */
-export class FirestoreSessionStore implements SessionStore {
+export class FirestoreSessionStore implements SweepableSessionStore {
   private readonly db: Firestore;
   private readonly sessions: string;
   private readonly history: string;
@@ -115,6 +93,12 @@ export class FirestoreSessionStore implements SessionStore {
     const snap = await this.run(`loading session '${id}'`, () => this.sessionRef(id).get());
     this.onOperation?.({ kind: 'get', reads: 1, writes: 0 });
     if (!snap.exists) return undefined;
+    return this.recordOf(snap);
+  }
+
+  /** The session a document holds, with its history chunks; 'moved' when a chunk is newer than it. */
+  private async recordOf(snap: DocumentSnapshot): Promise<SessionRecord | 'moved'> {
+    const id = snap.id;
     const doc = readSessionDoc(snap.data(), id);
     const chunks: string[] = [];
     if (doc.layout.chunks.length) {
@@ -130,46 +114,74 @@ export class FirestoreSessionStore implements SessionStore {
     }
     const session = doc.toSession(readHistory(doc.layout, chunks, doc.tail));
     const updateTime = snap.updateTime as Timestamp;
-    const storage: Storage = { updateTime, layout: doc.layout };
+    const storage: Storage = { updateTime, layout: doc.layout, chunksExpireAt: millisOf(snap.get('chunksExpireAt')) };
     return { session, etag: etagOf(updateTime), storage };
   }
 
   async create(session: Session): Promise<SessionRecord> {
     const plan = planHistory(EMPTY_LAYOUT, [], session.history, this.limits);
+    const stamp = chunkStamp(session, undefined);
     const batch = this.db.batch();
-    batch.create(this.sessionRef(session.id), sessionDocFields(session, plan));
-    this.addChunks(batch, session, plan);
+    batch.create(this.sessionRef(session.id), this.docFields(session, plan, stamp.at));
+    this.addChunks(batch, session, plan, stamp.at);
     try {
-      return await this.commit(batch, session, plan, 1 + plan.put.size);
+      return await this.commit(batch, session, plan, stamp.at, 1 + plan.put.size);
     } catch (error) {
       if (firestoreCode(error) === 6) throw new KitError('already-exists', `session '${session.id}' already exists`);
       throw fromFirestoreError(error, `creating session '${session.id}'`);
     }
   }
 
+  /**
+   * Stores many new sessions in batched writes (an import, a benchmark's or a test's fixtures):
+   * `already-exists` if one is taken (the sessions of earlier batches stay).
+   */
+  async createMany(sessions: readonly Session[]): Promise<void> {
+    let batch = this.db.batch();
+    let writes = 0;
+    const flush = async (): Promise<void> => {
+      if (!writes) return;
+      try {
+        await batch.commit();
+      } catch (error) {
+        if (firestoreCode(error) === 6) throw new KitError('already-exists', 'one of the sessions already exists');
+        throw fromFirestoreError(error, 'creating sessions');
+      }
+      this.onOperation?.({ kind: 'commit', reads: 0, writes });
+      batch = this.db.batch();
+      writes = 0;
+    };
+    for (const session of sessions) {
+      const plan = planHistory(EMPTY_LAYOUT, [], session.history, this.limits);
+      if (writes + 1 + plan.put.size > MAX_BATCH_WRITES) await flush();
+      const stamp = chunkStamp(session, undefined);
+      batch.create(this.sessionRef(session.id), this.docFields(session, plan, stamp.at));
+      this.addChunks(batch, session, plan, stamp.at);
+      writes += 1 + plan.put.size;
+    }
+    await flush();
+  }
+
   async write(expected: SessionRecord, next: Session, options?: SessionWriteOptions): Promise<SessionRecord> {
     assertSuccessor(expected, next);
     assertFence(expected, options);
     const storage = expected.storage as Storage | undefined;
-    if (!storage?.updateTime) {
+    if (!storage?.updateTime || !storage.layout) {
       throw new KitError('internal', `session '${next.id}' was not read from this Firestore store`);
     }
     const plan = planHistory(storage.layout, expected.session.history, next.history, this.limits);
+    const stamp = chunkStamp(next, storage.chunksExpireAt);
     const batch = this.db.batch();
-    batch.update(this.sessionRef(next.id), sessionDocFields(next, plan), { lastUpdateTime: storage.updateTime });
-    this.addChunks(batch, next, plan);
+    batch.update(this.sessionRef(next.id), this.docFields(next, plan, stamp.at), {
+      lastUpdateTime: storage.updateTime,
+    });
+    this.addChunks(batch, next, plan, stamp.at);
+    const renewed = stamp.renew ? this.renewChunks(batch, next.id, plan, stamp.at) : 0;
     const ledger = options?.ledger ?? [];
-    for (const entry of ledger) {
-      const { key, result, ...fields } = entry;
-      batch.create(this.db.collection(this.ledger).doc(key), {
-        ...fields,
-        result: JSON.stringify(result),
-        createdAt: new Date(entry.createdAt),
-        expireAt: new Date(entry.expireAt),
-      });
-    }
+    for (const entry of ledger) batch.create(this.db.collection(this.ledger).doc(entry.key), ledgerDocFields(entry));
+    const writes = 1 + plan.put.size + plan.remove.length + renewed + ledger.length;
     try {
-      return await this.commit(batch, next, plan, 1 + plan.put.size + plan.remove.length + ledger.length);
+      return await this.commit(batch, next, plan, stamp.at, writes);
     } catch (error) {
       // 9: the update-time precondition failed; 5: the session is gone; 6: a ledger entry exists.
       const code = firestoreCode(error);
@@ -191,21 +203,81 @@ export class FirestoreSessionStore implements SessionStore {
     return found;
   }
 
-  async delete(id: string): Promise<void> {
+  async delete(id: string, options?: SessionDeleteOptions): Promise<void> {
+    const storage = options?.expected?.storage as Storage | undefined;
+    if (options?.expected && !storage?.updateTime) {
+      throw new KitError('internal', `session '${id}' was not read from this Firestore store`);
+    }
+    if (storage) {
+      // The chunks the layout names go in the same batch; without a layout, the recursive delete below takes them.
+      const chunks = (storage.layout?.chunks ?? []).map((_, i) => this.chunkRef(id, i));
+      const deleted = await this.run(`deleting session '${id}'`, () =>
+        deleteIfUnchanged(this.db, this.sessionRef(id), chunks, storage.updateTime),
+      );
+      if (!deleted) throw writeConflict(id, 'it changed or is gone');
+      this.onOperation?.({ kind: 'commit', reads: 0, writes: 1 + chunks.length });
+      if (storage.layout) return;
+    }
+    // Firestore deletes no subcollection with its document: the history chunks go explicitly.
     await this.run(`deleting session '${id}'`, () => this.db.recursiveDelete(this.sessionRef(id)));
     this.onOperation?.({ kind: 'delete', reads: 0, writes: 1 });
   }
 
-  private addChunks(batch: WriteBatch, session: Session, plan: HistoryPlan): void {
-    for (const [index, text] of plan.put) batch.set(this.chunkRef(session.id, index), { text, v: session.version });
+  /** One page of the sessions `query` names, oldest first (for the cleanup job). */
+  async scan(query: SessionScan): Promise<ScannedSession[]> {
+    const snaps = await this.run('scanning sessions', () => scanSessionDocs(this.db.collection(this.sessions), query));
+    this.onOperation?.({ kind: 'query', reads: Math.max(1, snaps.length), writes: 0 });
+    return snaps.map((snap) =>
+      scannedSession(snap, async () => {
+        const record = await this.recordOf(snap);
+        if (record === 'moved') throw writeConflict(snap.id, 'it changed while it was scanned');
+        return record;
+      }),
+    );
+  }
+
+  /** Deletes one page of ledger entries created before `sweep.createdBefore`; how many it deleted. */
+  async deleteLedger(sweep: LedgerSweep): Promise<number> {
+    const deleted = await this.run('deleting old tool ledger entries', () =>
+      deleteLedgerPage(this.db, this.db.collection(this.ledger), sweep),
+    );
+    this.onOperation?.({ kind: 'commit', reads: Math.max(1, deleted), writes: deleted });
+    return deleted;
+  }
+
+  private docFields(session: Session, plan: HistoryPlan, chunksExpireAt: number): Record<string, unknown> {
+    return { ...sessionDocFields(session, plan), chunksExpireAt: new Date(chunksExpireAt) };
+  }
+
+  private addChunks(batch: WriteBatch, session: Session, plan: HistoryPlan, expireAt: number): void {
+    for (const [index, text] of plan.put) {
+      batch.set(this.chunkRef(session.id, index), { text, v: session.version, expireAt: new Date(expireAt) });
+    }
     for (const index of plan.remove) batch.delete(this.chunkRef(session.id, index));
   }
 
-  private async commit(batch: WriteBatch, session: Session, plan: HistoryPlan, writes: number): Promise<SessionRecord> {
+  /** Moves the `expireAt` of the chunks this write keeps; how many. */
+  private renewChunks(batch: WriteBatch, id: string, plan: HistoryPlan, expireAt: number): number {
+    let count = 0;
+    for (let index = 0; index < plan.layout.chunks.length; index++) {
+      if (plan.put.has(index)) continue;
+      batch.update(this.chunkRef(id, index), { expireAt: new Date(expireAt) });
+      count++;
+    }
+    return count;
+  }
+
+  private async commit(
+    batch: WriteBatch,
+    session: Session,
+    plan: HistoryPlan,
+    chunksExpireAt: number,
+    writes: number,
+  ): Promise<SessionRecord> {
     const results = await batch.commit();
     this.onOperation?.({ kind: 'commit', reads: 0, writes });
     const updateTime = (results[0] as { writeTime: Timestamp }).writeTime;
-    const storage: Storage = { updateTime, layout: plan.layout };
+    const storage: Storage = { updateTime, layout: plan.layout, chunksExpireAt };
     return { session, etag: etagOf(updateTime), storage };
   }
 

@@ -22,6 +22,7 @@ export { firestoreCode, fromFirestoreError } from './firestore-error.js';
 export {
   FirestoreSessionStore,
   type FirestoreSessionStoreOptions,
+  type FirestoreStorage,
   type StoreOperation,
 } from './firestore-session-store.js';
 export {
@@ -44,6 +45,7 @@ export { LruSessionCache, type LruSessionCacheOptions } from './lru-session-cach
 export { InMemorySessionStore } from './memory-session-store.js';
 export { parseSession } from './parse-session.js';
 export { type PendingState, pendingOf } from './pending-of.js';
+export { redactSession } from './redact-session.js';
 export {
   type Lease,
   LeaseSchema,
@@ -68,11 +70,14 @@ export {
   assertFence,
   assertSuccessor,
   isWriteConflict,
+  type SessionDeleteOptions,
   type SessionRecord,
   type SessionStore,
+  type SessionVersion,
   type SessionWriteOptions,
   writeConflict,
 } from './session-store.js';
+export type { LedgerSweep, ScannedSession, SessionScan, SweepableSessionStore } from './session-sweep.js';
 export { renderTranscript, type SummariseOptions, summariseHistory } from './summarise-history.js';
 export { summaryCut } from './summary-cut.js';
 export { toPendingInterrupt, toTurnResult } from './to-turn-result.js';

@@ -1,7 +1,13 @@
 import { LRUCache } from 'lru-cache';
 import type { LedgerEntry } from './ledger-entry.js';
 import type { Session } from './session-schema.js';
-import { isWriteConflict, type SessionRecord, type SessionStore, type SessionWriteOptions } from './session-store.js';
+import {
+  isWriteConflict,
+  type SessionDeleteOptions,
+  type SessionRecord,
+  type SessionStore,
+  type SessionWriteOptions,
+} from './session-store.js';
 
 /** Options of {@link LruSessionCache}. */
 export interface LruSessionCacheOptions {
@@ -61,9 +67,9 @@ export class LruSessionCache implements SessionStore {
     return this.store.readLedger(keys);
   }
 
-  async delete(id: string): Promise<void> {
+  async delete(id: string, options?: SessionDeleteOptions): Promise<void> {
     this.cache.delete(id);
-    await this.store.delete(id);
+    await this.store.delete(id, options);
     this.cache.delete(id);
   }
 

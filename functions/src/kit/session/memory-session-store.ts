@@ -5,6 +5,7 @@ import type { Session } from './session-schema.js';
 import {
   assertFence,
   assertSuccessor,
+  type SessionDeleteOptions,
   type SessionRecord,
   type SessionStore,
   type SessionWriteOptions,
@@ -64,8 +65,10 @@ export class InMemorySessionStore implements SessionStore {
     return found;
   }
 
-  async delete(id: string): Promise<void> {
+  async delete(id: string, options?: SessionDeleteOptions): Promise<void> {
     await Promise.resolve();
+    const expected = options?.expected;
+    if (expected && this.sessions.get(id)?.etag !== expected.etag) throw writeConflict(id, 'it changed or is gone');
     this.sessions.delete(id);
   }
 

@@ -7,6 +7,7 @@ import {
   type ToolCallScope,
 } from '../generate/index.js';
 import { type Message, type Part, type ToolResponsePart, textOf, toolRequestsOf, type Usage } from '../model/index.js';
+import type { TurnRecorder } from '../trace/index.js';
 import type { AgentCallContext, AgentTurnResult } from './agent.js';
 import type { AgentRuntime } from './agent-runtime.js';
 import type { StartedTurn } from './begin-turn.js';
@@ -66,13 +67,14 @@ function unansweredTail(messages: readonly Message[]): Message | undefined {
 /**
  * Runs one turn under its lease: compression (new turns only), the tool calls a cut-short
  * turn left unanswered (through the ledger), then the generate loop with the session's
- * history, the resume and the ledger.
+ * history, the resume and the ledger; `recorder` sees every model and tool call.
  */
 export async function runTurn(
   rt: AgentRuntime,
   writer: TurnWriter,
   turn: StartedTurn,
   ctx: AgentCallContext,
+  recorder?: TurnRecorder,
 ): Promise<TurnOutcome> {
   const signal = ctx.signal ? AbortSignal.any([writer.signal, ctx.signal]) : writer.signal;
   const usage: Usage = {};
@@ -91,10 +93,13 @@ export async function runTurn(
     ttlMs: rt.ledgerTtlMs,
   });
   const context = ctx.context ?? {};
+  // The recorder is outermost: a tool answered from the ledger still shows as a step.
+  const toolMiddleware = recorder ? [recorder.toolMiddleware, ledger.toolMiddleware] : [ledger.toolMiddleware];
+  const use = recorder ? [ledger.modelMiddleware, recorder.use, ...rt.use] : [ledger.modelMiddleware, ...rt.use];
   let messages = writer.session.history.slice(base.length);
   const tail = turn.kind === 'retry' ? unansweredTail(messages) : undefined;
   if (tail) {
-    const scope: ToolCallScope = { tools: rt.toolMap, context, signal, middleware: [ledger.toolMiddleware] };
+    const scope: ToolCallScope = { tools: rt.toolMap, context, signal, middleware: toolMiddleware };
     const onChunk = ctx.onChunk;
     const emit = onChunk && ((r: ToolResponsePart) => onChunk({ index: 0, role: 'tool', content: [r] }));
     const round = await resolveToolRequests(tail, scope, emit);
@@ -120,8 +125,8 @@ export async function runTurn(
     maxTurns: rt.maxTurns,
     ...(rt.config ? { config: rt.config } : {}),
     ...(rt.output ? { output: rt.output } : {}),
-    use: [ledger.modelMiddleware, ...rt.use],
-    toolMiddleware: [ledger.toolMiddleware],
+    use,
+    toolMiddleware,
     ...(turn.plan.resume ? { resume: turn.plan.resume } : {}),
     ...(ctx.onChunk ? { onChunk: ctx.onChunk } : {}),
     signal,

@@ -11,6 +11,18 @@ export interface SessionRecord {
   readonly storage?: unknown;
 }
 
+/** The copy of a session a conditional change names: its etag, and what the store read with it. */
+export type SessionVersion = Pick<SessionRecord, 'etag' | 'storage'>;
+
+/** Options of {@link SessionStore.delete}. */
+export interface SessionDeleteOptions {
+  /**
+   * Delete only while the stored session is still this copy (a write conflict otherwise): a
+   * sweep that decided on an old copy never deletes a session a turn has written since.
+   */
+  expected?: SessionVersion;
+}
+
 /** Options of {@link SessionStore.write}. */
 export interface SessionWriteOptions {
   /** The lease id the stored session must hold: a turn's writes are fenced by it. */
@@ -37,7 +49,7 @@ export interface SessionStore {
   /** The tool ledger entries that exist among `keys`. */
   readLedger(keys: readonly string[]): Promise<Map<string, LedgerEntry>>;
   /** Deletes a session with its whole history (its ledger entries expire on their own). */
-  delete(id: string): Promise<void>;
+  delete(id: string, options?: SessionDeleteOptions): Promise<void>;
 }
 
 /** The error of a compare-and-set write that lost: someone wrote the session first. */

@@ -1,6 +1,7 @@
 import { assignRefs, type ToolMiddleware } from '../generate/index.js';
 import type { Message, ModelMiddleware } from '../model/index.js';
 import type { ToolResult } from '../tools/index.js';
+import { redactValue } from '../trace/index.js';
 import type { LedgerEntry } from './ledger-entry.js';
 import { inputHash, ledgerKey } from './ledger-key.js';
 import type { SessionStore } from './session-store.js';
@@ -84,7 +85,8 @@ export class TurnLedger {
       ref,
       name: call.request.name,
       inputHash: hash,
-      result: toLedgerResult(result),
+      // Stored like the history it stands for: without secrets.
+      result: redactValue(toLedgerResult(result)),
       leaseId: writer.leaseId,
       createdAt: now,
       expireAt: now + this.scope.ttlMs,

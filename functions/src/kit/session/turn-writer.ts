@@ -1,6 +1,7 @@
 import { isKitError, KitError } from '../errors/index.js';
 import type { LedgerEntry } from './ledger-entry.js';
 import { pendingOf } from './pending-of.js';
+import { redactSession } from './redact-session.js';
 import type { Session } from './session-schema.js';
 import { isWriteConflict, type SessionRecord, type SessionStore } from './session-store.js';
 
@@ -102,13 +103,13 @@ export class TurnWriter {
     const before = this.current.session;
     const now = this.timing.clock();
     const { lease: _lease, ...changed } = update(before);
-    const next: Session = {
+    const next: Session = redactSession(before, {
       ...changed,
       ...pendingOf(changed.history),
       version: before.version + 1,
       updatedAt: now,
       expireAt: now + this.timing.sessionTtlMs,
-    };
+    });
     if (!options.release) next.lease = { id: this.leaseId, expiresAt: now + this.timing.leaseMs };
     try {
       const write = options.ledger ? { fence: this.leaseId, ledger: options.ledger } : { fence: this.leaseId };

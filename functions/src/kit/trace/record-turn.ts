@@ -18,14 +18,17 @@ export interface TurnTraceInit {
   maxInputChars?: number;
 }
 
+/** What a finished turn reports to its trace: a `GenerateResult` or an agent's turn result has both. */
+export type TurnEnd = Pick<GenerateResult, 'usage' | 'finishReason'>;
+
 /** Collects one turn's steps through generate's own middleware hooks. */
 export interface TurnRecorder {
   /** Model middleware: add it to `generate({ use })`. */
   readonly use: ModelMiddleware;
   /** Tool middleware: add it to `generate({ toolMiddleware })`. */
   readonly toolMiddleware: ToolMiddleware;
-  /** The finished trace, from the result or the error the turn ended with. */
-  finish(end: { result?: GenerateResult; error?: unknown; sessionId?: string }): TurnTrace;
+  /** The finished trace, from the result (a generation's or an agent turn's) or the error the turn ended with. */
+  finish(end: { result?: TurnEnd; error?: unknown; sessionId?: string }): TurnTrace;
 }
 
 function inputText(input: TurnTraceInit['input']): string {

@@ -165,6 +165,21 @@ function storeContract(backend: () => ConformanceBackend): void {
     expect((await be.open().load(record.session.id))?.session.history).toEqual(replaced);
   });
 
+  it('deletes a session only while it is the copy the caller names when given one', async () => {
+    const be = backend();
+    const store = be.open();
+    const session = sampleSession(uniqueId('cond'), longHistory(12));
+    const created = await store.create(session);
+    const written = await store.write(created, { ...session, version: 2, status: 'interrupted' });
+    const stale = await store.delete(session.id, { expected: created }).catch((e: unknown) => e);
+    expect(isWriteConflict(stale)).toBe(true);
+    expect((await be.open().load(session.id))?.session.status).toBe('interrupted');
+    await store.delete(session.id, { expected: written });
+    expect(await be.open().load(session.id)).toBeUndefined();
+    const gone = await store.delete(session.id, { expected: written }).catch((e: unknown) => e);
+    expect(isWriteConflict(gone)).toBe(true);
+  });
+
   it('forgets a session when it is deleted', async () => {
     const be = backend();
     const store = be.open();

@@ -1,0 +1,58 @@
+import { isWriteConflict, type ScannedSession, standingOf } from '../session/index.js';
+import { expireSession } from './expire-session.js';
+import { forEachLimited } from './for-each-limited.js';
+import { nextPageSize, noteError, type Sweep, spend } from './sweep.js';
+
+/** The statuses an interrupted session may have: `running` is a resume whose instance died. */
+const WAITING = ['interrupted', 'running'] as const;
+
+async function expireOne(sweep: Sweep, scanned: ScannedSession): Promise<void> {
+  const { report } = sweep;
+  if (scanned.leaseExpiresAt !== undefined && scanned.leaseExpiresAt > sweep.now) {
+    report.skippedLeased++;
+    return;
+  }
+  try {
+    const record = await scanned.read();
+    const standing = standingOf(record.session, sweep.now);
+    if (standing !== 'interrupted') {
+      if (standing === 'held') report.skippedLeased++;
+      else report.skippedChanged++;
+      return;
+    }
+    const { session, expired } = expireSession(record.session);
+    // Compare-and-set on the copy read: a resume that took the lease since wins, and is left alone.
+    await sweep.store.write(record, session);
+    report.expired++;
+    try {
+      await sweep.onExpired?.(session, expired);
+    } catch {
+      report.hookFailures++;
+    }
+  } catch (error) {
+    if (isWriteConflict(error)) report.skippedChanged++;
+    else noteError(sweep, error);
+  }
+}
+
+/**
+ * Expires the sessions whose interrupts waited longer than `interruptTtlMs`, oldest first, a
+ * page at a time. Sessions old enough to be deleted are left to the deletion phase.
+ */
+export async function expireInterrupts(sweep: Sweep): Promise<void> {
+  let after: ScannedSession | undefined;
+  while (sweep.budget > 0) {
+    const limit = nextPageSize(sweep);
+    const page = await sweep.store.scan({
+      updatedBefore: sweep.now - sweep.interruptTtlMs,
+      updatedFrom: sweep.now - sweep.sessionTtlMs,
+      statuses: WAITING,
+      limit,
+      ...(after ? { after } : {}),
+    });
+    spend(sweep, page.length, limit);
+    await forEachLimited(page, sweep.parallelism, (scanned) => expireOne(sweep, scanned));
+    if (page.length < limit) return;
+    after = page.at(-1);
+  }
+}

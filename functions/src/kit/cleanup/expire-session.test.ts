@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { waitingSession } from '../../bench/stale-sessions.js';
+import { standingOf } from '../session/index.js';
+import { expireSession } from './expire-session.js';
+import { assertWellFormed } from './test-utils/cleanup-fixtures.js';
+
+describe('expireSession', () => {
+  it('answers every waiting call in the history, keeps finished outputs, and marks the session expired', () => {
+    const waiting = { ...waitingSession('s1', 1000, 7), lease: { id: 'old', expiresAt: 1 } };
+    const { session, expired } = expireSession(waiting);
+    expect(expired).toEqual([{ ref: 't7', name: 'transfer', input: { cents: 107 }, metadata: { need: 'confirm' } }]);
+    expect(session).toMatchObject({
+      status: 'expired',
+      version: waiting.version + 1,
+      interrupts: [],
+      pendingOutputs: [],
+    });
+    expect(session.lease).toBeUndefined();
+    expect(session.updatedAt).toBe(waiting.updatedAt);
+    const tool = session.history.at(-1)!;
+    expect(tool.role).toBe('tool');
+    expect(tool.content).toEqual([
+      expect.objectContaining({
+        toolResponse: { name: 'transfer', ref: 't7', output: { error: expect.stringMatching(/approval expired/) } },
+      }),
+      expect.objectContaining({ toolResponse: { name: 'balance', ref: 'b7', output: { cents: 5000 } } }),
+    ]);
+    expect(standingOf(session, 2000)).toBe('expired');
+  });
+
+  it('leaves a history a model accepts with a new user message, where the waiting one is refused', () => {
+    const waiting = waitingSession('s2', 1000, 1);
+    const next = { role: 'user' as const, content: [{ text: 'never mind' }] };
+    expect(() => assertWellFormed([...waiting.history, next])).toThrow(/answered by nothing/);
+    expect(() => assertWellFormed([...expireSession(waiting).session.history, next])).not.toThrow();
+  });
+});

@@ -1,0 +1,27 @@
+import {
+  closeTrailingRequests,
+  type PendingInterrupt,
+  pendingOf,
+  type Session,
+  toPendingInterrupt,
+} from '../session/index.js';
+
+/** A session made `expired`, and the calls that expired in it. */
+export interface ExpiredSession {
+  session: Session;
+  expired: PendingInterrupt[];
+}
+
+/**
+ * `session` with its waiting calls answered in the history with an "approval expired" tool
+ * error (the conversation stays valid for the model when the user writes again), status
+ * `expired`, one version up and no lease. `updatedAt` and `expireAt` stay: they date the
+ * last turn, which is what the session's own lifetime counts from.
+ */
+export function expireSession(session: Session): ExpiredSession {
+  const expired = pendingOf(session.history).interrupts.map(toPendingInterrupt);
+  const history = closeTrailingRequests(session.history, 'expired');
+  const { lease: _lease, error: _error, ...rest } = session;
+  const next: Session = { ...rest, ...pendingOf(history), history, status: 'expired', version: session.version + 1 };
+  return { session: next, expired };
+}

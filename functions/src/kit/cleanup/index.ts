@@ -1,0 +1,16 @@
+export {
+  type CleanupOptions,
+  type CleanupPolicy,
+  DEFAULT_BATCH_SIZE,
+  DEFAULT_CLEANUP_LEDGER_TTL_MS,
+  DEFAULT_CLEANUP_SESSION_TTL_MS,
+  DEFAULT_INTERRUPT_TTL_MS,
+  DEFAULT_MAX_PER_RUN,
+  DEFAULT_PARALLELISM,
+  type ExpiredHook,
+} from './cleanup-options.js';
+export { type CleanupReport, cleanupSummary } from './cleanup-report.js';
+export { type ExpiredSession, expireSession } from './expire-session.js';
+export { type NotifyOwnerOptions, notifyOwner } from './notify-owner.js';
+export { runCleanup } from './run-cleanup.js';
+export { type CleanupStoreSource, type ScheduledCleanupOptions, scheduledCleanup } from './scheduled-cleanup.js';

@@ -1,0 +1,44 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import type { ExpiredHook } from './cleanup-options.js';
+import { defaultFirestore } from './default-firestore.js';
+
+/** Options of {@link notifyOwner}. */
+export interface NotifyOwnerOptions {
+  /** Where to write. Default: firebase-admin's default app. */
+  firestore?: Firestore | (() => Promise<Firestore>);
+  /** Default `notifications`. */
+  collection?: string;
+  /** How long a notification is kept (its `expireAt`). Default 30 days. */
+  ttlMs?: number;
+  /** The time in epoch ms. Default `Date.now`. */
+  clock?: () => number;
+}
+
+/**
+ * An `onExpired` hook that writes a notification document for the session's owner (a stand-in
+ * for a push message through FCM): who, which session, which calls expired (names and refs
+ * only: their inputs may be private). Its id is the session's id and version, so a repeated
+ * hook call writes the same document.
+ */
+export function notifyOwner(options: NotifyOwnerOptions = {}): ExpiredHook {
+  const collection = options.collection ?? 'notifications';
+  const ttlMs = options.ttlMs ?? 30 * 24 * 60 * 60 * 1000;
+  const source = options.firestore ?? defaultFirestore;
+  return async (session, expired) => {
+    const db = typeof source === 'function' ? await source() : source;
+    const now = (options.clock ?? Date.now)();
+    await db
+      .collection(collection)
+      .doc(`${session.id}-v${session.version}`)
+      .set({
+        ownerUid: session.ownerUid,
+        kind: 'approval-expired',
+        sessionId: session.id,
+        agent: session.agent,
+        calls: expired.map(({ ref, name }) => ({ ref, name })),
+        text: 'A request that waited for your approval has expired. Ask again to go on.',
+        createdAt: new Date(now),
+        expireAt: new Date(now + ttlMs),
+      });
+  };
+}

@@ -1,0 +1,31 @@
+import type { Firestore, Timestamp } from 'firebase-admin/firestore';
+import type { HistoryLayout, HistoryLimits } from './history-layout.js';
+
+/** One Firestore call the store made, with the documents it read and wrote (billing units). */
+export interface StoreOperation {
+  kind: 'get' | 'getAll' | 'commit' | 'delete' | 'query';
+  reads: number;
+  writes: number;
+}
+
+/** Options of {@link FirestoreSessionStore}. */
+export interface FirestoreSessionStoreOptions {
+  firestore: Firestore;
+  /** Put before every collection name, so tenants (or tests) don't share data. Default ''. */
+  prefix?: string;
+  /** Collection names before the prefix. Defaults: `sessions`, `history` (under a session), `toolLedger`. */
+  collections?: { sessions?: string; history?: string; ledger?: string };
+  /** How history is cut into documents. */
+  limits?: HistoryLimits;
+  /** Told about every Firestore call the store makes (metrics, benchmarks). */
+  onOperation?: (operation: StoreOperation) => void;
+}
+
+/** What a record carries for the next write: the copy's update time, its layout, its chunks' expiry. */
+export interface FirestoreStorage {
+  updateTime: Timestamp;
+  /** Unknown for a scanned document whose history field does not parse. */
+  layout: HistoryLayout | undefined;
+  /** Epoch ms: when the history chunks may expire (every chunk's `expireAt` is at least this). */
+  chunksExpireAt: number | undefined;
+}

@@ -1,0 +1,136 @@
+import type {
+  CollectionReference,
+  DocumentReference,
+  Firestore,
+  QueryDocumentSnapshot,
+  Timestamp,
+} from 'firebase-admin/firestore';
+import { z } from 'zod';
+import { firestoreCode } from './firestore-error.js';
+import { etagOf, millisOf } from './firestore-session-doc.js';
+import type { HistoryLayout } from './history-layout.js';
+import type { Session } from './session-schema.js';
+import type { SessionRecord } from './session-store.js';
+import type { LedgerSweep, ScannedSession, SessionScan } from './session-sweep.js';
+
+// The Firestore side of the cleanup job's sweeps, kept out of the store's read/write path.
+
+/** Just enough of the history field to delete a session's chunks; the rest is not parsed here. */
+const LayoutFieldSchema = z.object({
+  length: z.number().int().nonnegative(),
+  sealed: z.number().int().nonnegative(),
+  chunks: z.array(z.number().int()),
+});
+
+/** The scanned document behind each scanned session: the cursor of the next page. */
+const cursors = new WeakMap<ScannedSession, QueryDocumentSnapshot>();
+
+/**
+ * When the history chunks of `session` may expire, and whether the stored chunks must be
+ * renewed to it: never before the session itself, so a TTL policy can't take the history of a
+ * live session; stamped twice the session's TTL ahead, so a session renews its chunks about
+ * once per TTL, not on every write.
+ */
+export function chunkStamp(session: Session, stored: number | undefined): { at: number; renew: boolean } {
+  if (stored !== undefined && stored >= session.expireAt) return { at: stored, renew: false };
+  return { at: session.expireAt + Math.max(0, session.expireAt - session.updatedAt), renew: true };
+}
+
+/** The documents of one page of `query`, oldest `updatedAt` first. */
+export async function scanSessionDocs(
+  sessions: CollectionReference,
+  query: SessionScan,
+): Promise<QueryDocumentSnapshot[]> {
+  let q = sessions.where('updatedAt', '<', new Date(query.updatedBefore));
+  if (query.updatedFrom !== undefined) q = q.where('updatedAt', '>=', new Date(query.updatedFrom));
+  if (query.statuses?.length) q = q.where('status', 'in', [...query.statuses]);
+  q = q.orderBy('updatedAt').limit(query.limit);
+  const after = query.after && cursors.get(query.after);
+  if (after) q = q.startAfter(after);
+  return (await q.get()).docs;
+}
+
+/** A scanned session document as a sweep sees it; `read` parses the whole session when asked. */
+export function scannedSession(snap: QueryDocumentSnapshot, read: () => Promise<SessionRecord>): ScannedSession {
+  const data = snap.data();
+  const updateTime = snap.updateTime as Timestamp;
+  const layout = LayoutFieldSchema.safeParse(data.history);
+  const storage = {
+    updateTime,
+    layout: layout.success ? (layout.data as HistoryLayout) : undefined,
+    chunksExpireAt: millisOf(data.chunksExpireAt),
+  };
+  const scanned: ScannedSession = {
+    id: snap.id,
+    etag: etagOf(updateTime),
+    storage,
+    status: typeof data.status === 'string' ? data.status : '',
+    updatedAt: millisOf(data.updatedAt) ?? 0,
+    read,
+  };
+  const leaseExpiresAt = millisOf((data.lease as { expiresAt?: unknown } | null | undefined)?.expiresAt);
+  if (leaseExpiresAt !== undefined) scanned.leaseExpiresAt = leaseExpiresAt;
+  cursors.set(scanned, snap);
+  return scanned;
+}
+
+/**
+ * Deletes one page of ledger entries created before `sweep.createdBefore`. Each delete is
+ * conditional on the entry being the one the query read, so two sweeps at once count each
+ * entry once.
+ */
+export async function deleteLedgerPage(
+  db: Firestore,
+  ledger: CollectionReference,
+  sweep: LedgerSweep,
+): Promise<number> {
+  const page = await ledger
+    .where('createdAt', '<', new Date(sweep.createdBefore))
+    .orderBy('createdAt')
+    .limit(sweep.limit)
+    .select()
+    .get();
+  if (page.empty) return 0;
+  let deleted = 0;
+  let failure: unknown;
+  const writer = db.bulkWriter({ throttling: false });
+  const writes = page.docs.map((doc) =>
+    writer.delete(doc.ref, { lastUpdateTime: doc.updateTime }).then(
+      () => {
+        deleted++;
+      },
+      (error: unknown) => {
+        // 9 or 5: the entry changed or is gone, so another sweep got there first.
+        const code = firestoreCode(error);
+        if (code !== 9 && code !== 5) failure ??= error;
+      },
+    ),
+  );
+  await writer.close();
+  await Promise.all(writes);
+  if (failure !== undefined) throw failure;
+  return deleted;
+}
+
+/**
+ * Deletes a session document, if it is still the version read, with the chunk documents named:
+ * one atomic batch. False when the session changed or is gone.
+ */
+export async function deleteIfUnchanged(
+  db: Firestore,
+  session: DocumentReference,
+  chunks: readonly DocumentReference[],
+  updateTime: Timestamp,
+): Promise<boolean> {
+  const batch = db.batch();
+  batch.delete(session, { lastUpdateTime: updateTime });
+  for (const chunk of chunks) batch.delete(chunk);
+  try {
+    await batch.commit();
+    return true;
+  } catch (error) {
+    const code = firestoreCode(error);
+    if (code === 9 || code === 5) return false;
+    throw error;
+  }
+}

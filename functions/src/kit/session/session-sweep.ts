@@ -1,0 +1,51 @@
+import type { SessionStatus } from './session-schema.js';
+import type { SessionRecord, SessionStore, SessionVersion } from './session-store.js';
+
+/** One page of a sweep over stored sessions, oldest `updatedAt` first. */
+export interface SessionScan {
+  /** Only sessions last updated before this time (epoch ms). */
+  updatedBefore: number;
+  /** Only sessions last updated at or after this time (epoch ms). */
+  updatedFrom?: number;
+  /** Only sessions in one of these statuses. */
+  statuses?: readonly SessionStatus[];
+  /** The most sessions in the page. */
+  limit: number;
+  /** The last session of the previous page: the page starts after it. */
+  after?: ScannedSession;
+}
+
+/**
+ * A session as a sweep finds it: the fields a sweep decides on, without parsing its history
+ * (a document that no longer parses can still be deleted), and the whole record on demand.
+ */
+export interface ScannedSession extends SessionVersion {
+  id: string;
+  status: string;
+  /** Epoch ms. */
+  updatedAt: number;
+  /** Epoch ms when the lease of a running turn ends, if the session has one. */
+  leaseExpiresAt?: number;
+  /** The whole session as the scan read it (its history chunks are read now, if it has any). */
+  read(): Promise<SessionRecord>;
+}
+
+/** One page of a sweep over tool ledger entries. */
+export interface LedgerSweep {
+  /** Only entries created before this time (epoch ms). */
+  createdBefore: number;
+  /** The most entries deleted. */
+  limit: number;
+}
+
+/**
+ * A session store a cleanup job can sweep: it finds sessions by age and status, and deletes old
+ * tool ledger entries. Deleting sessions and expiring them go through the store's own
+ * conditional `delete` and `write`, so a sweep never overwrites what a turn wrote after it looked.
+ */
+export interface SweepableSessionStore extends SessionStore {
+  /** One page of the sessions `query` names. */
+  scan(query: SessionScan): Promise<ScannedSession[]>;
+  /** Deletes one page of old ledger entries; how many it deleted. */
+  deleteLedger(sweep: LedgerSweep): Promise<number>;
+}

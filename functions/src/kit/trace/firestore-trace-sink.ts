@@ -1,0 +1,43 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import type { TraceSink } from './trace-sink.js';
+
+/** How long a stored trace is kept by default (its `expireAt`). */
+export const DEFAULT_TRACE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The collection traces are stored in by default. */
+export const DEFAULT_TRACES_COLLECTION = 'traces';
+
+/** Options of {@link firestoreTraceSink}. */
+export interface FirestoreTraceSinkOptions {
+  /** The Firestore to write to, or a function that makes it on the first trace. */
+  firestore: Firestore | (() => Promise<Firestore>);
+  /** Default {@link DEFAULT_TRACES_COLLECTION}. */
+  collection?: string;
+  /** How long a trace is kept (its `expireAt`, for a TTL policy). Default 30 days. */
+  ttlMs?: number;
+}
+
+/**
+ * A sink that stores each trace as a document (id: the trace id, so a repeated write is
+ * harmless) with `at` (when the turn started, for range queries) and `expireAt`. The metrics
+ * command reads these documents.
+ */
+export function firestoreTraceSink(options: FirestoreTraceSinkOptions): TraceSink {
+  const collection = options.collection ?? DEFAULT_TRACES_COLLECTION;
+  const ttlMs = options.ttlMs ?? DEFAULT_TRACE_TTL_MS;
+  let db: Promise<Firestore> | undefined;
+  const firestore = (): Promise<Firestore> => {
+    const source = options.firestore;
+    db ??= typeof source === 'function' ? source() : Promise.resolve(source);
+    return db;
+  };
+  return async (trace) => {
+    const at = Date.parse(trace.startedAt);
+    // JSON first: Firestore refuses `undefined`, and a trace is plain data.
+    const fields = JSON.parse(JSON.stringify(trace)) as Record<string, unknown>;
+    await (await firestore())
+      .collection(collection)
+      .doc(trace.traceId)
+      .set({ ...fields, at: new Date(at), expireAt: new Date(at + ttlMs) });
+  };
+}

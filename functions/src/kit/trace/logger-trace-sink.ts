@@ -1,0 +1,25 @@
+import type { TraceSink } from './trace-sink.js';
+import { traceSummary } from './trace-sink.js';
+
+type Logger = typeof import('firebase-functions/logger');
+let logger: Promise<Logger> | undefined;
+const loadLogger = (): Promise<Logger> => {
+  logger ??= import('firebase-functions/logger');
+  return logger;
+};
+
+/**
+ * A sink that writes each trace as one structured log entry with the firebase-functions logger
+ * (Cloud Logging's `jsonPayload.turnTrace`): INFO, or WARNING for a failed turn. The logger is
+ * imported on the first trace, so the layers that take sinks never load firebase-functions.
+ */
+export function loggerTraceSink(): TraceSink {
+  return async (trace) => {
+    const log = await loadLogger();
+    log.write({
+      severity: trace.status === 'failed' ? 'WARNING' : 'INFO',
+      message: traceSummary(trace),
+      turnTrace: trace,
+    });
+  };
+}

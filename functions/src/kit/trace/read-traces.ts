@@ -1,0 +1,46 @@
+import type { Firestore, Query } from 'firebase-admin/firestore';
+import { DEFAULT_TRACES_COLLECTION } from './firestore-trace-sink.js';
+import { type TurnTrace, TurnTraceSchema } from './turn-trace.js';
+
+/** Options of {@link readTraces}. */
+export interface ReadTracesOptions {
+  /** Default {@link DEFAULT_TRACES_COLLECTION}. */
+  collection?: string;
+  /** Only traces of turns that started at or after this time (epoch ms). */
+  since?: number;
+  /** Only traces of this flow. */
+  flow?: string;
+  /** Stop after this many traces. Default 100,000. */
+  max?: number;
+  /** Documents per query. Default 1,000. */
+  pageSize?: number;
+}
+
+/** What {@link readTraces} found: the traces, and how many documents were not traces. */
+export interface ReadTraces {
+  traces: TurnTrace[];
+  invalid: number;
+}
+
+/** Reads the traces a {@link firestoreTraceSink} stored, oldest first, a page at a time. */
+export async function readTraces(firestore: Firestore, options: ReadTracesOptions = {}): Promise<ReadTraces> {
+  const max = options.max ?? 100_000;
+  const pageSize = options.pageSize ?? 1000;
+  let query: Query = firestore.collection(options.collection ?? DEFAULT_TRACES_COLLECTION);
+  if (options.since !== undefined) query = query.where('at', '>=', new Date(options.since));
+  query = query.orderBy('at');
+  const traces: TurnTrace[] = [];
+  let invalid = 0;
+  let page = await query.limit(pageSize).get();
+  while (!page.empty && traces.length < max) {
+    for (const doc of page.docs) {
+      const parsed = TurnTraceSchema.safeParse(doc.data());
+      if (!parsed.success) invalid++;
+      // The flow is filtered here, not in the query: a flow + time query would need a composite index.
+      else if (options.flow === undefined || parsed.data.flow === options.flow) traces.push(parsed.data);
+    }
+    if (page.size < pageSize) break;
+    page = await query.startAfter(page.docs.at(-1)).limit(pageSize).get();
+  }
+  return { traces: traces.slice(0, max), invalid };
+}
