@@ -10,7 +10,7 @@ const EXTERNAL = [/^firebase-functions(\/|$)/, /^firebase-admin(\/|$)/, /^@googl
 const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 
 export default defineConfig({
-  input: { index: 'lib/index.js', kit: 'lib/kit/index.js' },
+  input: { index: 'lib/index.js', kit: 'lib/kit/index.js', engine: 'lib/kit/engine.js' },
   platform: 'node',
   external: (id) => builtins.has(id) || EXTERNAL.some((pattern) => pattern.test(id)),
   output: {

@@ -1,5 +1,6 @@
 // The public API of Callable Flows. Each layer's own index.ts lists its exports; this file
 // names the ones an application uses.
+
 export {
   type AuthPolicy,
   allOf,
@@ -30,48 +31,8 @@ export {
   type ScheduledCleanupOptions,
   scheduledCleanup,
 } from './cleanup/index.js';
-export { isKitError, KitError, type KitErrorCode } from './errors/index.js';
+export * from './engine.js';
 export { defineFlow, type Flow, type FlowConfig, type FlowContext } from './flow/index.js';
-export {
-  DEFAULT_MAX_TURNS,
-  type GenerateOptions,
-  type GenerateResult,
-  generate,
-  type OutputOptions,
-  OutputParseError,
-  type ResumeOptions,
-  type ToolCall,
-  type ToolMiddleware,
-} from './generate/index.js';
-export {
-  type Document,
-  defineModel,
-  type FinishReason,
-  fallback,
-  type GenerateRequest,
-  type GenerateResponse,
-  type GenerateResponseChunk,
-  type Message,
-  type Model,
-  type ModelInfo,
-  type ModelMiddleware,
-  type ModelRunner,
-  type ModelSupports,
-  type Part,
-  retry,
-  type ToolRequestPart,
-  type ToolResponsePart,
-  type Usage,
-} from './model/index.js';
-export {
-  type GeminiConfig,
-  GeminiConfigSchema,
-  type GeminiModel,
-  type GeminiOptions,
-  type GeminiVertexOptions,
-  gemini,
-} from './models/gemini/index.js';
-export { type ScriptedModel, type ScriptStep, scriptedModel } from './models/scripted/index.js';
 export {
   type Agent,
   type AgentCallContext,
@@ -100,16 +61,6 @@ export {
   type SweepableSessionStore,
   standingOf,
 } from './session/index.js';
-export {
-  type ActionContext,
-  defineInterrupt,
-  defineTool,
-  isToolInterruptError,
-  type Tool,
-  type ToolConfig,
-  type ToolContext,
-  ToolInterruptError,
-} from './tools/index.js';
 export {
   firestoreTraceSink,
   flowMetrics,

@@ -1,0 +1,54 @@
+// The engine alone: the model contract, tools, the generate loop and the models, with no
+// Firebase SDK behind it. Import it where only the loop is needed (a script, a test, another
+// host); kit/index.ts re-exports all of it beside the Firebase layers.
+export { isKitError, KitError, type KitErrorCode } from './errors/index.js';
+export {
+  DEFAULT_MAX_TURNS,
+  type GenerateOptions,
+  type GenerateResult,
+  generate,
+  type OutputOptions,
+  OutputParseError,
+  type ResumeOptions,
+  type ToolCall,
+  type ToolMiddleware,
+} from './generate/index.js';
+export {
+  type Document,
+  defineModel,
+  type FinishReason,
+  fallback,
+  type GenerateRequest,
+  type GenerateResponse,
+  type GenerateResponseChunk,
+  type Message,
+  type Model,
+  type ModelInfo,
+  type ModelMiddleware,
+  type ModelRunner,
+  type ModelSupports,
+  type Part,
+  retry,
+  type ToolRequestPart,
+  type ToolResponsePart,
+  type Usage,
+} from './model/index.js';
+export {
+  type GeminiConfig,
+  GeminiConfigSchema,
+  type GeminiModel,
+  type GeminiOptions,
+  type GeminiVertexOptions,
+  gemini,
+} from './models/gemini/index.js';
+export { type ScriptedModel, type ScriptStep, scriptedModel } from './models/scripted/index.js';
+export {
+  type ActionContext,
+  defineInterrupt,
+  defineTool,
+  isToolInterruptError,
+  type Tool,
+  type ToolConfig,
+  type ToolContext,
+  ToolInterruptError,
+} from './tools/index.js';
