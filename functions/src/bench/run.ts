@@ -3,10 +3,13 @@ import { arch, cpus, platform, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import type { BenchTable } from './bench-table.js';
 import { toMarkdown } from './bench-table.js';
+import { runCleanupBench } from './cleanup-bench.js';
 import { runColdStartBench } from './cold-start.js';
 import { runEngineBench } from './engine-bench.js';
 import { runGeminiOverheadBench } from './gemini-overhead.js';
+import { runMemoryBench } from './memory-bench.js';
 import { runSessionBench } from './session-bench.js';
+import { runThroughputBench } from './throughput-bench.js';
 
 type Suite = { name: string; run: () => Promise<BenchTable> };
 
@@ -22,7 +25,10 @@ async function main(): Promise<void> {
     { name: 'engine', run: () => runEngineBench() },
     { name: 'gemini', run: () => runGeminiOverheadBench() },
     { name: 'session', run: () => runSessionBench() },
+    { name: 'throughput', run: () => runThroughputBench() },
+    { name: 'memory', run: () => runMemoryBench() },
     { name: 'cold-start', run: () => runColdStartBench() },
+    { name: 'cleanup', run: () => runCleanupBench() },
   ];
   const selected = only.length ? suites.filter((s) => only.includes(s.name)) : suites;
   const parts = [

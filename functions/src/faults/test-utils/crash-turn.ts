@@ -1,0 +1,203 @@
+import { FieldValue, type Firestore } from '@google-cloud/firestore';
+import { z } from 'zod';
+import type { GenerateRequest, Message } from '../../kit/model/index.js';
+import { scriptedModel } from '../../kit/models/scripted/index.js';
+import {
+  type Agent,
+  type AgentInput,
+  defineAgent,
+  FirestoreSessionStore,
+  type Session,
+  type SessionRecord,
+  type SessionStore,
+  type SessionWriteOptions,
+} from '../../kit/session/index.js';
+import { defineTool } from '../../kit/tools/index.js';
+
+/**
+ * Every step of a message turn with two side-effect tools in two rounds (charge, then ship):
+ * after each store write, and inside each tool once its effect is applied downstream.
+ */
+export const MESSAGE_POINTS = [
+  'after-user-message',
+  'after-checkpoint:charge',
+  'after-effect:charge',
+  'after-ledger:charge',
+  'after-checkpoint:ship',
+  'after-effect:ship',
+  'after-ledger:ship',
+  'before-final-write',
+  'after-final-write',
+] as const;
+
+/** Every step of the resume of an interrupted transfer, restarted with approval. */
+export const RESUME_POINTS = [
+  'after-resume-lease',
+  'after-effect:transfer',
+  'after-ledger:transfer',
+  'before-final-write',
+  'after-final-write',
+] as const;
+
+/** Where the child process stops (and is killed). */
+export type CrashPoint = (typeof MESSAGE_POINTS)[number] | (typeof RESUME_POINTS)[number];
+
+/** The message that starts the charge-and-ship turn. */
+export const ORDER_MESSAGE = 'charge and ship order A-1001';
+/** The message that starts the transfer turn (it interrupts for approval). */
+export const TRANSFER_MESSAGE = 'send 5 euros to Bob';
+/** What the model answers once both tools ran. */
+export const ORDER_ANSWER = 'done: charged 500 and shipped A-1001';
+/** What the model answers once the transfer ran. */
+export const TRANSFER_ANSWER = 'done: transferred 500';
+
+/** One call the crash test makes: in the child, then again (the retry) in the parent. */
+export interface CrashCall {
+  sessionId?: string;
+  input: AgentInput;
+  requestId?: string;
+}
+
+/** Options of {@link crashAgent}. */
+export interface CrashAgentOptions {
+  firestore: Firestore;
+  prefix: string;
+  /** Where to stop; `onPoint` runs there (the child prints and hangs). */
+  point?: CrashPoint;
+  onPoint?: (point: CrashPoint) => Promise<void>;
+  clock?: () => number;
+}
+
+const lastText = (messages: readonly Message[]): string => {
+  const user = messages.findLast((m) => m.role === 'user');
+  return user?.content.map((p) => ('text' in p ? p.text : '')).join('') ?? '';
+};
+
+const answered = (request: GenerateRequest): string[] => {
+  const last = request.messages.at(-1);
+  return last?.role === 'tool' ? last.content.flatMap((p) => ('toolResponse' in p ? [p.toolResponse.name] : [])) : [];
+};
+
+const call = (name: string, input: unknown) => ({
+  message: { role: 'model' as const, content: [{ toolRequest: { name, input } }] },
+  finishReason: 'stop' as const,
+});
+
+/** Plays: order → charge → ship → answer; transfer → transfer (interrupts) → answer; anything else is echoed. */
+function crashModel() {
+  return scriptedModel((request: GenerateRequest) => {
+    const done = answered(request);
+    if (done.includes('ship')) return ORDER_ANSWER;
+    if (done.includes('charge')) return call('ship', { orderId: 'A-1001' });
+    if (done.includes('transfer')) return TRANSFER_ANSWER;
+    const text = lastText(request.messages);
+    if (text === ORDER_MESSAGE) return call('charge', { orderId: 'A-1001', cents: 500 });
+    if (text === TRANSFER_MESSAGE) return call('transfer', { to: 'bob', cents: 500 });
+    return `echo: ${text}`;
+  });
+}
+
+/** Side-effect tools whose effects go to Firestore, so that the child and the parent count them alike. */
+function effectTools(firestore: Firestore, prefix: string, at: (point: CrashPoint) => Promise<void>) {
+  const apply = async (name: string, ref: string, input: unknown): Promise<void> => {
+    await firestore.doc(`${prefix}runs/${name}`).set({ count: FieldValue.increment(1) }, { merge: true });
+    // The downstream system's own idempotency: the call's ref is the key, a second run applies nothing.
+    await firestore
+      .doc(`${prefix}applied/${name}-${ref}`)
+      .create({ input })
+      .catch(() => undefined);
+    await at(`after-effect:${name}` as CrashPoint);
+  };
+  const charge = defineTool(
+    {
+      name: 'charge',
+      description: 'charges an order',
+      inputSchema: z.object({ orderId: z.string(), cents: z.number() }),
+      sideEffects: 'idempotent',
+    },
+    async (input, ctx) => {
+      await apply('charge', ctx.ref, input);
+      return { charged: input.cents };
+    },
+  );
+  const ship = defineTool(
+    {
+      name: 'ship',
+      description: 'ships an order',
+      inputSchema: z.object({ orderId: z.string() }),
+      sideEffects: 'idempotent',
+    },
+    async (input, ctx) => {
+      await apply('ship', ctx.ref, input);
+      return { shipped: input.orderId };
+    },
+  );
+  const transfer = defineTool(
+    {
+      name: 'transfer',
+      description: 'moves money, once a person approves',
+      inputSchema: z.object({ to: z.string(), cents: z.number() }),
+      sideEffects: 'idempotent',
+    },
+    async (input, ctx) => {
+      if (!ctx.resumed) ctx.interrupt({ confirm: `send ${input.cents} to ${input.to}?` });
+      await apply('transfer', ctx.ref, input);
+      return { transferred: input.cents };
+    },
+  );
+  return [charge, ship, transfer];
+}
+
+/**
+ * The point a write just passed: the lease write (the call's first), a checkpoint or a ledger
+ * write. A lease renewal would pass for a checkpoint, but it comes only every 20 s of a turn.
+ */
+function pointAfter(first: boolean, next: Session, options: SessionWriteOptions | undefined): CrashPoint | undefined {
+  if (next.status !== 'running') return 'after-final-write';
+  if (first) return next.turn?.kind === 'resume' ? 'after-resume-lease' : 'after-user-message';
+  const ledger = options?.ledger?.[0];
+  if (ledger) return `after-ledger:${ledger.name}` as CrashPoint;
+  const last = next.history.at(-1);
+  const request = last?.role === 'model' ? last.content.find((p) => 'toolRequest' in p) : undefined;
+  return request && 'toolRequest' in request
+    ? (`after-checkpoint:${request.toolRequest.name}` as CrashPoint)
+    : undefined;
+}
+
+/** A Firestore session store that stops at the crash points between and around its writes. */
+function stoppingStore(firestore: Firestore, prefix: string, at: (point: CrashPoint) => Promise<void>): SessionStore {
+  const inner = new FirestoreSessionStore({ firestore, prefix });
+  const store = Object.create(inner) as SessionStore;
+  let writes = 0;
+  const passed = async (next: Session, options?: SessionWriteOptions): Promise<void> => {
+    const point = pointAfter(writes++ === 0, next, options);
+    if (point) await at(point);
+  };
+  store.create = async (session: Session): Promise<SessionRecord> => {
+    const record = await inner.create(session);
+    await passed(session);
+    return record;
+  };
+  store.write = async (expected, next, options) => {
+    if (next.status !== 'running') await at('before-final-write');
+    const record = await inner.write(expected, next, options);
+    await passed(next, options);
+    return record;
+  };
+  return store;
+}
+
+/** The agent of the crash test, in the child and in the parent. */
+export function crashAgent(options: CrashAgentOptions): Agent {
+  const { firestore, prefix, point } = options;
+  const at = async (here: CrashPoint): Promise<void> => {
+    if (point === here) await options.onPoint?.(here);
+  };
+  return defineAgent({
+    name: 'shop',
+    model: crashModel(),
+    tools: effectTools(firestore, prefix, at),
+    store: stoppingStore(firestore, prefix, at),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+}
