@@ -1,8 +1,27 @@
 #!/usr/bin/env bash
-# Benchmarks: builds, starts what the suites need, prints the tables, writes docs/benchmarks.md.
+# Benchmarks: builds, starts a Firestore emulator (the jar, by PID) unless FIRESTORE_EMULATOR_HOST
+# names one, prints the tables and writes docs/benchmarks.md. `npm run bench -- engine cold-start`
+# runs only the named suites.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/install.sh
 npm run build -w functions --silent
+
+JAR="${FIRESTORE_EMULATOR_JAR:-/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar}"
+if [ -z "${FIRESTORE_EMULATOR_HOST:-}" ] && [ -f "$JAR" ]; then
+  port="$(node -e 's=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+  log="$(mktemp)"
+  java -Duser.language=en -cp "$JAR" com.google.cloud.datastore.emulator.firestore.CloudFirestore \
+    start --host=127.0.0.1 --port="$port" >"$log" 2>&1 &
+  emulator_pid=$!
+  trap 'kill "$emulator_pid" 2>/dev/null || true' EXIT
+  for _ in $(seq 1 120); do
+    grep -q "Dev App Server is now running" "$log" && break
+    kill -0 "$emulator_pid" 2>/dev/null || { cat "$log" >&2; exit 1; }
+    sleep 0.5
+  done
+  export FIRESTORE_EMULATOR_HOST="127.0.0.1:$port"
+  echo "[bench] Firestore emulator on $FIRESTORE_EMULATOR_HOST (pid $emulator_pid)" >&2
+fi
 cd functions
-node lib/bench/run.js "$@"
+node --expose-gc lib/bench/run.js "$@"

@@ -247,11 +247,8 @@ if (!host) {
         expect(session.history.map((m) => m.role)).toEqual(['user', 'model']);
       });
 
-      // KNOWN BUG (reported to the lead): the caller is told its own request was at fault
-      // (`invalid-argument`) or gets the catch-all `unknown`, for what is Gemini's malformed answer.
-      // Fix: the Gemini response reader refuses such a call as a malformed answer (`unavailable`,
-      // which the retry middleware retries). Remove `.fails` once fixed.
-      it.fails(`finishes the turn or refuses with unavailable when Gemini sends ${name}`, async () => {
+      // Gemini's malformed answer is refused as `unavailable` (retried), never blamed on the caller.
+      it(`finishes the turn or refuses with unavailable when Gemini sends ${name}`, async () => {
         const { fn } = deploy();
         fake.enqueue(...times(RETRIES + 1, { response }));
         const result = await outcome(fn, { message: 'where is A?' });

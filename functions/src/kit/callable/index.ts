@@ -31,7 +31,13 @@ export type { FlowCallable } from './flow-callable.js';
 export { frameChunk } from './frame-chunk.js';
 export { type CallTarget, onCallFlow } from './on-call-flow.js';
 export type { OnCallFlowOptions } from './on-call-flow-options.js';
-export { assertPayloadSize, parseCallRequest, parseWire, toAgentInput } from './parse-call-request.js';
+export {
+  assertPayloadDepth,
+  assertPayloadSize,
+  parseCallRequest,
+  parseWire,
+  toAgentInput,
+} from './parse-call-request.js';
 export { PAYLOAD_LIMITS } from './payload-limits.js';
 export { runCall } from './run-call.js';
 export { toCallResult } from './to-call-result.js';

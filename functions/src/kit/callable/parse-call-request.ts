@@ -10,12 +10,32 @@ import { PAYLOAD_LIMITS } from './payload-limits.js';
  * oversize call costs a length check and no more.
  */
 export function assertPayloadSize(data: unknown): void {
+  assertPayloadDepth(data);
   const bytes = Buffer.byteLength(JSON.stringify(data ?? null) ?? '');
   if (bytes > PAYLOAD_LIMITS.requestBytes) {
     const message = `is ${bytes} bytes; the limit is ${PAYLOAD_LIMITS.requestBytes}`;
     throw new KitError('invalid-argument', `invalid request data: (root): ${message}`, {
       details: { fields: [{ path: '(root)', message }], limit: PAYLOAD_LIMITS.requestBytes },
     });
+  }
+}
+
+/**
+ * Refuses data nested deeper than {@link PAYLOAD_LIMITS}.depth, walking it with an explicit
+ * stack: anything recursive (JSON.stringify, zod, Firestore) would overflow on such input first.
+ */
+export function assertPayloadDepth(data: unknown): void {
+  const stack: [unknown, number][] = [[data, 1]];
+  while (stack.length) {
+    const [value, depth] = stack.pop() as [unknown, number];
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > PAYLOAD_LIMITS.depth) {
+      const message = `is nested more than ${PAYLOAD_LIMITS.depth} levels deep`;
+      throw new KitError('invalid-argument', `invalid request data: (root): ${message}`, {
+        details: { fields: [{ path: '(root)', message }], limit: PAYLOAD_LIMITS.depth },
+      });
+    }
+    for (const child of Object.values(value)) stack.push([child, depth + 1]);
   }
 }
 

@@ -14,4 +14,6 @@ export const PAYLOAD_LIMITS = {
   resumeReplies: 16,
   /** Characters of `sessionId`, `requestId`, a `ref` or a tool `name`. */
   idChars: 128,
+  /** Levels of nested objects and arrays in `data` (a `data` part, a tool output, replaceInput). */
+  depth: 64,
 } as const;

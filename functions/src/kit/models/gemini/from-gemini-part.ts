@@ -1,4 +1,5 @@
 import type { FunctionCall, Part as GeminiPart } from '@google/genai';
+import { KitError } from '../../errors/index.js';
 import type { Part, PartMetadata } from '../../model/index.js';
 import { fromGeminiBlob, fromGeminiFileData } from './media-data.js';
 import type { ToolNames } from './tool-names.js';
@@ -32,6 +33,24 @@ function customFields(part: GeminiPart): Record<string, unknown> | undefined {
 }
 
 /**
+ * Refuses a function call no tool could answer (no name, arguments that are not an object). It
+ * is Gemini's malformed answer, not the caller's fault: `unavailable`, which retry tries again.
+ */
+function assertWellFormedCall(call: FunctionCall): void {
+  const args: unknown = call.args;
+  const problem = !call.name
+    ? 'has no name'
+    : args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))
+      ? 'has arguments that are not an object'
+      : undefined;
+  if (problem) {
+    throw new KitError('unavailable', `Gemini returned a malformed function call: it ${problem}`, {
+      details: { name: call.name ?? null },
+    });
+  }
+}
+
+/**
  * One Gemini part as a kit part: thoughts as reasoning, function calls as tool requests
  * (named back, with a ref), media as media, and anything else (executable code, its result,
  * server-side tool calls) as a custom part. The thought signature stays in the metadata.
@@ -41,6 +60,7 @@ export function fromGeminiPart(part: GeminiPart, context: ReadContext): Part | u
   if (part.text !== undefined) return withMetadata({ text: part.text }, metadataOf(part));
   if (part.functionCall) {
     const call = part.functionCall;
+    assertWellFormedCall(call);
     const { ref, synthetic } = context.refFor(call);
     return withMetadata(
       { toolRequest: { name: context.names.fromGemini(call.name ?? ''), ref, input: call.args ?? {} } },
