@@ -54,7 +54,7 @@ async function release(writer: TurnWriter, error: unknown): Promise<void> {
   const code = isKitError(error) ? error.code : 'unknown';
   // Only the kit's own words are stored: a foreign error's message may quote anything (a URL with a key).
   const message = isKitError(error) ? error.message.slice(0, ERROR_MESSAGE_CHARS) : 'the turn failed unexpectedly';
-  await writer
+  const released = writer
     .commit(
       (s) => ({
         ...s,
@@ -64,7 +64,15 @@ async function release(writer: TurnWriter, error: unknown): Promise<void> {
       { release: true },
     )
     .catch(() => undefined);
+  // The caller has waited long enough for a turn that failed: if the store is slow to take the
+  // release (Firestore down, say), the lease runs out on its own and a retry takes over.
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([released, new Promise<void>((resolve) => (timer = setTimeout(resolve, RELEASE_WAIT_MS)))]);
+  clearTimeout(timer);
 }
+
+/** How long a failed turn waits for its lease release to be stored. */
+const RELEASE_WAIT_MS = 1_000;
 
 /** The error with the session's id in its details, so a first call's client can retry or resume it. */
 function withSessionId(error: unknown, sessionId: string): unknown {

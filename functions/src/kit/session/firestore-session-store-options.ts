@@ -19,7 +19,17 @@ export interface FirestoreSessionStoreOptions {
   limits?: HistoryLimits;
   /** Told about every Firestore call the store makes (metrics, benchmarks). */
   onOperation?: (operation: StoreOperation) => void;
+  /**
+   * How long one Firestore call may take before the store gives up with `unavailable`. The client
+   * itself retries an unreachable backend for minutes; a turn must fail inside its deadline
+   * instead. Writes are compare-and-set, so a commit that still lands later can't do harm.
+   * Default {@link DEFAULT_FIRESTORE_CALL_TIMEOUT_MS}.
+   */
+  callTimeoutMs?: number;
 }
+
+/** The default bound on one Firestore call of the session store. */
+export const DEFAULT_FIRESTORE_CALL_TIMEOUT_MS = 8_000;
 
 /** What a record carries for the next write: the copy's update time, its layout, its chunks' expiry. */
 export interface FirestoreStorage {

@@ -3,10 +3,11 @@ import { KitError } from '../errors/index.js';
 import { firestoreCode, fromFirestoreError } from './firestore-error.js';
 import { ledgerDocFields, readLedgerDoc } from './firestore-ledger-doc.js';
 import { etagOf, millisOf, readSessionDoc, sessionDocFields } from './firestore-session-doc.js';
-import type {
-  FirestoreSessionStoreOptions,
-  FirestoreStorage,
-  StoreOperation,
+import {
+  DEFAULT_FIRESTORE_CALL_TIMEOUT_MS,
+  type FirestoreSessionStoreOptions,
+  type FirestoreStorage,
+  type StoreOperation,
 } from './firestore-session-store-options.js';
 import {
   chunkStamp,
@@ -60,6 +61,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
   private readonly ledger: string;
   private readonly limits: HistoryLimits;
   private readonly onOperation: ((operation: StoreOperation) => void) | undefined;
+  private readonly callTimeoutMs: number;
 
   constructor(options: FirestoreSessionStoreOptions) {
     const prefix = options.prefix ?? '';
@@ -69,6 +71,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     this.ledger = prefix + (options.collections?.ledger ?? 'toolLedger');
     this.limits = options.limits ?? DEFAULT_HISTORY_LIMITS;
     this.onOperation = options.onOperation;
+    this.callTimeoutMs = options.callTimeoutMs ?? DEFAULT_FIRESTORE_CALL_TIMEOUT_MS;
   }
 
   /** The document of session `id` (for security rules tests and the cleanup job). */
@@ -274,7 +277,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     chunksExpireAt: number,
     writes: number,
   ): Promise<SessionRecord> {
-    const results = await batch.commit();
+    const results = await this.bounded('a write', () => batch.commit());
     this.onOperation?.({ kind: 'commit', reads: 0, writes });
     const updateTime = (results[0] as { writeTime: Timestamp }).writeTime;
     const storage: Storage = { updateTime, layout: plan.layout, chunksExpireAt };
@@ -283,9 +286,21 @@ export class FirestoreSessionStore implements SweepableSessionStore {
 
   private async run<T>(what: string, call: () => Promise<T>): Promise<T> {
     try {
-      return await call();
+      return await this.bounded(what, call);
     } catch (error) {
       throw fromFirestoreError(error, what);
     }
+  }
+
+  /** `call`, or `unavailable` once it has taken longer than the store's call timeout. */
+  private bounded<T>(what: string, call: () => Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(
+        () => reject(new KitError('unavailable', `${what}: Firestore did not answer within ${this.callTimeoutMs} ms`)),
+        this.callTimeoutMs,
+      );
+    });
+    return Promise.race([call(), timeout]).finally(() => clearTimeout(timer));
   }
 }
