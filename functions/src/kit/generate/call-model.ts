@@ -36,6 +36,9 @@ export async function callModel(
   if (scope.signal) options.signal = scope.signal;
   let streamed = false;
   let heldBack = false;
+  // Refs of the tool requests the client has seen: a middleware may assign refs to the final
+  // message (the session's checkpoint does), so "held back" is judged by what was sent.
+  const sentRefs = new Set<string>();
   const onChunk = scope.onChunk;
   if (onChunk) {
     options.onChunk = (chunk) => {
@@ -46,6 +49,7 @@ export async function callModel(
         content = content.filter((part) => !lacksRef(part));
         if (!content.length) return;
       }
+      for (const part of content) if ('toolRequest' in part && part.toolRequest.ref) sentRefs.add(part.toolRequest.ref);
       onChunk({ ...chunk, content, index, role: 'model' });
     };
   }
@@ -56,8 +60,9 @@ export async function callModel(
   if (onChunk && !streamed && message.content.length) {
     onChunk({ index, role: 'model', content: message.content });
   } else if (onChunk && heldBack) {
-    const original = response.message.content;
-    const late = message.content.filter((_part, i) => lacksRef(original[i] as Part));
+    const late = message.content.filter(
+      (part) => 'toolRequest' in part && !part.toolRequest.partial && !sentRefs.has(part.toolRequest.ref ?? ''),
+    );
     if (late.length) onChunk({ index, role: 'model', content: late });
   }
   return message === response.message ? response : { ...response, message };
