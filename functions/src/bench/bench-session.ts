@@ -1,5 +1,5 @@
 import type { Message } from '../kit/model/index.js';
-import { SESSION_SCHEMA_VERSION, type Session } from '../kit/session/index.js';
+import { emptySession, type Session } from '../kit/session/index.js';
 
 /** One turn of the throughput bench as stored: user, model asking for two tools, their results, answer. */
 function turn(i: number): Message[] {
@@ -28,19 +28,10 @@ function turn(i: number): Message[] {
 export function benchSession(id: string, uid: string, turns: number): Session {
   const now = Date.now();
   return {
-    schemaVersion: SESSION_SCHEMA_VERSION,
-    id,
-    ownerUid: uid,
-    agent: 'shop',
-    status: 'idle',
+    ...emptySession({ id, ownerUid: uid, agent: 'shop', now }),
     version: 1,
-    createdAt: now,
-    updatedAt: now,
     expireAt: now + 86_400_000,
     history: Array.from({ length: turns }, (_, t) => turn(t)).flat(),
-    interrupts: [],
-    pendingOutputs: [],
     turns,
-    results: [],
   };
 }

@@ -4,9 +4,9 @@ import type { GenerateRequest, Message } from '../kit/model/index.js';
 import { scriptedModel } from '../kit/models/scripted/index.js';
 import {
   defineAgent,
+  emptySession,
   FirestoreSessionStore,
   LruSessionCache,
-  SESSION_SCHEMA_VERSION,
   type Session,
   type StoreOperation,
 } from '../kit/session/index.js';
@@ -46,20 +46,10 @@ function conversation(count: number): Message[] {
 function session(id: string, history: Message[]): Session {
   const now = Date.now();
   return {
-    schemaVersion: SESSION_SCHEMA_VERSION,
-    id,
-    ownerUid: 'bench',
-    agent: 'bench',
-    status: 'idle',
+    ...emptySession({ id, ownerUid: 'bench', agent: 'bench', now }),
     version: 1,
-    createdAt: now,
-    updatedAt: now,
     expireAt: now + 86_400_000,
     history,
-    interrupts: [],
-    pendingOutputs: [],
-    turns: 0,
-    results: [],
   };
 }
 

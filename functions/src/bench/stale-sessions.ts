@@ -1,6 +1,6 @@
 import { stampInterrupt, stampPendingOutput } from '../kit/generate/index.js';
 import type { Message } from '../kit/model/index.js';
-import { SESSION_SCHEMA_VERSION, type Session } from '../kit/session/index.js';
+import { emptySession, type Session } from '../kit/session/index.js';
 
 /** Milliseconds in an hour and in a day. */
 export const HOUR = 3_600_000;
@@ -9,20 +9,12 @@ export const DAY = 24 * HOUR;
 /** A session as an agent leaves it, last updated at `updatedAt`. */
 export function sessionAt(id: string, updatedAt: number, history: Message[], status: Session['status']): Session {
   return {
-    schemaVersion: SESSION_SCHEMA_VERSION,
-    id,
-    ownerUid: `user-${id}`,
-    agent: 'bank',
+    ...emptySession({ id, ownerUid: `user-${id}`, agent: 'bank', now: updatedAt }),
     status,
     version: 3,
-    createdAt: updatedAt,
-    updatedAt,
     expireAt: updatedAt + 30 * DAY,
     history,
-    interrupts: [],
-    pendingOutputs: [],
     turns: 1,
-    results: [],
   };
 }
 

@@ -3,9 +3,10 @@ import { isKitError, KitError } from '../errors/index.js';
 import { type Message, toolRequestsOf } from '../model/index.js';
 import type { AgentTurnResult } from './agent.js';
 import type { AgentRuntime } from './agent-runtime.js';
+import { emptySession } from './empty-session.js';
 import { pendingOf } from './pending-of.js';
 import { planTurn, type TurnKind, type TurnPlan, type TurnRequest } from './plan-turn.js';
-import { SESSION_SCHEMA_VERSION, type Session } from './session-schema.js';
+import type { Session } from './session-schema.js';
 import { standingOf } from './session-standing.js';
 import { isWriteConflict, type SessionRecord } from './session-store.js';
 import { replayResult } from './stored-results.js';
@@ -72,22 +73,12 @@ async function createSession(rt: AgentRuntime, request: BeginRequest): Promise<T
     throw new KitError('failed-precondition', 'nothing to resume: the call names no session');
   }
   const now = request.now;
-  const empty: Session = {
-    schemaVersion: SESSION_SCHEMA_VERSION,
+  const empty = emptySession({
     id: newSessionId(rt, request.uid, request.requestId),
     ownerUid: request.uid,
     agent: rt.name,
-    status: 'idle',
-    version: 0,
-    createdAt: now,
-    updatedAt: now,
-    expireAt: now,
-    history: [],
-    interrupts: [],
-    pendingOutputs: [],
-    turns: 0,
-    results: [],
-  };
+    now,
+  });
   const plan = await planTurn(rt, empty, 'idle', request);
   try {
     return started(await rt.store.create(leased(rt, empty, plan, now)), plan);

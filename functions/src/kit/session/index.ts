@@ -18,6 +18,7 @@ export {
 } from './agent-config.js';
 export { type ClosingReason, closeTrailingRequests } from './close-trailing-requests.js';
 export { defineAgent } from './define-agent.js';
+export { emptySession, type NewSession } from './empty-session.js';
 export { firestoreCode, fromFirestoreError } from './firestore-error.js';
 export {
   FirestoreSessionStore,

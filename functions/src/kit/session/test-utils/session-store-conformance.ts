@@ -3,8 +3,9 @@ import { isKitError } from '../../errors/index.js';
 import type { Message } from '../../model/index.js';
 import type { Agent } from '../agent.js';
 import { defineAgent } from '../define-agent.js';
+import { emptySession } from '../empty-session.js';
 import type { LedgerEntry } from '../ledger-entry.js';
-import { SESSION_SCHEMA_VERSION, type Session } from '../session-schema.js';
+import type { Session } from '../session-schema.js';
 import { isWriteConflict, type SessionStore } from '../session-store.js';
 import { echoModel, effects, gate, manualClock, toolThenAnswer, transferTool, userTexts } from './agent-fixtures.js';
 
@@ -19,20 +20,10 @@ const codeOf = (error: unknown): string | undefined => (isKitError(error) ? erro
 /** A session as an agent would create it, with `history`. */
 export function sampleSession(id: string, history: Message[] = [], now = 1_700_000_000_000): Session {
   return {
-    schemaVersion: SESSION_SCHEMA_VERSION,
-    id,
-    ownerUid: 'alice',
-    agent: 'shop',
-    status: 'idle',
+    ...emptySession({ id, ownerUid: 'alice', agent: 'shop', now }),
     version: 1,
-    createdAt: now,
-    updatedAt: now,
     expireAt: now + 86_400_000,
     history,
-    interrupts: [],
-    pendingOutputs: [],
-    turns: 0,
-    results: [],
   };
 }
 
