@@ -1,3 +1,5 @@
+import { ERROR_REASONS, type ErrorReason } from './error-reason.js';
+
 /**
  * The status codes a kit error can carry. They are the gRPC/HttpsError code names, so the
  * callable layer maps them one to one and a client can act on them.
@@ -32,6 +34,8 @@ const KIT_ERROR_MARK = Symbol.for('callable-flows.KitError');
 export interface KitErrorOptions {
   /** Data that is safe to show a client (field names, limits); never secrets. */
   details?: Record<string, unknown>;
+  /** Why, for a client to switch on; stored as `details.reason`. */
+  reason?: ErrorReason;
   cause?: unknown;
 }
 
@@ -45,7 +49,15 @@ export class KitError extends Error {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'KitError';
     this.code = code;
-    this.details = options.details;
+    this.details = options.reason === undefined ? options.details : { ...options.details, reason: options.reason };
+  }
+
+  /** The reason a client switches on, when the error names one. */
+  get reason(): ErrorReason | undefined {
+    const reason = this.details?.reason;
+    return typeof reason === 'string' && (ERROR_REASONS as readonly string[]).includes(reason)
+      ? (reason as ErrorReason)
+      : undefined;
   }
 }
 

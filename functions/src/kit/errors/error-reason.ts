@@ -1,0 +1,34 @@
+/**
+ * Why a call failed, in one word a client can switch on (`details.reason` of every
+ * HttpsError). Clients never parse message text; a new reason is added here, never renamed.
+ */
+export const ERROR_REASONS = [
+  'INVALID_FIELD',
+  'PAYLOAD_TOO_LARGE',
+  'UNAUTHENTICATED',
+  'APP_CHECK_REQUIRED',
+  'NOT_OWNER',
+  'SESSION_NOT_FOUND',
+  'WRONG_AGENT',
+  'SESSION_BUSY',
+  'NOTHING_TO_RESUME',
+  'INTERRUPT_PENDING',
+  'UNKNOWN_REF',
+  'ALREADY_ANSWERED',
+  'ANSWER_NOT_ALLOWED',
+  'APPROVAL_EXPIRED',
+  'RATE_LIMITED',
+  'BUDGET_EXHAUSTED',
+  'MODEL_UNAVAILABLE',
+  'MODEL_QUOTA',
+  'MODEL_REFUSED',
+  'STORE_UNAVAILABLE',
+  'DEADLINE',
+  'CANCELLED',
+  'JOURNAL_INCONSISTENT',
+  'SERVER_MISCONFIGURED',
+  'INTERNAL',
+] as const;
+
+/** One of {@link ERROR_REASONS}. */
+export type ErrorReason = (typeof ERROR_REASONS)[number];
