@@ -1,6 +1,6 @@
 import { Firestore } from '@google-cloud/firestore';
 import { type CleanupReport, runCleanup } from '../kit/cleanup/index.js';
-import { FirestoreSessionStore, type StoreOperation } from '../kit/session/index.js';
+import { FirestoreSessionStore, type StoreOperation } from '../kit/session/firestore/index.js';
 import type { BenchTable } from './bench-table.js';
 import { type StaleMix, staleSessions } from './stale-sessions.js';
 

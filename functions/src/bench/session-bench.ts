@@ -1,15 +1,10 @@
 import { Firestore } from '@google-cloud/firestore';
 import { z } from 'zod';
+import { defineAgent } from '../kit/agent/index.js';
 import type { GenerateRequest, Message } from '../kit/model/index.js';
 import { scriptedModel } from '../kit/models/scripted/index.js';
-import {
-  defineAgent,
-  emptySession,
-  FirestoreSessionStore,
-  LruSessionCache,
-  type Session,
-  type StoreOperation,
-} from '../kit/session/index.js';
+import { FirestoreSessionStore, type StoreOperation } from '../kit/session/firestore/index.js';
+import { emptySession, LruSessionCache, type Session } from '../kit/session/index.js';
 import { defineTool } from '../kit/tools/index.js';
 import type { BenchTable } from './bench-table.js';
 import { median } from './measure.js';

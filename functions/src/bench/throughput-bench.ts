@@ -1,9 +1,11 @@
 import { Firestore } from '@google-cloud/firestore';
 import { z } from 'zod';
+import { defineAgent } from '../kit/agent/index.js';
 import { type CallRequest, type CallResult, type FlowCallable, onCallFlow } from '../kit/callable/index.js';
 import type { GenerateRequest } from '../kit/model/index.js';
 import { scriptedModel } from '../kit/models/scripted/index.js';
-import { defineAgent, FirestoreSessionStore, InMemorySessionStore, type SessionStore } from '../kit/session/index.js';
+import { FirestoreSessionStore } from '../kit/session/firestore/index.js';
+import { InMemorySessionStore, type SessionStore } from '../kit/session/index.js';
 import { defineTool } from '../kit/tools/index.js';
 import type { BenchTable } from './bench-table.js';
 import { callableCall } from './callable-call.js';

@@ -1,8 +1,10 @@
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { AgentTurnResult } from '../kit/agent/index.js';
+import { userTexts } from '../kit/agent/test-utils/agent-fixtures.js';
 import type { Message } from '../kit/model/index.js';
-import { type AgentTurnResult, FirestoreSessionStore, type Session } from '../kit/session/index.js';
-import { userTexts } from '../kit/session/test-utils/agent-fixtures.js';
+import { FirestoreSessionStore } from '../kit/session/firestore/index.js';
+import type { Session } from '../kit/session/index.js';
 import { demoProjectId, emulatorFirestore } from '../kit/session/test-utils/emulator-firestore.js';
 import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { childAt, killHard, liveChildren } from './test-utils/crash-child-process.js';

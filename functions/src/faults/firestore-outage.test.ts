@@ -1,9 +1,7 @@
 import type { Firestore } from '@google-cloud/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type CallRequest, type CallResult, onCallFlow } from '../kit/callable/index.js';
-import { callableRequest } from '../kit/callable/test-utils/callable-request.js';
-import { defineAgent, FirestoreSessionStore, type Session } from '../kit/session/index.js';
+import { defineAgent } from '../kit/agent/index.js';
 import {
   chargeTool,
   type Effects,
@@ -12,7 +10,11 @@ import {
   gate,
   toolThenAnswer,
   userTexts,
-} from '../kit/session/test-utils/agent-fixtures.js';
+} from '../kit/agent/test-utils/agent-fixtures.js';
+import { type CallRequest, type CallResult, onCallFlow } from '../kit/callable/index.js';
+import { callableRequest } from '../kit/callable/test-utils/callable-request.js';
+import { FirestoreSessionStore } from '../kit/session/firestore/index.js';
+import type { Session } from '../kit/session/index.js';
 import { demoProjectId, emulatorFirestore } from '../kit/session/test-utils/emulator-firestore.js';
 import { canStartFirestoreEmulator } from '../test-utils/firestore-emulator.js';
 import { type RestartableFirestore, restartableFirestore } from './test-utils/restartable-firestore.js';

@@ -2,6 +2,7 @@ import type { Firestore } from '@google-cloud/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { defineAgent } from '../kit/agent/index.js';
 import {
   type CallRequest,
   type CallResult,
@@ -12,7 +13,8 @@ import {
 import { callableRequest, recordingResponse } from '../kit/callable/test-utils/callable-request.js';
 import { retry } from '../kit/model/index.js';
 import { gemini } from '../kit/models/gemini/index.js';
-import { defineAgent, FirestoreSessionStore, type Session } from '../kit/session/index.js';
+import { FirestoreSessionStore } from '../kit/session/firestore/index.js';
+import type { Session } from '../kit/session/index.js';
 import { demoProjectId, emulatorFirestore } from '../kit/session/test-utils/emulator-firestore.js';
 import { defineTool } from '../kit/tools/index.js';
 import {

@@ -2,6 +2,19 @@
 // names the ones an application uses.
 
 export {
+  type Agent,
+  type AgentCallContext,
+  type AgentConfig,
+  type AgentInput,
+  type AgentTurnResult,
+  type CompressionOptions,
+  defineAgent,
+  type HistoryOptions,
+  type PendingInterrupt,
+  type RespondReply,
+  type RestartReply,
+} from './agent/index.js';
+export {
   type AuthPolicy,
   allOf,
   type CallerContext,
@@ -34,30 +47,21 @@ export {
 export * from './engine.js';
 export { defineFlow, type Flow, type FlowConfig, type FlowContext } from './flow/index.js';
 export {
-  type Agent,
-  type AgentCallContext,
-  type AgentConfig,
-  type AgentInput,
-  type AgentTurnResult,
-  type CompressionOptions,
-  defineAgent,
   FirestoreSessionStore,
   type FirestoreSessionStoreOptions,
-  type HistoryOptions,
+  type StoreOperation,
+} from './session/firestore/index.js';
+export {
   InMemorySessionStore,
   isWriteConflict,
   type LedgerEntry,
   LruSessionCache,
-  type PendingInterrupt,
-  type RespondReply,
-  type RestartReply,
   type Session,
   type SessionDeleteOptions,
   type SessionRecord,
   SessionSchema,
   type SessionStatus,
   type SessionStore,
-  type StoreOperation,
   type SweepableSessionStore,
   standingOf,
 } from './session/index.js';

@@ -1,17 +1,10 @@
 import { FieldValue, type Firestore } from '@google-cloud/firestore';
 import { z } from 'zod';
+import { type Agent, type AgentInput, defineAgent } from '../../kit/agent/index.js';
 import type { GenerateRequest, Message } from '../../kit/model/index.js';
 import { scriptedModel } from '../../kit/models/scripted/index.js';
-import {
-  type Agent,
-  type AgentInput,
-  defineAgent,
-  FirestoreSessionStore,
-  type Session,
-  type SessionRecord,
-  type SessionStore,
-  type SessionWriteOptions,
-} from '../../kit/session/index.js';
+import { FirestoreSessionStore } from '../../kit/session/firestore/index.js';
+import type { Session, SessionRecord, SessionStore, SessionWriteOptions } from '../../kit/session/index.js';
 import { defineTool } from '../../kit/tools/index.js';
 
 /**

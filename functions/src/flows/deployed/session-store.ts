@@ -1,4 +1,4 @@
-import { FirestoreSessionStore } from '../../kit/session/index.js';
+import { FirestoreSessionStore } from '../../kit/session/firestore/index.js';
 import { adminFirestore } from '../admin-firestore.js';
 import { LazySessionStore } from '../lazy-session-store.js';
 

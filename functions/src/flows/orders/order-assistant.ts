@@ -1,6 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
+import { type Agent, defineAgent } from '../../kit/agent/index.js';
 import type { Model } from '../../kit/index.js';
-import { type Agent, defineAgent, type SessionStore } from '../../kit/session/index.js';
+import type { SessionStore } from '../../kit/session/index.js';
 import { finishTool } from '../finish-tool.js';
 import { cancelOrderTool } from './cancel-order.js';
 import { queryOrderTool } from './query-order.js';

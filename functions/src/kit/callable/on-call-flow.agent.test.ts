@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { defineAgent } from '../agent/index.js';
 import type { GenerateRequest, ModelRunnerResponse } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
-import { defineAgent, InMemorySessionStore } from '../session/index.js';
+import { InMemorySessionStore } from '../session/index.js';
 import { defineTool } from '../tools/index.js';
 import { CallResultSchema } from './call-result.js';
 import { onCallFlow } from './on-call-flow.js';

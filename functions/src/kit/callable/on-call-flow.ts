@@ -1,8 +1,8 @@
 import { type CallableRequest, onCall } from 'firebase-functions/v2/https';
 import type { z } from 'zod';
+import type { Agent } from '../agent/agent.js';
 import { KitError } from '../errors/index.js';
 import type { Flow } from '../flow/index.js';
-import type { Agent } from '../session/agent.js';
 // The sink alone: it loads the logger on the first trace, keeping the cold start light.
 import { loggerTraceSink } from '../trace/logger-trace-sink.js';
 import { type AuthPolicy, signedIn } from './auth-policy.js';

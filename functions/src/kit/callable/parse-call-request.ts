@@ -1,6 +1,6 @@
 import type { z } from 'zod';
+import type { AgentInput } from '../agent/agent.js';
 import { fromZodError, KitError } from '../errors/index.js';
-import type { AgentInput } from '../session/agent.js';
 import { type CallRequest, CallRequestSchema } from './call-request.js';
 import { explainUnionIssues } from './explain-union-issues.js';
 import { PAYLOAD_LIMITS } from './payload-limits.js';

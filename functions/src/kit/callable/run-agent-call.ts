@@ -1,6 +1,6 @@
 import type { CallableRequest, CallableResponse } from 'firebase-functions/v2/https';
+import type { Agent } from '../agent/agent.js';
 import { KitError } from '../errors/index.js';
-import type { Agent } from '../session/agent.js';
 import type { TraceSink } from '../trace/trace-sink.js';
 import type { CallResult } from './call-result.js';
 import { callerContext } from './caller-context.js';

@@ -1,6 +1,6 @@
 import type { CallableRequest, CallableResponse } from 'firebase-functions/v2/https';
+import type { Agent } from '../agent/agent.js';
 import type { Flow } from '../flow/index.js';
-import type { Agent } from '../session/agent.js';
 import type { TraceSink } from '../trace/trace-sink.js';
 import { runAgentCall } from './run-agent-call.js';
 import { runFlowCall } from './run-flow-call.js';

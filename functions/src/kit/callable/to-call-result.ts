@@ -1,4 +1,4 @@
-import type { AgentTurnResult } from '../session/agent.js';
+import type { AgentTurnResult } from '../agent/agent.js';
 import type { CallResult } from './call-result.js';
 
 /**

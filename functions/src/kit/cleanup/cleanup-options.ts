@@ -1,4 +1,5 @@
-import type { PendingInterrupt, Session, SweepableSessionStore } from '../session/index.js';
+import type { PendingInterrupt } from '../agent/index.js';
+import type { Session, SweepableSessionStore } from '../session/index.js';
 
 // Defaults are written out here, not imported from the session layer: the scheduled function's
 // module must load without it (zod, the store), so its cold start stays short.

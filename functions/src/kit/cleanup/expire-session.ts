@@ -1,10 +1,5 @@
-import {
-  closeTrailingRequests,
-  type PendingInterrupt,
-  pendingOf,
-  type Session,
-  toPendingInterrupt,
-} from '../session/index.js';
+import { closeTrailingRequests, type PendingInterrupt, toPendingInterrupt } from '../agent/index.js';
+import { pendingOf, type Session } from '../session/index.js';
 
 /** A session made `expired`, and the calls that expired in it. */
 export interface ExpiredSession {

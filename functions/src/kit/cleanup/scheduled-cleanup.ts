@@ -31,7 +31,7 @@ function storeLoader(options: ScheduledCleanupOptions): () => Promise<SweepableS
     made ??= (async () => {
       if (store !== undefined) return typeof store === 'function' ? store() : store;
       const [{ FirestoreSessionStore }, firestore] = await Promise.all([
-        import('../session/firestore-session-store.js'),
+        import('../session/firestore/firestore-session-store.js'),
         defaultFirestore(),
       ]);
       return new FirestoreSessionStore({

@@ -1,40 +1,4 @@
-export type {
-  Agent,
-  AgentCallContext,
-  AgentInput,
-  AgentTurnResult,
-  PendingInterrupt,
-  RespondReply,
-  RestartReply,
-} from './agent.js';
-export {
-  type AgentConfig,
-  type CompressionOptions,
-  DEFAULT_KEEP_RESULTS,
-  DEFAULT_LEASE_MS,
-  DEFAULT_SESSION_TTL_MS,
-  DEFAULT_SUMMARY_INSTRUCTIONS,
-  type HistoryOptions,
-} from './agent-config.js';
-export { type ClosingReason, closeTrailingRequests } from './close-trailing-requests.js';
-export { defineAgent } from './define-agent.js';
 export { emptySession, type NewSession } from './empty-session.js';
-export { firestoreCode, fromFirestoreError } from './firestore-error.js';
-export {
-  FirestoreSessionStore,
-  type FirestoreSessionStoreOptions,
-  type FirestoreStorage,
-  type StoreOperation,
-} from './firestore-session-store.js';
-export {
-  DEFAULT_HISTORY_LIMITS,
-  EMPTY_LAYOUT,
-  type HistoryLayout,
-  type HistoryLimits,
-  type HistoryPlan,
-  planHistory,
-  readHistory,
-} from './history-layout.js';
 export {
   DEFAULT_LEDGER_TTL_MS,
   type LedgerEntry,
@@ -79,6 +43,3 @@ export {
   writeConflict,
 } from './session-store.js';
 export type { LedgerSweep, ScannedSession, SessionScan, SweepableSessionStore } from './session-sweep.js';
-export { renderTranscript, type SummariseOptions, summariseHistory } from './summarise-history.js';
-export { summaryCut } from './summary-cut.js';
-export { toPendingInterrupt, toTurnResult } from './to-turn-result.js';

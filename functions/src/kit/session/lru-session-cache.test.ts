@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { gate } from '../agent/test-utils/agent-fixtures.js';
 import { LruSessionCache } from './lru-session-cache.js';
 import { InMemorySessionStore } from './memory-session-store.js';
 import type { SessionRecord, SessionStore } from './session-store.js';
-import { gate } from './test-utils/agent-fixtures.js';
 import { sampleSession } from './test-utils/session-store-conformance.js';
 
 /** Counts the loads that reach the store. */

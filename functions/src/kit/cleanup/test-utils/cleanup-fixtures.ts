@@ -1,6 +1,7 @@
 import type { Firestore } from '@google-cloud/firestore';
 import { type Message, toolRequestsOf } from '../../model/index.js';
-import { FirestoreSessionStore, type LedgerEntry } from '../../session/index.js';
+import { FirestoreSessionStore } from '../../session/firestore/index.js';
+import type { LedgerEntry } from '../../session/index.js';
 
 /** A tenant of its own in the test project: a store, and counts of what is stored. */
 export interface Tenant {

@@ -5,10 +5,11 @@
 // Run with Node's type stripping and the session layer's ts-resolve-hook.mjs.
 
 import { z } from 'zod';
+import { defineAgent } from '../../agent/index.js';
+import { effects, transferTool } from '../../agent/test-utils/agent-fixtures.js';
 import type { Message } from '../../model/index.js';
 import { scriptedModel } from '../../models/scripted/index.js';
-import { defineAgent, FirestoreSessionStore } from '../../session/index.js';
-import { effects, transferTool } from '../../session/test-utils/agent-fixtures.js';
+import { FirestoreSessionStore } from '../../session/firestore/index.js';
 import { emulatorFirestore } from '../../session/test-utils/emulator-firestore.js';
 import { defineTool } from '../../tools/index.js';
 import { firestoreTraceSink, loggerTraceSink } from '../../trace/index.js';

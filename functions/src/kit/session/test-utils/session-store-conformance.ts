@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import type { Agent } from '../../agent/agent.js';
+import { defineAgent } from '../../agent/define-agent.js';
+import {
+  echoModel,
+  effects,
+  gate,
+  manualClock,
+  toolThenAnswer,
+  transferTool,
+  userTexts,
+} from '../../agent/test-utils/agent-fixtures.js';
 import { isKitError } from '../../errors/index.js';
 import type { Message } from '../../model/index.js';
-import type { Agent } from '../agent.js';
-import { defineAgent } from '../define-agent.js';
 import { emptySession } from '../empty-session.js';
 import type { LedgerEntry } from '../ledger-entry.js';
 import type { Session } from '../session-schema.js';
 import { isWriteConflict, type SessionStore } from '../session-store.js';
-import { echoModel, effects, gate, manualClock, toolThenAnswer, transferTool, userTexts } from './agent-fixtures.js';
 
 /** The stores one conformance test runs against. */
 export interface ConformanceBackend {

@@ -1,12 +1,16 @@
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
-import { firestoreEmulatorHost } from '../../test-utils/firestore.js';
-import { defineAgent } from './define-agent.js';
+import { firestoreEmulatorHost } from '../../../test-utils/firestore.js';
+import { defineAgent } from '../../agent/define-agent.js';
+import { chargeTool, echoModel, effects, toolThenAnswer } from '../../agent/test-utils/agent-fixtures.js';
+import { LruSessionCache } from '../lru-session-cache.js';
+import { demoProjectId, emulatorFirestore } from '../test-utils/emulator-firestore.js';
+import {
+  describeSessionStoreConformance,
+  longHistory,
+  sampleSession,
+} from '../test-utils/session-store-conformance.js';
 import { FirestoreSessionStore, type StoreOperation } from './firestore-session-store.js';
-import { LruSessionCache } from './lru-session-cache.js';
-import { chargeTool, echoModel, effects, toolThenAnswer } from './test-utils/agent-fixtures.js';
-import { demoProjectId, emulatorFirestore } from './test-utils/emulator-firestore.js';
-import { describeSessionStoreConformance, longHistory, sampleSession } from './test-utils/session-store-conformance.js';
 
 const host = firestoreEmulatorHost();
 const projectId = demoProjectId('sessions');

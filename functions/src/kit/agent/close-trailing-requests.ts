@@ -9,7 +9,7 @@ import {
   toolErrorResponse,
 } from '../generate/index.js';
 import { type Message, type Part, type ToolResponsePart, toolRequestsOf } from '../model/index.js';
-import type { LedgerEntry } from './ledger-entry.js';
+import type { LedgerEntry } from '../session/ledger-entry.js';
 
 /** Why a trailing call got no answer, told to the model in its tool response. */
 export type ClosingReason = 'expired' | 'cut-short' | 'stopped';

@@ -1,5 +1,5 @@
-import { KitError } from '../errors/index.js';
-import { type LedgerEntry, LedgerEntrySchema } from './ledger-entry.js';
+import { KitError } from '../../errors/index.js';
+import { type LedgerEntry, LedgerEntrySchema } from '../ledger-entry.js';
 
 // A tool ledger document: times are Firestore timestamps (a TTL policy reads `expireAt`), the
 // result is JSON text (Firestore refuses some JSON that tool outputs may hold).

@@ -1,5 +1,5 @@
-import { KitError } from '../errors/index.js';
-import { type Message, MessageSchema } from '../model/index.js';
+import { KitError } from '../../errors/index.js';
+import { type Message, MessageSchema } from '../../model/index.js';
 
 // History is stored as JSON lines: one message per line, each line ended by '\n' (JSON text
 // never holds a raw newline). The newest lines stay in the session document (the tail); older

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { KitError } from '../errors/index.js';
 import { toolResponsesOf } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
+import { InMemorySessionStore } from '../session/memory-session-store.js';
+import type { SessionStore } from '../session/session-store.js';
+import { type Fault, FlakyStore } from '../session/test-utils/flaky-store.js';
 import { defineAgent } from './define-agent.js';
-import { InMemorySessionStore } from './memory-session-store.js';
-import type { SessionStore } from './session-store.js';
 import {
   chargeTool,
   type Effects,
@@ -15,7 +16,6 @@ import {
   transferTool,
   userTexts,
 } from './test-utils/agent-fixtures.js';
-import { type Fault, FlakyStore } from './test-utils/flaky-store.js';
 
 const LEASE_MS = 30_000;
 const faults = (steps: number): Fault[] =>

@@ -7,11 +7,11 @@ import {
   type ToolCallScope,
 } from '../generate/index.js';
 import { type Message, type Part, type ToolResponsePart, textOf, toolRequestsOf, type Usage } from '../model/index.js';
+import type { Summary } from '../session/session-schema.js';
 import type { TurnRecorder } from '../trace/index.js';
 import type { AgentCallContext, AgentTurnResult } from './agent.js';
 import type { AgentRuntime } from './agent-runtime.js';
 import type { StartedTurn } from './begin-turn.js';
-import type { Summary } from './session-schema.js';
 import { summariseHistory } from './summarise-history.js';
 import { summaryCut } from './summary-cut.js';
 import { toPendingInterrupt, toTurnResult } from './to-turn-result.js';

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { OutputOptions } from '../generate/index.js';
 import type { Model, ModelMiddleware, Part } from '../model/index.js';
+import type { LruSessionCacheOptions } from '../session/lru-session-cache.js';
+import type { SessionStore } from '../session/session-store.js';
 import type { Tool } from '../tools/index.js';
 import type { TraceSink } from '../trace/index.js';
-import type { LruSessionCacheOptions } from './lru-session-cache.js';
-import type { SessionStore } from './session-store.js';
 
 /** History compression: the last turns go to the model whole, older ones as a model-written summary. */
 export interface CompressionOptions {

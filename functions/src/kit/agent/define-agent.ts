@@ -1,14 +1,14 @@
 import type { z } from 'zod';
 import { fromZodError, isKitError, KitError, throwIfAborted } from '../errors/index.js';
 import { type Message, MessageSchema } from '../model/index.js';
+import { pendingOf } from '../session/pending-of.js';
+import type { Session } from '../session/session-schema.js';
 import { emitTrace, recordTurn, redactValue, type TurnRecorder } from '../trace/index.js';
 import type { Agent, AgentCallContext, AgentInput, AgentTurnResult } from './agent.js';
 import type { AgentConfig } from './agent-config.js';
 import { type AgentRuntime, resolveAgent } from './agent-runtime.js';
 import { beginTurn } from './begin-turn.js';
-import { pendingOf } from './pending-of.js';
 import { runTurn, type TurnOutcome } from './run-turn.js';
-import type { Session } from './session-schema.js';
 import { keepResult } from './stored-results.js';
 import { traceInput, traceSinksOf } from './trace-call.js';
 import { TurnWriter } from './turn-writer.js';

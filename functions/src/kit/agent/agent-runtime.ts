@@ -2,6 +2,10 @@ import type { z } from 'zod';
 import { KitError } from '../errors/index.js';
 import { DEFAULT_MAX_TURNS, type OutputOptions, toToolMap } from '../generate/index.js';
 import type { Model, ModelMiddleware, Part } from '../model/index.js';
+import { DEFAULT_LEDGER_TTL_MS } from '../session/ledger-entry.js';
+import { LruSessionCache } from '../session/lru-session-cache.js';
+import { InMemorySessionStore } from '../session/memory-session-store.js';
+import type { SessionStore } from '../session/session-store.js';
 import type { Tool } from '../tools/index.js';
 import type { TraceSink } from '../trace/index.js';
 import {
@@ -11,10 +15,6 @@ import {
   DEFAULT_SESSION_TTL_MS,
   DEFAULT_SUMMARY_INSTRUCTIONS,
 } from './agent-config.js';
-import { DEFAULT_LEDGER_TTL_MS } from './ledger-entry.js';
-import { LruSessionCache } from './lru-session-cache.js';
-import { InMemorySessionStore } from './memory-session-store.js';
-import type { SessionStore } from './session-store.js';
 import type { TurnTiming } from './turn-writer.js';
 
 /** Compression with every default filled in. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { GenerateResponseChunk, ToolRequestPart } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
+import { InMemorySessionStore } from '../session/memory-session-store.js';
 import { defineTool } from '../tools/index.js';
 import { defineAgent } from './define-agent.js';
-import { InMemorySessionStore } from './memory-session-store.js';
 
 describe('defineAgent streaming', () => {
   it('streams the tool request with the ref its response answers when the model names no ref', async () => {

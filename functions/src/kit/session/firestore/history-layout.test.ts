@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../model/index.js';
+import type { Message } from '../../model/index.js';
 import { EMPTY_LAYOUT, type HistoryLayout, type HistoryLimits, planHistory, readHistory } from './history-layout.js';
 
 const small: HistoryLimits = { tailUnits: 200, chunkUnits: 120 };

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { scriptedModel } from '../models/scripted/index.js';
+import { InMemorySessionStore } from '../session/memory-session-store.js';
 import { defineTool } from '../tools/index.js';
 import { type TurnTrace, TurnTraceSchema } from '../trace/index.js';
 import { defineAgent } from './define-agent.js';
-import { InMemorySessionStore } from './memory-session-store.js';
 import { chargeTool, echoModel, effects, transferTool } from './test-utils/agent-fixtures.js';
 
 const PLANTED_ENV = 'planted-env-secret-4711';

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { GenerateRequest, Message } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
+import { InMemorySessionStore } from '../session/memory-session-store.js';
 import { defineTool } from '../tools/index.js';
 import { defineAgent } from './define-agent.js';
-import { InMemorySessionStore } from './memory-session-store.js';
 import { renderTranscript } from './summarise-history.js';
 import { userTexts } from './test-utils/agent-fixtures.js';
 

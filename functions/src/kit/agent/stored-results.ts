@@ -1,7 +1,7 @@
 import { extractJson, type OutputOptions, parseOutput } from '../generate/index.js';
 import { textOf } from '../model/index.js';
+import type { Session, StoredResult } from '../session/session-schema.js';
 import type { AgentTurnResult } from './agent.js';
-import type { Session, StoredResult } from './session-schema.js';
 
 // Results are kept in the session document, which must stay small: a result whose text is
 // large keeps a pointer to the history message that holds the text instead of a copy.

@@ -1,12 +1,12 @@
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
-import { firestoreEmulatorHost } from '../../test-utils/firestore.js';
+import { firestoreEmulatorHost } from '../../../test-utils/firestore.js';
+import type { LedgerEntry } from '../ledger-entry.js';
+import type { Session } from '../session-schema.js';
+import { isWriteConflict } from '../session-store.js';
+import { demoProjectId, emulatorFirestore } from '../test-utils/emulator-firestore.js';
+import { longHistory, sampleSession } from '../test-utils/session-store-conformance.js';
 import { FirestoreSessionStore } from './firestore-session-store.js';
-import type { LedgerEntry } from './ledger-entry.js';
-import type { Session } from './session-schema.js';
-import { isWriteConflict } from './session-store.js';
-import { demoProjectId, emulatorFirestore } from './test-utils/emulator-firestore.js';
-import { longHistory, sampleSession } from './test-utils/session-store-conformance.js';
 
 const host = firestoreEmulatorHost();
 const projectId = demoProjectId('sweep');

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { KitError } from '../errors/index.js';
-import type { Message } from '../model/index.js';
+import { KitError } from '../../errors/index.js';
+import type { Message } from '../../model/index.js';
+import { parseSession } from '../parse-session.js';
+import { pendingOf } from '../pending-of.js';
+import type { Session } from '../session-schema.js';
 import type { HistoryLayout, HistoryPlan } from './history-layout.js';
-import { parseSession } from './parse-session.js';
-import { pendingOf } from './pending-of.js';
-import type { Session } from './session-schema.js';
 
 // The session document. Scalars a query or a TTL policy needs are native fields (status,
 // owner, times); structured values are JSON text, because Firestore refuses some JSON

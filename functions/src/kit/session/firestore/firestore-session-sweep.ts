@@ -6,12 +6,12 @@ import type {
   Timestamp,
 } from 'firebase-admin/firestore';
 import { z } from 'zod';
+import type { Session } from '../session-schema.js';
+import type { SessionRecord } from '../session-store.js';
+import type { LedgerSweep, ScannedSession, SessionScan } from '../session-sweep.js';
 import { firestoreCode } from './firestore-error.js';
 import { etagOf, millisOf } from './firestore-session-doc.js';
 import type { HistoryLayout } from './history-layout.js';
-import type { Session } from './session-schema.js';
-import type { SessionRecord } from './session-store.js';
-import type { LedgerSweep, ScannedSession, SessionScan } from './session-sweep.js';
 
 // The Firestore side of the cleanup job's sweeps, kept out of the store's read/write path.
 

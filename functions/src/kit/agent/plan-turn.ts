@@ -2,14 +2,14 @@ import { isDeepStrictEqual } from 'node:util';
 import { KitError } from '../errors/index.js';
 import { markChecked, type ResumeOptions } from '../generate/index.js';
 import { type Message, toolRequestsOf } from '../model/index.js';
+import type { LedgerEntry } from '../session/ledger-entry.js';
+import { inputHash, ledgerKey } from '../session/ledger-key.js';
+import type { Session, TurnState } from '../session/session-schema.js';
+import type { Standing } from '../session/session-standing.js';
 import type { AgentInput } from './agent.js';
 import type { AgentRuntime } from './agent-runtime.js';
 import { buildResume } from './build-resume.js';
 import { closeTrailingRequests } from './close-trailing-requests.js';
-import type { LedgerEntry } from './ledger-entry.js';
-import { inputHash, ledgerKey } from './ledger-key.js';
-import type { Session, TurnState } from './session-schema.js';
-import type { Standing } from './session-standing.js';
 
 /** How a call goes on with a session: a new turn, the resume of an interrupted one, or the retry of one cut short. */
 export type TurnKind = 'message' | 'resume' | 'retry';

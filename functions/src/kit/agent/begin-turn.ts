@@ -1,14 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { isKitError, KitError } from '../errors/index.js';
 import { type Message, toolRequestsOf } from '../model/index.js';
+import { emptySession } from '../session/empty-session.js';
+import { pendingOf } from '../session/pending-of.js';
+import type { Session } from '../session/session-schema.js';
+import { standingOf } from '../session/session-standing.js';
+import { isWriteConflict, type SessionRecord } from '../session/session-store.js';
 import type { AgentTurnResult } from './agent.js';
 import type { AgentRuntime } from './agent-runtime.js';
-import { emptySession } from './empty-session.js';
-import { pendingOf } from './pending-of.js';
 import { planTurn, type TurnKind, type TurnPlan, type TurnRequest } from './plan-turn.js';
-import type { Session } from './session-schema.js';
-import { standingOf } from './session-standing.js';
-import { isWriteConflict, type SessionRecord } from './session-store.js';
 import { replayResult } from './stored-results.js';
 
 /** A turn that holds its session's lease, ready to run. */

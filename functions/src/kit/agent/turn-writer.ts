@@ -1,9 +1,9 @@
 import { isKitError, KitError } from '../errors/index.js';
-import type { LedgerEntry } from './ledger-entry.js';
-import { pendingOf } from './pending-of.js';
-import { redactSession } from './redact-session.js';
-import type { Session } from './session-schema.js';
-import { isWriteConflict, type SessionRecord, type SessionStore } from './session-store.js';
+import type { LedgerEntry } from '../session/ledger-entry.js';
+import { pendingOf } from '../session/pending-of.js';
+import { redactSession } from '../session/redact-session.js';
+import type { Session } from '../session/session-schema.js';
+import { isWriteConflict, type SessionRecord, type SessionStore } from '../session/session-store.js';
 
 /** Timing of a turn's writes. */
 export interface TurnTiming {

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { KitError } from '../errors/index.js';
 import type { GenerateResponseChunk } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
+import { InMemorySessionStore } from '../session/memory-session-store.js';
 import { defineInterrupt, defineTool } from '../tools/index.js';
 import { defineAgent } from './define-agent.js';
-import { InMemorySessionStore } from './memory-session-store.js';
 import {
   chargeTool,
   echoModel,

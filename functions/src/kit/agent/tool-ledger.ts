@@ -1,10 +1,10 @@
 import { assignRefs, type ToolMiddleware } from '../generate/index.js';
 import type { Message, ModelMiddleware } from '../model/index.js';
+import type { LedgerEntry } from '../session/ledger-entry.js';
+import { inputHash, ledgerKey } from '../session/ledger-key.js';
+import type { SessionStore } from '../session/session-store.js';
 import type { ToolResult } from '../tools/index.js';
 import { redactValue } from '../trace/index.js';
-import type { LedgerEntry } from './ledger-entry.js';
-import { inputHash, ledgerKey } from './ledger-key.js';
-import type { SessionStore } from './session-store.js';
 import type { TurnWriter } from './turn-writer.js';
 
 /** What the ledger of one turn needs. */

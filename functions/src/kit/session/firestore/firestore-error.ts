@@ -1,4 +1,4 @@
-import { isKitError, KitError, type KitErrorCode } from '../errors/index.js';
+import { isKitError, KitError, type KitErrorCode } from '../../errors/index.js';
 
 // gRPC status codes Firestore reports, and what a caller can do about each.
 const CODES: Record<number, KitErrorCode> = {

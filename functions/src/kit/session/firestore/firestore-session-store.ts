@@ -1,5 +1,16 @@
 import type { DocumentReference, DocumentSnapshot, Firestore, Timestamp, WriteBatch } from 'firebase-admin/firestore';
-import { KitError } from '../errors/index.js';
+import { KitError } from '../../errors/index.js';
+import type { LedgerEntry } from '../ledger-entry.js';
+import type { Session } from '../session-schema.js';
+import {
+  assertFence,
+  assertSuccessor,
+  type SessionDeleteOptions,
+  type SessionRecord,
+  type SessionWriteOptions,
+  writeConflict,
+} from '../session-store.js';
+import type { LedgerSweep, ScannedSession, SessionScan, SweepableSessionStore } from '../session-sweep.js';
 import { firestoreCode, fromFirestoreError } from './firestore-error.js';
 import { ledgerDocFields, readLedgerDoc } from './firestore-ledger-doc.js';
 import { etagOf, millisOf, readSessionDoc, sessionDocFields } from './firestore-session-doc.js';
@@ -24,17 +35,6 @@ import {
   planHistory,
   readHistory,
 } from './history-layout.js';
-import type { LedgerEntry } from './ledger-entry.js';
-import type { Session } from './session-schema.js';
-import {
-  assertFence,
-  assertSuccessor,
-  type SessionDeleteOptions,
-  type SessionRecord,
-  type SessionWriteOptions,
-  writeConflict,
-} from './session-store.js';
-import type { LedgerSweep, ScannedSession, SessionScan, SweepableSessionStore } from './session-sweep.js';
 
 export type { FirestoreSessionStoreOptions, FirestoreStorage, StoreOperation };
 

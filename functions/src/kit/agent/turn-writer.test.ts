@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { InMemorySessionStore } from './memory-session-store.js';
+import { InMemorySessionStore } from '../session/memory-session-store.js';
+import { sampleSession } from '../session/test-utils/session-store-conformance.js';
 import { manualClock } from './test-utils/agent-fixtures.js';
-import { sampleSession } from './test-utils/session-store-conformance.js';
 import { TurnWriter } from './turn-writer.js';
 
 async function leasedWriter() {

@@ -1,0 +1,23 @@
+export type {
+  Agent,
+  AgentCallContext,
+  AgentInput,
+  AgentTurnResult,
+  PendingInterrupt,
+  RespondReply,
+  RestartReply,
+} from './agent.js';
+export {
+  type AgentConfig,
+  type CompressionOptions,
+  DEFAULT_KEEP_RESULTS,
+  DEFAULT_LEASE_MS,
+  DEFAULT_SESSION_TTL_MS,
+  DEFAULT_SUMMARY_INSTRUCTIONS,
+  type HistoryOptions,
+} from './agent-config.js';
+export { type ClosingReason, closeTrailingRequests } from './close-trailing-requests.js';
+export { defineAgent } from './define-agent.js';
+export { renderTranscript, type SummariseOptions, summariseHistory } from './summarise-history.js';
+export { summaryCut } from './summary-cut.js';
+export { toPendingInterrupt, toTurnResult } from './to-turn-result.js';

@@ -1,0 +1,16 @@
+export { firestoreCode, fromFirestoreError } from './firestore-error.js';
+export {
+  FirestoreSessionStore,
+  type FirestoreSessionStoreOptions,
+  type FirestoreStorage,
+  type StoreOperation,
+} from './firestore-session-store.js';
+export {
+  DEFAULT_HISTORY_LIMITS,
+  EMPTY_LAYOUT,
+  type HistoryLayout,
+  type HistoryLimits,
+  type HistoryPlan,
+  planHistory,
+  readHistory,
+} from './history-layout.js';
