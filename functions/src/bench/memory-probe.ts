@@ -2,13 +2,7 @@
 // LruSessionCache of `max` entries and prints what that cost, as one JSON line.
 // Run with --expose-gc: `memory-probe <count> <max> <turns>`.
 
-import {
-  type LedgerEntry,
-  LruSessionCache,
-  parseSession,
-  type SessionRecord,
-  type SessionStore,
-} from '../kit/session/index.js';
+import { LruSessionCache, parseSession, type SessionRecord, type SessionStore } from '../kit/session/index.js';
 import { benchSession } from './bench-session.js';
 
 /** What one probe measured (bytes). */
@@ -34,7 +28,6 @@ function generatingStore(turns: number): SessionStore {
     },
     create: refuse,
     write: refuse,
-    readLedger: async () => new Map<string, LedgerEntry>(),
     delete: refuse,
   };
 }

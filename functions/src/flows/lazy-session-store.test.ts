@@ -10,7 +10,7 @@ describe('LazySessionStore', () => {
       return new InMemorySessionStore();
     });
     expect(made).toBe(0);
-    await Promise.all([store.load('a'), store.load('b'), store.readLedger(['k'])]);
+    await Promise.all([store.load('a'), store.load('b'), store.load('c')]);
     expect(made).toBe(1);
   });
 

@@ -1,7 +1,7 @@
 import type {
-  LedgerEntry,
   Session,
   SessionDeleteOptions,
+  SessionLoadOptions,
   SessionRecord,
   SessionStore,
   SessionWriteOptions,
@@ -24,8 +24,8 @@ export class LazySessionStore implements SessionStore {
     return this.store;
   }
 
-  async load(id: string): Promise<SessionRecord | undefined> {
-    return (await this.get()).load(id);
+  async load(id: string, options?: SessionLoadOptions): Promise<SessionRecord | undefined> {
+    return (await this.get()).load(id, options);
   }
 
   async create(session: Session): Promise<SessionRecord> {
@@ -34,10 +34,6 @@ export class LazySessionStore implements SessionStore {
 
   async write(expected: SessionRecord, next: Session, options?: SessionWriteOptions): Promise<SessionRecord> {
     return (await this.get()).write(expected, next, options);
-  }
-
-  async readLedger(keys: readonly string[]): Promise<Map<string, LedgerEntry>> {
-    return (await this.get()).readLedger(keys);
   }
 
   async delete(id: string, options?: SessionDeleteOptions): Promise<void> {

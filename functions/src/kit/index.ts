@@ -54,7 +54,6 @@ export {
 export {
   InMemorySessionStore,
   isWriteConflict,
-  type LedgerEntry,
   LruSessionCache,
   type Session,
   type SessionDeleteOptions,

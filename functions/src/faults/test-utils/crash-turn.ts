@@ -4,7 +4,7 @@ import { type Agent, type AgentInput, defineAgent } from '../../kit/agent/index.
 import type { GenerateRequest, Message } from '../../kit/model/index.js';
 import { scriptedModel } from '../../kit/models/scripted/index.js';
 import { FirestoreSessionStore } from '../../kit/session/firestore/index.js';
-import type { Session, SessionRecord, SessionStore, SessionWriteOptions } from '../../kit/session/index.js';
+import type { Session, SessionRecord, SessionStore } from '../../kit/session/index.js';
 import { defineTool } from '../../kit/tools/index.js';
 
 /**
@@ -15,10 +15,10 @@ export const MESSAGE_POINTS = [
   'after-user-message',
   'after-checkpoint:charge',
   'after-effect:charge',
-  'after-ledger:charge',
+  'after-result:charge',
   'after-checkpoint:ship',
   'after-effect:ship',
-  'after-ledger:ship',
+  'after-result:ship',
   'before-final-write',
   'after-final-write',
 ] as const;
@@ -27,7 +27,7 @@ export const MESSAGE_POINTS = [
 export const RESUME_POINTS = [
   'after-resume-lease',
   'after-effect:transfer',
-  'after-ledger:transfer',
+  'after-result:transfer',
   'before-final-write',
   'after-final-write',
 ] as const;
@@ -141,18 +141,38 @@ function effectTools(firestore: Firestore, prefix: string, at: (point: CrashPoin
   return [charge, ship, transfer];
 }
 
+/** Refs of the open round's calls whose results `session` journals. */
+function recordedRefs(session: Session): Set<string> {
+  const last = session.history.at(-1);
+  const refs = new Set<string>();
+  if (session.status !== 'running' || last?.role !== 'model') return refs;
+  for (const part of last.content) {
+    if ('toolRequest' in part && part.metadata && 'pendingOutput' in part.metadata)
+      refs.add(part.toolRequest.ref ?? '');
+  }
+  return refs;
+}
+
 /**
- * The point a write just passed: the lease write (the call's first), a checkpoint or a ledger
- * write. A lease renewal would pass for a checkpoint, but it comes only every 20 s of a turn.
+ * The point a write just passed: the lease write (the call's first), a model message stored
+ * before its tools run, or a tool's result journaled. A lease renewal would pass for a
+ * checkpoint, but it comes only every 5 s of a turn.
  */
-function pointAfter(first: boolean, next: Session, options: SessionWriteOptions | undefined): CrashPoint | undefined {
+function pointAfter(first: boolean, before: Session | undefined, next: Session): CrashPoint | undefined {
   if (next.status !== 'running') return 'after-final-write';
   if (first) return next.turn?.kind === 'resume' ? 'after-resume-lease' : 'after-user-message';
-  const ledger = options?.ledger?.[0];
-  if (ledger) return `after-ledger:${ledger.name}` as CrashPoint;
+  const had = before ? recordedRefs(before) : new Set<string>();
   const last = next.history.at(-1);
+  const recorded =
+    last?.role === 'model'
+      ? last.content.find(
+          (p) =>
+            'toolRequest' in p && recordedRefs(next).has(p.toolRequest.ref ?? '') && !had.has(p.toolRequest.ref ?? ''),
+        )
+      : undefined;
+  if (recorded && 'toolRequest' in recorded) return `after-result:${recorded.toolRequest.name}` as CrashPoint;
   const request = last?.role === 'model' ? last.content.find((p) => 'toolRequest' in p) : undefined;
-  return request && 'toolRequest' in request
+  return request && 'toolRequest' in request && !had.size
     ? (`after-checkpoint:${request.toolRequest.name}` as CrashPoint)
     : undefined;
 }
@@ -162,8 +182,10 @@ function stoppingStore(firestore: Firestore, prefix: string, at: (point: CrashPo
   const inner = new FirestoreSessionStore({ firestore, prefix });
   const store = Object.create(inner) as SessionStore;
   let writes = 0;
-  const passed = async (next: Session, options?: SessionWriteOptions): Promise<void> => {
-    const point = pointAfter(writes++ === 0, next, options);
+  let previous: Session | undefined;
+  const passed = async (next: Session): Promise<void> => {
+    const point = pointAfter(writes++ === 0, previous, next);
+    previous = next;
     if (point) await at(point);
   };
   store.create = async (session: Session): Promise<SessionRecord> => {
@@ -174,7 +196,7 @@ function stoppingStore(firestore: Firestore, prefix: string, at: (point: CrashPo
   store.write = async (expected, next, options) => {
     if (next.status !== 'running') await at('before-final-write');
     const record = await inner.write(expected, next, options);
-    await passed(next, options);
+    await passed(next);
     return record;
   };
   return store;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { OutputOptions } from '../generate/index.js';
+import type { OutputOptions, StopCondition } from '../generate/index.js';
 import type { Model, ModelMiddleware, Part } from '../model/index.js';
 import type { LruSessionCacheOptions } from '../session/lru-session-cache.js';
 import type { SessionStore } from '../session/session-store.js';
@@ -35,6 +35,8 @@ export interface AgentConfig<O extends z.ZodType = z.ZodType> {
   tools?: Tool[];
   /** Tool rounds per call (see `generate`). Default 5. */
   maxTurns?: number;
+  /** Ends a turn after a tool round when a condition holds (see `generate`); tools with `stop: true` always do. */
+  stopWhen?: StopCondition | StopCondition[];
   config?: Record<string, unknown>;
   output?: OutputOptions<O>;
   /** Model middleware around every model call of the agent. */
@@ -44,12 +46,10 @@ export interface AgentConfig<O extends z.ZodType = z.ZodType> {
   store?: SessionStore;
   /** The per-instance LRU cache in front of the store; `false` turns it off. */
   cache?: LruSessionCacheOptions | false;
-  /** How long a turn's lease lasts without renewal; a crashed turn's session is free after it. Default 60 s. */
+  /** How long a turn's lease lasts without renewal (a heartbeat renews it every third); a crashed turn's session is free after it. Default 15 s. */
   leaseMs?: number;
   /** How long an untouched session is kept (its `expireAt`). Default 30 days. */
   sessionTtlMs?: number;
-  /** How long tool ledger entries are kept. Default 24 h. */
-  ledgerTtlMs?: number;
   /** How many results of calls with a request id are kept for their retries. Default 8. */
   keepResults?: number;
   /**
@@ -62,7 +62,7 @@ export interface AgentConfig<O extends z.ZodType = z.ZodType> {
 }
 
 /** The default lease of a running turn. */
-export const DEFAULT_LEASE_MS = 60_000;
+export const DEFAULT_LEASE_MS = 15_000;
 /** The default lifetime of an untouched session. */
 export const DEFAULT_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** The default number of results kept for retries. */

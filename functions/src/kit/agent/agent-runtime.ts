@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import { KitError } from '../errors/index.js';
-import { DEFAULT_MAX_TURNS, type OutputOptions, toToolMap } from '../generate/index.js';
+import { DEFAULT_MAX_TURNS, type OutputOptions, type StopCondition, toToolMap } from '../generate/index.js';
 import type { Model, ModelMiddleware, Part } from '../model/index.js';
-import { DEFAULT_LEDGER_TTL_MS } from '../session/ledger-entry.js';
 import { LruSessionCache } from '../session/lru-session-cache.js';
 import { InMemorySessionStore } from '../session/memory-session-store.js';
 import type { SessionStore } from '../session/session-store.js';
@@ -34,13 +33,13 @@ export interface AgentRuntime {
   tools: Tool[];
   toolMap: Map<string, Tool>;
   maxTurns: number;
+  stopWhen: StopCondition | StopCondition[] | undefined;
   config: Record<string, unknown> | undefined;
   output: OutputOptions | undefined;
   use: ModelMiddleware[];
   compression: ResolvedCompression | undefined;
   store: SessionStore;
   timing: TurnTiming;
-  ledgerTtlMs: number;
   keepResults: number;
   traces: TraceSink[];
 }
@@ -73,6 +72,7 @@ export function resolveAgent<O extends z.ZodType>(config: AgentConfig<O>): Agent
     tools,
     toolMap: toToolMap(tools),
     maxTurns: config.maxTurns ?? DEFAULT_MAX_TURNS,
+    stopWhen: config.stopWhen,
     config: config.config,
     output: config.output as OutputOptions | undefined,
     use: config.use ?? [],
@@ -92,7 +92,6 @@ export function resolveAgent<O extends z.ZodType>(config: AgentConfig<O>): Agent
       leaseMs: config.leaseMs ?? DEFAULT_LEASE_MS,
       sessionTtlMs: config.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
     },
-    ledgerTtlMs: config.ledgerTtlMs ?? DEFAULT_LEDGER_TTL_MS,
     keepResults: config.keepResults ?? DEFAULT_KEEP_RESULTS,
     traces: config.traces === undefined ? [] : [config.traces].flat(),
   };

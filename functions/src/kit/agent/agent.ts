@@ -27,10 +27,24 @@ export interface RestartReply {
   metadata?: Record<string, unknown>;
 }
 
+/** A person's refusal of an interrupted call: the model is told, with their reason. */
+export interface DeclineReply {
+  ref: string;
+  name: string;
+  reason?: string;
+}
+
+/** The answers of a resume: approvals (restart), refusals (decline), answers to questions (respond). */
+export interface ResumeInput {
+  respond?: RespondReply[];
+  restart?: RestartReply[];
+  decline?: DeclineReply[];
+}
+
 /** One call of an agent: a new user message, or the resume of its interrupted turn. */
 export type AgentInput =
   | { message: string | Part[]; resume?: undefined }
-  | { resume: { respond?: RespondReply[]; restart?: RestartReply[] }; message?: undefined };
+  | { resume: ResumeInput; message?: undefined };
 
 /** Who calls, and how the call is delivered. */
 export interface AgentCallContext {

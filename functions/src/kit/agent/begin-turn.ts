@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { isKitError, KitError } from '../errors/index.js';
-import { type Message, toolRequestsOf } from '../model/index.js';
 import { emptySession } from '../session/empty-session.js';
 import { pendingOf } from '../session/pending-of.js';
 import type { Session } from '../session/session-schema.js';
@@ -8,7 +7,7 @@ import { standingOf } from '../session/session-standing.js';
 import { isWriteConflict, type SessionRecord } from '../session/session-store.js';
 import type { AgentTurnResult } from './agent.js';
 import type { AgentRuntime } from './agent-runtime.js';
-import { planTurn, type TurnKind, type TurnPlan, type TurnRequest } from './plan-turn.js';
+import { planTurn, sessionBusy, type TurnKind, type TurnPlan, type TurnRequest } from './plan-turn.js';
 import { replayResult } from './stored-results.js';
 
 /** A turn that holds its session's lease, ready to run. */
@@ -16,8 +15,6 @@ export interface StartedTurn {
   record: SessionRecord;
   kind: TurnKind;
   plan: TurnPlan;
-  /** Refs of the tool requests the turn had stored before this call. */
-  storedRefs: Set<string>;
 }
 
 /** What beginning a call gives: a turn to run, or the stored result of the call it repeats. */
@@ -30,6 +27,8 @@ export interface BeginRequest extends TurnRequest {
 }
 
 const CLAIM_ATTEMPTS = 4;
+/** How long a caller who lost every claim race is asked to wait. */
+const CONTENDED_RETRY_MS = 1_000;
 
 /** A new session's id: derived from the request id when there is one, so a retried first call finds its session. */
 function newSessionId(rt: AgentRuntime, uid: string, requestId: string | undefined): string {
@@ -53,24 +52,16 @@ function leased(rt: AgentRuntime, session: Session, plan: TurnPlan, now: number)
   };
 }
 
-function storedRefsOf(history: readonly Message[], start: number): Set<string> {
-  const refs = new Set<string>();
-  for (const message of history.slice(start)) {
-    for (const part of toolRequestsOf(message)) if (part.toolRequest.ref) refs.add(part.toolRequest.ref);
-  }
-  return refs;
-}
-
 function started(record: SessionRecord, plan: TurnPlan): TurnStart {
-  return {
-    started: { record, kind: plan.kind, plan, storedRefs: storedRefsOf(record.session.history, plan.turn.start) },
-  };
+  return { started: { record, kind: plan.kind, plan } };
 }
 
 /** Creates the session of a first call, with the lease and the user message in its first write. */
 async function createSession(rt: AgentRuntime, request: BeginRequest): Promise<TurnStart | undefined> {
   if (!request.message) {
-    throw new KitError('failed-precondition', 'nothing to resume: the call names no session');
+    throw new KitError('failed-precondition', 'nothing to resume: the call names no session', {
+      reason: 'NOTHING_TO_RESUME',
+    });
   }
   const now = request.now;
   const empty = emptySession({
@@ -79,7 +70,7 @@ async function createSession(rt: AgentRuntime, request: BeginRequest): Promise<T
     agent: rt.name,
     now,
   });
-  const plan = await planTurn(rt, empty, 'idle', request);
+  const plan = planTurn(rt, empty, 'idle', request);
   try {
     return started(await rt.store.create(leased(rt, empty, plan, now)), plan);
   } catch (error) {
@@ -102,26 +93,34 @@ export async function beginTurn(rt: AgentRuntime, request: BeginRequest): Promis
     id = newSessionId(rt, request.uid, request.requestId);
   }
   for (let attempt = 1; ; attempt++) {
-    const record = await rt.store.load(id);
-    if (!record) throw new KitError('not-found', `no session '${id}'`);
+    let record = await rt.store.load(id);
+    // A cached copy may show a lease that has been given up since: ask the store before refusing.
+    if (record && standingOf(record.session, rt.timing.clock()) === 'held')
+      record = await rt.store.load(id, { fresh: true });
+    if (!record) throw new KitError('not-found', `no session '${id}'`, { reason: 'SESSION_NOT_FOUND' });
     const session = record.session;
-    if (session.ownerUid !== request.uid)
-      throw new KitError('permission-denied', `session '${id}' belongs to another user`);
+    if (session.ownerUid !== request.uid) {
+      throw new KitError('permission-denied', `session '${id}' belongs to another user`, { reason: 'NOT_OWNER' });
+    }
     if (session.agent !== rt.name) {
       throw new KitError(
         'failed-precondition',
         `session '${id}' belongs to agent '${session.agent}', not '${rt.name}'`,
+        {
+          reason: 'WRONG_AGENT',
+        },
       );
     }
     const replay = request.requestId === undefined ? undefined : replayResult(session, request.requestId, rt.output);
     if (replay) return { replay };
     const now = rt.timing.clock();
-    const plan = await planTurn(rt, session, standingOf(session, now), { ...request, now });
+    const plan = planTurn(rt, session, standingOf(session, now), { ...request, now });
     try {
       return started(await rt.store.write(record, leased(rt, session, plan, now)), plan);
     } catch (error) {
       if (!isWriteConflict(error)) throw error;
-      if (attempt >= CLAIM_ATTEMPTS) throw new KitError('aborted', `session '${id}' is busy; retry`, { cause: error });
+      // Others keep writing the session: they hold it, or are about to.
+      if (attempt >= CLAIM_ATTEMPTS) throw sessionBusy(session, rt.timing.clock(), CONTENDED_RETRY_MS);
     }
   }
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { fromZodError, isKitError, KitError, throwIfAborted } from '../errors/index.js';
-import { type Message, MessageSchema } from '../model/index.js';
+import { findUnsupported, type Message, MessageSchema } from '../model/index.js';
 import { pendingOf } from '../session/pending-of.js';
 import type { Session } from '../session/session-schema.js';
 import { emitTrace, recordTurn, redactValue, type TurnRecorder } from '../trace/index.js';
@@ -11,13 +11,14 @@ import { beginTurn } from './begin-turn.js';
 import { runTurn, type TurnOutcome } from './run-turn.js';
 import { keepResult } from './stored-results.js';
 import { traceInput, traceSinksOf } from './trace-call.js';
+import { TurnJournal } from './turn-journal.js';
 import { TurnWriter } from './turn-writer.js';
 
 const SESSION_ID = /^[A-Za-z0-9_-]{1,128}$/;
 const ERROR_MESSAGE_CHARS = 300;
 
-/** The user message of a call, checked; undefined for a resume. */
-function userMessage(input: AgentInput): Message | undefined {
+/** The user message of a call, checked (also against what the agent's model can take); undefined for a resume. */
+function userMessage(rt: AgentRuntime, input: AgentInput): Message | undefined {
   const hasMessage = input.message !== undefined;
   const hasResume = input.resume !== undefined;
   if (hasMessage === hasResume) throw new KitError('invalid-argument', 'a call carries either a message or a resume');
@@ -26,7 +27,22 @@ function userMessage(input: AgentInput): Message | undefined {
   const parsed = MessageSchema.safeParse({ role: 'user', content });
   if (!parsed.success) throw fromZodError(parsed.error, 'message');
   if (!parsed.data.content.length || (typeof input.message === 'string' && !input.message.trim())) {
-    throw new KitError('invalid-argument', 'the message is empty');
+    throw new KitError('invalid-argument', 'the message is empty', {
+      reason: 'INVALID_FIELD',
+      details: { field: 'message' },
+    });
+  }
+  // Refused before it is stored: a message the model can't take would fail every later turn.
+  const unsupported = findUnsupported({ messages: [parsed.data] }, rt.model.info.supports ?? {});
+  if (unsupported) {
+    throw new KitError(
+      'invalid-argument',
+      `this agent's model does not take ${unsupported.replace('request.messages[0].', 'message.')}`,
+      {
+        reason: 'INVALID_FIELD',
+        details: { field: 'message' },
+      },
+    );
   }
   // A key the user pasted is never stored (nor sent on to the model).
   return redactValue(parsed.data);
@@ -48,18 +64,27 @@ function finished(session: Session, rt: AgentRuntime, outcome: TurnOutcome, requ
   return next;
 }
 
-/** Gives the lease up after a failed turn, saying why; a resume that changed nothing stays interrupted. */
-async function release(writer: TurnWriter, error: unknown): Promise<void> {
+/** Why a turn failed, in the kit's own words (a foreign error's message may quote anything: a URL with a key). */
+function failureOf(error: unknown, signal: AbortSignal | undefined): { code: string; message: string } {
+  if (isKitError(error)) return { code: error.code, message: error.message.slice(0, ERROR_MESSAGE_CHARS) };
+  if (signal?.aborted) return { code: 'cancelled', message: 'the caller went away before the turn finished' };
+  return { code: 'unknown', message: 'the turn failed unexpectedly' };
+}
+
+/**
+ * Gives the lease up after a failed turn, storing its journal as it stands (what ran, with its
+ * results; approved calls stay approved) and why it failed. It waits only for calls still
+ * waiting for a person; otherwise it is `failed`, and a retry goes on from the journal.
+ */
+async function release(writer: TurnWriter, journal: TurnJournal, error: unknown, signal?: AbortSignal): Promise<void> {
   if (writer.leaseLost) return; // another call holds the session now: nothing of ours to release
-  const code = isKitError(error) ? error.code : 'unknown';
-  // Only the kit's own words are stored: a foreign error's message may quote anything (a URL with a key).
-  const message = isKitError(error) ? error.message.slice(0, ERROR_MESSAGE_CHARS) : 'the turn failed unexpectedly';
+  const failure = failureOf(error, signal);
   const released = writer
     .commit(
       (s) => ({
-        ...s,
-        status: pendingOf(s.history).interrupts.length ? 'interrupted' : 'failed',
-        error: { code, message },
+        ...journal.withHistory(s),
+        status: pendingOf(journal.history).interrupts.length ? 'interrupted' : 'failed',
+        error: failure,
       }),
       { release: true },
     )
@@ -96,7 +121,7 @@ async function send(
   if (sessionId !== undefined && !SESSION_ID.test(sessionId)) {
     throw new KitError('invalid-argument', 'sessionId must be 1–128 letters, digits, _ or -');
   }
-  const message = userMessage(input);
+  const message = userMessage(rt, input);
   throwIfAborted(ctx.signal, 'agent call');
   const start = await beginTurn(rt, {
     sessionId,
@@ -109,13 +134,14 @@ async function send(
   if ('replay' in start) return { result: start.replay, replayed: true };
   const turn = start.started;
   const writer = new TurnWriter(rt.store, turn.record, rt.timing);
+  const journal = new TurnJournal(writer, rt.toolMap);
   writer.startHeartbeat();
   try {
-    const outcome = await runTurn(rt, writer, turn, ctx, recorder);
+    const outcome = await runTurn(rt, journal, writer, turn, ctx, recorder);
     await writer.commit((s) => finished(s, rt, outcome, ctx.requestId), { release: true });
     return { result: outcome.result, replayed: false };
   } catch (error) {
-    await release(writer, error);
+    await release(writer, journal, error, ctx.signal);
     throw withSessionId(error, writer.session.id);
   } finally {
     writer.stopHeartbeat();
@@ -156,12 +182,12 @@ async function tracedSend(
 
 /**
  * Defines a stateful chat flow. Each `send` loads the session (cache, then store), checks its
- * owner, takes its lease, stores the user message first, runs one turn of `generate` with the
- * session's history (and the resume of its interrupts, built from the stored tool requests),
- * then stores messages, interrupts and status and gives the lease up. Tools declared
- * `sideEffects: 'idempotent'` go through the tool ledger, so a retried or resumed turn never
- * runs them twice. A call with a `requestId` seen before gets the first call's result. Each call
- * that runs leaves a trace in the agent's (and the call's) trace sinks; secrets are never stored.
+ * owner and takes its lease in a write that also journals the user message (or the resume's
+ * answers, built from the stored tool requests). The turn is then a journal: each model message
+ * that asks for tools is stored before they run, each tool result as it finishes, so a failed
+ * turn is stored with exactly what ran, and a retry goes on from there without running any
+ * recorded call again. A call with a `requestId` seen before gets the first call's result. Each
+ * call that runs leaves a trace in the agent's (and the call's) trace sinks; secrets are never stored.
  */
 export function defineAgent<O extends z.ZodType = z.ZodType>(config: AgentConfig<O>): Agent {
   const rt = resolveAgent(config);

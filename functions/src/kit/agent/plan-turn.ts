@@ -1,12 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { KitError } from '../errors/index.js';
-import { markChecked, type ResumeOptions } from '../generate/index.js';
+import { applyResume, isOpenRound, markChecked } from '../generate/index.js';
 import { type Message, toolRequestsOf } from '../model/index.js';
-import type { LedgerEntry } from '../session/ledger-entry.js';
-import { inputHash, ledgerKey } from '../session/ledger-key.js';
-import type { Session, TurnState } from '../session/session-schema.js';
-import type { Standing } from '../session/session-standing.js';
-import type { AgentInput } from './agent.js';
+import type { Session, Standing, TurnState } from '../session/index.js';
+import type { AgentInput, ResumeInput } from './agent.js';
 import type { AgentRuntime } from './agent-runtime.js';
 import { buildResume } from './build-resume.js';
 import { closeTrailingRequests } from './close-trailing-requests.js';
@@ -20,7 +17,6 @@ export interface TurnPlan {
   history: Message[];
   turn: TurnState;
   turns: number;
-  resume?: ResumeOptions;
 }
 
 /** What one call asks. */
@@ -33,103 +29,113 @@ export interface TurnRequest {
 }
 
 function withRequestId(turn: TurnState, kind: TurnState['kind'], requestId: string | undefined): TurnState {
-  const { requestId: _old, ...rest } = turn;
+  const { requestId: _old, ledger: _ledger, ...rest } = turn;
   return requestId === undefined ? { ...rest, kind } : { ...rest, kind, requestId };
 }
 
 /** Starts a new user turn with `message` after `history`. */
 function newTurn(session: Session, history: Message[], message: Message, request: TurnRequest): TurnPlan {
-  const turn: TurnState = {
-    seq: session.turns,
-    kind: 'message',
-    start: history.length,
-    ledger: [],
-    startedAt: request.now,
-  };
+  const turn: TurnState = { seq: session.turns, kind: 'message', start: history.length, startedAt: request.now };
   if (request.requestId !== undefined) turn.requestId = request.requestId;
   return { kind: 'message', history: [...history, markChecked(message)], turn, turns: session.turns + 1 };
 }
 
-/** True when a call repeats the turn that was cut short (same request id, or same message without ids). */
+/** True when a message repeats the message turn that was cut short (same request id, or same message without ids). */
 function isRetryOf(session: Session, request: TurnRequest): boolean {
   const turn = session.turn;
-  if (!turn) return false;
-  // A resume can only repeat a resume: its interrupts were answered before the turn was cut short.
-  if (request.input.resume) return turn.kind === 'resume';
+  if (turn?.kind !== 'message') return false;
   if (request.requestId !== undefined || turn.requestId !== undefined) return request.requestId === turn.requestId;
-  return turn.kind === 'message' && isDeepStrictEqual(session.history[turn.start]?.content, request.message?.content);
+  return isDeepStrictEqual(session.history[turn.start]?.content, request.message?.content);
 }
 
-/** The ledger results of the calls a cut-short turn left without responses, by ref. */
-export async function trailingLedger(rt: AgentRuntime, session: Session): Promise<Map<string, LedgerEntry['result']>> {
-  const turn = session.turn;
-  const requests = toolRequestsOf(session.history.at(-1));
-  const byKey = new Map<string, string>();
-  for (const { toolRequest: r } of requests) {
-    const parts = {
-      sessionId: session.id,
-      turn: turn?.seq ?? 0,
-      name: r.name,
-      ref: r.ref ?? '',
-      inputHash: inputHash(r.input),
-    };
-    const key = ledgerKey(parts);
-    if (turn?.ledger.includes(key)) byKey.set(key, r.ref ?? '');
+/** The error of a lease another call holds, with how long until it lapses. */
+export function sessionBusy(session: Session, now: number, atLeastMs = 0): KitError {
+  const retryAfterMs = Math.max(atLeastMs, (session.lease?.expiresAt ?? now) - now);
+  return new KitError('aborted', `session '${session.id}' is busy with another call; retry when it is done`, {
+    reason: 'SESSION_BUSY',
+    details: { retryAfterMs },
+  });
+}
+
+/** The refusal of a resume on a session that has no open round: already answered, or nothing to resume. */
+function nothingToResume(session: Session, resume: ResumeInput): KitError {
+  const refs = [...(resume.respond ?? []), ...(resume.restart ?? []), ...(resume.decline ?? [])].map((r) => r.ref);
+  const answered = refs.filter((ref) =>
+    session.history.some((m) => toolRequestsOf(m).some((p) => p.toolRequest.ref === ref)),
+  );
+  if (answered.length) {
+    return new KitError(
+      'failed-precondition',
+      `the call with ref '${answered[0]}' was already answered; an answer is final`,
+      {
+        reason: 'ALREADY_ANSWERED',
+        details: { ref: answered[0] },
+      },
+    );
   }
-  const found = await rt.store.readLedger([...byKey.keys()]);
-  return new Map([...found].map(([key, entry]) => [byKey.get(key) as string, entry.result]));
+  return new KitError(
+    'failed-precondition',
+    `nothing to resume: session '${session.id}' is not waiting for an answer`,
+    {
+      reason: 'NOTHING_TO_RESUME',
+    },
+  );
+}
+
+/**
+ * The resume of a session whose history ends with an open round: the answers are journaled on
+ * it now, in the turn's first write, so an answer once given is final (the same answer again
+ * goes on from the journal; a different one is refused before anything is written).
+ */
+function resumeTurn(rt: AgentRuntime, session: Session, resume: ResumeInput, request: TurnRequest): TurnPlan {
+  const last = session.history.at(-1);
+  if (!isOpenRound(last)) throw nothingToResume(session, resume);
+  const answered = applyResume(last, buildResume(session.history, resume, rt.toolMap), rt.toolMap);
+  const history = [...session.history.slice(0, -1), markChecked(answered)];
+  const base: TurnState = session.turn ?? {
+    seq: Math.max(0, session.turns - 1),
+    kind: 'message',
+    start: 0,
+    startedAt: request.now,
+  };
+  return { kind: 'resume', history, turn: withRequestId(base, 'resume', request.requestId), turns: session.turns };
 }
 
 /**
  * Decides what a call does with a session in its standing, and what the lease write stores.
- * The user message is part of that first write, so it is never lost.
+ * The user message, or the resume's answers, are part of that first write, so they are never lost.
  */
-export async function planTurn(
-  rt: AgentRuntime,
-  session: Session,
-  standing: Standing,
-  request: TurnRequest,
-): Promise<TurnPlan> {
+export function planTurn(rt: AgentRuntime, session: Session, standing: Standing, request: TurnRequest): TurnPlan {
   const { id } = session;
-  if (standing === 'held') {
-    throw new KitError('aborted', `session '${id}' is busy with another call; retry when it is done`);
-  }
+  if (standing === 'held') throw sessionBusy(session, request.now);
   const { message } = request;
   const resume = request.input.resume;
-  if (standing === 'incomplete' && isRetryOf(session, request) && session.turn) {
-    const turn = withRequestId(session.turn, session.turn.kind, request.requestId ?? session.turn.requestId);
-    return { kind: 'retry', history: session.history, turn, turns: session.turns };
-  }
   if (resume) {
     if (standing === 'expired') {
-      throw new KitError('failed-precondition', `the approval expired: session '${id}' no longer waits for an answer`);
+      throw new KitError('failed-precondition', `the approval expired: session '${id}' no longer waits for an answer`, {
+        reason: 'APPROVAL_EXPIRED',
+      });
     }
-    if (standing !== 'interrupted') {
-      throw new KitError('failed-precondition', `nothing to resume: session '${id}' is not waiting for an answer`);
-    }
-    const options = buildResume(session.interrupts, resume, rt.toolMap);
-    const base = session.turn ?? {
-      seq: Math.max(0, session.turns - 1),
-      kind: 'message',
-      start: 0,
-      ledger: [],
-      startedAt: request.now,
-    };
-    const turn = withRequestId(base, 'resume', request.requestId);
-    return { kind: 'resume', history: session.history, turn, turns: session.turns, resume: options };
+    if (standing === 'idle') throw nothingToResume(session, resume);
+    return resumeTurn(rt, session, resume, request);
   }
-  if (!message) throw new KitError('invalid-argument', 'a call carries a message or a resume');
+  if (!message)
+    throw new KitError('invalid-argument', 'a call carries a message or a resume', { reason: 'INVALID_FIELD' });
   if (standing === 'interrupted') {
     throw new KitError('failed-precondition', `session '${id}' waits for answers to its interrupts: resume it first`, {
+      reason: 'INTERRUPT_PENDING',
       details: { interrupts: session.interrupts.map((p) => ({ ref: p.toolRequest.ref, name: p.toolRequest.name })) },
     });
+  }
+  if (standing === 'incomplete' && session.turn && isRetryOf(session, request)) {
+    const turn = withRequestId(session.turn, 'message', request.requestId ?? session.turn.requestId);
+    return { kind: 'retry', history: session.history, turn, turns: session.turns };
   }
   if (standing === 'expired')
     return newTurn(session, closeTrailingRequests(session.history, 'expired'), message, request);
   if (standing === 'incomplete') {
-    const closed = closeTrailingRequests(session.history, 'cut-short', await trailingLedger(rt, session));
-    return newTurn(session, closed, message, request);
+    return newTurn(session, closeTrailingRequests(session.history, 'cut-short'), message, request);
   }
-  // A turn stopped by maxTurns left the model's last requests unanswered: answer them first.
+  // A turn stopped by maxTurns (or a stop condition) left the model's last requests unanswered: answer them first.
   return newTurn(session, closeTrailingRequests(session.history, 'stopped'), message, request);
 }

@@ -1,12 +1,5 @@
-import {
-  addUsage,
-  type GenerateResult,
-  generate,
-  isInterrupted,
-  resolveToolRequests,
-  type ToolCallScope,
-} from '../generate/index.js';
-import { type Message, type Part, type ToolResponsePart, textOf, toolRequestsOf, type Usage } from '../model/index.js';
+import { addUsage, type GenerateResult, generate, isOpenRound } from '../generate/index.js';
+import type { Message, Part, Usage } from '../model/index.js';
 import type { Summary } from '../session/session-schema.js';
 import type { TurnRecorder } from '../trace/index.js';
 import type { AgentCallContext, AgentTurnResult } from './agent.js';
@@ -14,8 +7,8 @@ import type { AgentRuntime } from './agent-runtime.js';
 import type { StartedTurn } from './begin-turn.js';
 import { summariseHistory } from './summarise-history.js';
 import { summaryCut } from './summary-cut.js';
-import { toPendingInterrupt, toTurnResult } from './to-turn-result.js';
-import { TurnLedger } from './tool-ledger.js';
+import { toTurnResult } from './to-turn-result.js';
+import type { TurnJournal } from './turn-journal.js';
 import type { TurnWriter } from './turn-writer.js';
 
 /** What a turn produced: the history to store, the summary to keep, the result for the caller. */
@@ -57,20 +50,15 @@ async function compress(
   return { text: written.text, upTo: cut, at: rt.timing.clock() };
 }
 
-/** A retried turn that stopped after storing a model message whose tool requests never got answers. */
-function unansweredTail(messages: readonly Message[]): Message | undefined {
-  const last = messages.at(-1);
-  const requests = toolRequestsOf(last);
-  return last?.role === 'model' && requests.length && !requests.some(isInterrupted) ? last : undefined;
-}
-
 /**
- * Runs one turn under its lease: compression (new turns only), the tool calls a cut-short
- * turn left unanswered (through the ledger), then the generate loop with the session's
- * history, the resume and the ledger; `recorder` sees every model and tool call.
+ * Runs one turn under its lease: compression (new turns only), then the generate loop over the
+ * session's history, going on with the open round first when the history ends with one (a
+ * resume's answers were journaled when the turn began; a retry goes on from what it recorded).
+ * Every step goes through `journal`; `recorder` sees every model and tool call.
  */
 export async function runTurn(
   rt: AgentRuntime,
+  journal: TurnJournal,
   writer: TurnWriter,
   turn: StartedTurn,
   ctx: AgentCallContext,
@@ -80,43 +68,8 @@ export async function runTurn(
   const usage: Usage = {};
   const summary = turn.kind === 'message' ? await compress(rt, writer, usage, signal) : writer.session.summary;
   const base = writer.session.history.slice(0, summary?.upTo ?? 0);
-  const toStored = (messages: readonly Message[]): Message[] => [
-    ...base,
-    ...messages.filter((m) => m.role !== 'system'),
-  ];
-  const ledger = new TurnLedger({
-    store: rt.store,
-    writer,
-    storedRefs: turn.storedRefs,
-    toStored,
-    clock: rt.timing.clock,
-    ttlMs: rt.ledgerTtlMs,
-  });
-  const context = ctx.context ?? {};
-  // The recorder is outermost: a tool answered from the ledger still shows as a step.
-  const toolMiddleware = recorder ? [recorder.toolMiddleware, ledger.toolMiddleware] : [ledger.toolMiddleware];
-  const use = recorder ? [ledger.modelMiddleware, recorder.use, ...rt.use] : [ledger.modelMiddleware, ...rt.use];
-  let messages = writer.session.history.slice(base.length);
-  const tail = turn.kind === 'retry' ? unansweredTail(messages) : undefined;
-  if (tail) {
-    const scope: ToolCallScope = { tools: rt.toolMap, context, signal, middleware: toolMiddleware };
-    const onChunk = ctx.onChunk;
-    const emit = onChunk && ((r: ToolResponsePart) => onChunk({ index: 0, role: 'tool', content: [r] }));
-    const round = await resolveToolRequests(tail, scope, emit);
-    if (round.interruptedMessage) {
-      const history = toStored([...messages.slice(0, -1), round.interruptedMessage]);
-      const result: AgentTurnResult = {
-        sessionId: writer.session.id,
-        status: 'interrupted',
-        finishReason: 'interrupted',
-        text: textOf(round.interruptedMessage.content),
-        interrupts: round.interrupts.map(toPendingInterrupt),
-        usage,
-      };
-      return { history, summary, result };
-    }
-    messages = [...messages, round.toolMessage];
-  }
+  journal.begin(base);
+  const messages = writer.session.history.slice(base.length);
   const generated: GenerateResult = await generate({
     model: rt.model,
     system: systemWith(rt.system, summary),
@@ -125,16 +78,19 @@ export async function runTurn(
     maxTurns: rt.maxTurns,
     ...(rt.config ? { config: rt.config } : {}),
     ...(rt.output ? { output: rt.output } : {}),
-    use,
-    toolMiddleware,
-    ...(turn.plan.resume ? { resume: turn.plan.resume } : {}),
+    ...(rt.stopWhen ? { stopWhen: rt.stopWhen } : {}),
+    use: recorder ? [recorder.use, ...rt.use] : rt.use,
+    ...(recorder ? { toolMiddleware: [recorder.toolMiddleware] } : {}),
+    ...(isOpenRound(messages.at(-1)) ? { resume: {} } : {}),
+    onModelResponse: journal.modelResponded,
+    onToolResult: journal.toolFinished,
     ...(ctx.onChunk ? { onChunk: ctx.onChunk } : {}),
     signal,
-    context,
+    context: ctx.context ?? {},
   });
   addUsage(usage, generated.usage);
   return {
-    history: toStored(generated.messages),
+    history: journal.toStored(generated.messages),
     summary,
     result: { ...toTurnResult(writer.session.id, generated), usage },
   };

@@ -1,5 +1,4 @@
 import { isKitError, KitError } from '../errors/index.js';
-import type { LedgerEntry } from '../session/ledger-entry.js';
 import { pendingOf } from '../session/pending-of.js';
 import { redactSession } from '../session/redact-session.js';
 import type { Session } from '../session/session-schema.js';
@@ -14,7 +13,6 @@ export interface TurnTiming {
 
 /** Options of one {@link TurnWriter.commit}. */
 export interface CommitOptions {
-  ledger?: readonly LedgerEntry[];
   /** Give the lease up with this write (the turn's last). */
   release?: boolean;
 }
@@ -112,8 +110,7 @@ export class TurnWriter {
     });
     if (!options.release) next.lease = { id: this.leaseId, expiresAt: now + this.timing.leaseMs };
     try {
-      const write = options.ledger ? { fence: this.leaseId, ledger: options.ledger } : { fence: this.leaseId };
-      this.current = await this.store.write(this.current, next, write);
+      this.current = await this.store.write(this.current, next, { fence: this.leaseId });
       return this.current;
     } catch (error) {
       if (!isWriteConflict(error)) throw this.fail(error);

@@ -8,8 +8,6 @@ import type { Session, SweepableSessionStore } from '../session/index.js';
 export const DEFAULT_INTERRUPT_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long an untouched session is kept by default: 30 days (as `DEFAULT_SESSION_TTL_MS`). */
 export const DEFAULT_CLEANUP_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-/** How long tool ledger entries are kept by default: a day (as `DEFAULT_LEDGER_TTL_MS`). */
-export const DEFAULT_CLEANUP_LEDGER_TTL_MS = 24 * 60 * 60 * 1000;
 /** Documents per query page by default. */
 export const DEFAULT_BATCH_SIZE = 200;
 /** The most documents one run looks at by default: a run stays well inside a minute. */
@@ -29,15 +27,10 @@ export interface CleanupPolicy {
   interruptTtlMs?: number;
   /** Sessions last updated longer ago than this are deleted with their whole history. Default 30 days. */
   sessionTtlMs?: number;
-  /**
-   * Tool ledger entries created longer ago than this are deleted. Default 24 h; keep it at least
-   * `interruptTtlMs`, so a turn that may still be resumed finds its entries.
-   */
-  ledgerTtlMs?: number;
   /** Documents per query page. Default 200. */
   batchSize?: number;
   /**
-   * The most sessions and ledger entries one run looks at; the rest is left for the next run.
+   * The most sessions one run looks at; the rest is left for the next run.
    * Default 5,000.
    */
   maxPerRun?: number;

@@ -4,8 +4,6 @@ export interface CleanupReport {
   expired: number;
   /** Sessions deleted with their history. */
   deletedSessions: number;
-  /** Tool ledger entries deleted. */
-  deletedLedgerEntries: number;
   /** Sessions left alone because a turn held their lease. */
   skippedLeased: number;
   /**
@@ -29,7 +27,6 @@ export function emptyReport(): CleanupReport {
   return {
     expired: 0,
     deletedSessions: 0,
-    deletedLedgerEntries: 0,
     skippedLeased: 0,
     skippedChanged: 0,
     errors: 0,
@@ -43,7 +40,7 @@ export function emptyReport(): CleanupReport {
 export function cleanupSummary(report: CleanupReport): string {
   const parts = [
     `expired ${report.expired}`,
-    `deleted ${report.deletedSessions} session(s) and ${report.deletedLedgerEntries} ledger entr(ies)`,
+    `deleted ${report.deletedSessions} session(s)`,
     `skipped ${report.skippedLeased} leased and ${report.skippedChanged} changed`,
   ];
   if (report.errors) parts.push(`${report.errors} error(s), first: ${report.firstError ?? 'unknown'}`);

@@ -33,14 +33,3 @@ export async function deleteSessions(sweep: Sweep): Promise<void> {
     after = page.at(-1);
   }
 }
-
-/** Deletes the tool ledger entries created longer ago than `ledgerTtlMs`, a page at a time. */
-export async function deleteLedgerEntries(sweep: Sweep): Promise<void> {
-  while (sweep.budget > 0) {
-    const limit = nextPageSize(sweep);
-    const deleted = await sweep.store.deleteLedger({ createdBefore: sweep.now - sweep.ledgerTtlMs, limit });
-    sweep.report.deletedLedgerEntries += deleted;
-    spend(sweep, deleted, limit);
-    if (deleted < limit) return;
-  }
-}

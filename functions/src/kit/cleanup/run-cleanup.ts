@@ -2,14 +2,13 @@ import { KitError } from '../errors/index.js';
 import {
   type CleanupOptions,
   DEFAULT_BATCH_SIZE,
-  DEFAULT_CLEANUP_LEDGER_TTL_MS,
   DEFAULT_CLEANUP_SESSION_TTL_MS,
   DEFAULT_INTERRUPT_TTL_MS,
   DEFAULT_MAX_PER_RUN,
   DEFAULT_PARALLELISM,
 } from './cleanup-options.js';
 import { type CleanupReport, emptyReport } from './cleanup-report.js';
-import { deleteLedgerEntries, deleteSessions } from './delete-sessions.js';
+import { deleteSessions } from './delete-sessions.js';
 import { expireInterrupts } from './expire-interrupts.js';
 import type { Sweep } from './sweep.js';
 
@@ -32,7 +31,6 @@ function sweepOf(options: CleanupOptions, now: number): Sweep {
     now,
     interruptTtlMs: positive('interruptTtlMs', options.interruptTtlMs, DEFAULT_INTERRUPT_TTL_MS),
     sessionTtlMs: positive('sessionTtlMs', options.sessionTtlMs, DEFAULT_CLEANUP_SESSION_TTL_MS),
-    ledgerTtlMs: positive('ledgerTtlMs', options.ledgerTtlMs, DEFAULT_CLEANUP_LEDGER_TTL_MS),
     batchSize,
     parallelism: positive('parallelism', options.parallelism, DEFAULT_PARALLELISM, true),
     onExpired: options.onExpired,
@@ -43,8 +41,7 @@ function sweepOf(options: CleanupOptions, now: number): Sweep {
 
 /**
  * One cleanup run: expires interrupts that waited longer than `interruptTtlMs`, then deletes
- * sessions older than `sessionTtlMs` (with their history) and ledger entries older than
- * `ledgerTtlMs`, a page at a time, looking at no more than `maxPerRun` documents. Every change
+ * sessions older than `sessionTtlMs` (with their history), a page at a time, looking at no more than `maxPerRun` documents. Every change
  * is conditional on the copy the run read, so a run is idempotent, two runs at once never do a
  * thing twice, and a session a live turn holds (or wrote since) is never touched.
  */
@@ -54,7 +51,6 @@ export async function runCleanup(options: CleanupOptions): Promise<CleanupReport
   // Expiry first: it is what users notice (a notification, a refused resume); deletion can wait a run.
   await expireInterrupts(sweep);
   await deleteSessions(sweep);
-  await deleteLedgerEntries(sweep);
   sweep.report.durationMs = performance.now() - started;
   return sweep.report;
 }

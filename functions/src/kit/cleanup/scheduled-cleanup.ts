@@ -19,7 +19,7 @@ export interface ScheduledCleanupOptions extends Omit<ScheduleOptions, 'schedule
   store?: CleanupStoreSource;
   /** For the default store: its collection prefix and names (as `FirestoreSessionStoreOptions`). */
   prefix?: string;
-  collections?: { sessions?: string; history?: string; ledger?: string };
+  collections?: { sessions?: string; history?: string };
 }
 
 type RunCleanup = typeof import('./run-cleanup.js').runCleanup;
@@ -55,8 +55,7 @@ function logReport(report: CleanupReport, summary: string): void {
 
 /**
  * A scheduled function (firebase-functions v2 `onSchedule`) that runs the cleanup: expires
- * interrupts that waited too long, deletes old sessions with their history and old tool ledger
- * entries, bounded per run, and logs one summary line per run (expired, deleted, skipped because
+ * interrupts that waited too long, deletes old sessions with their history, bounded per run, and logs one summary line per run (expired, deleted, skipped because
  * leased, duration). A run that fails logs an ERROR line and throws, so Cloud Scheduler retries
  * as `retryCount` says.
  */
@@ -68,14 +67,13 @@ export function scheduledCleanup(options: ScheduledCleanupOptions = {}): Schedul
     collections: _collections,
     interruptTtlMs,
     sessionTtlMs,
-    ledgerTtlMs,
     batchSize,
     maxPerRun,
     parallelism,
     onExpired,
     ...scheduleOptions
   } = options;
-  const policy: CleanupPolicy = { interruptTtlMs, sessionTtlMs, ledgerTtlMs, batchSize, maxPerRun, parallelism };
+  const policy: CleanupPolicy = { interruptTtlMs, sessionTtlMs, batchSize, maxPerRun, parallelism };
   if (onExpired) policy.onExpired = onExpired;
   const loadStore = storeLoader(options);
   let runCleanup: Promise<RunCleanup> | undefined;

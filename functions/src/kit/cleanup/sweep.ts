@@ -11,7 +11,6 @@ export interface Sweep {
   now: number;
   interruptTtlMs: number;
   sessionTtlMs: number;
-  ledgerTtlMs: number;
   batchSize: number;
   parallelism: number;
   onExpired: ExpiredHook | undefined;

@@ -15,12 +15,61 @@ import type {
 } from '../model/index.js';
 import type { ActionContext, Tool, ToolResult } from '../tools/index.js';
 
-/** How an interrupted turn goes on: answers for some interrupts, restarts for others. */
+/** A person's refusal of a waiting call. */
+export interface DeclineReply {
+  name: string;
+  ref?: string;
+  reason?: string;
+}
+
+/**
+ * How an open round goes on: answers for some interrupts, restarts (approvals) for others,
+ * refusals. An empty resume goes on with what the round already holds (a retry).
+ */
 export interface ResumeOptions {
   /** Answers, matched to pending interrupts by tool name and ref. */
   respond?: ToolResponsePart[];
   /** Calls to run again (as resumed), matched by tool name and ref. */
   restart?: ToolRequestPart[];
+  /** Calls a person declined: the model is told so (the tool may shape it with `onDecline`). */
+  decline?: DeclineReply[];
+}
+
+/** What `onModelResponse` is told: the model's message (refs assigned) before its tools run. */
+export interface ModelResponseStep {
+  /** 0 for the first model call of this generation. */
+  round: number;
+  message: Message;
+  /** The conversation so far, ending with `message`. */
+  messages: readonly Message[];
+}
+
+/** What `onToolResult` is told: one call's response, as soon as the call has finished. */
+export interface ToolResultStep {
+  request: ToolRequestPart & { toolRequest: { ref: string } };
+  response: ToolResponsePart;
+  /** Undefined for a call of an unknown tool (its response is an error for the model). */
+  tool: Tool | undefined;
+}
+
+/** One finished tool round, as stop conditions see it. */
+export interface RoundRecord {
+  /** The model message that asked for the tools. */
+  message: Message;
+  toolCalls: ToolRequest[];
+  toolResults: ToolResponsePart[];
+}
+
+/** Stops the loop after a tool round when it returns true (the AI SDK's `stopWhen`). */
+export type StopCondition = (state: { rounds: readonly RoundRecord[] }) => boolean;
+
+/** What `prepareStep` may change for the next model call. */
+export interface PreparedStep {
+  model?: Model;
+  /** Names of the tools offered on this call (the others stay runnable for calls already made). */
+  activeTools?: string[];
+  toolChoice?: ToolChoice;
+  config?: Record<string, unknown>;
 }
 
 /** What a tool middleware is told about the call it wraps. */
@@ -77,6 +126,23 @@ export interface GenerateOptions<O extends z.ZodType = z.ZodType> {
   use?: ModelMiddleware[];
   /** Middleware around every tool call. */
   toolMiddleware?: ToolMiddleware[];
+  /**
+   * Awaited after each model response, before its tools run; a rejection ends the generation.
+   * A journal stores the message here, so the calls it asks for exist before they run.
+   */
+  onModelResponse?: (step: ModelResponseStep) => void | Promise<void>;
+  /**
+   * Awaited as each tool call finishes (not for calls answered by a person or recorded
+   * already); a rejection ends the generation once the round's other calls have settled.
+   */
+  onToolResult?: (step: ToolResultStep) => void | Promise<void>;
+  /** Called before each model call; may pick the model, the tools offered, the tool choice, the config. */
+  prepareStep?: (step: {
+    round: number;
+    messages: readonly Message[];
+  }) => PreparedStep | undefined | Promise<PreparedStep | undefined>;
+  /** Ends the loop after a tool round when any condition holds (a tool with `stop: true` always does). */
+  stopWhen?: StopCondition | StopCondition[];
 }
 
 /** What {@link generate} returns. */

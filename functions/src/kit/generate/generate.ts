@@ -1,7 +1,8 @@
 import type { z } from 'zod';
-import { throwIfAborted } from '../errors/index.js';
+import { KitError, throwIfAborted } from '../errors/index.js';
 import {
   type FinishReason,
+  type GenerateRequest,
   type GenerateResponseChunk,
   type Message,
   type ToolRequestPart,
@@ -11,13 +12,14 @@ import {
   type Usage,
 } from '../model/index.js';
 import { addUsage } from './add-usage.js';
+import { applyResume, isOpenRound } from './apply-resume.js';
 import { baseRequest, initialMessages } from './build-request.js';
 import { callModel, type ModelCallScope } from './call-model.js';
 import type { ToolCallScope } from './execute-tool-call.js';
-import type { GenerateOptions, GenerateResult } from './generate-options.js';
+import type { GenerateOptions, GenerateResult, PreparedStep, RoundRecord } from './generate-options.js';
 import { extractJson, parseOutput } from './parse-output.js';
-import { resolveResumeOption } from './resolve-resume-option.js';
-import { resolveToolRequests } from './resolve-tool-requests.js';
+import { type ResolvedRound, runOpenRound } from './run-open-round.js';
+import { isStopMet, stopToolResult } from './stop-condition.js';
 import { toToolMap } from './to-tool-map.js';
 import { markChecked } from './validate-messages.js';
 
@@ -26,6 +28,7 @@ export const DEFAULT_MAX_TURNS = 5;
 
 interface LoopState {
   messages: Message[];
+  rounds: RoundRecord[];
   usage: Usage;
   turns: number;
   /** Index of the next message this generation adds (chunks carry it). */
@@ -35,6 +38,8 @@ interface LoopState {
 
 interface Ending {
   finishReason: FinishReason;
+  /** The response of a tool with `stop: true`: its output is the generation's output. */
+  stopResponse?: ToolResponsePart;
   finishMessage?: string | undefined;
   interrupts?: ToolRequestPart[];
   toolRequests?: ToolRequestPart[];
@@ -44,7 +49,8 @@ function finish<O>(state: LoopState, options: GenerateOptions, ending: Ending): 
   const message = state.messages.findLast((m) => m.role === 'model');
   const text = message ? textOf(message.content) : '';
   let output: unknown;
-  if (ending.finishReason === 'stop' && !ending.toolRequests?.length) {
+  if (ending.stopResponse) output = ending.stopResponse.toolResponse.output;
+  else if (ending.finishReason === 'stop' && !ending.toolRequests?.length) {
     if (options.output?.schema) output = parseOutput(text, options.output.schema);
     else if (options.output?.format === 'json') output = extractJson(text);
   }
@@ -76,15 +82,57 @@ function replaceLast(state: LoopState, message: Message): void {
   state.messages[state.messages.length - 1] = markChecked(message);
 }
 
+/** Everything a round of the loop runs with. */
+interface LoopScope {
+  options: GenerateOptions;
+  toolScope: ToolCallScope;
+  onChunk: ((chunk: GenerateResponseChunk) => void) | undefined;
+}
+
+/**
+ * Settles the open round that ends the conversation, then either ends the generation
+ * (interrupted, or stopped by a stop tool or `stopWhen`) or leaves the tool message appended
+ * for the next model call.
+ */
+async function settleRound<O>(
+  state: LoopState,
+  scope: LoopScope,
+  modelIndex: number,
+): Promise<GenerateResult<O> | undefined> {
+  const message = state.messages[state.messages.length - 1] as Message;
+  const round: ResolvedRound = await runOpenRound(message, scope.toolScope, {
+    onResponse: toolResponseEmitter(scope.onChunk, state.index),
+    onToolResult: scope.options.onToolResult,
+  });
+  replaceLast(state, round.message);
+  if (round.interruptedMessage) {
+    scope.onChunk?.({ index: modelIndex, role: 'model', content: round.interrupts });
+    return finish(state, scope.options, { finishReason: 'interrupted', interrupts: round.interrupts });
+  }
+  state.messages.push(markChecked(round.toolMessage));
+  state.index++;
+  const record: RoundRecord = {
+    message: round.message,
+    toolCalls: toolRequestsOf(round.message).map((p) => p.toolRequest),
+    toolResults: round.toolMessage.content.filter((p): p is ToolResponsePart => 'toolResponse' in p),
+  };
+  state.rounds.push(record);
+  const stopResponse = stopToolResult(record, scope.toolScope.tools);
+  if (stopResponse) return finish(state, scope.options, { finishReason: 'stop', stopResponse });
+  if (isStopMet(scope.options.stopWhen, state.rounds)) return finish(state, scope.options, { finishReason: 'stop' });
+  return undefined;
+}
+
 /**
  * Runs the generate loop: model → tools in parallel → model …, until the model answers, a
- * tool interrupts, or `maxTurns` tool rounds are spent. With `resume`, the interrupted turn
- * that ends `messages` is finished first, before the model is called.
+ * tool interrupts or stops the loop, `stopWhen` holds, or `maxTurns` tool rounds are spent.
+ * With `resume`, the open round that ends `messages` is answered and settled first, before
+ * the model is called. `onModelResponse` and `onToolResult` see every step as it happens.
  */
 export async function generate<O extends z.ZodType = z.ZodType>(
   options: GenerateOptions<O>,
 ): Promise<GenerateResult<z.infer<O>>> {
-  const state: LoopState = { messages: [], usage: {}, turns: 0, index: 0, started: performance.now() };
+  const state: LoopState = { messages: [], rounds: [], usage: {}, turns: 0, index: 0, started: performance.now() };
   const tools = toToolMap(options.tools);
   state.messages = initialMessages(options);
   const request = baseRequest(options, tools);
@@ -96,28 +144,32 @@ export async function generate<O extends z.ZodType = z.ZodType>(
     signal: options.signal,
     middleware: options.toolMiddleware ?? [],
   };
+  const scope: LoopScope = { options, toolScope, onChunk };
   const modelScope: ModelCallScope = { model: options.model, use: options.use ?? [], signal: options.signal, onChunk };
 
   if (options.resume) {
-    const resumed = await resolveResumeOption(
-      state.messages,
-      options.resume,
-      toolScope,
-      toolResponseEmitter(onChunk, 0),
-    );
-    replaceLast(state, resumed.message);
-    if (resumed.interrupts) {
-      onChunk?.({ index: 0, role: 'model', content: resumed.interrupts });
-      return finish(state, options, { finishReason: 'interrupted', interrupts: resumed.interrupts });
+    const last = state.messages.at(-1);
+    if (!isOpenRound(last)) {
+      throw new KitError(
+        'failed-precondition',
+        'nothing to resume: the conversation does not end with an open tool round',
+        {
+          reason: 'NOTHING_TO_RESUME',
+        },
+      );
     }
-    state.messages.push(markChecked(resumed.toolMessage));
-    state.index++;
+    replaceLast(state, applyResume(last, options.resume, tools));
+    const ended = await settleRound<z.infer<O>>(state, scope, 0);
+    if (ended) return ended;
   }
 
   for (let rounds = 0; ; rounds++) {
     const modelIndex = state.index++;
+    const prepared = await options.prepareStep?.({ round: rounds, messages: state.messages });
+    const stepScope = prepared?.model ? { ...modelScope, model: prepared.model } : modelScope;
     // A copy: the loop appends to its own list, and a model (or middleware) may keep the request.
-    const response = await callModel({ ...request, messages: state.messages.slice() }, modelIndex, modelScope);
+    const stepRequest = prepared ? preparedRequest(request, prepared) : request;
+    const response = await callModel({ ...stepRequest, messages: state.messages.slice() }, modelIndex, stepScope);
     state.turns++;
     addUsage(state.usage, response.usage);
     // A model that finished anyway must not start tools for a caller who has gone.
@@ -127,6 +179,7 @@ export async function generate<O extends z.ZodType = z.ZodType>(
     }
     const message = markChecked(response.message);
     state.messages.push(message);
+    await options.onModelResponse?.({ round: rounds, message, messages: state.messages });
     const requests = toolRequestsOf(message);
     if (!requests.length || options.returnToolRequests) {
       return finish(state, options, {
@@ -143,13 +196,22 @@ export async function generate<O extends z.ZodType = z.ZodType>(
           .join(', ')}`,
       });
     }
-    const round = await resolveToolRequests(message, toolScope, toolResponseEmitter(onChunk, state.index));
-    if (round.interruptedMessage) {
-      replaceLast(state, round.interruptedMessage);
-      onChunk?.({ index: modelIndex, role: 'model', content: round.interrupts });
-      return finish(state, options, { finishReason: 'interrupted', interrupts: round.interrupts });
-    }
-    state.messages.push(markChecked(round.toolMessage));
-    state.index++;
+    const ended = await settleRound<z.infer<O>>(state, scope, modelIndex);
+    if (ended) return ended;
   }
+}
+
+/** The request of one step as `prepareStep` changed it. */
+function preparedRequest(
+  request: Omit<GenerateRequest, 'messages'>,
+  prepared: PreparedStep,
+): Omit<GenerateRequest, 'messages'> {
+  const next = { ...request };
+  if (prepared.activeTools && request.tools) {
+    const active = new Set(prepared.activeTools);
+    next.tools = request.tools.filter((t) => active.has(t.name));
+  }
+  if (prepared.toolChoice) next.toolChoice = prepared.toolChoice;
+  if (prepared.config) next.config = { ...request.config, ...prepared.config };
+  return next;
 }

@@ -1,7 +1,8 @@
 import type { ToolRequestPart, ToolResponsePart } from '../model/index.js';
 
-// An interrupted turn is stored as stamps on its tool requests (`interrupt`, `pendingOutput`,
-// `pendingContent`, `resolvedInterrupt`), so it can be resumed from its last message alone.
+// An open round (interrupted, or cut short) is stored as stamps on its tool requests
+// (`interrupt`, `pendingOutput`, `pendingContent`, `resumed`, `resolvedInterrupt`), so it can
+// be resumed, or retried, from its last message alone.
 
 function withoutStamps(part: ToolRequestPart): Record<string, unknown> {
   const { interrupt: _i, pendingOutput: _p, pendingContent: _c, ...rest } = part.metadata ?? {};
@@ -34,6 +35,14 @@ export function clearStamps(part: ToolRequestPart): ToolRequestPart {
   return Object.keys(metadata).length ? { toolRequest: part.toolRequest, metadata } : { toolRequest: part.toolRequest };
 }
 
+/** How the response to an answered call says who answered: a person (and whether they declined). */
+function answerMetadata(part: ToolRequestPart): Record<string, unknown> | undefined {
+  const answer = part.metadata?.answer;
+  if (answer !== 'respond' && answer !== 'decline') return undefined;
+  const declined = part.metadata?.declined;
+  return declined === undefined ? { interruptResponse: true } : { interruptResponse: true, declined };
+}
+
 /** The response a pending output stands for. */
 export function pendingResponse(part: ToolRequestPart): ToolResponsePart {
   const { name, ref } = part.toolRequest;
@@ -45,7 +54,7 @@ export function pendingResponse(part: ToolRequestPart): ToolResponsePart {
       output: part.metadata?.pendingOutput,
       ...(content ? { content } : {}),
     },
-    metadata: { source: 'pending' },
+    metadata: answerMetadata(part) ?? { source: 'pending' },
   };
 }
 
@@ -57,4 +66,45 @@ export function isInterrupted(part: ToolRequestPart): boolean {
 /** True when the request finished in an interrupted turn. */
 export function hasPendingOutput(part: ToolRequestPart): boolean {
   return part.metadata !== undefined && 'pendingOutput' in part.metadata;
+}
+
+/**
+ * Where one call of an open round stands: `waiting` for a person, `done` (its response is
+ * recorded), `approved` (a person restarted it; it has not answered yet) or `open` (never
+ * answered: not run, or cut short before its result was recorded).
+ */
+export type CallState = 'waiting' | 'done' | 'approved' | 'open';
+
+/** The state of a tool request of an open round. */
+export function callState(part: ToolRequestPart): CallState {
+  if (isInterrupted(part)) return 'waiting';
+  if (hasPendingOutput(part)) return 'done';
+  return part.metadata?.resumed !== undefined ? 'approved' : 'open';
+}
+
+/** The waiting request, answered by a person with `response` (respond or decline): final once stored. */
+export function stampAnswer(part: ToolRequestPart, response: ToolResponsePart): ToolRequestPart {
+  const stamped = stampPendingOutput(part, response);
+  const declined = response.metadata?.declined;
+  const metadata: Record<string, unknown> = {
+    ...stamped.metadata,
+    resolvedInterrupt: part.metadata?.interrupt ?? true,
+    answer: declined === undefined ? 'respond' : 'decline',
+  };
+  if (declined !== undefined) metadata.declined = declined;
+  return { toolRequest: part.toolRequest, metadata };
+}
+
+/** The waiting request, approved by a person (`restart` is what tool.restart made of it): it runs next. */
+export function stampApproved(part: ToolRequestPart, restart: ToolRequestPart): ToolRequestPart {
+  return {
+    toolRequest: { ...part.toolRequest, input: restart.toolRequest.input },
+    metadata: {
+      ...withoutStamps(part),
+      ...restart.metadata,
+      resumed: restart.metadata?.resumed ?? true,
+      resolvedInterrupt: part.metadata?.interrupt ?? true,
+      answer: 'restart',
+    },
+  };
 }

@@ -60,7 +60,7 @@ describe('generate with interrupts', () => {
       { toolRequest: { name: 'lookup', ref: 'a', input: { id: 'xy' } } },
       {
         toolRequest: { name: 'confirm', ref: 'b', input: { id: 'q' } },
-        metadata: { resolvedInterrupt: { question: 'confirm q?' } },
+        metadata: { resolvedInterrupt: { question: 'confirm q?' }, answer: 'respond' },
       },
     ]);
     expect(tool?.content).toEqual([
@@ -85,6 +85,7 @@ describe('generate with interrupts', () => {
     expect(second.messages.at(-3)?.content[0]?.metadata).toEqual({
       resolvedInterrupt: { reason: 'approval needed', id: 'r0.0' },
       resumed: { approvedBy: 'ann' },
+      answer: 'restart',
     });
   });
 
@@ -141,6 +142,7 @@ describe('generate with interrupts', () => {
     expect(partial.messages.at(-1)?.content[0]?.metadata).toEqual({
       resolvedInterrupt: { question: 'confirm one?' },
       pendingOutput: { ok: true },
+      answer: 'respond',
     });
     expect(model.requests).toHaveLength(1);
 
@@ -180,7 +182,7 @@ describe('generate with interrupts', () => {
       generate({ model: scriptedModel(), messages: first.messages, tools: [confirm], resume: { respond: [forged] } }),
     );
     expect(error.code).toBe('invalid-argument');
-    expect(error.details).toEqual({ name: 'confirm', ref: 'forged' });
+    expect(error.details).toEqual({ name: 'confirm', ref: 'forged', reason: 'UNKNOWN_REF' });
   });
 
   it('rejects a reply whose tool name does not match the ref as invalid-argument', async () => {

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const ModelSupportsSchema = z.strictObject({
   multiturn: z.boolean().optional(),
   media: z.boolean().optional(),
+  /** False when the model can't take `data` parts in a conversation (Gemini has no equivalent). */
+  data: z.boolean().optional(),
   tools: z.boolean().optional(),
   systemRole: z.boolean().optional(),
   output: z.array(z.string()).optional(),

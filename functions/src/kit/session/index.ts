@@ -1,11 +1,4 @@
 export { emptySession, type NewSession } from './empty-session.js';
-export {
-  DEFAULT_LEDGER_TTL_MS,
-  type LedgerEntry,
-  LedgerEntrySchema,
-  LedgerResultSchema,
-} from './ledger-entry.js';
-export { canonicalJson, inputHash, type LedgerKeyParts, ledgerKey } from './ledger-key.js';
 export { LruSessionCache, type LruSessionCacheOptions } from './lru-session-cache.js';
 export { InMemorySessionStore } from './memory-session-store.js';
 export { parseSession } from './parse-session.js';
@@ -36,10 +29,11 @@ export {
   assertSuccessor,
   isWriteConflict,
   type SessionDeleteOptions,
+  type SessionLoadOptions,
   type SessionRecord,
   type SessionStore,
   type SessionVersion,
   type SessionWriteOptions,
   writeConflict,
 } from './session-store.js';
-export type { LedgerSweep, ScannedSession, SessionScan, SweepableSessionStore } from './session-sweep.js';
+export type { ScannedSession, SessionScan, SweepableSessionStore } from './session-sweep.js';

@@ -1,9 +1,9 @@
 import { LRUCache } from 'lru-cache';
-import type { LedgerEntry } from './ledger-entry.js';
 import type { Session } from './session-schema.js';
 import {
   isWriteConflict,
   type SessionDeleteOptions,
+  type SessionLoadOptions,
   type SessionRecord,
   type SessionStore,
   type SessionWriteOptions,
@@ -43,8 +43,8 @@ export class LruSessionCache implements SessionStore {
     this.cache.clear();
   }
 
-  async load(id: string): Promise<SessionRecord | undefined> {
-    const cached = this.cache.get(id);
+  async load(id: string, options?: SessionLoadOptions): Promise<SessionRecord | undefined> {
+    const cached = options?.fresh ? undefined : this.cache.get(id);
     if (cached) return cached;
     const record = await this.store.load(id);
     return record && this.remember(record);
@@ -61,10 +61,6 @@ export class LruSessionCache implements SessionStore {
       if (isWriteConflict(error)) this.forget(expected);
       throw error;
     }
-  }
-
-  readLedger(keys: readonly string[]): Promise<Map<string, LedgerEntry>> {
-    return this.store.readLedger(keys);
   }
 
   async delete(id: string, options?: SessionDeleteOptions): Promise<void> {

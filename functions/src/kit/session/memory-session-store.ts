@@ -1,5 +1,4 @@
 import { KitError } from '../errors/index.js';
-import { type LedgerEntry, LedgerEntrySchema } from './ledger-entry.js';
 import { parseSession } from './parse-session.js';
 import type { Session } from './session-schema.js';
 import {
@@ -24,7 +23,6 @@ interface Stored {
  */
 export class InMemorySessionStore implements SessionStore {
   private readonly sessions = new Map<string, Stored>();
-  private readonly ledger = new Map<string, string>();
   private writes = 0;
 
   async load(id: string): Promise<SessionRecord | undefined> {
@@ -48,21 +46,7 @@ export class InMemorySessionStore implements SessionStore {
     if (!stored) throw writeConflict(next.id, 'it no longer exists');
     if (stored.etag !== expected.etag) throw writeConflict(next.id);
     assertFence(expected, options);
-    const ledger = options?.ledger ?? [];
-    // As in Firestore (a create in the same batch): an entry that exists fails the whole write.
-    if (ledger.some((entry) => this.ledger.has(entry.key))) throw writeConflict(next.id, 'a ledger entry exists');
-    for (const entry of ledger) this.ledger.set(entry.key, JSON.stringify(entry));
     return this.put(next);
-  }
-
-  async readLedger(keys: readonly string[]): Promise<Map<string, LedgerEntry>> {
-    await Promise.resolve();
-    const found = new Map<string, LedgerEntry>();
-    for (const key of keys) {
-      const json = this.ledger.get(key);
-      if (json !== undefined) found.set(key, LedgerEntrySchema.parse(JSON.parse(json)));
-    }
-    return found;
   }
 
   async delete(id: string, options?: SessionDeleteOptions): Promise<void> {

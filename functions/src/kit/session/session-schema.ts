@@ -22,15 +22,15 @@ export type Lease = z.infer<typeof LeaseSchema>;
 
 /** The turn in progress (or interrupted): what a retry or a resume needs to finish it. */
 export const TurnStateSchema = z.strictObject({
-  /** Numbers the user turns of a session; tool ledger keys include it. */
+  /** Numbers the user turns of a session. */
   seq: z.number().int().nonnegative(),
   kind: z.enum(['message', 'resume']),
   /** The idempotency key of the call that runs (or last ran) the turn. */
   requestId: z.string().optional(),
   /** Index in history of the message that opened the turn. */
   start: z.number().int().nonnegative(),
-  /** Tool ledger keys recorded during the turn, so a retry reads only entries that exist. */
-  ledger: z.array(z.string()),
+  /** Read from sessions stored before turns were journaled in the history; never written now. */
+  ledger: z.array(z.string()).optional(),
   startedAt: z.number(),
 });
 export type TurnState = z.infer<typeof TurnStateSchema>;

@@ -1,5 +1,4 @@
 import { isKitError, KitError } from '../errors/index.js';
-import type { LedgerEntry } from './ledger-entry.js';
 import type { Session } from './session-schema.js';
 
 /** A session as a store read or wrote it, with the token a conditional write must present. */
@@ -27,8 +26,12 @@ export interface SessionDeleteOptions {
 export interface SessionWriteOptions {
   /** The lease id the stored session must hold: a turn's writes are fenced by it. */
   fence?: string;
-  /** Tool ledger entries created in the same commit; if one exists already, the whole write is a conflict. */
-  ledger?: readonly LedgerEntry[];
+}
+
+/** Options of {@link SessionStore.load}. */
+export interface SessionLoadOptions {
+  /** Read the store itself, past any cache (a cached copy showed a lease that may be gone). */
+  fresh?: boolean;
 }
 
 /**
@@ -38,7 +41,7 @@ export interface SessionWriteOptions {
  */
 export interface SessionStore {
   /** The stored session, or undefined when there is none. */
-  load(id: string): Promise<SessionRecord | undefined>;
+  load(id: string, options?: SessionLoadOptions): Promise<SessionRecord | undefined>;
   /** Stores a new session; `already-exists` when the id is taken. */
   create(session: Session): Promise<SessionRecord>;
   /**
@@ -46,9 +49,7 @@ export interface SessionStore {
    * {@link isWriteConflict}) when the stored session changed since `expected` was read.
    */
   write(expected: SessionRecord, next: Session, options?: SessionWriteOptions): Promise<SessionRecord>;
-  /** The tool ledger entries that exist among `keys`. */
-  readLedger(keys: readonly string[]): Promise<Map<string, LedgerEntry>>;
-  /** Deletes a session with its whole history (its ledger entries expire on their own). */
+  /** Deletes a session with its whole history. */
   delete(id: string, options?: SessionDeleteOptions): Promise<void>;
 }
 

@@ -30,22 +30,11 @@ export interface ScannedSession extends SessionVersion {
   read(): Promise<SessionRecord>;
 }
 
-/** One page of a sweep over tool ledger entries. */
-export interface LedgerSweep {
-  /** Only entries created before this time (epoch ms). */
-  createdBefore: number;
-  /** The most entries deleted. */
-  limit: number;
-}
-
 /**
- * A session store a cleanup job can sweep: it finds sessions by age and status, and deletes old
- * tool ledger entries. Deleting sessions and expiring them go through the store's own
+ * A session store a cleanup job can sweep: it finds sessions by age and status. Deleting sessions and expiring them go through the store's own
  * conditional `delete` and `write`, so a sweep never overwrites what a turn wrote after it looked.
  */
 export interface SweepableSessionStore extends SessionStore {
   /** One page of the sessions `query` names. */
   scan(query: SessionScan): Promise<ScannedSession[]>;
-  /** Deletes one page of old ledger entries; how many it deleted. */
-  deleteLedger(sweep: LedgerSweep): Promise<number>;
 }

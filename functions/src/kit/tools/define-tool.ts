@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { fromZodError, KitError } from '../errors/index.js';
 import type { ToolDefinition } from '../model/index.js';
-import { respondToInterrupt, restartInterrupt } from './interrupt-replies.js';
+import { declineInterrupt, respondToInterrupt, restartInterrupt } from './interrupt-replies.js';
 import { runWithLimits } from './run-with-limits.js';
 import { toToolDefinition } from './to-tool-definition.js';
 import {
@@ -74,6 +74,14 @@ export function makeTool<I extends z.ZodType, O extends z.ZodType>(
     },
     respond: (part, output, options) =>
       respondToInterrupt(config.name, config.outputSchema, part, output, options?.metadata),
+    decline: (part, reason) =>
+      declineInterrupt(
+        config.name,
+        config.outputSchema,
+        part,
+        reason,
+        config.onDecline as ((input: never, reason: string | undefined) => unknown) | undefined,
+      ),
     restart(part, resumed, options) {
       if (!restartable) {
         throw new KitError(

@@ -1,11 +1,12 @@
 export { defineInterrupt, type InterruptConfig } from './define-interrupt.js';
 export { defineTool } from './define-tool.js';
-export { respondToInterrupt, restartInterrupt } from './interrupt-replies.js';
+export { declinedOutput, declineInterrupt, respondToInterrupt, restartInterrupt } from './interrupt-replies.js';
 export { type LimitedRun, runWithLimits } from './run-with-limits.js';
 export { toJsonSchema, toToolDefinition } from './to-tool-definition.js';
 export {
   type ActionContext,
   DEFAULT_TOOL_TIMEOUT_MS,
+  type DeclinedOutput,
   type MultipartToolFn,
   type MultipartToolOutput,
   type Tool,

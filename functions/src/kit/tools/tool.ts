@@ -23,6 +23,22 @@ export interface ToolConfig<I extends z.ZodType, O extends z.ZodType> {
   sideEffects?: ToolSideEffects;
   /** `respond` (default): a failure is told to the model so it can change course; `throw`: it ends the turn. */
   onError?: 'respond' | 'throw';
+  /**
+   * Ends the loop once this tool has answered: its output is the generation's `output`, and the
+   * model is not called again (the multi-turn agent article's "finish" tool).
+   */
+  stop?: boolean;
+  /**
+   * What the model is told when a person declines this call (default: the standard
+   * {@link DeclinedOutput}); checked against `outputSchema` when the tool has one.
+   */
+  onDecline?: (input: z.infer<I>, reason: string | undefined) => z.infer<O>;
+  /**
+   * Lets a client answer an interrupt of this tool with an output of its own (`respond`). Off
+   * by default for tools with `sideEffects: 'idempotent'`: an app must not be able to record
+   * "sent" for a transfer that never ran. Interrupts (`defineInterrupt`) are answerable.
+   */
+  answerable?: boolean;
   metadata?: Record<string, unknown>;
 }
 
@@ -93,6 +109,8 @@ export interface Tool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
     output: z.infer<O>,
     options?: { metadata?: Record<string, unknown> },
   ): ToolResponsePart;
+  /** Answers an interrupt of this tool with a person's refusal (see `onDecline`). */
+  decline(interrupt: ToolRequestPart, reason?: string): ToolResponsePart;
   /** Asks to run the interrupted call again, now `resumed`; `replaceInput` changes its input. */
   restart(
     interrupt: ToolRequestPart,
@@ -103,3 +121,11 @@ export interface Tool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
 
 /** The default per-call tool timeout. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
+
+/** What the model is told, by default, when a person declines a call. */
+export interface DeclinedOutput {
+  declined: true;
+  /** The person's words, when they gave any. */
+  reason?: string;
+  message: string;
+}

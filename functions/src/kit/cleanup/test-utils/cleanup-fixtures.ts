@@ -1,7 +1,6 @@
 import type { Firestore } from '@google-cloud/firestore';
 import { type Message, toolRequestsOf } from '../../model/index.js';
 import { FirestoreSessionStore } from '../../session/firestore/index.js';
-import type { LedgerEntry } from '../../session/index.js';
 
 /** A tenant of its own in the test project: a store, and counts of what is stored. */
 export interface Tenant {
@@ -25,22 +24,6 @@ export function tenant(firestore: Firestore, prefix: string): Tenant {
       return (await firestore.collectionGroup(`${prefix}history`).count().get()).data().count;
     },
   };
-}
-
-/** `count` ledger entries of session `sessionId` created at `createdAt`. */
-export function ledgerEntries(sessionId: string, count: number, createdAt: number, label: string): LedgerEntry[] {
-  return Array.from({ length: count }, (_, i) => ({
-    key: `${label}-${i}`,
-    sessionId,
-    turn: 0,
-    ref: `r${i}`,
-    name: 'charge',
-    inputHash: 'h',
-    result: { output: { charged: i } },
-    leaseId: 'lease',
-    createdAt,
-    expireAt: createdAt + 86_400_000,
-  }));
 }
 
 /**

@@ -56,7 +56,6 @@ const asked = await agent.send(undefined, { message }, { uid: 'alice' });
 if (asked.status !== 'interrupted') throw new Error(`expected an interrupted turn, got ${asked.status}`);
 const cleanup = scheduledCleanup({
   store,
-  ledgerTtlMs: 3 * DAY, // the ledger entry stays, to be searched too
   onExpired: notifyOwner({ firestore, collection: `${prefix}notifications` }),
 });
 await cleanup.run({ scheduleTime: new Date().toISOString() });

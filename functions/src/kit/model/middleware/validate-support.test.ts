@@ -16,7 +16,7 @@ describe('validateSupport', () => {
     };
     await expect(model({ media: false }).generate(request)).rejects.toMatchObject({
       code: 'invalid-argument',
-      message: "model 'limited' does not support media (request.messages[2].content[1])",
+      message: "model 'limited' does not support media parts (request.messages[2].content[1])",
     });
   });
 

@@ -13,11 +13,12 @@ export function findUnsupported(request: GenerateRequest, supports: ModelSupport
     const turns = request.messages.filter((m) => m.role !== 'system').length;
     if (turns > 1) return `multi-turn conversations (request.messages has ${turns} turns)`;
   }
-  if (supports.media === false) {
+  for (const kind of ['media', 'data'] as const) {
+    if (supports[kind] !== false) continue;
     for (let m = 0; m < request.messages.length; m++) {
       const content = request.messages[m]?.content ?? [];
       for (let p = 0; p < content.length; p++) {
-        if ('media' in (content[p] as object)) return `media (request.messages[${m}].content[${p}])`;
+        if (kind in (content[p] as object)) return `${kind} parts (request.messages[${m}].content[${p}])`;
       }
     }
   }

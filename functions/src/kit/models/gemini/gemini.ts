@@ -30,6 +30,7 @@ export const DEFAULT_GEMINI_TIMEOUT_MS = 300_000;
 export const GEMINI_SUPPORTS: ModelSupports = {
   multiturn: true,
   media: true,
+  data: false,
   tools: true,
   systemRole: true,
   toolChoice: true,

@@ -13,8 +13,8 @@ export interface FirestoreSessionStoreOptions {
   firestore: Firestore;
   /** Put before every collection name, so tenants (or tests) don't share data. Default ''. */
   prefix?: string;
-  /** Collection names before the prefix. Defaults: `sessions`, `history` (under a session), `toolLedger`. */
-  collections?: { sessions?: string; history?: string; ledger?: string };
+  /** Collection names before the prefix. Defaults: `sessions`, `history` (under a session). */
+  collections?: { sessions?: string; history?: string };
   /** How history is cut into documents. */
   limits?: HistoryLimits;
   /** Told about every Firestore call the store makes (metrics, benchmarks). */

@@ -98,10 +98,10 @@ if (!host) {
         reads: 1,
         writes: 2,
       });
-      // + a checkpoint before the side effect, and the ledger entry with its note on the session.
+      // + the model message before the side effect, and the tool's result as it finishes.
       expect(await totals(() => shop.send(sessionId, { message: 'pay' }, { uid: 'u' }))).toEqual({
         reads: 0,
-        writes: 5,
+        writes: 4,
       });
     });
 

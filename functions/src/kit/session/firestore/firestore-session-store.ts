@@ -1,6 +1,5 @@
 import type { DocumentReference, DocumentSnapshot, Firestore, Timestamp, WriteBatch } from 'firebase-admin/firestore';
 import { KitError } from '../../errors/index.js';
-import type { LedgerEntry } from '../ledger-entry.js';
 import type { Session } from '../session-schema.js';
 import {
   assertFence,
@@ -10,9 +9,8 @@ import {
   type SessionWriteOptions,
   writeConflict,
 } from '../session-store.js';
-import type { LedgerSweep, ScannedSession, SessionScan, SweepableSessionStore } from '../session-sweep.js';
+import type { ScannedSession, SessionScan, SweepableSessionStore } from '../session-sweep.js';
 import { firestoreCode, fromFirestoreError } from './firestore-error.js';
-import { ledgerDocFields, readLedgerDoc } from './firestore-ledger-doc.js';
 import { etagOf, millisOf, readSessionDoc, sessionDocFields } from './firestore-session-doc.js';
 import {
   DEFAULT_FIRESTORE_CALL_TIMEOUT_MS,
@@ -20,13 +18,7 @@ import {
   type FirestoreStorage,
   type StoreOperation,
 } from './firestore-session-store-options.js';
-import {
-  chunkStamp,
-  deleteIfUnchanged,
-  deleteLedgerPage,
-  scannedSession,
-  scanSessionDocs,
-} from './firestore-session-sweep.js';
+import { chunkStamp, deleteIfUnchanged, scannedSession, scanSessionDocs } from './firestore-session-sweep.js';
 import {
   DEFAULT_HISTORY_LIMITS,
   EMPTY_LAYOUT,
@@ -58,7 +50,6 @@ export class FirestoreSessionStore implements SweepableSessionStore {
   private readonly db: Firestore;
   private readonly sessions: string;
   private readonly history: string;
-  private readonly ledger: string;
   private readonly limits: HistoryLimits;
   private readonly onOperation: ((operation: StoreOperation) => void) | undefined;
   private readonly callTimeoutMs: number;
@@ -68,7 +59,6 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     this.db = options.firestore;
     this.sessions = prefix + (options.collections?.sessions ?? 'sessions');
     this.history = prefix + (options.collections?.history ?? 'history');
-    this.ledger = prefix + (options.collections?.ledger ?? 'toolLedger');
     this.limits = options.limits ?? DEFAULT_HISTORY_LIMITS;
     this.onOperation = options.onOperation;
     this.callTimeoutMs = options.callTimeoutMs ?? DEFAULT_FIRESTORE_CALL_TIMEOUT_MS;
@@ -180,30 +170,15 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     });
     this.addChunks(batch, next, plan, stamp.at);
     const renewed = stamp.renew ? this.renewChunks(batch, next.id, plan, stamp.at) : 0;
-    const ledger = options?.ledger ?? [];
-    for (const entry of ledger) batch.create(this.db.collection(this.ledger).doc(entry.key), ledgerDocFields(entry));
-    const writes = 1 + plan.put.size + plan.remove.length + renewed + ledger.length;
+    const writes = 1 + plan.put.size + plan.remove.length + renewed;
     try {
       return await this.commit(batch, next, plan, stamp.at, writes);
     } catch (error) {
-      // 9: the update-time precondition failed; 5: the session is gone; 6: a ledger entry exists.
+      // 9: the update-time precondition failed; 5: the session is gone.
       const code = firestoreCode(error);
-      if (code === 9 || code === 5 || code === 6) throw writeConflict(next.id);
+      if (code === 9 || code === 5) throw writeConflict(next.id);
       throw fromFirestoreError(error, `writing session '${next.id}'`);
     }
-  }
-
-  async readLedger(keys: readonly string[]): Promise<Map<string, LedgerEntry>> {
-    const found = new Map<string, LedgerEntry>();
-    if (!keys.length) return found;
-    const refs = keys.map((key) => this.db.collection(this.ledger).doc(key));
-    const snaps = await this.run('reading the tool ledger', () => this.db.getAll(...refs));
-    this.onOperation?.({ kind: 'getAll', reads: refs.length, writes: 0 });
-    for (const snap of snaps) {
-      if (!snap.exists) continue;
-      found.set(snap.id, readLedgerDoc(snap.id, snap.data()));
-    }
-    return found;
   }
 
   async delete(id: string, options?: SessionDeleteOptions): Promise<void> {
@@ -237,15 +212,6 @@ export class FirestoreSessionStore implements SweepableSessionStore {
         return record;
       }),
     );
-  }
-
-  /** Deletes one page of ledger entries created before `sweep.createdBefore`; how many it deleted. */
-  async deleteLedger(sweep: LedgerSweep): Promise<number> {
-    const deleted = await this.run('deleting old tool ledger entries', () =>
-      deleteLedgerPage(this.db, this.db.collection(this.ledger), sweep),
-    );
-    this.onOperation?.({ kind: 'commit', reads: Math.max(1, deleted), writes: deleted });
-    return deleted;
   }
 
   private docFields(session: Session, plan: HistoryPlan, chunksExpireAt: number): Record<string, unknown> {

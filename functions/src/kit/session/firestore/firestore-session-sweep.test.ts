@@ -1,7 +1,6 @@
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
 import { firestoreEmulatorHost } from '../../../test-utils/firestore.js';
-import type { LedgerEntry } from '../ledger-entry.js';
 import type { Session } from '../session-schema.js';
 import { isWriteConflict } from '../session-store.js';
 import { demoProjectId, emulatorFirestore } from '../test-utils/emulator-firestore.js';
@@ -33,11 +32,6 @@ function fixture(limits = SMALL) {
 
 function aged(id: string, updatedAt: number, status: Session['status'] = 'idle', history = longHistory(4)): Session {
   return { ...sampleSession(id, history, updatedAt), status, expireAt: updatedAt + 30 * DAY };
-}
-
-function ledgerEntry(key: string, createdAt: number): LedgerEntry {
-  const base = { sessionId: 's', turn: 0, ref: 'r', name: 'charge', inputHash: 'h', leaseId: 'l' };
-  return { ...base, key, result: { output: { ok: true } }, createdAt, expireAt: createdAt + DAY };
 }
 
 afterAll(async () => {
@@ -121,19 +115,5 @@ describe.skipIf(!host)('FirestoreSessionStore (sweeps and expireAt)', () => {
     await expect(scanned!.read()).rejects.toMatchObject({ code: 'data-loss' });
     await store.delete('junk', { expected: scanned! });
     expect((await db.collection(`${prefix}sessions`).doc('junk').get()).exists).toBe(false);
-  });
-
-  it('deletes old ledger entries a page at a time and counts each once when two sweeps race', async () => {
-    const { store } = fixture();
-    const holder = await store.create(aged('holder', T0));
-    const old = Array.from({ length: 30 }, (_, i) => ledgerEntry(`old-${i}`, T0 - DAY + i));
-    const fresh = [ledgerEntry('fresh', T0 + DAY)];
-    await store.write(holder, { ...holder.session, version: 2 }, { ledger: [...old, ...fresh] });
-    const sweep = { createdBefore: T0, limit: 20 };
-    const counts = await Promise.all([store.deleteLedger(sweep), store.deleteLedger(sweep)]);
-    const rest = await store.deleteLedger(sweep);
-    expect(counts[0]! + counts[1]! + rest).toBe(30);
-    expect(await store.deleteLedger(sweep)).toBe(0);
-    expect([...(await store.readLedger(['fresh', 'old-0'])).keys()]).toEqual(['fresh']);
   });
 });

@@ -8,7 +8,7 @@ import type {
 import { z } from 'zod';
 import type { Session } from '../session-schema.js';
 import type { SessionRecord } from '../session-store.js';
-import type { LedgerSweep, ScannedSession, SessionScan } from '../session-sweep.js';
+import type { ScannedSession, SessionScan } from '../session-sweep.js';
 import { firestoreCode } from './firestore-error.js';
 import { etagOf, millisOf } from './firestore-session-doc.js';
 import type { HistoryLayout } from './history-layout.js';
@@ -72,44 +72,6 @@ export function scannedSession(snap: QueryDocumentSnapshot, read: () => Promise<
   if (leaseExpiresAt !== undefined) scanned.leaseExpiresAt = leaseExpiresAt;
   cursors.set(scanned, snap);
   return scanned;
-}
-
-/**
- * Deletes one page of ledger entries created before `sweep.createdBefore`. Each delete is
- * conditional on the entry being the one the query read, so two sweeps at once count each
- * entry once.
- */
-export async function deleteLedgerPage(
-  db: Firestore,
-  ledger: CollectionReference,
-  sweep: LedgerSweep,
-): Promise<number> {
-  const page = await ledger
-    .where('createdAt', '<', new Date(sweep.createdBefore))
-    .orderBy('createdAt')
-    .limit(sweep.limit)
-    .select()
-    .get();
-  if (page.empty) return 0;
-  let deleted = 0;
-  let failure: unknown;
-  const writer = db.bulkWriter({ throttling: false });
-  const writes = page.docs.map((doc) =>
-    writer.delete(doc.ref, { lastUpdateTime: doc.updateTime }).then(
-      () => {
-        deleted++;
-      },
-      (error: unknown) => {
-        // 9 or 5: the entry changed or is gone, so another sweep got there first.
-        const code = firestoreCode(error);
-        if (code !== 9 && code !== 5) failure ??= error;
-      },
-    ),
-  );
-  await writer.close();
-  await Promise.all(writes);
-  if (failure !== undefined) throw failure;
-  return deleted;
 }
 
 /**

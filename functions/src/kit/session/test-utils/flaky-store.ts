@@ -1,5 +1,4 @@
 import { KitError } from '../../errors/index.js';
-import type { LedgerEntry } from '../ledger-entry.js';
 import type { Session } from '../session-schema.js';
 import type { SessionRecord, SessionStore, SessionWriteOptions } from '../session-store.js';
 
@@ -15,7 +14,16 @@ export interface Fault {
 export interface Mutation {
   kind: 'create' | 'write';
   status: Session['status'];
-  ledger: number;
+  /** Calls of the open round (the last message) whose results the write journals. */
+  recorded: number;
+}
+
+/** How many calls of the open round `session` stores have a recorded result. */
+export function recordedOf(session: Session): number {
+  const last = session.history.at(-1);
+  if (session.status !== 'running' || last?.role !== 'model') return 0;
+  return last.content.filter((p) => 'toolRequest' in p && p.metadata !== undefined && 'pendingOutput' in p.metadata)
+    .length;
 }
 
 /** A store wrapper that fails at a chosen step, standing in for a crash or a Firestore outage. */
@@ -41,17 +49,14 @@ export class FlakyStore implements SessionStore {
   }
 
   create(session: Session): Promise<SessionRecord> {
-    return this.mutate({ kind: 'create', status: session.status, ledger: 0 }, () => this.inner.create(session));
+    return this.mutate({ kind: 'create', status: session.status, recorded: recordedOf(session) }, () =>
+      this.inner.create(session),
+    );
   }
 
   write(expected: SessionRecord, next: Session, options?: SessionWriteOptions): Promise<SessionRecord> {
-    const mutation: Mutation = { kind: 'write', status: next.status, ledger: options?.ledger?.length ?? 0 };
+    const mutation: Mutation = { kind: 'write', status: next.status, recorded: recordedOf(next) };
     return this.mutate(mutation, () => this.inner.write(expected, next, options));
-  }
-
-  readLedger(keys: readonly string[]): Promise<Map<string, LedgerEntry>> {
-    this.check();
-    return this.inner.readLedger(keys);
   }
 
   delete(id: string): Promise<void> {

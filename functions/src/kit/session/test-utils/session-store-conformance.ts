@@ -13,7 +13,6 @@ import {
 import { isKitError } from '../../errors/index.js';
 import type { Message } from '../../model/index.js';
 import { emptySession } from '../empty-session.js';
-import type { LedgerEntry } from '../ledger-entry.js';
 import type { Session } from '../session-schema.js';
 import { isWriteConflict, type SessionStore } from '../session-store.js';
 
@@ -57,21 +56,6 @@ export function longHistory(count: number): Message[] {
     if (kind === 3) messages.push({ role: 'model', content: [{ text: `answer ${i} `.repeat(20) }] });
   }
   return messages;
-}
-
-function ledgerEntry(key: string, sessionId: string): LedgerEntry {
-  return {
-    key,
-    sessionId,
-    turn: 0,
-    ref: 'r1',
-    name: 'charge',
-    inputHash: 'h',
-    result: { output: { nested: [[1, 2]] } },
-    leaseId: 'lease-1',
-    createdAt: 1,
-    expireAt: 2,
-  };
 }
 
 let counter = 0;
@@ -121,20 +105,6 @@ function storeContract(backend: () => ConformanceBackend): void {
     const error = await store.write(created, { ...session, version: 2 }, { fence: 'theirs' }).catch((e) => e);
     expect(isWriteConflict(error)).toBe(true);
     await store.write(created, { ...session, version: 2 }, { fence: 'mine' });
-  });
-
-  it('stores ledger entries with the write and refuses to overwrite one when the key exists', async () => {
-    const be = backend();
-    const store = be.open();
-    const session = sampleSession(uniqueId('ledger'));
-    const key = uniqueId('key');
-    let record = await store.create(session);
-    record = await store.write(record, { ...session, version: 2 }, { ledger: [ledgerEntry(key, session.id)] });
-    expect((await store.readLedger([key, uniqueId('missing')])).get(key)).toEqual(ledgerEntry(key, session.id));
-    const again = { ...ledgerEntry(key, session.id), leaseId: 'other' };
-    const error = await store.write(record, { ...session, version: 3 }, { ledger: [again] }).catch((e) => e);
-    expect(isWriteConflict(error)).toBe(true);
-    expect((await store.readLedger([key])).get(key)?.leaseId).toBe('lease-1');
   });
 
   it('reads a 2,000-message history back in order when it was appended turn by turn', async () => {

@@ -1,0 +1,146 @@
+import { isDeepStrictEqual } from 'node:util';
+import { fromZodError, KitError } from '../errors/index.js';
+import { type Message, type ToolRequestPart, type ToolResponsePart, toolRequestsOf } from '../model/index.js';
+import type { Tool } from '../tools/index.js';
+import type { ResumeOptions } from './generate-options.js';
+import { callState, stampAnswer, stampApproved } from './interrupt-stamps.js';
+import { lookupTool } from './to-tool-map.js';
+
+/** One reply of a resume, whichever kind. */
+type Reply =
+  | { kind: 'respond'; name: string; ref: string | undefined; response: ToolResponsePart }
+  | { kind: 'restart'; name: string; ref: string | undefined; restart: ToolRequestPart }
+  | { kind: 'decline'; name: string; ref: string | undefined; reason: string | undefined };
+
+const key = (name: string, ref: string | undefined): string => `${name}\u0000${ref ?? ''}`;
+
+function repliesOf(resume: ResumeOptions): Reply[] {
+  return [
+    ...(resume.respond ?? []).map((response): Reply => {
+      const { name, ref } = response.toolResponse;
+      return { kind: 'respond', name, ref, response };
+    }),
+    ...(resume.restart ?? []).map((restart): Reply => {
+      const { name, ref } = restart.toolRequest;
+      return { kind: 'restart', name, ref, restart };
+    }),
+    ...(resume.decline ?? []).map(
+      ({ name, ref, reason }): Reply => ({ kind: 'decline', name, ref, reason: reason || undefined }),
+    ),
+  ];
+}
+
+function toolOf(tools: ReadonlyMap<string, Tool>, reply: Reply): Tool {
+  const tool = lookupTool(tools, reply.name);
+  if (!tool) {
+    throw new KitError('invalid-argument', `tool '${reply.name}' is not available to answer`, {
+      reason: 'UNKNOWN_REF',
+      details: { name: reply.name, ref: reply.ref },
+    });
+  }
+  return tool;
+}
+
+/** The answer the reply stands for, checked against the tool's schemas, as it will be stored. */
+function answered(part: ToolRequestPart, reply: Reply, tool: Tool): ToolRequestPart {
+  const where = `'${reply.name}' (ref '${reply.ref}')`;
+  if (reply.kind === 'decline') return stampAnswer(part, tool.decline(part, reply.reason));
+  if (reply.kind === 'respond') {
+    const parsed = tool.config.outputSchema?.safeParse(reply.response.toolResponse.output);
+    if (parsed && !parsed.success) throw fromZodError(parsed.error, `response to ${where}`);
+    // What goes into history is the checked value: keys the schema strips never get stored.
+    const output = parsed ? parsed.data : reply.response.toolResponse.output;
+    return stampAnswer(part, { ...reply.response, toolResponse: { ...reply.response.toolResponse, output } });
+  }
+  if (!tool.restartable) {
+    throw new KitError('invalid-argument', `'${reply.name}' is an interrupt with nothing to run again: respond to it`, {
+      details: { name: reply.name, ref: reply.ref },
+    });
+  }
+  const parsed = tool.config.inputSchema?.safeParse(reply.restart.toolRequest.input);
+  if (parsed && !parsed.success) throw fromZodError(parsed.error, `input to restart ${where}`);
+  const input = parsed ? parsed.data : reply.restart.toolRequest.input;
+  return stampApproved(part, { ...reply.restart, toolRequest: { ...reply.restart.toolRequest, input } });
+}
+
+/** True when `stored` (already answered) carries the same answer as `candidate` would: a retried resume. */
+function sameAnswer(stored: ToolRequestPart, candidate: ToolRequestPart): boolean {
+  const a = stored.metadata ?? {};
+  const b = candidate.metadata ?? {};
+  if (a.answer !== b.answer) return false;
+  if (a.answer === 'restart') return isDeepStrictEqual(stored.toolRequest.input, candidate.toolRequest.input);
+  return isDeepStrictEqual(a.pendingOutput, b.pendingOutput) && isDeepStrictEqual(a.declined, b.declined);
+}
+
+/**
+ * Journals a person's answers on the open round that `message` holds: each reply names a call
+ * by tool name and ref; a waiting call takes its answer (respond and decline record the
+ * response, restart records the approval and any `replaceInput` as the tool's schema parsed
+ * it). An answer once given is final: the same answer again is a no-op (a retried resume), a
+ * different one is `failed-precondition` (`ALREADY_ANSWERED`). Nothing runs here.
+ */
+export function applyResume(message: Message, resume: ResumeOptions, tools: ReadonlyMap<string, Tool>): Message {
+  const byKey = new Map<string, number>();
+  message.content.forEach((part, i) => {
+    if ('toolRequest' in part) byKey.set(key(part.toolRequest.name, part.toolRequest.ref), i);
+  });
+  const content = message.content.slice();
+  const seen = new Set<string>();
+  for (const reply of repliesOf(resume)) {
+    const k = key(reply.name, reply.ref);
+    const at = byKey.get(k);
+    if (at === undefined) {
+      throw new KitError('invalid-argument', `no pending interrupt of tool '${reply.name}' with ref '${reply.ref}'`, {
+        reason: 'UNKNOWN_REF',
+        details: { name: reply.name, ref: reply.ref },
+      });
+    }
+    if (seen.has(k)) {
+      throw new KitError(
+        'invalid-argument',
+        `the interrupt of '${reply.name}' (ref '${reply.ref}') is answered twice`,
+        {
+          reason: 'INVALID_FIELD',
+          details: { name: reply.name, ref: reply.ref },
+        },
+      );
+    }
+    seen.add(k);
+    const part = content[at] as ToolRequestPart;
+    const state = callState(part);
+    if (state === 'waiting') {
+      content[at] = answered(part, reply, toolOf(tools, reply));
+      continue;
+    }
+    const retried = state !== 'open' && sameAnswer(part, answered(asWaiting(part), reply, toolOf(tools, reply)));
+    if (!retried) {
+      throw new KitError(
+        'failed-precondition',
+        `the call of '${reply.name}' (ref '${reply.ref}') was already answered; an answer is final`,
+        { reason: 'ALREADY_ANSWERED', details: { name: reply.name, ref: reply.ref } },
+      );
+    }
+  }
+  return { ...message, content };
+}
+
+/** An answered call as it stood while it waited: what a retried answer is built from and compared with. */
+export function asWaiting(part: ToolRequestPart): ToolRequestPart {
+  const {
+    answer: _a,
+    resumed: _r,
+    declined: _d,
+    pendingOutput: _p,
+    pendingContent: _c,
+    resolvedInterrupt,
+    replacedInput,
+    ...rest
+  } = part.metadata ?? {};
+  const input = replacedInput === undefined ? part.toolRequest.input : replacedInput;
+  return { toolRequest: { ...part.toolRequest, input }, metadata: { ...rest, interrupt: resolvedInterrupt ?? true } };
+}
+
+/** True when `message` is a model message whose tool requests still await responses (an open round). */
+export function isOpenRound(message: Message | undefined): message is Message {
+  return message?.role === 'model' && toolRequestsOf(message).length > 0;
+}

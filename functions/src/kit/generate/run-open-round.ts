@@ -1,0 +1,81 @@
+import type { Message, ToolRequestPart, ToolResponsePart } from '../model/index.js';
+import type { RefToolRequestPart } from './assign-refs.js';
+import { executeToolCall, type ToolCallScope } from './execute-tool-call.js';
+import type { ToolResultStep } from './generate-options.js';
+import { callState, clearStamps, pendingResponse, stampInterrupt, stampPendingOutput } from './interrupt-stamps.js';
+import { lookupTool } from './to-tool-map.js';
+
+/** How a round ended: every call answered (a tool message), or some waiting for a person. */
+export type ResolvedRound =
+  | { message: Message; toolMessage: Message; interruptedMessage?: undefined; interrupts?: undefined }
+  | { message: Message; interruptedMessage: Message; interrupts: ToolRequestPart[]; toolMessage?: undefined };
+
+/** What a round runs with besides its tools. */
+export interface RoundHooks {
+  /** Streams a response the moment its call has one. */
+  onResponse?: ((response: ToolResponsePart) => void) | undefined;
+  /** Journals a call's result before the round goes on (awaited). */
+  onToolResult?: ((step: ToolResultStep) => void | Promise<void>) | undefined;
+}
+
+type Settled = { part: ToolRequestPart; response?: ToolResponsePart };
+
+async function settleCall(part: ToolRequestPart, scope: ToolCallScope, hooks: RoundHooks): Promise<Settled> {
+  const state = callState(part);
+  if (state === 'waiting') return { part };
+  if (state === 'done') {
+    const response = pendingResponse(part);
+    hooks.onResponse?.(response);
+    return { part, response };
+  }
+  const resumed =
+    state === 'approved' ? ((part.metadata?.resumed as Record<string, unknown> | true | undefined) ?? true) : undefined;
+  const request = part as RefToolRequestPart;
+  const outcome = await executeToolCall(request, resumed, scope);
+  // A restarted call that asks again waits again, as a new interrupt.
+  if (outcome.interrupt !== undefined) return { part: stampInterrupt(part, outcome.interrupt) };
+  await hooks.onToolResult?.({
+    request,
+    response: outcome.response,
+    tool: lookupTool(scope.tools, request.toolRequest.name),
+  });
+  hooks.onResponse?.(outcome.response);
+  return { part, response: outcome.response };
+}
+
+/**
+ * Settles the open round `message` holds, in parallel: a recorded response is reused, an
+ * approved or unanswered call runs (as resumed, or fresh), a call waiting for a person waits.
+ * The round waits for every call before a failure ends it, so what finished is journaled.
+ * With nothing waiting, the responses form the tool message, in request order; otherwise the
+ * message comes back stamped: waiting calls carry `interrupt`, answered ones `pendingOutput`.
+ */
+export async function runOpenRound(
+  message: Message,
+  scope: ToolCallScope,
+  hooks: RoundHooks = {},
+): Promise<ResolvedRound> {
+  const settled = await Promise.allSettled(
+    message.content.map((part) => ('toolRequest' in part ? settleCall(part, scope, hooks) : undefined)),
+  );
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  const calls = settled.map((s) => (s as PromiseFulfilledResult<Settled | undefined>).value);
+  const interrupts = calls.flatMap((c) => (c && !c.response ? [c.part] : []));
+  if (interrupts.length) {
+    const content = message.content.map((part, i) => {
+      const call = calls[i];
+      if (!call) return part;
+      return call.response ? stampPendingOutput(call.part, call.response) : call.part;
+    });
+    const interruptedMessage = { ...message, content };
+    return { message: interruptedMessage, interruptedMessage, interrupts };
+  }
+  const content = message.content.map((part, i) => {
+    const call = calls[i];
+    if (!call) return part;
+    return call.part === part && !part.metadata ? part : clearStamps(call.part);
+  });
+  const responses = calls.flatMap((c) => (c?.response ? [c.response] : []));
+  return { message: { ...message, content }, toolMessage: { role: 'tool', content: responses } };
+}
