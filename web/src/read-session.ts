@@ -3,8 +3,21 @@ import { type HistoryMessage, parseHistory, type SessionStatus, type StoredSessi
 
 interface HistoryField {
   length: number;
+  sealed: number;
   chunks: number[];
-  tail: string;
+  /** Message `i` of the tail (from `sealed` on) as one JSON line, in field `m<i>` (six digits). */
+  lines?: Record<string, string>;
+  /** The tail as one text, in documents written before `lines`. */
+  tail?: string;
+}
+
+/** The tail of a session's history as one text of JSON lines, whichever way the document keeps it. */
+function tailOf(history: HistoryField): string | undefined {
+  if (typeof history.tail === 'string') return history.tail;
+  if (typeof history.lines !== 'object' || history.lines === null) return undefined;
+  let tail = '';
+  for (let i = history.sealed; i < history.length; i++) tail += history.lines[`m${String(i).padStart(6, '0')}`] ?? '';
+  return tail;
 }
 
 const STATUSES: readonly SessionStatus[] = ['idle', 'running', 'interrupted', 'expired', 'failed'];
@@ -27,14 +40,17 @@ async function readOnce(db: Firestore, id: string): Promise<StoredSession | unde
   if (!snap.exists()) throw new SessionReadError('not-found', `no session '${id}'`);
   const status = snap.get('status') as SessionStatus;
   const history = snap.get('history') as HistoryField | undefined;
-  if (!STATUSES.includes(status) || typeof history?.tail !== 'string' || !Array.isArray(history.chunks)) {
+  const tail = history && tailOf(history);
+  if (!STATUSES.includes(status) || tail === undefined || !Array.isArray(history?.chunks)) {
     throw new SessionReadError('data-loss', `session '${id}' is not a session document this app knows`);
   }
   const chunks = await Promise.all(
-    history.chunks.map(async (_, i) => (await getDoc(doc(db, 'sessions', id, 'history', chunkId(i)))).get('text')),
+    (history as HistoryField).chunks.map(async (_, i) =>
+      (await getDoc(doc(db, 'sessions', id, 'history', chunkId(i)))).get('text'),
+    ),
   );
   const messages: HistoryMessage[] | undefined = chunks.every((text) => typeof text === 'string')
-    ? parseHistory(chunks as string[], history.tail, history.length)
+    ? parseHistory(chunks as string[], tail, (history as HistoryField).length)
     : undefined;
   return messages && { id, status, history: messages };
 }

@@ -172,7 +172,7 @@ function pointAfter(first: boolean, before: Session | undefined, next: Session):
       : undefined;
   if (recorded && 'toolRequest' in recorded) return `after-result:${recorded.toolRequest.name}` as CrashPoint;
   const request = last?.role === 'model' ? last.content.find((p) => 'toolRequest' in p) : undefined;
-  return request && 'toolRequest' in request && !had.size
+  return request && 'toolRequest' in request && !recordedRefs(next).size
     ? (`after-checkpoint:${request.toolRequest.name}` as CrashPoint)
     : undefined;
 }

@@ -5,7 +5,7 @@ import { defineTool, type Tool } from '../../kit/index.js';
 import { type OrderEvent, OrderIdSchema } from './order.js';
 import { orderRef, readOwnOrder } from './read-own-order.js';
 
-/** What `cancelOrder` tells the model (and what a client's `respond` must look like). */
+/** What `cancelOrder` tells the model (a declined call, too: see `onDecline`). */
 export const CancelOrderOutputSchema = z.object({
   orderId: z.string(),
   cancelled: z.boolean(),
@@ -21,7 +21,9 @@ const eventId = (ref: string): string => `cancel-${ref.replace(/[^A-Za-z0-9_-]/g
  * The `cancelOrder` tool. It checks the order, then interrupts to ask the user to confirm; only
  * a restart (the user said yes) cancels: in one transaction the status becomes `cancelled` and
  * one event is written under the order, its id taken from the call's ref, so no retry can add a
- * second. `sideEffects: 'idempotent'`: the session's ledger keeps a resumed turn from running it again.
+ * second. `sideEffects: 'idempotent'`: its result is journaled as it finishes, so a retried turn
+ * never runs it again, and a client can't answer it with an output of its own: it approves
+ * (restart) or declines.
  */
 export function cancelOrderTool(db: () => Promise<Firestore>): Tool {
   return defineTool(
@@ -32,6 +34,7 @@ export function cancelOrderTool(db: () => Promise<Firestore>): Tool {
       inputSchema: z.object({ orderId: OrderIdSchema, reason: z.string().max(500).optional() }),
       outputSchema: CancelOrderOutputSchema,
       sideEffects: 'idempotent',
+      onDecline: ({ orderId }, reason) => ({ orderId, cancelled: false, reason: reason ?? 'the customer declined' }),
     },
     async ({ orderId, reason }, ctx): Promise<CancelOrderOutput> => {
       const uid = callerUid(ctx.context);

@@ -70,12 +70,12 @@ describe.skipIf(!host)('orderAssistant', () => {
     expect(written[0]?.data()).toMatchObject({ type: 'cancelled', byUid: alice().uid, callRef: interrupt?.ref });
   });
 
-  it('keeps the order when the user declines with respond', async () => {
+  it('keeps the order when the user declines with a reason', async () => {
     const { fn } = assistant();
     const asked = await fn.run(callableRequest({ message: 'cancel A-1001 please' }, alice()));
     const ref = asked.interrupts[0]?.ref as string;
-    const output = { orderId: 'A-1001', cancelled: false, reason: 'the customer changed their mind' };
-    const resume = { sessionId: asked.sessionId, resume: { respond: [{ ref, name: 'cancelOrder', output }] } };
+    const decline = [{ ref, name: 'cancelOrder', reason: 'the customer changed their mind' }];
+    const resume = { sessionId: asked.sessionId, resume: { decline } };
     const done = await fn.run(callableRequest(resume, alice()));
     expect(done.text).toBe('Order A-1001 was not cancelled: the customer changed their mind.');
     expect(await status('A-1001')).toBe('processing');

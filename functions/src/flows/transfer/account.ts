@@ -11,7 +11,7 @@ export const AccountSchema = z.object({
 });
 export type Account = z.infer<typeof AccountSchema>;
 
-/** What `transfer` tells the model, and what a client's `respond` must look like (`{approved: false}`). */
+/** What `transfer` tells the model (a declined call: `{approved: false, reason}`). */
 export const TransferOutputSchema = z.object({
   approved: z.boolean(),
   transferId: z.string().optional(),

@@ -30,7 +30,7 @@ function refusal(input: TransferInput, uid: string | undefined, from?: Account, 
 /**
  * The `transfer` tool (the tools chapter's "confirm then transfer" timeline): it checks the
  * transfer, then interrupts for the user's confirmation. Money moves only when the call is
- * restarted (confirmed); a `respond` with `{approved: false}` ends it without running this body.
+ * restarted (confirmed); a decline ends it without running this body (the model is told `{approved: false}`).
  */
 export function transferTool(db: () => Promise<Firestore>): Tool {
   return defineTool(
@@ -41,6 +41,7 @@ export function transferTool(db: () => Promise<Firestore>): Tool {
       inputSchema: TransferInputSchema,
       outputSchema: TransferOutputSchema,
       sideEffects: 'idempotent',
+      onDecline: (_input, reason) => ({ approved: false, reason: reason ?? 'declined by the user' }),
     },
     async (input, ctx): Promise<TransferOutput> => {
       const uid = callerUid(ctx.context);

@@ -59,7 +59,14 @@ function finished(session: Session, rt: AgentRuntime, outcome: TurnOutcome, requ
   if (outcome.summary) next.summary = outcome.summary;
   if (requestId !== undefined) {
     const textAt = outcome.history.findLastIndex((m) => m.role === 'model');
-    next.results = keepResult(session.results, requestId, outcome.result, Math.max(0, textAt), rt.keepResults);
+    next.results = keepResult(
+      session.results,
+      requestId,
+      outcome.result,
+      Math.max(0, textAt),
+      rt.keepResults,
+      rt.timing.clock(),
+    );
   }
   return next;
 }

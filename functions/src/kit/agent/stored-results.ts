@@ -18,11 +18,12 @@ export function keepResult(
   result: AgentTurnResult,
   textAt: number,
   keep: number,
+  at: number,
 ): StoredResult[] {
-  let stored: StoredResult = { requestId, result };
+  let stored: StoredResult = { requestId, result, at };
   if (JSON.stringify(result).length > INLINE_UNITS) {
     const { output: _output, ...rest } = result;
-    stored = { requestId, result: { ...rest, text: '' }, textAt };
+    stored = { requestId, result: { ...rest, text: '' }, textAt, at };
   }
   const kept = [stored];
   let units = JSON.stringify(stored).length;

@@ -51,13 +51,31 @@ export const RestartReplySchema = z.strictObject({
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 
+/** A person's refusal of an interrupted call; the model is told, with the reason. */
+export const DeclineReplySchema = z.strictObject({
+  ref: NameSchema,
+  name: NameSchema,
+  reason: z.string().max(L.reasonChars, `must be at most ${L.reasonChars} characters`).optional(),
+});
+
 const replies = <T extends z.ZodType>(schema: T) =>
   z.array(schema).max(L.resumeReplies, `must have at most ${L.resumeReplies} replies`).optional();
 
-/** How an interrupted turn goes on: answers and restarts, matched to interrupts by ref and name. */
+/** How an interrupted turn goes on: approvals, refusals and answers, matched to interrupts by ref and name. */
 export const ResumeSchema = z
-  .strictObject({ respond: replies(RespondReplySchema), restart: replies(RestartReplySchema) })
-  .refine((r) => (r.respond?.length ?? 0) + (r.restart?.length ?? 0) > 0, 'must answer at least one interrupt');
+  .strictObject({
+    respond: replies(RespondReplySchema),
+    restart: replies(RestartReplySchema),
+    decline: replies(DeclineReplySchema),
+  })
+  .refine(
+    (r) => (r.respond?.length ?? 0) + (r.restart?.length ?? 0) + (r.decline?.length ?? 0) > 0,
+    'must answer at least one interrupt',
+  )
+  .refine(
+    (r) => (r.respond?.length ?? 0) + (r.restart?.length ?? 0) + (r.decline?.length ?? 0) <= L.resumeReplies,
+    `must have at most ${L.resumeReplies} replies in all`,
+  );
 
 /** The `data` of a call to an agent (DESIGN.md, the callable wire protocol). */
 export const CallRequestSchema = z

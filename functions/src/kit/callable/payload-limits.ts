@@ -10,8 +10,10 @@ export const PAYLOAD_LIMITS = {
   textChars: 32_000,
   /** Parts of one `message`. */
   parts: 16,
-  /** Replies in `resume.respond` and in `resume.restart`, each. */
+  /** Replies in one `resume` (respond, restart and decline together). */
   resumeReplies: 16,
+  /** Characters of a decline's `reason`. */
+  reasonChars: 2_000,
   /** Characters of `sessionId`, `requestId`, a `ref` or a tool `name`. */
   idChars: 128,
   /** Levels of nested objects and arrays in `data` (a `data` part, a tool output, replaceInput). */

@@ -61,6 +61,8 @@ export const StoredResultSchema = z.strictObject({
   result: TurnResultSchema,
   /** Set when the text was too large to keep twice: it is the text of `history[textAt]`. */
   textAt: z.number().int().nonnegative().optional(),
+  /** When the call finished (epoch ms): the oldest results make room first. */
+  at: z.number().optional(),
 });
 export type StoredResult = z.infer<typeof StoredResultSchema>;
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { KitError } from '../../errors/index.js';
 import type { Message } from '../../model/index.js';
@@ -32,7 +33,10 @@ const LayoutSchema = z.object({
   length: z.number().int().nonnegative(),
   sealed: z.number().int().nonnegative(),
   chunks: z.array(z.number().int()),
-  tail: z.string(),
+  /** The tail: message `i` (from `sealed` on) as one JSON line in field `m<i>`, so a write sets only new lines. */
+  lines: z.record(z.string(), z.string()).optional(),
+  /** The tail as one text, in documents written before `lines`. */
+  tail: z.string().optional(),
 });
 
 /** The fields of a session document that the store reads back. */
@@ -50,7 +54,8 @@ const SessionDocSchema = z.object({
   turn: z.string().nullable(),
   turns: z.number(),
   summary: z.string().nullable(),
-  results: z.string(),
+  /** Stored results by key ({@link resultKey}), or all of them as one JSON array in older documents. */
+  results: z.union([z.string(), z.record(z.string(), z.string())]),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
   history: LayoutSchema,
 });
@@ -59,6 +64,8 @@ const SessionDocSchema = z.object({
 export interface SessionDocRead {
   layout: HistoryLayout;
   tail: string;
+  /** `tail`: a document written before tails were kept line by line (its next write rewrites them whole). */
+  format: 'lines' | 'tail';
   /** Builds the session once the chunk documents' messages are known. */
   toSession(history: Message[]): Session;
 }
@@ -82,10 +89,11 @@ export function readSessionDoc(data: unknown, id: string): SessionDocRead {
     );
   }
   const doc = parsed.data;
-  const { tail, ...layout } = doc.history;
+  const { tail, lines, ...layout } = doc.history;
   return {
     layout,
-    tail,
+    tail: lines ? tailOf(lines, layout.sealed, layout.length) : (tail ?? ''),
+    format: lines ? 'lines' : 'tail',
     toSession(history) {
       const session: Record<string, unknown> = {
         schemaVersion: doc.schemaVersion,
@@ -100,7 +108,7 @@ export function readSessionDoc(data: unknown, id: string): SessionDocRead {
         history,
         ...pendingOf(history),
         turns: doc.turns,
-        results: json(doc.results, id),
+        results: typeof doc.results === 'string' ? json(doc.results, id) : resultsOf(doc.results, id),
       };
       if (doc.lease) session.lease = { id: doc.lease.id, expiresAt: millis(doc.lease.expiresAt) };
       if (doc.turn !== null) session.turn = json(doc.turn, id);
@@ -111,8 +119,41 @@ export function readSessionDoc(data: unknown, id: string): SessionDocRead {
   };
 }
 
-/** The document fields of `session` whose history is laid out as `plan` says. */
-export function sessionDocFields(session: Session, plan: HistoryPlan): Record<string, unknown> {
+/** The field that holds tail line `index`. */
+export const lineKey = (index: number): string => `m${String(index).padStart(6, '0')}`;
+
+/** The field that holds the stored result of `requestId` (a field name Firestore takes as it is). */
+export const resultKey = (requestId: string): string =>
+  `r${createHash('sha256').update(requestId).digest('hex').slice(0, 24)}`;
+
+function tailOf(lines: Record<string, string>, sealed: number, length: number): string {
+  let tail = '';
+  for (let i = sealed; i < length; i++) tail += lines[lineKey(i)] ?? '';
+  return tail;
+}
+
+function resultsOf(fields: Record<string, string>, id: string): unknown[] {
+  const results = Object.values(fields).map((text) => json(text, id) as { at?: number });
+  return results.sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
+}
+
+/** The tail lines of a plan as the `lines` map. */
+function linesOf(plan: HistoryPlan): Record<string, string> {
+  const lines: Record<string, string> = {};
+  plan.tailLines.forEach((line, i) => {
+    lines[lineKey(plan.layout.sealed + i)] = line;
+  });
+  return lines;
+}
+
+function resultFields(session: Session): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const result of session.results) fields[resultKey(result.requestId)] = JSON.stringify(result);
+  return fields;
+}
+
+/** The fields of a session other than its history and results: each is written whole when it changes. */
+function scalarFields(session: Session): Record<string, unknown> {
   return {
     schemaVersion: session.schemaVersion,
     id: session.id,
@@ -127,10 +168,62 @@ export function sessionDocFields(session: Session, plan: HistoryPlan): Record<st
     turn: session.turn ? JSON.stringify(session.turn) : null,
     turns: session.turns,
     summary: session.summary ? JSON.stringify(session.summary) : null,
-    results: JSON.stringify(session.results),
     error: session.error ?? null,
     // For clients and the cleanup job: which calls wait, without decoding the history.
     pending: session.interrupts.map((p) => ({ ref: p.toolRequest.ref ?? '', name: p.toolRequest.name })),
-    history: { ...plan.layout, tail: plan.tail },
   };
+}
+
+/** The whole document of `session` whose history is laid out as `plan` says (a create, or a rewrite). */
+export function sessionDocFields(session: Session, plan: HistoryPlan): Record<string, unknown> {
+  return {
+    ...scalarFields(session),
+    results: resultFields(session),
+    history: { ...plan.layout, lines: linesOf(plan) },
+  };
+}
+
+/** A document field by its path (`history.lines.m000012`), and its new value; `undefined` deletes it. */
+export type FieldChange = [path: string, value: unknown];
+
+const same = (a: unknown, b: unknown): boolean =>
+  a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The fields a write changes, to replace `before` (laid out as `layout`, in `format`) by `next`
+ * laid out as `plan` says: only what differs, so a warm turn's bytes don't grow with its history.
+ * Tail lines the plan shares with the stored copy (the same message objects) aren't sent again.
+ */
+export function sessionFieldChanges(
+  before: Session,
+  layout: HistoryLayout,
+  format: 'lines' | 'tail',
+  next: Session,
+  plan: HistoryPlan,
+): FieldChange[] {
+  const changes: FieldChange[] = [];
+  const was = scalarFields(before);
+  for (const [key, value] of Object.entries(scalarFields(next))) if (!same(was[key], value)) changes.push([key, value]);
+  if (format === 'tail') {
+    // A document from before line-by-line tails: its history and results are rewritten whole, once.
+    changes.push(['history', { ...plan.layout, lines: linesOf(plan) }], ['results', resultFields(next)]);
+    return changes;
+  }
+  const oldResults = resultFields(before);
+  const newResults = resultFields(next);
+  for (const [key, text] of Object.entries(newResults))
+    if (oldResults[key] !== text) changes.push([`results.${key}`, text]);
+  for (const key of Object.keys(oldResults)) if (!(key in newResults)) changes.push([`results.${key}`, undefined]);
+  if (layout.sealed !== plan.layout.sealed) changes.push(['history.sealed', plan.layout.sealed]);
+  if (layout.length !== plan.layout.length) changes.push(['history.length', plan.layout.length]);
+  if (!same(layout.chunks, plan.layout.chunks)) changes.push(['history.chunks', plan.layout.chunks]);
+  for (let i = plan.layout.sealed; i < plan.layout.length; i++) {
+    // A line the stored tail holds for the same message needs no write.
+    const stored = i >= layout.sealed && i < layout.length && i < plan.keep;
+    if (!stored) changes.push([`history.lines.${lineKey(i)}`, plan.tailLines[i - plan.layout.sealed]]);
+  }
+  for (let i = layout.sealed; i < layout.length; i++) {
+    if (i < plan.layout.sealed || i >= plan.layout.length) changes.push([`history.lines.${lineKey(i)}`, undefined]);
+  }
+  return changes;
 }

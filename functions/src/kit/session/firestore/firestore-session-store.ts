@@ -11,7 +11,14 @@ import {
 } from '../session-store.js';
 import type { ScannedSession, SessionScan, SweepableSessionStore } from '../session-sweep.js';
 import { firestoreCode, fromFirestoreError } from './firestore-error.js';
-import { etagOf, millisOf, readSessionDoc, sessionDocFields } from './firestore-session-doc.js';
+import {
+  etagOf,
+  type FieldChange,
+  millisOf,
+  readSessionDoc,
+  sessionDocFields,
+  sessionFieldChanges,
+} from './firestore-session-doc.js';
 import {
   DEFAULT_FIRESTORE_CALL_TIMEOUT_MS,
   type FirestoreSessionStoreOptions,
@@ -35,6 +42,22 @@ type Storage = FirestoreStorage;
 const LOAD_ATTEMPTS = 3;
 /** Firestore's limit of writes in one batch. */
 const MAX_BATCH_WRITES = 500;
+
+/** The update of a document's changed fields; a removed field is deleted. */
+async function updateOf(changes: readonly FieldChange[]): Promise<Record<string, unknown>> {
+  const update: Record<string, unknown> = {};
+  let deleted: unknown;
+  for (const [path, value] of changes) {
+    if (value === undefined) {
+      // Loaded only when a write removes a field (a sealed tail, an old result): cold starts stay lean.
+      deleted ??= (await import('firebase-admin/firestore')).FieldValue.delete();
+      update[path] = deleted;
+    } else {
+      update[path] = value;
+    }
+  }
+  return update;
+}
 
 const chunkId = (index: number): string => `c${String(index).padStart(6, '0')}`;
 
@@ -107,7 +130,12 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     }
     const session = doc.toSession(readHistory(doc.layout, chunks, doc.tail));
     const updateTime = snap.updateTime as Timestamp;
-    const storage: Storage = { updateTime, layout: doc.layout, chunksExpireAt: millisOf(snap.get('chunksExpireAt')) };
+    const storage: Storage = {
+      updateTime,
+      layout: doc.layout,
+      chunksExpireAt: millisOf(snap.get('chunksExpireAt')),
+      format: doc.format,
+    };
     return { session, etag: etagOf(updateTime), storage };
   }
 
@@ -164,10 +192,11 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     }
     const plan = planHistory(storage.layout, expected.session.history, next.history, this.limits);
     const stamp = chunkStamp(next, storage.chunksExpireAt);
+    const format = storage.format ?? 'lines';
+    const changes = sessionFieldChanges(expected.session, storage.layout, format, next, plan);
+    if (stamp.at !== storage.chunksExpireAt) changes.push(['chunksExpireAt', new Date(stamp.at)]);
     const batch = this.db.batch();
-    batch.update(this.sessionRef(next.id), this.docFields(next, plan, stamp.at), {
-      lastUpdateTime: storage.updateTime,
-    });
+    batch.update(this.sessionRef(next.id), await updateOf(changes), { lastUpdateTime: storage.updateTime });
     this.addChunks(batch, next, plan, stamp.at);
     const renewed = stamp.renew ? this.renewChunks(batch, next.id, plan, stamp.at) : 0;
     const writes = 1 + plan.put.size + plan.remove.length + renewed;
@@ -246,7 +275,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     const results = await this.bounded('a write', () => batch.commit());
     this.onOperation?.({ kind: 'commit', reads: 0, writes });
     const updateTime = (results[0] as { writeTime: Timestamp }).writeTime;
-    const storage: Storage = { updateTime, layout: plan.layout, chunksExpireAt };
+    const storage: Storage = { updateTime, layout: plan.layout, chunksExpireAt, format: 'lines' };
     return { session, etag: etagOf(updateTime), storage };
   }
 

@@ -30,6 +30,10 @@ export interface HistoryLayout {
 export interface HistoryPlan {
   layout: HistoryLayout;
   tail: string;
+  /** The tail as lines: message `layout.sealed + i` is `tailLines[i]`. */
+  tailLines: string[];
+  /** How many leading messages `next` shares with the stored history (they need no write). */
+  keep: number;
   put: Map<number, string>;
   remove: number[];
 }
@@ -130,6 +134,8 @@ export function planHistory(
   return {
     layout: { length: next.length, sealed, chunks },
     tail: lines.join(''),
+    tailLines: lines,
+    keep,
     put,
     remove: dropped.filter((i) => !put.has(i)),
   };
