@@ -15,23 +15,28 @@ export type ClosingReason = 'expired' | 'cut-short' | 'stopped';
 
 type Words = [code: 'deadline-exceeded' | 'aborted', message: string];
 
-const NOT_RUN: Words = ['aborted', 'not run: the turn failed before it ran'];
+// A call with no recorded result may have run (the journal stores its request before it starts and
+// its result after it ends): the model is told what is known, never that it did not run.
+const UNFINISHED: Words = [
+  'aborted',
+  'the turn failed before this call finished: whether it ran is unknown, and it was not retried',
+];
 
 /** What the model is told of a call that has no recorded response, by why the round closes and where the call stood. */
 const WORDS: Record<ClosingReason, Record<Exclude<CallState, 'done'>, Words>> = {
   expired: {
     waiting: ['deadline-exceeded', 'the person did not answer in time: the approval expired and the call was not run'],
-    approved: NOT_RUN,
-    open: NOT_RUN,
+    approved: UNFINISHED,
+    open: UNFINISHED,
   },
   'cut-short': {
     waiting: ['aborted', 'the user moved on without answering: the call was not run'],
-    approved: NOT_RUN,
-    open: NOT_RUN,
+    approved: UNFINISHED,
+    open: UNFINISHED,
   },
   stopped: {
     waiting: ['aborted', 'the user moved on without answering: the call was not run'],
-    approved: NOT_RUN,
+    approved: UNFINISHED,
     open: ['aborted', 'the turn reached its limit of tool rounds before this call ran: it was not run'],
   },
 };
@@ -39,8 +44,9 @@ const WORDS: Record<ClosingReason, Record<Exclude<CallState, 'done'>, Words>> = 
 /**
  * Ends a history whose last model message is an open round (approvals that expired, a turn cut
  * short by a failure, one stopped by `maxTurns`) by answering each call honestly: a call that
- * ran keeps its recorded response; any other gets an error the model can read, saying it was
- * not run. The history then takes a new user message.
+ * ran keeps its recorded response; a call nobody answered was not run; a call that may have
+ * started but left no result is said to be unknown, never "not run". The history then takes a
+ * new user message.
  */
 export function closeTrailingRequests(history: readonly Message[], reason: ClosingReason): Message[] {
   const last = history.at(-1);

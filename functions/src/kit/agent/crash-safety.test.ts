@@ -166,7 +166,11 @@ describe('defineAgent crash safety', () => {
 
   for (const [at, when, answer] of [
     [4, 'before', { charged: 500, orderId: 'A-1001' }],
-    [2, 'after', { error: 'not run: the turn failed before it ran' }],
+    [
+      2,
+      'after',
+      { error: 'the turn failed before this call finished: whether it ran is unknown, and it was not retried' },
+    ],
   ] as const) {
     it(`closes the cut-short turn when the user sends another message after a crash ${when} write ${at}`, async () => {
       const w = world();

@@ -21,7 +21,7 @@ export interface Mutation {
 /** How many calls of the open round `session` stores have a recorded result. */
 export function recordedOf(session: Session): number {
   const last = session.history.at(-1);
-  if (session.status !== 'running' || last?.role !== 'model') return 0;
+  if (last?.role !== 'model') return 0;
   return last.content.filter((p) => 'toolRequest' in p && p.metadata !== undefined && 'pendingOutput' in p.metadata)
     .length;
 }
