@@ -92,29 +92,35 @@ export async function beginTurn(rt: AgentRuntime, request: BeginRequest): Promis
     if (created) return created;
     id = newSessionId(rt, request.uid, request.requestId);
   }
+  // A refusal is never decided on a cached copy: another instance may have moved the session on
+  // (given its lease up, answered the interrupt). The store is asked again before saying no.
+  let fresh = false;
   for (let attempt = 1; ; attempt++) {
-    let record = await rt.store.load(id);
-    // A cached copy may show a lease that has been given up since: ask the store before refusing.
-    if (record && standingOf(record.session, rt.timing.clock()) === 'held')
-      record = await rt.store.load(id, { fresh: true });
+    let record = await rt.store.load(id, fresh ? { fresh } : undefined);
+    if (!fresh && record && standingOf(record.session, rt.timing.clock()) === 'held') {
+      fresh = true;
+      record = await rt.store.load(id, { fresh });
+    }
     if (!record) throw new KitError('not-found', `no session '${id}'`, { reason: 'SESSION_NOT_FOUND' });
     const session = record.session;
     if (session.ownerUid !== request.uid) {
       throw new KitError('permission-denied', `session '${id}' belongs to another user`, { reason: 'NOT_OWNER' });
     }
     if (session.agent !== rt.name) {
-      throw new KitError(
-        'failed-precondition',
-        `session '${id}' belongs to agent '${session.agent}', not '${rt.name}'`,
-        {
-          reason: 'WRONG_AGENT',
-        },
-      );
+      const why = `session '${id}' belongs to agent '${session.agent}', not '${rt.name}'`;
+      throw new KitError('failed-precondition', why, { reason: 'WRONG_AGENT' });
     }
     const replay = request.requestId === undefined ? undefined : replayResult(session, request.requestId, rt.output);
     if (replay) return { replay };
     const now = rt.timing.clock();
-    const plan = planTurn(rt, session, standingOf(session, now), { ...request, now });
+    let plan: TurnPlan;
+    try {
+      plan = planTurn(rt, session, standingOf(session, now), { ...request, now });
+    } catch (error) {
+      if (fresh) throw error;
+      fresh = true;
+      continue;
+    }
     try {
       return started(await rt.store.write(record, leased(rt, session, plan, now)), plan);
     } catch (error) {
