@@ -11,6 +11,9 @@ import { median } from './measure.js';
 
 const LOADS = 200;
 const LONG = 2000;
+/** Turns of history at which a warm turn's bytes are compared. */
+const SHORT_TURNS = 10;
+const LONG_TURNS = 400;
 
 /** Documents read and written by the store while `run` runs. */
 async function counted(ops: StoreOperation[], run: () => Promise<unknown>): Promise<string> {
@@ -19,6 +22,67 @@ async function counted(ops: StoreOperation[], run: () => Promise<unknown>): Prom
   const reads = ops.reduce((n, op) => n + op.reads, 0);
   const writes = ops.reduce((n, op) => n + op.writes, 0);
   return `${reads} / ${writes}`;
+}
+
+/** Bytes the store sent while `run` ran. */
+async function bytesOf(ops: StoreOperation[], run: () => Promise<unknown>): Promise<number> {
+  ops.length = 0;
+  await run();
+  return ops.reduce((n, op) => n + (op.bytes ?? 0), 0);
+}
+
+/**
+ * Bytes a warm text-only turn sends at `SHORT_TURNS` and at `LONG_TURNS` turns of history: the
+ * mean over ten turns at each point (a sealed tail's chunk, written once, is amortised in the mean),
+ * and the largest single turn.
+ */
+async function bytesPerTurn(
+  ops: StoreOperation[],
+  send: (sessionId: string | undefined, text: string) => Promise<{ sessionId: string }>,
+): Promise<{ short: { mean: number; max: number }; long: { mean: number; max: number } }> {
+  const { sessionId } = await send(undefined, 'turn 0');
+  const window = async (): Promise<{ mean: number; max: number }> => {
+    const sizes: number[] = [];
+    for (let i = 0; i < 10; i++) sizes.push(await bytesOf(ops, () => send(sessionId, `a warm turn, ${i}`)));
+    return { mean: Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length), max: Math.max(...sizes) };
+  };
+  for (let turn = 1; turn < SHORT_TURNS - 5; turn++) await send(sessionId, `turn ${turn}`);
+  const short = await window();
+  for (let turn = SHORT_TURNS + 5; turn < LONG_TURNS - 5; turn++) await send(sessionId, `turn ${turn}`);
+  const long = await window();
+  return { short, long };
+}
+
+/**
+ * Time from a crash (the instance dies right after its lease write) to the first retry the
+ * session accepts, retrying every 250 ms as a client honouring `retryAfterMs` would at most.
+ */
+async function crashToRetryMs(store: FirestoreSessionStore): Promise<{ ms: number; retryAfterMs: number }> {
+  let writes = 0;
+  const dying = Object.create(store) as FirestoreSessionStore;
+  dying.write = async (expected, next, options) => {
+    if (writes++ > 0) throw new Error('the instance is gone');
+    return store.write(expected, next, options);
+  };
+  const ctx = { uid: 'bench' };
+  const chat = (over: FirestoreSessionStore) =>
+    defineAgent({ name: 'bench', model: scriptedModel(), store: over, cache: false });
+  const { sessionId } = await chat(store).send(undefined, { message: 'before the crash' }, ctx);
+  await chat(dying)
+    .send(sessionId, { message: 'the turn that crashes' }, ctx)
+    .catch(() => undefined);
+  const crashedAt = performance.now();
+  let retryAfterMs = -1;
+  for (;;) {
+    try {
+      await chat(store).send(sessionId, { message: 'the turn that crashes' }, ctx);
+      return { ms: Math.round(performance.now() - crashedAt), retryAfterMs };
+    } catch (error) {
+      const details = (error as { details?: { retryAfterMs?: number } }).details;
+      if (retryAfterMs < 0) retryAfterMs = details?.retryAfterMs ?? 0;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }
 
 /** A conversation of `count` messages: user, model calling a tool, tool, model answer, … */
@@ -110,6 +174,8 @@ export async function runSessionBench(): Promise<BenchTable> {
     await store.create(session('long', conversation(LONG)));
     const longLoad = await counted(ops, () => store.load('long'));
     const size = await storedSize(firestore, prefix, 'long');
+    const bytes = await bytesPerTurn(ops, (id, text) => chat.send(id, { message: text }, ctx));
+    const crash = await crashToRetryMs(store);
     const hit = await loadLatency(() => cache.load(sessionId));
     const small = await loadLatency(() => store.load(sessionId));
     const large = await loadLatency(() => store.load('long'));
@@ -119,7 +185,22 @@ export async function runSessionBench(): Promise<BenchTable> {
       rows: [
         ['warm turn, cache hit, text only: document reads / writes', warm, '0 / ≤ 2'],
         ['cold turn, cache miss, text only: document reads / writes', cold, '≤ 1 / ≤ 2'],
-        ['warm turn with one idempotent tool: reads / writes', tool, '0 / 2 + ledger (checkpoint, entry, note)'],
+        ['warm turn with one idempotent tool: reads / writes', tool, '0 / ≤ 4'],
+        [
+          `bytes sent by a warm text-only turn at ${SHORT_TURNS} turns: mean / largest`,
+          `${bytes.short.mean} / ${bytes.short.max}`,
+          '',
+        ],
+        [
+          `bytes sent by a warm text-only turn at ${LONG_TURNS} turns: mean / largest`,
+          `${bytes.long.mean} / ${bytes.long.max}`,
+          `mean ≤ 2 × ${bytes.short.mean}`,
+        ],
+        [
+          'crash to first accepted retry, ms (retryAfterMs of the first refusal)',
+          `${crash.ms} (${crash.retryAfterMs})`,
+          '≤ 15000',
+        ],
         [`cold load of a ${LONG}-message session: document reads`, longLoad.split(' / ')[0] as string, '1 + chunks'],
         ['session load, median ms: cache hit', hit, ''],
         ['session load, median ms: emulator, short history', small, ''],
@@ -133,7 +214,8 @@ export async function runSessionBench(): Promise<BenchTable> {
       ],
       notes: [
         'Reads and writes are Firestore documents (billing units), reported by FirestoreSessionStore.onOperation.',
-        'A write of the ledger commits the entry and a note of its key on the session in one batch (2 documents).',
+        'A turn with a side-effect tool writes the lease with the user message, the model message before the tool runs, the tool result as it finishes, and the turn result.',
+        'Bytes: the JSON of the fields a write sends (a warm write sends only what changed) plus any history chunk it seals.',
         `Latency: median of ${LOADS} loads each; sizes are the JSON bytes of the documents' fields.`,
       ],
     };

@@ -6,6 +6,8 @@ export interface StoreOperation {
   kind: 'get' | 'getAll' | 'commit' | 'delete' | 'query';
   reads: number;
   writes: number;
+  /** For a commit: about how many bytes it sent (its fields and chunk texts, as JSON). */
+  bytes?: number;
 }
 
 /** Options of {@link FirestoreSessionStore}. */

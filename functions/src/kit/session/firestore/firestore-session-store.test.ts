@@ -116,10 +116,35 @@ if (!host) {
       await store.write(record, { ...record.session, version: 2 });
       await store.load('counted');
       expect(ops).toEqual([
-        { kind: 'commit', reads: 0, writes: 1 },
-        { kind: 'commit', reads: 0, writes: 1 },
+        { kind: 'commit', reads: 0, writes: 1, bytes: expect.any(Number) },
+        { kind: 'commit', reads: 0, writes: 1, bytes: expect.any(Number) },
         { kind: 'get', reads: 1, writes: 0 },
       ]);
+    });
+
+    it('sends only what changed when a write appends one message, however long the history', async () => {
+      const sent = async (messages: number): Promise<number> => {
+        const ops: StoreOperation[] = [];
+        const store = new FirestoreSessionStore({
+          firestore: client(),
+          prefix: `bytes${messages}_`,
+          onOperation: (op) => ops.push(op),
+        });
+        const history = longHistory(messages);
+        const record = await store.create(sampleSession(`appended${messages}`, history));
+        const next = { role: 'user' as const, content: [{ text: 'one more question' }] };
+        ops.length = 0;
+        const written = await store.write(record, { ...record.session, history: [...history, next], version: 2 });
+        const reread = await new FirestoreSessionStore({ firestore: client(), prefix: `bytes${messages}_` }).load(
+          written.session.id,
+        );
+        expect(reread?.session.history).toEqual([...history, next]);
+        return ops[0]?.bytes ?? 0;
+      };
+      const short = await sent(8);
+      const long = await sent(160);
+      expect(long).toBeLessThan(short * 1.5);
+      expect(long).toBeLessThan(2_000);
     });
   });
 }

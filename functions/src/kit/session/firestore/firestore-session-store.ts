@@ -59,6 +59,13 @@ async function updateOf(changes: readonly FieldChange[]): Promise<Record<string,
   return update;
 }
 
+/** About how many bytes a write sends: its session fields and chunk texts, as JSON. */
+function sentBytes(fields: Record<string, unknown>, plan: HistoryPlan): number {
+  let bytes = Buffer.byteLength(JSON.stringify(fields));
+  for (const text of plan.put.values()) bytes += Buffer.byteLength(text);
+  return bytes;
+}
+
 const chunkId = (index: number): string => `c${String(index).padStart(6, '0')}`;
 
 /**
@@ -143,10 +150,11 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     const plan = planHistory(EMPTY_LAYOUT, [], session.history, this.limits);
     const stamp = chunkStamp(session, undefined);
     const batch = this.db.batch();
-    batch.create(this.sessionRef(session.id), this.docFields(session, plan, stamp.at));
+    const fields = this.docFields(session, plan, stamp.at);
+    batch.create(this.sessionRef(session.id), fields);
     this.addChunks(batch, session, plan, stamp.at);
     try {
-      return await this.commit(batch, session, plan, stamp.at, 1 + plan.put.size);
+      return await this.commit(batch, session, plan, stamp.at, 1 + plan.put.size, sentBytes(fields, plan));
     } catch (error) {
       if (firestoreCode(error) === 6) throw new KitError('already-exists', `session '${session.id}' already exists`);
       throw fromFirestoreError(error, `creating session '${session.id}'`);
@@ -196,12 +204,13 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     const changes = sessionFieldChanges(expected.session, storage.layout, format, next, plan);
     if (stamp.at !== storage.chunksExpireAt) changes.push(['chunksExpireAt', new Date(stamp.at)]);
     const batch = this.db.batch();
-    batch.update(this.sessionRef(next.id), await updateOf(changes), { lastUpdateTime: storage.updateTime });
+    const update = await updateOf(changes);
+    batch.update(this.sessionRef(next.id), update, { lastUpdateTime: storage.updateTime });
     this.addChunks(batch, next, plan, stamp.at);
     const renewed = stamp.renew ? this.renewChunks(batch, next.id, plan, stamp.at) : 0;
     const writes = 1 + plan.put.size + plan.remove.length + renewed;
     try {
-      return await this.commit(batch, next, plan, stamp.at, writes);
+      return await this.commit(batch, next, plan, stamp.at, writes, sentBytes(update, plan));
     } catch (error) {
       // 9: the update-time precondition failed; 5: the session is gone.
       const code = firestoreCode(error);
@@ -271,9 +280,10 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     plan: HistoryPlan,
     chunksExpireAt: number,
     writes: number,
+    bytes: number,
   ): Promise<SessionRecord> {
     const results = await this.bounded('a write', () => batch.commit());
-    this.onOperation?.({ kind: 'commit', reads: 0, writes });
+    this.onOperation?.({ kind: 'commit', reads: 0, writes, bytes });
     const updateTime = (results[0] as { writeTime: Timestamp }).writeTime;
     const storage: Storage = { updateTime, layout: plan.layout, chunksExpireAt, format: 'lines' };
     return { session, etag: etagOf(updateTime), storage };
