@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { isKitError, KitError } from '../errors/index.js';
 import { emptySession } from '../session/empty-session.js';
-import { pendingOf } from '../session/pending-of.js';
 import type { Session } from '../session/session-schema.js';
 import { standingOf } from '../session/session-standing.js';
 import { isWriteConflict, type SessionRecord } from '../session/session-store.js';
@@ -40,7 +39,6 @@ function leased(rt: AgentRuntime, session: Session, plan: TurnPlan, now: number)
   const { error: _error, ...rest } = session;
   return {
     ...rest,
-    ...pendingOf(plan.history),
     status: 'running',
     history: plan.history,
     turn: plan.turn,

@@ -1,5 +1,4 @@
 import { isKitError, KitError } from '../errors/index.js';
-import { pendingOf } from '../session/pending-of.js';
 import { redactSession } from '../session/redact-session.js';
 import type { Session } from '../session/session-schema.js';
 import { isWriteConflict, type SessionRecord, type SessionStore } from '../session/session-store.js';
@@ -103,7 +102,6 @@ export class TurnWriter {
     const { lease: _lease, ...changed } = update(before);
     const next: Session = redactSession(before, {
       ...changed,
-      ...pendingOf(changed.history),
       version: before.version + 1,
       updatedAt: now,
       expireAt: now + this.timing.sessionTtlMs,

@@ -1,5 +1,5 @@
 import { closeTrailingRequests, type PendingInterrupt, toPendingInterrupt } from '../agent/index.js';
-import { pendingOf, type Session } from '../session/index.js';
+import { pendingOf, type Session, withPending } from '../session/index.js';
 
 /** A session made `expired`, and the calls that expired in it. */
 export interface ExpiredSession {
@@ -17,6 +17,7 @@ export function expireSession(session: Session): ExpiredSession {
   const expired = pendingOf(session.history).interrupts.map(toPendingInterrupt);
   const history = closeTrailingRequests(session.history, 'expired');
   const { lease: _lease, error: _error, ...rest } = session;
-  const next: Session = { ...rest, ...pendingOf(history), history, status: 'expired', version: session.version + 1 };
+  // Derived here too (the store derives on write): `onExpired` reads this copy.
+  const next: Session = withPending({ ...rest, history, status: 'expired', version: session.version + 1 });
   return { session: next, expired };
 }

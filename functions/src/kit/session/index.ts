@@ -2,7 +2,7 @@ export { emptySession, type NewSession } from './empty-session.js';
 export { LruSessionCache, type LruSessionCacheOptions } from './lru-session-cache.js';
 export { InMemorySessionStore } from './memory-session-store.js';
 export { parseSession } from './parse-session.js';
-export { type PendingState, pendingOf } from './pending-of.js';
+export { type PendingState, pendingOf, withPending } from './pending-of.js';
 export { redactSession } from './redact-session.js';
 export {
   type Lease,

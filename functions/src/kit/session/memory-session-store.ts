@@ -1,5 +1,6 @@
 import { KitError } from '../errors/index.js';
 import { parseSession } from './parse-session.js';
+import { withPending } from './pending-of.js';
 import type { Session } from './session-schema.js';
 import {
   assertFence,
@@ -56,7 +57,8 @@ export class InMemorySessionStore implements SessionStore {
     this.sessions.delete(id);
   }
 
-  private put(session: Session): SessionRecord {
+  private put(written: Session): SessionRecord {
+    const session = withPending(written);
     const json = JSON.stringify(session);
     const etag = `m${++this.writes}`;
     this.sessions.set(session.id, { json, etag });

@@ -10,6 +10,14 @@ export interface PendingState {
 }
 
 /**
+ * `session` with its derived fields (`interrupts`, `pendingOutputs`) computed from its history:
+ * the one place they are set. Every store calls it on what it writes, so no writer keeps them.
+ */
+export function withPending<S extends { history: Message[] }>(session: S): S & PendingState {
+  return { ...session, ...pendingOf(session.history) };
+}
+
+/**
  * The pending state of a history: read off its last message, where the generate loop stamps
  * an interrupted turn. The history is the one source of truth; stored copies are derived.
  */

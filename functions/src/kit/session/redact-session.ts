@@ -1,6 +1,5 @@
 import type { Message } from '../model/index.js';
 import { environmentSecrets, redactValue } from '../trace/index.js';
-import { pendingOf } from './pending-of.js';
 import type { Session } from './session-schema.js';
 
 /** How many leading messages two histories share by identity (stored messages are never edited in place). */
@@ -23,10 +22,7 @@ export function redactSession(before: Session, next: Session): Session {
   const added = next.history.slice(keep);
   const cleaned = redactValue(added, secrets);
   const out: Session = { ...next, results: redactValue(next.results, secrets) };
-  if (cleaned !== added) {
-    out.history = [...next.history.slice(0, keep), ...cleaned];
-    Object.assign(out, pendingOf(out.history));
-  }
+  if (cleaned !== added) out.history = [...next.history.slice(0, keep), ...cleaned];
   if (next.summary) out.summary = redactValue(next.summary, secrets);
   if (next.error) out.error = redactValue(next.error, secrets);
   return out;

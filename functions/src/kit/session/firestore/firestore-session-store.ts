@@ -1,5 +1,6 @@
 import type { DocumentReference, DocumentSnapshot, Firestore, Timestamp, WriteBatch } from 'firebase-admin/firestore';
 import { KitError } from '../../errors/index.js';
+import { withPending } from '../pending-of.js';
 import type { Session } from '../session-schema.js';
 import {
   assertFence,
@@ -146,7 +147,8 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     return { session, etag: etagOf(updateTime), storage };
   }
 
-  async create(session: Session): Promise<SessionRecord> {
+  async create(created: Session): Promise<SessionRecord> {
+    const session = withPending(created);
     const plan = planHistory(EMPTY_LAYOUT, [], session.history, this.limits);
     const stamp = chunkStamp(session, undefined);
     const batch = this.db.batch();
@@ -180,7 +182,8 @@ export class FirestoreSessionStore implements SweepableSessionStore {
       batch = this.db.batch();
       writes = 0;
     };
-    for (const session of sessions) {
+    for (const created of sessions) {
+      const session = withPending(created);
       const plan = planHistory(EMPTY_LAYOUT, [], session.history, this.limits);
       if (writes + 1 + plan.put.size > MAX_BATCH_WRITES) await flush();
       const stamp = chunkStamp(session, undefined);
@@ -191,7 +194,8 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     await flush();
   }
 
-  async write(expected: SessionRecord, next: Session, options?: SessionWriteOptions): Promise<SessionRecord> {
+  async write(expected: SessionRecord, written: Session, options?: SessionWriteOptions): Promise<SessionRecord> {
+    const next = withPending(written);
     assertSuccessor(expected, next);
     assertFence(expected, options);
     const storage = expected.storage as Storage | undefined;
