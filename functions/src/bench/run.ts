@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { arch, cpus, platform, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import type { BenchTable } from './bench-table.js';
@@ -16,6 +16,20 @@ type Suite = { name: string; run: () => Promise<BenchTable> };
 function machine(): string {
   const cpu = cpus()[0]?.model ?? 'unknown cpu';
   return `${platform()} ${arch()}, ${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+}
+
+/** `doc` with its header and the tables named in `parts` replaced (a new table is appended). */
+function spliceTables(doc: string, parts: readonly string[]): string {
+  const [header, ...tables] = parts;
+  const sections = doc.split(/^(?=### )/m);
+  sections[0] = header ?? sections[0] ?? '';
+  for (const table of tables) {
+    const title = table.split('\n', 1)[0];
+    const at = sections.findIndex((section) => section.split('\n', 1)[0] === title);
+    if (at > 0) sections[at] = `${table}\n`;
+    else sections.push(`${table}\n`);
+  }
+  return sections.join('');
 }
 
 /** Runs every suite (or those named in argv) and writes docs/benchmarks.md. */
@@ -43,7 +57,9 @@ async function main(): Promise<void> {
   }
   const out = resolve(process.env.BENCH_OUT ?? '../docs/benchmarks.md');
   mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, parts.join('\n'));
+  // Named suites replace only their own tables: the others keep the figures of their last run.
+  const kept = only.length && existsSync(out) ? readFileSync(out, 'utf8') : undefined;
+  writeFileSync(out, kept ? spliceTables(kept, parts) : parts.join('\n'));
   console.error(`[bench] wrote ${out}`);
 }
 

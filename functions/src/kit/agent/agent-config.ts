@@ -46,7 +46,7 @@ export interface AgentConfig<O extends z.ZodType = z.ZodType> {
   store?: SessionStore;
   /** The per-instance LRU cache in front of the store; `false` turns it off. */
   cache?: LruSessionCacheOptions | false;
-  /** How long a turn's lease lasts without renewal (a heartbeat renews it every third); a crashed turn's session is free after it. Default 15 s. */
+  /** How long a turn's lease lasts without renewal (a heartbeat renews it every third); a crashed turn's session is free after it. Default 12 s. */
   leaseMs?: number;
   /** How long an untouched session is kept (its `expireAt`). Default 30 days. */
   sessionTtlMs?: number;
@@ -62,7 +62,7 @@ export interface AgentConfig<O extends z.ZodType = z.ZodType> {
 }
 
 /** The default lease of a running turn. */
-export const DEFAULT_LEASE_MS = 15_000;
+export const DEFAULT_LEASE_MS = 12_000;
 /** The default lifetime of an untouched session. */
 export const DEFAULT_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** The default number of results kept for retries. */
