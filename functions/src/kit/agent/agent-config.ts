@@ -35,6 +35,14 @@ export interface AgentConfig<O extends z.ZodType = z.ZodType> {
   tools?: Tool[];
   /** Tool rounds per call (see `generate`). Default 5. */
   maxTurns?: number;
+  /**
+   * The schema of the session's typed state: tools read it as `ctx.state` and change it with
+   * `ctx.updateState(fn)`; each change is checked, journaled with the call's result, redacted
+   * like the rest, and readable by the session's owner.
+   */
+  state?: z.ZodType;
+  /** The state of a new session (checked against `state`). */
+  initialState?: unknown;
   /** Ends a turn after a tool round when a condition holds (see `generate`); tools with `stop: true` always do. */
   stopWhen?: StopCondition | StopCondition[];
   config?: Record<string, unknown>;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { KitError } from '../errors/index.js';
+import { fromZodError, KitError } from '../errors/index.js';
 import { DEFAULT_MAX_TURNS, type OutputOptions, type StopCondition, toToolMap } from '../generate/index.js';
 import type { Model, ModelMiddleware, Part } from '../model/index.js';
 import { LruSessionCache } from '../session/lru-session-cache.js';
@@ -34,6 +34,8 @@ export interface AgentRuntime {
   toolMap: Map<string, Tool>;
   maxTurns: number;
   stopWhen: StopCondition | StopCondition[] | undefined;
+  /** The state schema and the state of a new session, when the agent keeps one. */
+  state: { schema: z.ZodType; initial: unknown } | undefined;
   config: Record<string, unknown> | undefined;
   output: OutputOptions | undefined;
   use: ModelMiddleware[];
@@ -55,6 +57,12 @@ function defaultStore(name: string): SessionStore {
   return new InMemorySessionStore();
 }
 
+function initialState(schema: z.ZodType, value: unknown): unknown {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw fromZodError(parsed.error, 'initialState');
+  return parsed.data;
+}
+
 /** Fills in the defaults of an agent's configuration and checks it. */
 export function resolveAgent<O extends z.ZodType>(config: AgentConfig<O>): AgentRuntime {
   if (!AGENT_NAME.test(config.name)) throw new KitError('invalid-argument', `invalid agent name '${config.name}'`);
@@ -73,6 +81,9 @@ export function resolveAgent<O extends z.ZodType>(config: AgentConfig<O>): Agent
     toolMap: toToolMap(tools),
     maxTurns: config.maxTurns ?? DEFAULT_MAX_TURNS,
     stopWhen: config.stopWhen,
+    state: config.state
+      ? { schema: config.state, initial: initialState(config.state, config.initialState) }
+      : undefined,
     config: config.config,
     output: config.output as OutputOptions | undefined,
     use: config.use ?? [],

@@ -53,6 +53,7 @@ function finished(session: Session, rt: AgentRuntime, outcome: TurnOutcome, requ
   const { error: _error, summary: _summary, ...rest } = session;
   const next: Session = {
     ...rest,
+    ...(outcome.state === undefined ? {} : { state: outcome.state }),
     history: outcome.history,
     status: outcome.result.status === 'interrupted' ? 'interrupted' : 'idle',
   };
@@ -141,7 +142,7 @@ async function send(
   if ('replay' in start) return { result: start.replay, replayed: true };
   const turn = start.started;
   const writer = new TurnWriter(rt.store, turn.record, rt.timing);
-  const journal = new TurnJournal(writer, rt.toolMap);
+  const journal = new TurnJournal(writer, rt.toolMap, rt.state);
   writer.startHeartbeat();
   try {
     const outcome = await runTurn(rt, journal, writer, turn, ctx, recorder);

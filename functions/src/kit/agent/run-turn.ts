@@ -11,9 +11,10 @@ import { toTurnResult } from './to-turn-result.js';
 import type { TurnJournal } from './turn-journal.js';
 import type { TurnWriter } from './turn-writer.js';
 
-/** What a turn produced: the history to store, the summary to keep, the result for the caller. */
+/** What a turn produced: the history and state to store, the summary to keep, the result for the caller. */
 export interface TurnOutcome {
   history: Message[];
+  state: unknown;
   summary: Summary | undefined;
   result: AgentTurnResult;
 }
@@ -84,6 +85,7 @@ export async function runTurn(
     ...(isOpenRound(messages.at(-1)) ? { resume: {} } : {}),
     onModelResponse: journal.modelResponded,
     onToolResult: journal.toolFinished,
+    ...(journal.toolState ? { state: journal.toolState } : {}),
     ...(ctx.onChunk ? { onChunk: ctx.onChunk } : {}),
     signal,
     context: ctx.context ?? {},
@@ -91,6 +93,7 @@ export async function runTurn(
   addUsage(usage, generated.usage);
   return {
     history: journal.toStored(generated.messages),
+    state: journal.state,
     summary,
     result: { ...toTurnResult(writer.session.id, generated), usage },
   };

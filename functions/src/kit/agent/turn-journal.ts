@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import { fromZodError } from '../errors/index.js';
 import {
   lookupTool,
   type ModelResponseStep,
@@ -7,7 +9,7 @@ import {
 } from '../generate/index.js';
 import { type Message, toolRequestsOf } from '../model/index.js';
 import type { Session } from '../session/index.js';
-import type { Tool } from '../tools/index.js';
+import type { Tool, ToolState } from '../tools/index.js';
 import type { TurnWriter } from './turn-writer.js';
 
 /** A tool whose calls change nothing: its results may wait for the turn's next write. */
@@ -26,11 +28,47 @@ export class TurnJournal {
   /** Messages the generation doesn't see (summarised away) but the session keeps. */
   private base: readonly Message[] = [];
   private current: Message[];
+  private readonly schema: z.ZodType | undefined;
+  /** The session state as journaled so far (with the results it came with). */
+  private committedState: unknown;
+  /** Updates of calls still running, kept until their result is journaled. */
+  private readonly pendingUpdates = new Map<string, ((state: unknown) => unknown)[]>();
 
-  constructor(writer: TurnWriter, tools: ReadonlyMap<string, Tool>) {
+  constructor(writer: TurnWriter, tools: ReadonlyMap<string, Tool>, state?: { schema: z.ZodType; initial: unknown }) {
     this.writer = writer;
     this.tools = tools;
     this.current = writer.session.history;
+    this.schema = state?.schema;
+    this.committedState = writer.session.state ?? state?.initial;
+  }
+
+  /** The session state with every journaled update. */
+  get state(): unknown {
+    return this.committedState;
+  }
+
+  /** How tools of this turn read and change the state (undefined when the agent keeps none). */
+  get toolState(): ToolState | undefined {
+    const schema = this.schema;
+    if (!schema) return undefined;
+    return {
+      read: (ref) => this.stateFor(ref),
+      update: (ref, update) => {
+        // Checked now, so a bad update fails the call that made it (the model reads why).
+        this.checked(update(this.stateFor(ref)), schema);
+        this.pendingUpdates.set(ref, [...(this.pendingUpdates.get(ref) ?? []), update]);
+      },
+    };
+  }
+
+  private stateFor(ref: string): unknown {
+    return (this.pendingUpdates.get(ref) ?? []).reduce((state, update) => update(state), this.committedState);
+  }
+
+  private checked(value: unknown, schema: z.ZodType): unknown {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw fromZodError(parsed.error, 'the session state');
+    return parsed.data;
   }
 
   /** The stored history as it stands now, with every result journaled so far. */
@@ -38,9 +76,11 @@ export class TurnJournal {
     return this.current;
   }
 
-  /** The session as the journal would store it: its history and the writer's state. */
+  /** The session as the journal would store it: its history and state, and the writer's fields. */
   withHistory(session: Session): Session {
-    return { ...session, history: this.current };
+    const next: Session = { ...session, history: this.current };
+    if (this.committedState !== undefined) next.state = this.committedState;
+    return next;
   }
 
   /** Starts journaling a generation that sees the history after `base`. */
@@ -71,8 +111,20 @@ export class TurnJournal {
       'toolRequest' in part && part.toolRequest.ref === ref ? stampPendingOutput(part, step.response) : part,
     );
     this.current = [...this.current.slice(0, -1), markChecked({ ...last, content })];
+    this.applyUpdates(ref);
     if (!isPure(step.tool)) await this.commit();
   };
+
+  /** The state updates of call `ref` become part of the journal, with its result. */
+  private applyUpdates(ref: string): void {
+    const updates = this.pendingUpdates.get(ref);
+    if (!updates || !this.schema) return;
+    this.pendingUpdates.delete(ref);
+    this.committedState = this.checked(
+      updates.reduce((state, update) => update(state), this.committedState),
+      this.schema,
+    );
+  }
 
   private commit(): Promise<unknown> {
     // The update reads the journal when the write runs: queued writes store the newest state.

@@ -1,6 +1,12 @@
 import { abortError, isKitError } from '../errors/index.js';
 import type { ToolRequest, ToolRequestPart, ToolResponsePart } from '../model/index.js';
-import { type ActionContext, isToolInterruptError, type Tool, type ToolResult } from '../tools/index.js';
+import {
+  type ActionContext,
+  isToolInterruptError,
+  type Tool,
+  type ToolResult,
+  type ToolState,
+} from '../tools/index.js';
 import type { ToolCall, ToolMiddleware } from './generate-options.js';
 import { lookupTool } from './to-tool-map.js';
 
@@ -12,6 +18,8 @@ export type ToolOutcome =
 /** Everything a tool call runs with. */
 export interface ToolCallScope {
   tools: ReadonlyMap<string, Tool>;
+  /** The session state tools read and change, when the caller keeps one. */
+  state?: ToolState | undefined;
   context: ActionContext;
   signal: AbortSignal | undefined;
   middleware: readonly ToolMiddleware[];
@@ -46,6 +54,7 @@ function runThroughMiddleware(call: ToolCall, scope: ToolCallScope): Promise<Too
       ...(call.resumed === undefined ? {} : { resumed: call.resumed }),
       context: call.context,
       ...(scope.signal ? { signal: scope.signal } : {}),
+      ...(scope.state ? { state: scope.state } : {}),
     });
   let next = run;
   for (let i = scope.middleware.length - 1; i >= 0; i--) {

@@ -13,7 +13,7 @@ import type {
   ToolResponsePart,
   Usage,
 } from '../model/index.js';
-import type { ActionContext, Tool, ToolResult } from '../tools/index.js';
+import type { ActionContext, Tool, ToolResult, ToolState } from '../tools/index.js';
 
 /** A person's refusal of a waiting call. */
 export interface DeclineReply {
@@ -122,6 +122,8 @@ export interface GenerateOptions<O extends z.ZodType = z.ZodType> {
   signal?: AbortSignal;
   /** Passed to every tool as `ctx.context`. */
   context?: ActionContext;
+  /** The session state tools read (`ctx.state`) and change (`ctx.updateState`); an agent passes its journal's. */
+  state?: ToolState;
   /** Model middleware around every model call (retry, fallback, …). */
   use?: ModelMiddleware[];
   /** Middleware around every tool call. */

@@ -143,6 +143,7 @@ export async function generate<O extends z.ZodType = z.ZodType>(
     context: options.context ?? {},
     signal: options.signal,
     middleware: options.toolMiddleware ?? [],
+    state: options.state,
   };
   const scope: LoopScope = { options, toolScope, onChunk };
   const modelScope: ModelCallScope = { model: options.model, use: options.use ?? [], signal: options.signal, onChunk };

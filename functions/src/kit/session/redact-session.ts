@@ -24,6 +24,7 @@ export function redactSession(before: Session, next: Session): Session {
   const out: Session = { ...next, results: redactValue(next.results, secrets) };
   if (cleaned !== added) out.history = [...next.history.slice(0, keep), ...cleaned];
   if (next.summary) out.summary = redactValue(next.summary, secrets);
+  if (next.state !== undefined) out.state = redactValue(next.state, secrets);
   if (next.error) out.error = redactValue(next.error, secrets);
   return out;
 }

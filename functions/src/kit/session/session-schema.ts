@@ -98,6 +98,8 @@ export const SessionSchema = z.strictObject({
   /** The tool requests of the interrupted turn that finished, with their output. */
   pendingOutputs: z.array(ToolRequestPartSchema),
   summary: SummarySchema.optional(),
+  /** The agent's typed state (its `state` schema), changed by tools and journaled with their results. */
+  state: z.unknown().optional(),
   lease: LeaseSchema.optional(),
   turn: TurnStateSchema.optional(),
   /** How many user turns were started; the next turn's `seq`. */

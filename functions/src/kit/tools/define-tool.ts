@@ -58,6 +58,14 @@ export function makeTool<I extends z.ZodType, O extends z.ZodType>(
             return run.signal;
           },
           ref: options.ref,
+          get state() {
+            return options.state?.read(options.ref);
+          },
+          updateState(update) {
+            if (!options.state)
+              throw new KitError('failed-precondition', `tool '${config.name}' runs where there is no session state`);
+            options.state.update(options.ref, update);
+          },
         }),
       );
       let output: unknown = result.output;

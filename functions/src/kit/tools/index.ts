@@ -16,5 +16,6 @@ export {
   type ToolResult,
   type ToolRunOptions,
   type ToolSideEffects,
+  type ToolState,
 } from './tool.js';
 export { isToolInterruptError, ToolInterruptError } from './tool-interrupt-error.js';

@@ -54,6 +54,23 @@ export interface ToolContext {
   signal: AbortSignal;
   /** This call's ref: unique per call, stable across a resume. */
   ref: string;
+  /** The agent's session state as this call sees it (undefined outside an agent with `state`). */
+  state: unknown;
+  /**
+   * Changes the session state: `update` gets the state (with this call's earlier updates) and
+   * returns the next one, checked against the agent's state schema. The change is journaled
+   * with this call's result: a call that fails or interrupts changes nothing, and a retried
+   * turn never applies it twice.
+   */
+  updateState(update: (state: unknown) => unknown): void;
+}
+
+/** How a tool call reads and changes the state of the session it runs in (`generate`'s `state`). */
+export interface ToolState {
+  /** The state as the call `ref` sees it now. */
+  read(ref: string): unknown;
+  /** Applies `update` for the call `ref` (kept with the call until its result is recorded). */
+  update(ref: string, update: (state: unknown) => unknown): void;
 }
 
 /** A multipart tool's result. */
@@ -78,6 +95,7 @@ export type MultipartToolFn<I extends z.ZodType, O extends z.ZodType> = (
 /** Options of one run of a tool. */
 export interface ToolRunOptions {
   ref: string;
+  state?: ToolState;
   resumed?: Record<string, unknown> | true;
   context?: ActionContext;
   signal?: AbortSignal;

@@ -54,6 +54,7 @@ const SessionDocSchema = z.object({
   turn: z.string().nullable(),
   turns: z.number(),
   summary: z.string().nullable(),
+  state: z.string().nullable().optional(),
   /** Stored results by key ({@link resultKey}), or all of them as one JSON array in older documents. */
   results: z.union([z.string(), z.record(z.string(), z.string())]),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
@@ -113,6 +114,7 @@ export function readSessionDoc(data: unknown, id: string): SessionDocRead {
       if (doc.lease) session.lease = { id: doc.lease.id, expiresAt: millis(doc.lease.expiresAt) };
       if (doc.turn !== null) session.turn = json(doc.turn, id);
       if (doc.summary !== null) session.summary = json(doc.summary, id);
+      if (typeof doc.state === 'string') session.state = json(doc.state, id);
       if (doc.error) session.error = doc.error;
       return parseSession(session, id);
     },
@@ -168,6 +170,7 @@ function scalarFields(session: Session): Record<string, unknown> {
     turn: session.turn ? JSON.stringify(session.turn) : null,
     turns: session.turns,
     summary: session.summary ? JSON.stringify(session.summary) : null,
+    state: session.state === undefined ? null : JSON.stringify(session.state),
     error: session.error ?? null,
     // For clients and the cleanup job: which calls wait, without decoding the history.
     pending: session.interrupts.map((p) => ({ ref: p.toolRequest.ref ?? '', name: p.toolRequest.name })),
