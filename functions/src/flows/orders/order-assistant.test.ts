@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { onCallFlow } from '../../kit/callable/index.js';
 import { callableRequest } from '../../kit/callable/test-utils/callable-request.js';
 import { scriptedModel } from '../../kit/models/scripted/index.js';
-import { InMemorySessionStore } from '../../kit/session/index.js';
+import { InMemorySessionStore, type SessionStore } from '../../kit/session/index.js';
 import { firestoreEmulatorHost } from '../../test-utils/firestore.js';
 import { playScript } from '../scripted-play.js';
 import { type DemoData, demoFirestore, seedDemoData } from '../test-utils/demo-firestore.js';
@@ -17,9 +17,9 @@ let db: Firestore;
 let data: DemoData;
 let close = async () => {};
 
-function assistant() {
+function assistant(store: SessionStore = new InMemorySessionStore()) {
   const model = scriptedModel(playScript(nextOrderMove));
-  const agent = defineOrderAssistant({ model, store: new InMemorySessionStore(), db: async () => db });
+  const agent = defineOrderAssistant({ model, store, db: async () => db });
   return { fn: onCallFlow({}, agent), model };
 }
 
@@ -80,6 +80,27 @@ describe.skipIf(!host)('orderAssistant', () => {
     expect(done.text).toBe('Order A-1001 was not cancelled: the customer changed their mind.');
     expect(await status('A-1001')).toBe('processing');
     expect(await events('A-1001')).toHaveLength(0);
+  });
+
+  it('remembers the orders it looked up through a cold start and a resume, and ends with finish in one model call less', async () => {
+    const store = new InMemorySessionStore();
+    const first = assistant(store);
+    const asked = await first.fn.run(callableRequest({ message: 'Where is my order A-1002?' }, alice()));
+    // Query, then answer and finish in one message: two model calls, none after finish.
+    expect(first.model.requests).toHaveLength(2);
+    expect(asked.output).toEqual({ done: true, summary: asked.text });
+    // Another instance after a cold start: only the store is shared.
+    const second = assistant(store);
+    const cancel = await second.fn.run(
+      callableRequest({ sessionId: asked.sessionId, message: 'cancel A-1001' }, alice()),
+    );
+    expect(cancel.status).toBe('interrupted');
+    const ref = cancel.interrupts[0]?.ref as string;
+    const third = assistant(store);
+    await third.fn.run(
+      callableRequest({ sessionId: asked.sessionId, resume: { restart: [{ ref, name: 'cancelOrder' }] } }, alice()),
+    );
+    expect((await store.load(asked.sessionId))?.session.state).toEqual({ lookedUp: ['A-1002', 'A-1001'] });
   });
 
   it("answers as if the order did not exist when it is another user's", async () => {

@@ -1,4 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { type Agent, defineAgent } from '../../kit/agent/index.js';
 import type { Model } from '../../kit/index.js';
 import type { SessionStore } from '../../kit/session/index.js';
@@ -12,7 +13,7 @@ export const ORDER_ASSISTANT_SYSTEM = [
   'Always call queryOrder before saying anything about an order; never guess a status, a date or an id.',
   'If you do not know which order the user means, ask for its id.',
   'To cancel, call cancelOrder: the user is asked to confirm before anything changes; never say an order is cancelled until cancelOrder says so.',
-  'When the request is handled, call finish with a one-sentence summary, then reply with that summary.',
+  'When the request is handled, reply with a one-sentence summary and call finish with it in the same message.',
 ].join('\n');
 
 /** What the order assistant runs on. */
@@ -22,7 +23,14 @@ export interface OrderAssistantDeps {
   db: () => Promise<Firestore>;
 }
 
-/** The order assistant agent: queryOrder, cancelOrder (confirmed by the user), finish; 8 tool rounds. */
+/** What the order assistant keeps with a session: the orders it has looked up in it. */
+export const OrderAssistantStateSchema = z.object({ lookedUp: z.array(z.string()).max(50) });
+export type OrderAssistantState = z.infer<typeof OrderAssistantStateSchema>;
+
+/**
+ * The order assistant agent: queryOrder (which remembers the orders it looked up in the
+ * session's state), cancelOrder (confirmed by the user), finish (ends the turn); 8 tool rounds.
+ */
 export function defineOrderAssistant(deps: OrderAssistantDeps): Agent {
   return defineAgent({
     name: 'orderAssistant',
@@ -31,5 +39,7 @@ export function defineOrderAssistant(deps: OrderAssistantDeps): Agent {
     tools: [queryOrderTool(deps.db), cancelOrderTool(deps.db), finishTool()],
     maxTurns: 8,
     store: deps.store,
+    state: OrderAssistantStateSchema,
+    initialState: { lookedUp: [] },
   });
 }

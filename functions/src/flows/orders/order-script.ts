@@ -9,7 +9,8 @@ interface QueriedOrder {
   estimatedDelivery?: string;
 }
 
-const finish = (summary: string): PlayMove => ({ call: { name: 'finish', input: { summary } } });
+// The answer and the finish call in one message: `finish` ends the turn (no model call after it).
+const finish = (summary: string): PlayMove => ({ text: summary, call: { name: 'finish', input: { summary } } });
 
 function afterQuery(orderId: string, wantsCancel: boolean, order: QueriedOrder): PlayMove {
   if (!order.found) return finish(`I could not find order ${orderId} on your account.`);
@@ -29,7 +30,7 @@ function afterQuery(orderId: string, wantsCancel: boolean, order: QueriedOrder):
 /**
  * The order assistant's offline conversation, as a plausible model would play it: read the
  * order id from the user's words, `queryOrder`, then `cancelOrder` if asked (it interrupts for
- * confirmation), then `finish` with a summary, then say the summary.
+ * confirmation), then say the summary and call `finish` with it, in one message.
  */
 export function nextOrderMove(state: PlayState): PlayMove {
   const orderId = ORDER_ID.exec(state.userText)?.[1]?.toUpperCase();

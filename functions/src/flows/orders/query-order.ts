@@ -17,7 +17,12 @@ export const QueryOrderOutputSchema = z.union([
   z.object({ found: z.literal(false), orderId: z.string() }),
 ]);
 
-/** The `queryOrder` tool: reads one of the caller's orders. */
+/** The orders a session has looked up (the order assistant's state). */
+interface LookedUp {
+  lookedUp: string[];
+}
+
+/** The `queryOrder` tool: reads one of the caller's orders, and remembers it in the session's state. */
 export function queryOrderTool(db: () => Promise<Firestore>): Tool {
   return defineTool(
     {
@@ -26,10 +31,18 @@ export function queryOrderTool(db: () => Promise<Firestore>): Tool {
         "Looks up one of the user's orders by its id: status, item and estimated delivery. Call it before saying anything about an order.",
       inputSchema: z.object({ orderId: OrderIdSchema }),
       outputSchema: QueryOrderOutputSchema,
+      // A read: its result (and state change) may wait for the turn's next write.
+      sideEffects: 'none',
     },
     async ({ orderId }, ctx) => {
       const order = await readOwnOrder(orderRef(await db(), orderId), callerUid(ctx.context));
       if (!order) return { found: false as const, orderId };
+      if (ctx.state !== undefined) {
+        ctx.updateState((state) => {
+          const { lookedUp } = state as LookedUp;
+          return { lookedUp: lookedUp.includes(orderId) ? lookedUp : [...lookedUp, orderId].slice(-50) };
+        });
+      }
       const { status, item, estimatedDelivery } = order;
       return { found: true as const, orderId, status, item, estimatedDelivery };
     },
