@@ -1,14 +1,11 @@
-import type { FinishReason, GenerateResponseChunk, Part, Usage } from '../model/index.js';
+import type { z } from 'zod';
+import type { GenerateResponseChunk, Part } from '../model/index.js';
+import type { PendingInterruptSchema, TurnResultSchema } from '../session/index.js';
 import type { ActionContext } from '../tools/index.js';
 import type { TraceSink } from '../trace/index.js';
 
 /** An interrupt as a client sees it: which call, of which tool, with what input, and why. */
-export interface PendingInterrupt {
-  ref: string;
-  name: string;
-  input: unknown;
-  metadata: Record<string, unknown> | true;
-}
+export type PendingInterrupt = z.infer<typeof PendingInterruptSchema>;
 
 /** A client's answer to an interrupt: the output the tool call should have. */
 export interface RespondReply {
@@ -61,16 +58,7 @@ export interface AgentCallContext {
 }
 
 /** The outcome of one agent call, as the callable returns it. */
-export interface AgentTurnResult {
-  sessionId: string;
-  status: 'done' | 'interrupted';
-  finishReason: FinishReason;
-  finishMessage?: string;
-  text: string;
-  output?: unknown;
-  interrupts: PendingInterrupt[];
-  usage: Usage;
-}
+export type AgentTurnResult = z.infer<typeof TurnResultSchema>;
 
 /**
  * A stateful chat flow: each call loads the session, takes its lease, runs one turn and

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { rejection } from '../../test-utils/kit-test-helpers.js';
+import { scriptedModel } from '../models/scripted/index.js';
+import { LruSessionCache } from '../session/lru-session-cache.js';
+import { InMemorySessionStore } from '../session/memory-session-store.js';
+import { defineAgent } from './define-agent.js';
+import { echoModel, gate, manualClock } from './test-utils/agent-fixtures.js';
+
+describe('defineAgent admission', () => {
+  it('refuses a second call with SESSION_BUSY and the time until the lease lapses while a turn runs', async () => {
+    const store = new InMemorySessionStore();
+    const clock = manualClock();
+    const held = gate();
+    const slow = defineAgent({
+      name: 'chat',
+      model: echoModel({ before: (call) => (call === 2 ? held.promise : undefined) }),
+      store,
+      clock: clock.now,
+      leaseMs: 12_000,
+    });
+    const { sessionId } = await slow.send(undefined, { message: 'hi' }, { uid: 'u' });
+    const running = slow.send(sessionId, { message: 'slow one' }, { uid: 'u' });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    clock.advance(2_000);
+    const busy = await rejection(slow.send(sessionId, { message: 'me too' }, { uid: 'u' }));
+    expect(busy.code).toBe('aborted');
+    expect(busy.reason).toBe('SESSION_BUSY');
+    expect(busy.details?.retryAfterMs).toBe(10_000);
+    held.open();
+    await running;
+  });
+
+  it('asks the store before refusing when its cached copy shows a lease another instance has given up', async () => {
+    const store = new InMemorySessionStore();
+    const a = new LruSessionCache(store);
+    const b = new LruSessionCache(store);
+    const held = gate();
+    const onA = defineAgent({
+      name: 'chat',
+      model: echoModel({ before: (call) => (call === 2 ? held.promise : undefined) }),
+      store: a,
+      cache: false,
+    });
+    const onB = defineAgent({ name: 'chat', model: echoModel(), store: b, cache: false });
+    const { sessionId } = await onA.send(undefined, { message: 'hi' }, { uid: 'u' });
+    const running = onA.send(sessionId, { message: 'slow one' }, { uid: 'u' });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // B caches the session while A holds it…
+    await expect(onB.send(sessionId, { message: 'too soon' }, { uid: 'u' })).rejects.toMatchObject({ code: 'aborted' });
+    held.open();
+    await running;
+    // …and once A is done, B's stale copy (still leased) does not make it refuse.
+    const result = await onB.send(sessionId, { message: 'now' }, { uid: 'u' });
+    expect(result.text).toBe('echo: now');
+  });
+
+  it('refuses a message part the model cannot take before anything is stored', async () => {
+    const store = new InMemorySessionStore();
+    const model = scriptedModel();
+    const noData = { ...model, info: { ...model.info, supports: { ...model.info.supports, data: false } } };
+    const agent = defineAgent({ name: 'chat', model: noData, store });
+    const { sessionId } = await agent.send(undefined, { message: 'hi' }, { uid: 'u' });
+    const before = (await store.load(sessionId))?.session;
+    const error = await rejection(
+      agent.send(sessionId, { message: [{ text: 'look' }, { data: { rows: 3 } }] }, { uid: 'u' }),
+    );
+    expect(error.code).toBe('invalid-argument');
+    expect(error.reason).toBe('INVALID_FIELD');
+    expect(error.message).toContain('data parts (message.content[1])');
+    expect((await store.load(sessionId))?.session).toEqual(before);
+    expect((await agent.send(sessionId, { message: 'still fine' }, { uid: 'u' })).status).toBe('done');
+  });
+});
