@@ -33,6 +33,7 @@ export {
 } from './cleanup/index.js';
 export * from './engine.js';
 export { defineFlow, type Flow, type FlowConfig, type FlowContext } from './flow/index.js';
+export { redactSecrets, redactValue } from './redact/index.js';
 export {
   type Agent,
   type AgentCallContext,
@@ -68,7 +69,6 @@ export {
   loggerTraceSink,
   readTraces,
   recordTurn,
-  redactSecrets,
   type TraceSink,
   type TurnTrace,
 } from './trace/index.js';

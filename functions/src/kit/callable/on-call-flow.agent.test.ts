@@ -100,7 +100,7 @@ describe('onCallFlow with an agent', () => {
     const resume = { sessionId: first.sessionId, resume: { restart: [{ ref: 'c2', name: 'confirm' }] } };
     const error = await rejectionCode(fn.run(callableRequest(resume, { uid: 'mallory' })));
     expect(error).toMatchObject({ code: 'permission-denied', message: 'permission denied' });
-    expect(error.details).toBeUndefined();
+    expect(error.details).toEqual({ reason: 'NOT_OWNER' });
   });
 
   it('refuses with not-found when the session does not exist', async () => {

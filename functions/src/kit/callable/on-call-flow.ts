@@ -40,8 +40,9 @@ function resolver(target: CallTarget<Agent | Flow>): () => Promise<Agent | Flow>
 async function authorize(policy: AuthPolicy, request: CallableRequest<unknown>): Promise<void> {
   if (await policy(request.auth ?? null, request.data)) return;
   // No identity is a different fix (sign in) from the wrong identity (ask for access).
-  if (!request.auth) throw new KitError('unauthenticated', 'sign in to call this function');
-  throw new KitError('permission-denied', 'the auth policy refused this caller');
+  if (!request.auth)
+    throw new KitError('unauthenticated', 'sign in to call this function', { reason: 'UNAUTHENTICATED' });
+  throw new KitError('permission-denied', 'the auth policy refused this caller', { reason: 'NOT_ALLOWED' });
 }
 
 /** Deploys an agent as a callable: the wire protocol of DESIGN.md, a session per conversation. */

@@ -15,7 +15,8 @@ export function assertPayloadSize(data: unknown): void {
   if (bytes > PAYLOAD_LIMITS.requestBytes) {
     const message = `is ${bytes} bytes; the limit is ${PAYLOAD_LIMITS.requestBytes}`;
     throw new KitError('invalid-argument', `invalid request data: (root): ${message}`, {
-      details: { fields: [{ path: '(root)', message }], limit: PAYLOAD_LIMITS.requestBytes },
+      details: { fields: [{ path: '(root)', message }], field: '(root)', limit: PAYLOAD_LIMITS.requestBytes },
+      reason: 'PAYLOAD_TOO_LARGE',
     });
   }
 }
@@ -32,19 +33,27 @@ export function assertPayloadDepth(data: unknown): void {
     if (depth > PAYLOAD_LIMITS.depth) {
       const message = `is nested more than ${PAYLOAD_LIMITS.depth} levels deep`;
       throw new KitError('invalid-argument', `invalid request data: (root): ${message}`, {
-        details: { fields: [{ path: '(root)', message }], limit: PAYLOAD_LIMITS.depth },
+        details: { fields: [{ path: '(root)', message }], field: '(root)', limit: PAYLOAD_LIMITS.depth },
+        reason: 'PAYLOAD_TOO_LARGE',
       });
     }
     for (const child of Object.values(value)) stack.push([child, depth + 1]);
   }
 }
 
-/** Parses a value with `schema`, or throws invalid-argument naming every bad field of `what`. */
+/**
+ * Parses a value with `schema`, or throws invalid-argument naming every bad field of `what`
+ * (`details.field`, `details.fields`): `PAYLOAD_TOO_LARGE` when every issue is a limit
+ * ({@link PAYLOAD_LIMITS}), `INVALID_FIELD` otherwise.
+ */
 export function parseWire<T extends z.ZodType>(schema: T, data: unknown, what: string): z.infer<T> {
   assertPayloadSize(data);
   const parsed = schema.safeParse(data);
-  if (!parsed.success) throw fromZodError(explainUnionIssues(parsed.error), what);
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  const error = explainUnionIssues(parsed.error);
+  const refused = fromZodError(error, what);
+  if (!error.issues.every((issue) => issue.code === 'too_big')) throw refused;
+  throw new KitError(refused.code, refused.message, { details: refused.details, reason: 'PAYLOAD_TOO_LARGE' });
 }
 
 /** Parses a call's `data` into a {@link CallRequest}; every malformed field is invalid-argument. */

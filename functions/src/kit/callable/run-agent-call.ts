@@ -22,7 +22,10 @@ export async function runAgentCall(
   scope: CallLogScope,
   traces?: TraceSink | TraceSink[],
 ): Promise<CallResult> {
-  if (!request.auth) throw new KitError('unauthenticated', 'sign in first: a session belongs to a signed-in user');
+  if (!request.auth)
+    throw new KitError('unauthenticated', 'sign in first: a session belongs to a signed-in user', {
+      reason: 'UNAUTHENTICATED',
+    });
   scope.uid = request.auth.uid;
   const call = parseCallRequest(request.data);
   scope.sessionId = call.sessionId;
