@@ -2,6 +2,7 @@ import { type CallableRequest, onCall } from 'firebase-functions/v2/https';
 import type { z } from 'zod';
 import { KitError } from '../errors/index.js';
 import type { Flow } from '../flow/index.js';
+import { lazy } from '../lazy/index.js';
 import type { Agent } from '../session/agent.js';
 // The sink alone: it loads the logger on the first trace, keeping the cold start light.
 import { loggerTraceSink } from '../trace/logger-trace-sink.js';
@@ -22,19 +23,11 @@ import type { WireChunk } from './wire-chunk.js';
 export type CallTarget<T extends Agent | Flow> = T | (() => Promise<T>);
 
 type RunCall = typeof import('./run-call.js').runCall;
-let runCall: Promise<RunCall> | undefined;
-const loadRunCall = (): Promise<RunCall> => (runCall ??= import('./run-call.js').then((m) => m.runCall));
+const loadRunCall: () => Promise<RunCall> = lazy(() => import('./run-call.js').then((m) => m.runCall));
 
 function resolver(target: CallTarget<Agent | Flow>): () => Promise<Agent | Flow> {
-  if (typeof target !== 'function') return () => Promise.resolve(target);
-  let loaded: Promise<Agent | Flow> | undefined;
-  return () => {
-    loaded ??= target().catch((error: unknown) => {
-      loaded = undefined; // a failed import is tried again on the next call
-      throw error;
-    });
-    return loaded;
-  };
+  // A failed import is tried again on the next call.
+  return typeof target === 'function' ? lazy(target) : () => Promise.resolve(target);
 }
 
 async function authorize(policy: AuthPolicy, request: CallableRequest<unknown>): Promise<void> {

@@ -4,7 +4,9 @@ import type { ToolRequestPart, ToolResponsePart } from '../model/index.js';
 
 function assertInterruptOf(toolName: string, interrupt: ToolRequestPart): void {
   if (interrupt.toolRequest.name !== toolName) {
-    throw new KitError('invalid-argument', `interrupt is of tool '${interrupt.toolRequest.name}', not '${toolName}'`);
+    throw new KitError('invalid-argument', `interrupt is of tool '${interrupt.toolRequest.name}', not '${toolName}'`, {
+      reason: 'UNKNOWN_REF',
+    });
   }
 }
 
