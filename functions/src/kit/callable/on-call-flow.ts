@@ -49,7 +49,7 @@ export function onCallFlow(
   options: OnCallFlowOptions,
   target: CallTarget<Agent | Flow>,
 ): FlowCallable<unknown, unknown> {
-  const { authPolicy = signedIn(), traces = loggerTraceSink(), ...callableOptions } = options;
+  const { authPolicy = signedIn(), traces = loggerTraceSink(), media, ...callableOptions } = options;
   const deadlineMs = deadlineFor(callableOptions.timeoutSeconds);
   const load = resolver(target);
 
@@ -59,7 +59,7 @@ export function onCallFlow(
     try {
       await authorize(authPolicy, request);
       const [run, flow] = await Promise.all([loadRunCall(), load()]);
-      return await run(flow, request, response, signal, scope, traces || undefined);
+      return await run(flow, request, response, signal, scope, traces || undefined, media);
     } catch (error) {
       throw toHttpsError(error, scope);
     } finally {
