@@ -33,7 +33,6 @@ export {
   scheduledCleanup,
 } from './cleanup/index.js';
 export * from './engine.js';
-export { ERROR_REASONS, type ErrorReason, isKitError, KitError, type KitErrorCode } from './errors/index.js';
 export { defineFlow, type Flow, type FlowConfig, type FlowContext } from './flow/index.js';
 export { redactSecrets, redactValue } from './redact/index.js';
 export {
