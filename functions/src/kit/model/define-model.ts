@@ -16,7 +16,6 @@ import type { JsonSchema } from './tool-definition.js';
 const MODEL_REASONS: Partial<Record<KitErrorCode, ErrorReason>> = {
   unavailable: 'MODEL_UNAVAILABLE',
   'deadline-exceeded': 'MODEL_UNAVAILABLE',
-  unknown: 'MODEL_UNAVAILABLE',
   'resource-exhausted': 'MODEL_QUOTA',
 };
 

@@ -147,15 +147,17 @@ export function toKitError(error: unknown, call: FailedCall): KitError {
       reason: 'MODEL_UNAVAILABLE',
     });
   }
-  const unknown = { cause: error, reason: 'MODEL_UNAVAILABLE' } as const;
-  if (!(error instanceof Error)) return new KitError('unavailable', `${what} failed`, unknown);
+  // Anything unnamed may be our own bug as well as Gemini's: INTERNAL, logged with its cause.
+  const unnamed = { cause: error, reason: 'INTERNAL' } as const;
+  if (!(error instanceof Error)) return new KitError('unknown', `${what} failed`, unnamed);
+  const transient = { cause: error, reason: 'MODEL_UNAVAILABLE' } as const;
   const status = (error as { status?: unknown }).status;
   if (error.name === 'ApiError' && typeof status === 'number') return fromApiError(error, status, what);
   if (error.name === 'AbortError')
     return new KitError('aborted', `${what} was aborted`, { cause: error, reason: 'CANCELLED' });
-  if (isNetworkError(error)) return new KitError('unavailable', `${what} lost its connection`, unknown);
+  if (isNetworkError(error)) return new KitError('unavailable', `${what} lost its connection`, transient);
   if (error instanceof SyntaxError || MALFORMED.test(error.message)) {
-    return new KitError('unavailable', `${what} returned a malformed body`, unknown);
+    return new KitError('unavailable', `${what} returned a malformed body`, transient);
   }
   if (/only supported in|not supported/.test(error.message)) {
     // The SDK refused a feature of our request before sending it: the flow's setup, not the caller.
@@ -164,5 +166,5 @@ export function toKitError(error: unknown, call: FailedCall): KitError {
       reason: 'SERVER_MISCONFIGURED',
     });
   }
-  return new KitError('unknown', `${what} failed`, { cause: error, reason: 'MODEL_UNAVAILABLE' });
+  return new KitError('unknown', `${what} failed`, unnamed);
 }
