@@ -13,6 +13,9 @@ export interface OnCallFlowOptions extends Omit<CallableOptions<unknown>, 'authP
   authPolicy?: AuthPolicy;
   /** Where each agent turn's trace goes; default one structured log entry per turn; `false` for none. */
   traces?: TraceSink | TraceSink[] | false;
-  /** What media an agent's callers may send: inline up to a size, URLs only from an allowlist (default none). */
+  /**
+   * What media an agent's callers may put in a message: inline up to a size, URLs only from an
+   * allowlist (default none). A flow's input is its own schema's to check.
+   */
   media?: MediaPolicy;
 }
