@@ -1,40 +1,76 @@
 import { describe, expect, it } from 'vitest';
 import { errorWords } from './error-words.js';
 
-/** An error as the Firebase JS SDK throws it: a code with the service's prefix. */
-const sdkError = (code: string, message = code) => Object.assign(new Error(message), { code });
+/** An error as the Firebase JS SDK throws it: a code with the service's prefix, the HttpsError's details. */
+const sdkError = (code: string, details?: Record<string, unknown>, message = code) =>
+  Object.assign(new Error(message), { code, details });
 
 describe('errorWords', () => {
   it('says the conversation is not theirs when a read or call is refused with permission-denied', () => {
     expect(errorWords(sdkError('firestore/permission-denied')).text).toContain("You don't have permission");
-    expect(errorWords(sdkError('functions/permission-denied')).code).toBe('permission-denied');
+    const words = errorWords(sdkError('functions/permission-denied', { reason: 'NOT_OWNER' }));
+    expect(words).toMatchObject({ code: 'permission-denied', reason: 'NOT_OWNER' });
+    expect(words.text).toContain('another account');
   });
 
-  it('says the approval expired when the function refuses a resume as expired', () => {
-    const words = errorWords(
-      sdkError('functions/failed-precondition', "the approval expired: session 's1' no longer waits"),
-    );
+  it('says the approval expired when the reason is APPROVAL_EXPIRED, whatever the message says', () => {
+    const words = errorWords(sdkError('functions/failed-precondition', { reason: 'APPROVAL_EXPIRED' }, 'zzz'));
     expect(words).toMatchObject({ expired: true, retry: false });
     expect(words.text).toContain('expired');
   });
 
-  it('asks to try again when the session is busy with another call', () => {
-    const words = errorWords(
-      sdkError('functions/aborted', "session 's1' is busy with another call; retry when it is done"),
-    );
-    expect(words).toMatchObject({ retry: true, uncertain: false });
+  it('never reads the message: an "expired" message without the reason is not an expiry', () => {
+    const words = errorWords(sdkError('functions/failed-precondition', { reason: 'ALREADY_ANSWERED' }, 'expired'));
+    expect(words.expired).toBe(false);
+    expect(words.text).toBe('That approval was already answered.');
+  });
+
+  it('asks to try again, with the wait the server named, when the session is busy', () => {
+    const words = errorWords(sdkError('functions/aborted', { reason: 'SESSION_BUSY', retryAfterMs: 2000 }));
+    expect(words).toMatchObject({ retry: true, uncertain: false, retryAfterMs: 2000 });
     expect(words.text).toContain('Try again');
   });
 
   it('says the outcome is uncertain when the answer was lost', () => {
-    expect(errorWords(sdkError('functions/internal', 'internal'))).toMatchObject({ uncertain: true, retry: true });
+    expect(errorWords(sdkError('functions/internal'))).toMatchObject({ uncertain: true, retry: true });
   });
 
-  it('asks for the approval first when a message is sent while one waits', () => {
-    const words = errorWords(
-      sdkError('functions/failed-precondition', "session 's1' waits for answers to its interrupts: resume it first"),
-    );
+  it('asks for the approval first when the reason is INTERRUPT_PENDING', () => {
+    const words = errorWords(sdkError('functions/failed-precondition', { reason: 'INTERRUPT_PENDING' }));
     expect(words.text).toBe('Please answer the approval above first.');
+  });
+
+  it('blames the setup, not the person, when the server is misconfigured (a bad or missing model key)', () => {
+    const words = errorWords(sdkError('functions/internal', { reason: 'SERVER_MISCONFIGURED' }));
+    expect(words.text).toContain('not set up correctly');
+    expect(words.text).not.toMatch(/already answered|another account/);
+  });
+
+  it('says to slow down when the reason is RATE_LIMITED', () => {
+    const words = errorWords(
+      sdkError('functions/resource-exhausted', { reason: 'RATE_LIMITED', retryAfterMs: 30_000 }),
+    );
+    expect(words).toMatchObject({ reason: 'RATE_LIMITED', retry: true, retryAfterMs: 30_000 });
+    expect(words.text).toContain('too quickly');
+  });
+
+  it('words a model quota apart from the user’s own limits', () => {
+    expect(errorWords(sdkError('functions/resource-exhausted', { reason: 'MODEL_QUOTA' })).text).toContain('very busy');
+    expect(errorWords(sdkError('functions/resource-exhausted', { reason: 'BUDGET_EXHAUSTED' })).retry).toBe(false);
+  });
+
+  it('words a refused request without echoing the server’s message', () => {
+    const words = errorWords(
+      sdkError('functions/invalid-argument', { reason: 'INVALID_FIELD', field: 'message' }, 'internal detail'),
+    );
+    expect(words.text).not.toContain('internal detail');
+  });
+
+  it('falls back to the code when the server sent no reason', () => {
+    expect(errorWords(sdkError('functions/unavailable')).retry).toBe(true);
+    expect(errorWords(sdkError('functions/unavailable', { reason: 'SOMETHING_NEW' })).text).toContain(
+      "can't be reached",
+    );
   });
 
   it('words an error without a code as a failure on our side', () => {

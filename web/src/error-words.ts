@@ -2,6 +2,11 @@
 export interface ErrorWords {
   /** The error's code without its SDK prefix (`permission-denied`, `aborted`, …). */
   code: string;
+  /**
+   * The server's `details.reason` (README, error reasons), when it sent one. Errors the SDK
+   * makes itself (a dropped connection) and Firestore's have none.
+   */
+  reason: string | undefined;
   /** What the person reads. */
   text: string;
   /** True when trying the same thing again later may work. */
@@ -13,29 +18,67 @@ export interface ErrorWords {
    * like `internal` to the SDK) or came too late. The stored session tells what happened.
    */
   uncertain: boolean;
+  /** How long the server asked to wait before a retry (`details.retryAfterMs`), if it said. */
+  retryAfterMs: number | undefined;
 }
 
-const UNCERTAIN = new Set(['internal', 'unknown', 'deadline-exceeded']);
+type Words = [text: string, retry: boolean];
 
-const WORDS: Record<string, [text: string, retry: boolean]> = {
+// What a person reads for each reason the server gives. The app switches on the reason, never
+// on the message: the message is the server's words for developers and may change.
+const REASON_WORDS: Record<string, Words> = {
+  INVALID_FIELD: ['The assistant could not accept that request.', false],
+  PAYLOAD_TOO_LARGE: ['That message is too large. Send something shorter or a smaller file.', false],
+  UNAUTHENTICATED: ["You're not signed in any more. Reload the page to sign in again.", false],
+  APP_CHECK_REQUIRED: ["This app couldn't be verified. Reload the page and try again.", false],
+  NOT_OWNER: ['This conversation belongs to another account.', false],
+  NOT_ALLOWED: ["Your account isn't allowed to use the assistant.", false],
+  SESSION_NOT_FOUND: ['This conversation no longer exists. Start a new one.', false],
+  WRONG_AGENT: ['This conversation belongs to a different assistant. Start a new one.', false],
+  SESSION_BUSY: ['The assistant is still busy with another request in this conversation. Try again in a moment.', true],
+  NOTHING_TO_RESUME: ["There's no approval waiting in this conversation any more.", false],
+  INTERRUPT_PENDING: ['Please answer the approval above first.', false],
+  UNKNOWN_REF: ['That approval is not part of this conversation any more. Reload the page.', false],
+  ALREADY_ANSWERED: ['That approval was already answered.', false],
+  ANSWER_NOT_ALLOWED: ["That kind of answer isn't allowed for this approval.", false],
+  APPROVAL_EXPIRED: ['This approval has expired, so nothing was done. Ask again if you still want it.', false],
+  RATE_LIMITED: ["You're sending requests too quickly. Wait a moment and try again.", true],
+  BUDGET_EXHAUSTED: ["You've reached today's usage limit for the assistant. Try again tomorrow.", false],
+  MODEL_UNAVAILABLE: ["The assistant can't be reached right now. Try again in a moment.", true],
+  MODEL_QUOTA: ['The assistant is very busy right now. Try again in a little while.', true],
+  MODEL_REFUSED: ["The assistant can't help with that request.", false],
+  STORE_UNAVAILABLE: ["Your conversation can't be saved right now. Try again in a moment.", true],
+  DEADLINE: ['That took too long: the answer did not arrive in time.', true],
+  CANCELLED: ['The request was cancelled.', true],
+  JOURNAL_INCONSISTENT: ['This conversation is in a state the assistant cannot continue. Start a new one.', false],
+  SERVER_MISCONFIGURED: ['The assistant is not set up correctly right now. Please try again later.', false],
+  INTERNAL: ['Something went wrong on our side. Try again.', true],
+};
+
+// Errors without a reason: the SDK's own (a lost connection is `internal`), Firestore reads,
+// and servers that predate reasons.
+const CODE_WORDS: Record<string, Words> = {
   'permission-denied': [
     "You don't have permission to open this conversation: it belongs to another account, or it no longer exists.",
     false,
   ],
-  unauthenticated: ["You're not signed in any more. Reload the page to sign in again.", false],
-  aborted: ['The assistant is still busy with another request in this conversation. Try again in a moment.', true],
+  unauthenticated: REASON_WORDS.UNAUTHENTICATED as Words,
+  aborted: REASON_WORDS.SESSION_BUSY as Words,
   unavailable: ["The assistant can't be reached right now. Try again in a moment.", true],
-  'deadline-exceeded': ['That took too long: the answer did not arrive in time.', true],
+  'deadline-exceeded': REASON_WORDS.DEADLINE as Words,
   internal: [
     "The assistant's answer did not arrive: the connection failed, or something went wrong on its side.",
     true,
   ],
   'resource-exhausted': ['The assistant has reached its usage limit for now. Try again later.', true],
-  'not-found': ['This conversation no longer exists. Start a new one.', false],
-  cancelled: ['The request was cancelled.', true],
+  'not-found': REASON_WORDS.SESSION_NOT_FOUND as Words,
+  cancelled: REASON_WORDS.CANCELLED as Words,
+  'invalid-argument': REASON_WORDS.INVALID_FIELD as Words,
+  'failed-precondition': ["That can't be done in this conversation right now. Reload the page.", false],
 };
 
-const EXPIRED = 'This approval has expired, so nothing was done. Ask again if you still want it.';
+const FALLBACK: Words = ['Something went wrong on our side. Try again.', true];
+const UNCERTAIN = new Set(['internal', 'unknown', 'deadline-exceeded']);
 
 /** The SDK's code without its `functions/` or `firestore/` prefix; `unknown` when there is none. */
 function codeOf(error: unknown): string {
@@ -43,26 +86,26 @@ function codeOf(error: unknown): string {
   return typeof code === 'string' ? code.replace(/^[a-z]+\//, '') : 'unknown';
 }
 
+/** The HttpsError's `details` as the Firebase SDK hands them over (`FunctionsError.details`). */
+function detailsOf(error: unknown): { reason?: unknown; retryAfterMs?: unknown } {
+  const details = (error as { details?: unknown } | null)?.details;
+  return typeof details === 'object' && details !== null ? details : {};
+}
+
 /** Words a person understands for an error from a call or a read. */
 export function errorWords(error: unknown): ErrorWords {
   const code = codeOf(error);
-  const message = error instanceof Error ? error.message : String(error);
-  if (code === 'failed-precondition') {
-    if (/expired/i.test(message)) return { code, text: EXPIRED, retry: false, expired: true, uncertain: false };
-    if (/resume it first|waits for answers/i.test(message)) {
-      return { code, text: 'Please answer the approval above first.', retry: false, expired: false, uncertain: false };
-    }
-    return { code, text: 'That approval was already answered.', retry: false, expired: false, uncertain: false };
-  }
-  if (code === 'invalid-argument') {
-    return {
-      code,
-      text: `The assistant could not accept that: ${message}`,
-      retry: false,
-      expired: false,
-      uncertain: false,
-    };
-  }
-  const [text, retry] = WORDS[code] ?? ['Something went wrong on our side. Try again.', true];
-  return { code, text, retry, expired: false, uncertain: UNCERTAIN.has(code) };
+  const details = detailsOf(error);
+  const reason = typeof details.reason === 'string' ? details.reason : undefined;
+  const retryAfterMs = typeof details.retryAfterMs === 'number' ? details.retryAfterMs : undefined;
+  const [text, retry] = (reason && REASON_WORDS[reason]) || CODE_WORDS[code] || FALLBACK;
+  return {
+    code,
+    reason,
+    text,
+    retry,
+    expired: reason === 'APPROVAL_EXPIRED',
+    uncertain: UNCERTAIN.has(code),
+    retryAfterMs,
+  };
 }

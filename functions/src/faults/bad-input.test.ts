@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { defineAgent } from '../kit/agent/index.js';
 import { type CallRequest, type CallResult, type FlowCallable, onCallFlow } from '../kit/callable/index.js';
 import { callableRequest } from '../kit/callable/test-utils/callable-request.js';
+import { ERROR_REASONS } from '../kit/errors/index.js';
 import type { GenerateRequest } from '../kit/model/index.js';
 import { type ScriptedModel, scriptedModel } from '../kit/models/scripted/index.js';
 import { FirestoreSessionStore } from '../kit/session/firestore/index.js';
@@ -15,8 +16,8 @@ import { snapshotCollections } from './test-utils/firestore-snapshot.js';
 import { type MalformedCall, malformedCalls, nested, type PayloadTargets } from './test-utils/malformed-payloads.js';
 
 // Generated malformed calls, through the callable handler, against sessions in the Firestore
-// emulator: every one is refused with a named HttpsError code (never `internal`), no model is
-// called, and no document changes.
+// emulator: every one is refused with a named HttpsError code (never `internal`) and a reason
+// from the enum, no model is called, and no document changes.
 
 const host = firestoreEmulatorHost();
 const projectId = demoProjectId('faults-bad-input');
@@ -67,6 +68,8 @@ async function refusal(call: MalformedCall): Promise<string> {
     return `accepted: ${JSON.stringify(result).slice(0, 120)}`;
   } catch (error) {
     if (!(error instanceof HttpsError)) return `not an HttpsError: ${String(error).slice(0, 200)}`;
+    const reason = (error.details as { reason?: unknown } | undefined)?.reason;
+    if (!(ERROR_REASONS as readonly unknown[]).includes(reason)) return `${error.code} without a reason`;
     return error.code;
   }
 }

@@ -203,6 +203,40 @@ if (!host) {
   });
 
   describe('onCallFlow on a misbehaving Gemini', () => {
+    it.each([400, 401, 403, 404])(
+      'refuses with internal SERVER_MISCONFIGURED, without Gemini’s words or a retry, when Gemini answers %i',
+      async (status) => {
+        const { fn } = deploy();
+        fake.enqueue({ status, error: { message: 'API key AIzaSyNOPE for project acme-prod-1234 not valid' } });
+        const error = await fn.run(callableRequest({ message: 'hi' }, alice)).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(HttpsError);
+        expect(error).toMatchObject({ code: 'internal', details: { reason: 'SERVER_MISCONFIGURED' } });
+        expect(JSON.stringify([(error as Error).message, (error as HttpsError).details])).not.toMatch(/acme|AIza/);
+        expect(fake.requests).toHaveLength(1);
+      },
+    );
+
+    it('refuses with resource-exhausted MODEL_QUOTA and the wait Gemini asked for when its 429s outlast the retries', async () => {
+      const { fn } = deploy();
+      const retryInfo = { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '7s' };
+      fake.enqueue(
+        ...times(RETRIES + 1, { status: 429, error: { message: 'quota of project acme', details: [retryInfo] } }),
+      );
+      const error = await fn.run(callableRequest({ message: 'hi' }, alice)).catch((e: unknown) => e);
+      expect(error).toMatchObject({
+        code: 'resource-exhausted',
+        details: { reason: 'MODEL_QUOTA', retryAfterMs: 7000 },
+      });
+      expect((error as Error).message).not.toContain('acme');
+    });
+
+    it('refuses with unavailable MODEL_UNAVAILABLE when Gemini’s 503s outlast the retries', async () => {
+      const { fn } = deploy();
+      fake.enqueue(...times(RETRIES + 1, { status: 503 }));
+      const error = await fn.run(callableRequest({ message: 'hi' }, alice)).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'unavailable', details: { reason: 'MODEL_UNAVAILABLE' } });
+    });
+
     it('answers after the retries when a 429 burst is shorter than them', async () => {
       const { fn } = deploy();
       fake.enqueue(...times(RETRIES, { status: 429 }), { response: geminiText('Made it.') });

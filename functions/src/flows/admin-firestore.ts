@@ -1,19 +1,16 @@
 import type { Firestore } from 'firebase-admin/firestore';
-
-let firestore: Promise<Firestore> | undefined;
+import { lazy } from '../kit/lazy/index.js';
 
 /**
  * The functions' Firestore (firebase-admin, the default app), made on first use: firebase-admin
- * and its gRPC stack load when a turn needs them, not on every cold start or deploy analysis.
+ * and its gRPC stack load when a turn needs them, not on every cold start or deploy analysis. A
+ * failed start is not remembered: the next call tries again.
  */
-export function adminFirestore(): Promise<Firestore> {
-  firestore ??= (async () => {
-    const [{ getApps, initializeApp }, { getFirestore }] = await Promise.all([
-      import('firebase-admin/app'),
-      import('firebase-admin/firestore'),
-    ]);
-    const app = getApps()[0] ?? initializeApp();
-    return getFirestore(app);
-  })();
-  return firestore;
-}
+export const adminFirestore: () => Promise<Firestore> = lazy(async () => {
+  const [{ getApps, initializeApp }, { getFirestore }] = await Promise.all([
+    import('firebase-admin/app'),
+    import('firebase-admin/firestore'),
+  ]);
+  const app = getApps()[0] ?? initializeApp();
+  return getFirestore(app);
+});

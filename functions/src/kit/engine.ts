@@ -1,7 +1,7 @@
 // The engine alone: the model contract, tools, the generate loop and the models, with no
 // Firebase SDK behind it. Import it where only the loop is needed (a script, a test, another
 // host); kit/index.ts re-exports all of it beside the Firebase layers.
-export { isKitError, KitError, type KitErrorCode } from './errors/index.js';
+export { ERROR_REASONS, type ErrorReason, isKitError, KitError, type KitErrorCode } from './errors/index.js';
 export {
   DEFAULT_MAX_TURNS,
   type GenerateOptions,

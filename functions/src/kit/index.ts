@@ -26,6 +26,7 @@ export {
   callerUid,
   type FlowCallable,
   hasClaim,
+  type MediaPolicy,
   type OnCallFlowOptions,
   onCallFlow,
   PAYLOAD_LIMITS,
@@ -46,6 +47,7 @@ export {
 } from './cleanup/index.js';
 export * from './engine.js';
 export { defineFlow, type Flow, type FlowConfig, type FlowContext } from './flow/index.js';
+export { redactSecrets, redactValue } from './redact/index.js';
 export {
   FirestoreSessionStore,
   type FirestoreSessionStoreOptions,
@@ -71,7 +73,6 @@ export {
   loggerTraceSink,
   readTraces,
   recordTurn,
-  redactSecrets,
   type TraceSink,
   type TurnTrace,
 } from './trace/index.js';

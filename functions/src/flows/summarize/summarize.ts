@@ -21,7 +21,9 @@ export function defineSummarize(model: Model): Flow<typeof SummarizeInputSchema,
         context: ctx.context,
       });
       if (!result.output) {
-        throw new KitError('unavailable', `the model gave no summary (finish reason ${result.finishReason})`);
+        throw new KitError('unavailable', `the model gave no summary (finish reason ${result.finishReason})`, {
+          reason: 'MODEL_UNAVAILABLE',
+        });
       }
       return result.output;
     },

@@ -8,7 +8,9 @@ export const WireIdSchema = z
   .string()
   .min(1)
   .max(L.idChars, `must be at most ${L.idChars} characters`)
-  .regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, _ and -');
+  .regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, _ and -')
+  // Firestore reserves `__name__` ids and refuses them with its own error: say it first, as the caller's.
+  .refine((id) => !/^__.*__$/.test(id), 'must not be of the form __name__');
 
 const NameSchema = z.string().min(1).max(L.idChars, `must be at most ${L.idChars} characters`);
 const TextSchema = z.string().max(L.textChars, `must be at most ${L.textChars} characters`);

@@ -14,7 +14,10 @@ export function callSignal(client: AbortSignal | undefined, deadlineMs: number |
   if (deadlineMs === undefined) return { signal: client, dispose: () => {} };
   const deadline = new AbortController();
   const timer = setTimeout(
-    () => deadline.abort(new KitError('deadline-exceeded', `the call ran out of time after ${deadlineMs} ms`)),
+    () =>
+      deadline.abort(
+        new KitError('deadline-exceeded', `the call ran out of time after ${deadlineMs} ms`, { reason: 'DEADLINE' }),
+      ),
     deadlineMs,
   );
   timer.unref();

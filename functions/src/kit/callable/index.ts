@@ -29,9 +29,11 @@ export { chunkSender } from './chunk-sender.js';
 export { WIRE_ERROR_RULES, type WireErrorRule } from './error-codes.js';
 export type { FlowCallable } from './flow-callable.js';
 export { frameChunk } from './frame-chunk.js';
+export { assertClientMedia, DEFAULT_MAX_INLINE_BYTES, type MediaPolicy } from './media-policy.js';
 export { type CallTarget, onCallFlow } from './on-call-flow.js';
 export type { OnCallFlowOptions } from './on-call-flow-options.js';
 export {
+  assertDistinctRefs,
   assertPayloadDepth,
   assertPayloadSize,
   parseCallRequest,

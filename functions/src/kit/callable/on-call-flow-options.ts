@@ -1,6 +1,7 @@
 import type { CallableOptions } from 'firebase-functions/v2/https';
 import type { TraceSink } from '../trace/trace-sink.js';
 import type { AuthPolicy } from './auth-policy.js';
+import type { MediaPolicy } from './media-policy.js';
 
 /**
  * Options of {@link onCallFlow}: everything `onCall` takes (region, memory, timeoutSeconds,
@@ -12,4 +13,9 @@ export interface OnCallFlowOptions extends Omit<CallableOptions<unknown>, 'authP
   authPolicy?: AuthPolicy;
   /** Where each agent turn's trace goes; default one structured log entry per turn; `false` for none. */
   traces?: TraceSink | TraceSink[] | false;
+  /**
+   * What media an agent's callers may put in a message: inline up to a size, URLs only from an
+   * allowlist (default none). A flow's input is its own schema's to check.
+   */
+  media?: MediaPolicy;
 }

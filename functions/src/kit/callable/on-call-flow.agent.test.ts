@@ -101,7 +101,7 @@ describe('onCallFlow with an agent', () => {
     const resume = { sessionId: first.sessionId, resume: { restart: [{ ref: 'c2', name: 'confirm' }] } };
     const error = await rejectionCode(fn.run(callableRequest(resume, { uid: 'mallory' })));
     expect(error).toMatchObject({ code: 'permission-denied', message: 'permission denied' });
-    expect(error.details).toBeUndefined();
+    expect(error.details).toEqual({ reason: 'NOT_OWNER' });
   });
 
   it('refuses with not-found when the session does not exist', async () => {
@@ -123,7 +123,28 @@ describe('onCallFlow with an agent', () => {
     const error = await rejectionCode(fn.run(callableRequest({ sessionId: 42, message: 'hi' }, alice)));
     expect(error.code).toBe('invalid-argument');
     expect(error.message).toContain('sessionId');
+    expect(error.details).toMatchObject({ reason: 'INVALID_FIELD', field: 'sessionId' });
     expect(model.requests).toHaveLength(0);
+  });
+
+  it('refuses a media URL off the allowlist before any model call or session, and takes one on it', async () => {
+    const store = new InMemorySessionStore();
+    const model = scriptedModel(() => 'Nice picture.');
+    const agent = defineAgent({ name: 'viewer', model, store });
+    const fn = onCallFlow({ media: { allowUrlPrefixes: ['gs://uploads/'] } }, agent);
+    const look = (url: string) => ({
+      message: [{ text: 'what is this?' }, { media: { url, contentType: 'image/png' } }],
+    });
+
+    const error = await rejectionCode(fn.run(callableRequest(look('https://169.254.169.254/latest/'), alice)));
+    expect(error).toMatchObject({
+      code: 'invalid-argument',
+      details: { reason: 'INVALID_FIELD', field: 'message.1.media.url' },
+    });
+    expect(model.requests).toHaveLength(0);
+
+    const done = await fn.run(callableRequest(look('gs://uploads/alice/cat.png'), alice));
+    expect(done).toMatchObject({ status: 'done', text: 'Nice picture.' });
   });
 
   it('refuses with invalid-argument when a resume names an unknown ref', async () => {

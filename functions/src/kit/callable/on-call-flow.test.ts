@@ -144,14 +144,14 @@ describe('onCallFlow with a flow', () => {
     expect(response.chunks.map((c) => c.type)).toEqual(['toolRequest']);
   });
 
-  it('surfaces internal without details when the flow fails unexpectedly', async () => {
+  it('surfaces internal with only the reason INTERNAL when the flow fails unexpectedly', async () => {
     const flow = defineFlow({ name: 'boom', inputSchema: z.object({}), outputSchema: z.object({}) }, () => {
       throw new Error('db password is hunter2');
     });
     const error = await rejectionCode(onCallFlow({}, flow).run(callableRequest({}, { uid: 'u1' })));
     expect(error.code).toBe('internal');
     expect(error.message).not.toContain('hunter2');
-    expect(error.details).toBeUndefined();
+    expect(error.details).toEqual({ reason: 'INTERNAL' });
   });
 
   it('passes the onCall options to the deployed endpoint when they are given', () => {

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Agent } from '../agent/agent.js';
 import { KitError } from '../errors/index.js';
 import type { Flow } from '../flow/index.js';
+import { lazy } from '../lazy/index.js';
 // The sink alone: it loads the logger on the first trace, keeping the cold start light.
 import { loggerTraceSink } from '../trace/logger-trace-sink.js';
 import { type AuthPolicy, signedIn } from './auth-policy.js';
@@ -22,26 +23,19 @@ import type { WireChunk } from './wire-chunk.js';
 export type CallTarget<T extends Agent | Flow> = T | (() => Promise<T>);
 
 type RunCall = typeof import('./run-call.js').runCall;
-let runCall: Promise<RunCall> | undefined;
-const loadRunCall = (): Promise<RunCall> => (runCall ??= import('./run-call.js').then((m) => m.runCall));
+const loadRunCall: () => Promise<RunCall> = lazy(() => import('./run-call.js').then((m) => m.runCall));
 
 function resolver(target: CallTarget<Agent | Flow>): () => Promise<Agent | Flow> {
-  if (typeof target !== 'function') return () => Promise.resolve(target);
-  let loaded: Promise<Agent | Flow> | undefined;
-  return () => {
-    loaded ??= target().catch((error: unknown) => {
-      loaded = undefined; // a failed import is tried again on the next call
-      throw error;
-    });
-    return loaded;
-  };
+  // A failed import is tried again on the next call.
+  return typeof target === 'function' ? lazy(target) : () => Promise.resolve(target);
 }
 
 async function authorize(policy: AuthPolicy, request: CallableRequest<unknown>): Promise<void> {
   if (await policy(request.auth ?? null, request.data)) return;
   // No identity is a different fix (sign in) from the wrong identity (ask for access).
-  if (!request.auth) throw new KitError('unauthenticated', 'sign in to call this function');
-  throw new KitError('permission-denied', 'the auth policy refused this caller');
+  if (!request.auth)
+    throw new KitError('unauthenticated', 'sign in to call this function', { reason: 'UNAUTHENTICATED' });
+  throw new KitError('permission-denied', 'the auth policy refused this caller', { reason: 'NOT_ALLOWED' });
 }
 
 /** Deploys an agent as a callable: the wire protocol of DESIGN.md, a session per conversation. */
@@ -55,7 +49,7 @@ export function onCallFlow(
   options: OnCallFlowOptions,
   target: CallTarget<Agent | Flow>,
 ): FlowCallable<unknown, unknown> {
-  const { authPolicy = signedIn(), traces = loggerTraceSink(), ...callableOptions } = options;
+  const { authPolicy = signedIn(), traces = loggerTraceSink(), media, ...callableOptions } = options;
   const deadlineMs = deadlineFor(callableOptions.timeoutSeconds);
   const load = resolver(target);
 
@@ -65,7 +59,7 @@ export function onCallFlow(
     try {
       await authorize(authPolicy, request);
       const [run, flow] = await Promise.all([loadRunCall(), load()]);
-      return await run(flow, request, response, signal, scope, traces || undefined);
+      return await run(flow, request, response, signal, scope, traces || undefined, media);
     } catch (error) {
       throw toHttpsError(error, scope);
     } finally {

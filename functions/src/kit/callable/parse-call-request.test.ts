@@ -43,6 +43,8 @@ describe('parseCallRequest', () => {
   it('names the field when sessionId is not a string', () => {
     const error = refusal({ sessionId: 42, message: 'hi' });
     expect(error.code).toBe('invalid-argument');
+    expect(error.reason).toBe('INVALID_FIELD');
+    expect(error.details?.field).toBe('sessionId');
     expect(paths(error)).toEqual(['sessionId']);
     expect(error.message).toContain('sessionId');
   });
@@ -92,18 +94,35 @@ describe('parseCallRequest', () => {
   it('names the limit when a text message is too long', () => {
     const error = refusal({ message: 'x'.repeat(PAYLOAD_LIMITS.textChars + 1) });
     expect(paths(error)).toEqual(['message']);
+    expect(error.reason).toBe('PAYLOAD_TOO_LARGE');
+    expect(error.details?.field).toBe('message');
     expect(error.message).toContain(String(PAYLOAD_LIMITS.textChars));
   });
 
   it('names the limit when a message has too many parts', () => {
     const message = Array.from({ length: PAYLOAD_LIMITS.parts + 1 }, () => ({ text: 'x' }));
-    expect(refusal({ message }).message).toContain(`at most ${PAYLOAD_LIMITS.parts} parts`);
+    const error = refusal({ message });
+    expect(error.message).toContain(`at most ${PAYLOAD_LIMITS.parts} parts`);
+    expect(error.reason).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('refuses the whole request by size when data is over the byte limit', () => {
     const error = refusal({ message: [{ data: 'x'.repeat(PAYLOAD_LIMITS.requestBytes) }] });
     expect(paths(error)).toEqual(['(root)']);
+    expect(error.reason).toBe('PAYLOAD_TOO_LARGE');
     expect(error.details?.limit).toBe(PAYLOAD_LIMITS.requestBytes);
+  });
+
+  it('refuses a resume that answers one interrupt twice, naming the second answer', () => {
+    const error = refusal({
+      sessionId: 'abc',
+      resume: { respond: [{ ref: 'r1', name: 't', output: {} }], restart: [{ ref: 'r1', name: 't' }] },
+    });
+    expect(error).toMatchObject({
+      code: 'invalid-argument',
+      reason: 'ALREADY_ANSWERED',
+      details: { field: 'resume.restart.0.ref' },
+    });
   });
 
   it('refuses data that is not an object', () => {
@@ -116,6 +135,7 @@ describe('parseCallRequest union errors', () => {
   it('names the part field when a text part holds a number', () => {
     const error = refusal({ message: [{ text: 1 }] });
     expect(paths(error)).toEqual(['message.0.text']);
+    expect(error).toMatchObject({ reason: 'INVALID_FIELD', details: { field: 'message.0.text' } });
   });
 
   it('says what a message may be when it is neither text nor parts', () => {

@@ -15,7 +15,8 @@ export function assertPayloadSize(data: unknown): void {
   if (bytes > PAYLOAD_LIMITS.requestBytes) {
     const message = `is ${bytes} bytes; the limit is ${PAYLOAD_LIMITS.requestBytes}`;
     throw new KitError('invalid-argument', `invalid request data: (root): ${message}`, {
-      details: { fields: [{ path: '(root)', message }], limit: PAYLOAD_LIMITS.requestBytes },
+      details: { fields: [{ path: '(root)', message }], field: '(root)', limit: PAYLOAD_LIMITS.requestBytes },
+      reason: 'PAYLOAD_TOO_LARGE',
     });
   }
 }
@@ -32,24 +33,59 @@ export function assertPayloadDepth(data: unknown): void {
     if (depth > PAYLOAD_LIMITS.depth) {
       const message = `is nested more than ${PAYLOAD_LIMITS.depth} levels deep`;
       throw new KitError('invalid-argument', `invalid request data: (root): ${message}`, {
-        details: { fields: [{ path: '(root)', message }], limit: PAYLOAD_LIMITS.depth },
+        details: { fields: [{ path: '(root)', message }], field: '(root)', limit: PAYLOAD_LIMITS.depth },
+        reason: 'PAYLOAD_TOO_LARGE',
       });
     }
     for (const child of Object.values(value)) stack.push([child, depth + 1]);
   }
 }
 
-/** Parses a value with `schema`, or throws invalid-argument naming every bad field of `what`. */
+/**
+ * Parses a value with `schema`, or throws invalid-argument naming every bad field of `what`
+ * (`details.field`, `details.fields`): `PAYLOAD_TOO_LARGE` when every issue is a limit
+ * ({@link PAYLOAD_LIMITS}), `INVALID_FIELD` otherwise.
+ */
 export function parseWire<T extends z.ZodType>(schema: T, data: unknown, what: string): z.infer<T> {
   assertPayloadSize(data);
   const parsed = schema.safeParse(data);
-  if (!parsed.success) throw fromZodError(explainUnionIssues(parsed.error), what);
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  const error = explainUnionIssues(parsed.error);
+  const refused = fromZodError(error, what);
+  if (!error.issues.every((issue) => issue.code === 'too_big')) throw refused;
+  throw new KitError(refused.code, refused.message, { details: refused.details, reason: 'PAYLOAD_TOO_LARGE' });
+}
+
+/**
+ * Refuses a resume that answers one interrupt twice (in `respond`, `restart` or `decline`),
+ * naming the second answer: the request alone says it is wrong, so it is refused before a
+ * turn begins and touches the session.
+ */
+export function assertDistinctRefs(call: CallRequest): void {
+  const seen = new Set<string>();
+  const resume = call.resume as Record<string, readonly { ref: string }[] | undefined> | undefined;
+  for (const kind of ['respond', 'restart', 'decline']) {
+    const replies = resume?.[kind];
+    if (!Array.isArray(replies)) continue;
+    for (const [i, { ref }] of replies.entries()) {
+      if (seen.has(ref)) {
+        const field = `resume.${kind}.${i}.ref`;
+        const message = `answers interrupt '${ref}' a second time`;
+        throw new KitError('invalid-argument', `invalid request data: ${field}: ${message}`, {
+          details: { fields: [{ path: field, message }], field },
+          reason: 'ALREADY_ANSWERED',
+        });
+      }
+      seen.add(ref);
+    }
+  }
 }
 
 /** Parses a call's `data` into a {@link CallRequest}; every malformed field is invalid-argument. */
 export function parseCallRequest(data: unknown): CallRequest {
-  return parseWire(CallRequestSchema, data, 'request data');
+  const call = parseWire(CallRequestSchema, data, 'request data');
+  assertDistinctRefs(call);
+  return call;
 }
 
 /** The agent's input for a parsed request. */

@@ -5,6 +5,7 @@ import type { TraceSink } from '../trace/trace-sink.js';
 import type { CallResult } from './call-result.js';
 import { callerContext } from './caller-context.js';
 import { chunkSender } from './chunk-sender.js';
+import { assertClientMedia, type MediaPolicy } from './media-policy.js';
 import { parseCallRequest, toAgentInput } from './parse-call-request.js';
 import { toCallResult } from './to-call-result.js';
 import type { CallLogScope } from './to-https-error.js';
@@ -21,10 +22,15 @@ export async function runAgentCall(
   signal: AbortSignal | undefined,
   scope: CallLogScope,
   traces?: TraceSink | TraceSink[],
+  media?: MediaPolicy,
 ): Promise<CallResult> {
-  if (!request.auth) throw new KitError('unauthenticated', 'sign in first: a session belongs to a signed-in user');
+  if (!request.auth)
+    throw new KitError('unauthenticated', 'sign in first: a session belongs to a signed-in user', {
+      reason: 'UNAUTHENTICATED',
+    });
   scope.uid = request.auth.uid;
   const call = parseCallRequest(request.data);
+  assertClientMedia(call, media);
   scope.sessionId = call.sessionId;
   scope.requestId = call.requestId;
   const onChunk = chunkSender(request, response);

@@ -2,6 +2,7 @@ import type { CallableRequest, CallableResponse } from 'firebase-functions/v2/ht
 import type { Agent } from '../agent/agent.js';
 import type { Flow } from '../flow/index.js';
 import type { TraceSink } from '../trace/trace-sink.js';
+import type { MediaPolicy } from './media-policy.js';
 import { runAgentCall } from './run-agent-call.js';
 import { runFlowCall } from './run-flow-call.js';
 import type { CallLogScope } from './to-https-error.js';
@@ -15,9 +16,10 @@ export function runCall(
   signal: AbortSignal | undefined,
   scope: CallLogScope,
   traces?: TraceSink | TraceSink[],
+  media?: MediaPolicy,
 ): Promise<unknown> {
   scope.function = target.name;
   return target.kind === 'agent'
-    ? runAgentCall(target, request, response, signal, scope, traces)
+    ? runAgentCall(target, request, response, signal, scope, traces, media)
     : runFlowCall(target, request, response, signal, scope);
 }

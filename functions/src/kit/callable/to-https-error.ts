@@ -1,7 +1,7 @@
 import * as logger from 'firebase-functions/logger';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { isKitError } from '../errors/index.js';
-import { redactSecrets } from '../trace/redact-secrets.js';
+import { type ErrorReason, isKitError, type KitError } from '../errors/index.js';
+import { redactSecrets, redactValue } from '../redact/index.js';
 import { WIRE_ERROR_RULES } from './error-codes.js';
 
 /** What the log line of a failed call names, so one call can be found among many. */
@@ -28,24 +28,64 @@ function loggable(error: unknown): unknown {
 }
 
 /**
- * The HttpsError a client gets for `error`. Kit errors follow {@link WIRE_ERROR_RULES}; an
- * HttpsError a flow threw on purpose passes through; anything else is a bug or an outage we did
- * not name: logged with the session id and surfaced as `internal` with no details.
+ * The reason of `error`, or of the first kit error with the same code in its causes (a layer
+ * that wraps a store's error keeps its reason), or the code's default.
+ */
+function reasonOf(error: KitError): ErrorReason {
+  for (let e: unknown = error, depth = 0; isKitError(e) && depth < 5; e = e.cause, depth++) {
+    if (e.code !== error.code) break;
+    if (e.reason) return e.reason;
+  }
+  return WIRE_ERROR_RULES[error.code].reason;
+}
+
+/** The details a client may see when the message is fixed: the reason and when to retry, no more. */
+function minimalDetails(error: KitError, reason: ErrorReason): Record<string, unknown> {
+  const retryAfterMs = error.details?.retryAfterMs;
+  return typeof retryAfterMs === 'number' ? { reason, retryAfterMs } : { reason };
+}
+
+/** A flow's own HttpsError, with a reason added when it names none (details kept otherwise). */
+function withWireReason(error: HttpsError): HttpsError {
+  const details: unknown = error.details;
+  if (details !== undefined && (typeof details !== 'object' || details === null || Array.isArray(details)))
+    return error;
+  if (details && 'reason' in details) return error;
+  const reason = WIRE_ERROR_RULES[error.code as keyof typeof WIRE_ERROR_RULES]?.reason ?? 'INTERNAL';
+  return new HttpsError(error.code, error.message, { ...(details as object | undefined), reason });
+}
+
+function logKitError(error: KitError, reason: ErrorReason, scope: CallLogScope): void {
+  const rule = WIRE_ERROR_RULES[error.code];
+  const misconfigured = reason === 'SERVER_MISCONFIGURED';
+  const log = rule.logAsError || misconfigured ? logger.error : logger.warn;
+  // The operator must act, not the caller: the log line says so first.
+  const prefix = misconfigured ? 'SERVER MISCONFIGURED: ' : '';
+  log(`${prefix}${scope.function}: ${error.code}: ${redactSecrets(error.message)}`, {
+    ...scope,
+    code: error.code,
+    reason,
+    cause: loggable(error.cause),
+  });
+}
+
+/**
+ * The HttpsError a client gets for `error`, always with `details.reason` from the enum
+ * (README, error reasons). Kit errors follow {@link WIRE_ERROR_RULES}; their message and
+ * details are redacted once more on the way out. An HttpsError a flow threw on purpose passes
+ * through (given a reason if it names none); anything else is a bug or an outage we did not
+ * name: logged with the session id and surfaced as `internal` with reason `INTERNAL`.
  */
 export function toHttpsError(error: unknown, scope: CallLogScope): HttpsError {
-  if (error instanceof HttpsError) return error;
+  if (error instanceof HttpsError) return withWireReason(error);
   if (isKitError(error)) {
     const rule = WIRE_ERROR_RULES[error.code];
-    const log = rule.logAsError ? logger.error : logger.warn;
-    log(`${scope.function}: ${error.code}: ${redactSecrets(error.message)}`, {
-      ...scope,
-      code: error.code,
-      cause: loggable(error.cause),
-    });
+    const reason = reasonOf(error);
+    logKitError(error, reason, scope);
     return rule.message === 'kit'
-      ? new HttpsError(rule.code, error.message, error.details)
-      : new HttpsError(rule.code, rule.message);
+      ? new HttpsError(rule.code, redactSecrets(error.message), redactValue({ ...error.details, reason }))
+      : new HttpsError(rule.code, rule.message, minimalDetails(error, reason));
   }
   logger.error(`${scope.function}: unexpected error`, { ...scope, error: loggable(error) });
-  return new HttpsError('internal', 'internal error');
+  return new HttpsError('internal', 'internal error', { reason: 'INTERNAL' });
 }

@@ -1,5 +1,5 @@
 import { isKitError, KitError } from '../errors/index.js';
-import { redactSecrets } from '../trace/index.js';
+import { redactSecrets } from '../redact/index.js';
 
 /**
  * The error a failed cleanup run ends with: its code and message in words safe to log (the

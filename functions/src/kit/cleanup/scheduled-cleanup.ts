@@ -1,5 +1,6 @@
 import * as logger from 'firebase-functions/logger';
 import { onSchedule, type ScheduleFunction, type ScheduleOptions } from 'firebase-functions/v2/scheduler';
+import { lazy } from '../lazy/index.js';
 import type { SweepableSessionStore } from '../session/index.js';
 import type { CleanupPolicy } from './cleanup-options.js';
 import type { CleanupReport } from './cleanup-report.js';
@@ -76,11 +77,7 @@ export function scheduledCleanup(options: ScheduledCleanupOptions = {}): Schedul
   const policy: CleanupPolicy = { interruptTtlMs, sessionTtlMs, batchSize, maxPerRun, parallelism };
   if (onExpired) policy.onExpired = onExpired;
   const loadStore = storeLoader(options);
-  let runCleanup: Promise<RunCleanup> | undefined;
-  const loadRunCleanup = (): Promise<RunCleanup> => {
-    runCleanup ??= import('./run-cleanup.js').then((m) => m.runCleanup);
-    return runCleanup;
-  };
+  const loadRunCleanup: () => Promise<RunCleanup> = lazy(() => import('./run-cleanup.js').then((m) => m.runCleanup));
   return onSchedule({ ...scheduleOptions, schedule }, async () => {
     const started = performance.now();
     try {

@@ -1,6 +1,6 @@
 import { isKitError } from '../errors/index.js';
+import { redactSecrets } from '../redact/index.js';
 import type { SweepableSessionStore } from '../session/index.js';
-import { redactSecrets } from '../trace/index.js';
 import type { ExpiredHook } from './cleanup-options.js';
 import type { CleanupReport } from './cleanup-report.js';
 

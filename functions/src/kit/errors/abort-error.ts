@@ -5,7 +5,7 @@ export function abortError(signal: AbortSignal | undefined, what: string): KitEr
   const reason: unknown = signal?.reason;
   // A caller that aborts with a kit error (a deadline, say) chose the code: keep it.
   if (isKitError(reason)) return reason;
-  return new KitError('aborted', `${what} was aborted`, { cause: reason });
+  return new KitError('aborted', `${what} was aborted`, { cause: reason, reason: 'CANCELLED' });
 }
 
 /** Throws the kit's abort error when `signal` has already fired. */

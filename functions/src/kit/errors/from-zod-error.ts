@@ -20,8 +20,17 @@ export function describeFieldIssues(issues: readonly FieldIssue[]): string {
   return issues.map((i) => `${i.path}: ${i.message}`).join('; ');
 }
 
-/** A kit error (invalid-argument unless told otherwise) that names every failing field of `what`. */
+/**
+ * A kit error (invalid-argument unless told otherwise) that names every failing field of
+ * `what`: `details.fields` lists them, `details.field` is the first one's path. Only the
+ * caller's own data is `INVALID_FIELD`; another code (a tool's output, say) is the kit's fault
+ * and gets the default reason of its code.
+ */
 export function fromZodError(error: z.ZodError, what: string, code: KitErrorCode = 'invalid-argument'): KitError {
   const fields = fieldIssues(error);
-  return new KitError(code, `invalid ${what}: ${describeFieldIssues(fields)}`, { details: { fields } });
+  const field = fields[0]?.path ?? '(root)';
+  return new KitError(code, `invalid ${what}: ${describeFieldIssues(fields)}`, {
+    details: { fields, field },
+    ...(code === 'invalid-argument' ? { reason: 'INVALID_FIELD' as const } : {}),
+  });
 }

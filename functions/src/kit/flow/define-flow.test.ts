@@ -37,7 +37,11 @@ describe('defineFlow', () => {
     const error = await rejection(titleFlow('{}').run({ text: 3 }));
     expect(error.code).toBe('invalid-argument');
     expect(error.message).toContain('text');
-    expect(error.details).toEqual({ fields: [expect.objectContaining({ path: 'text' })] });
+    expect(error.details).toEqual({
+      fields: [expect.objectContaining({ path: 'text' })],
+      field: 'text',
+      reason: 'INVALID_FIELD',
+    });
   });
 
   it('fails with internal when the body returns what the output schema forbids', async () => {

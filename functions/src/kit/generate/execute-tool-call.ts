@@ -1,5 +1,6 @@
 import { abortError, isKitError } from '../errors/index.js';
 import type { ToolRequest, ToolRequestPart, ToolResponsePart } from '../model/index.js';
+import { redactSecrets, redactValue } from '../redact/index.js';
 import {
   type ActionContext,
   isToolInterruptError,
@@ -25,11 +26,15 @@ export interface ToolCallScope {
   middleware: readonly ToolMiddleware[];
 }
 
-/** A response that tells the model, in words it can act on, that the call failed. */
+/**
+ * A response that tells the model, in words it can act on, that the call failed. The words are
+ * redacted here, where the error becomes data: the model, the stream, the client and the store
+ * all get this one copy, so a secret a tool's error quotes reaches none of them.
+ */
 export function toolErrorResponse(request: ToolRequest, error: unknown): ToolResponsePart {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = redactSecrets(error instanceof Error ? error.message : String(error));
   const code = isKitError(error) ? error.code : 'unknown';
-  const fields = isKitError(error) ? error.details?.fields : undefined;
+  const fields = isKitError(error) ? redactValue(error.details?.fields) : undefined;
   return {
     toolResponse: {
       name: request.name,

@@ -31,12 +31,13 @@ describe('defineModel', () => {
     expect(seen[0]?.config).toEqual({ temperature: 0.5, safetySettings: [{ category: 'x' }] });
   });
 
-  it('rejects more than five stop sequences as invalid-argument', async () => {
+  it('rejects more than five stop sequences as internal SERVER_MISCONFIGURED (the flow set them)', async () => {
     const { model, seen } = recordingModel();
     const error = await model
       .generate({ ...hello, config: { stopSequences: ['a', 'b', 'c', 'd', 'e', 'f'] } })
       .catch((e: unknown) => e);
-    expect(isKitError(error) && error.code).toBe('invalid-argument');
+    expect(isKitError(error) && error.code).toBe('internal');
+    expect(isKitError(error) && error.reason).toBe('SERVER_MISCONFIGURED');
     expect((error as Error).message).toContain('stopSequences');
     expect(seen).toHaveLength(0);
   });
@@ -44,7 +45,7 @@ describe('defineModel', () => {
   it('validates config against the model’s own schema when it has one', async () => {
     const { model } = recordingModel({ configSchema: z.object({ mood: z.enum(['calm', 'wild']) }) });
     await expect(model.generate({ ...hello, config: { mood: 'angry' } })).rejects.toMatchObject({
-      code: 'invalid-argument',
+      code: 'internal',
     });
     expect(model.configJsonSchema).toMatchObject({ properties: { mood: { enum: ['calm', 'wild'] } } });
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KitError } from '../errors/index.js';
+import { type ErrorReason, isKitError, KitError, type KitErrorCode, withReason } from '../errors/index.js';
 import { composeMiddleware } from './compose-middleware.js';
 import { GenerationCommonConfigSchema } from './generation-config.js';
 import { augmentWithContext } from './middleware/augment-with-context.js';
@@ -11,6 +11,19 @@ import type { ModelSupports } from './model-info.js';
 import type { GenerateRequest } from './request.js';
 import { type GenerateResponse, GenerateResponseSchema } from './response.js';
 import type { JsonSchema } from './tool-definition.js';
+
+// What a model's own transient failure means to a client when its runner named no reason.
+const MODEL_REASONS: Partial<Record<KitErrorCode, ErrorReason>> = {
+  unavailable: 'MODEL_UNAVAILABLE',
+  'deadline-exceeded': 'MODEL_UNAVAILABLE',
+  'resource-exhausted': 'MODEL_QUOTA',
+};
+
+/** A runner's error with the model's reason, so the client hears "the model", not "the store". */
+function modelReason(error: unknown): unknown {
+  const reason = isKitError(error) ? MODEL_REASONS[error.code] : undefined;
+  return reason ? withReason(error, reason) : error;
+}
 
 /** The middleware a model needs for what it does not do itself, as the model spec lists. */
 export function supportMiddleware(name: string, supports: ModelSupports = {}): ModelMiddleware[] {
@@ -32,13 +45,16 @@ export function defineModel<Config extends z.ZodType = typeof GenerationCommonCo
   const configSchema: z.ZodType = info.configSchema ?? GenerationCommonConfigSchema;
   const run = composeMiddleware(supportMiddleware(info.name, info.supports), async (request, options) => {
     const started = performance.now();
-    const raw = await runner(request, options);
+    const raw = await runner(request, options).catch((error: unknown) => {
+      throw modelReason(error);
+    });
     const latencyMs = performance.now() - started;
     const parsed = GenerateResponseSchema.safeParse(raw);
     if (!parsed.success) {
       throw new KitError(
         'unknown',
         `model '${info.name}' returned an invalid response: ${z.prettifyError(parsed.error)}`,
+        { reason: 'MODEL_UNAVAILABLE' },
       );
     }
     return { ...parsed.data, latencyMs };
@@ -57,10 +73,10 @@ export function defineModel<Config extends z.ZodType = typeof GenerationCommonCo
         const config = configSchema.safeParse(request.config);
         if (!config.success) {
           return Promise.reject(
-            new KitError(
-              'invalid-argument',
-              `invalid config for model '${info.name}': ${z.prettifyError(config.error)}`,
-            ),
+            // A flow's config, never the caller's data: the operator's to fix.
+            new KitError('internal', `invalid config for model '${info.name}': ${z.prettifyError(config.error)}`, {
+              reason: 'SERVER_MISCONFIGURED',
+            }),
           );
         }
         request = { ...request, config: config.data as Record<string, unknown> };

@@ -95,6 +95,7 @@ export function makeTool<I extends z.ZodType, O extends z.ZodType>(
         throw new KitError(
           'invalid-argument',
           `tool '${config.name}' is an interrupt and can't be restarted; respond to it`,
+          { reason: 'ANSWER_NOT_ALLOWED' },
         );
       }
       return restartInterrupt(config.name, config.inputSchema, part, resumed, options?.replaceInput);

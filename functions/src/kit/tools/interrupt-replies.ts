@@ -5,7 +5,9 @@ import type { DeclinedOutput } from './tool.js';
 
 function assertInterruptOf(toolName: string, interrupt: ToolRequestPart): void {
   if (interrupt.toolRequest.name !== toolName) {
-    throw new KitError('invalid-argument', `interrupt is of tool '${interrupt.toolRequest.name}', not '${toolName}'`);
+    throw new KitError('invalid-argument', `interrupt is of tool '${interrupt.toolRequest.name}', not '${toolName}'`, {
+      reason: 'UNKNOWN_REF',
+    });
   }
 }
 

@@ -37,6 +37,25 @@ describe.skipIf(!host)('firestoreTraceSink', () => {
     expect(data.at?.toMillis()).toBe(1_700_000_000_000);
     expect(data.expireAt?.toMillis()).toBe(1_700_000_001_000);
   });
+
+  it('asks for its Firestore again on the next trace when the first getter call failed', async () => {
+    firestore ??= emulatorFirestore(host as string, projectId);
+    let asked = 0;
+    const sink = firestoreTraceSink({
+      firestore: async () => {
+        asked++;
+        if (asked === 1) throw new Error('Firestore not reachable yet');
+        return firestore as Firestore;
+      },
+      collection: 'c_traces',
+    });
+    await expect(sink(traceAt('orders', 1_700_000_000_000))).rejects.toThrow('not reachable');
+    const trace = traceAt('orders', 1_700_000_001_000);
+    await sink(trace);
+    await sink(traceAt('orders', 1_700_000_002_000));
+    expect(asked).toBe(2);
+    expect((await firestore.collection('c_traces').doc(trace.traceId).get()).exists).toBe(true);
+  });
 });
 
 describe.skipIf(!host)('readTraces', () => {

@@ -1,4 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
+import { lazy } from '../lazy/index.js';
 import type { TraceSink } from './trace-sink.js';
 
 /** How long a stored trace is kept by default (its `expireAt`). */
@@ -25,12 +26,9 @@ export interface FirestoreTraceSinkOptions {
 export function firestoreTraceSink(options: FirestoreTraceSinkOptions): TraceSink {
   const collection = options.collection ?? DEFAULT_TRACES_COLLECTION;
   const ttlMs = options.ttlMs ?? DEFAULT_TRACE_TTL_MS;
-  let db: Promise<Firestore> | undefined;
-  const firestore = (): Promise<Firestore> => {
-    const source = options.firestore;
-    db ??= typeof source === 'function' ? source() : Promise.resolve(source);
-    return db;
-  };
+  const source = options.firestore;
+  // A getter that failed (Firestore not reachable yet) is asked again by the next trace.
+  const firestore = typeof source === 'function' ? lazy(source) : () => Promise.resolve(source);
   return async (trace) => {
     const at = Date.parse(trace.startedAt);
     // JSON first: Firestore refuses `undefined`, and a trace is plain data.

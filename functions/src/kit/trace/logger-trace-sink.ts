@@ -1,12 +1,9 @@
+import { lazy } from '../lazy/index.js';
 import type { TraceSink } from './trace-sink.js';
 import { traceSummary } from './trace-sink.js';
 
 type Logger = typeof import('firebase-functions/logger');
-let logger: Promise<Logger> | undefined;
-const loadLogger = (): Promise<Logger> => {
-  logger ??= import('firebase-functions/logger');
-  return logger;
-};
+const loadLogger: () => Promise<Logger> = lazy(() => import('firebase-functions/logger'));
 
 /**
  * A sink that writes each trace as one structured log entry with the firebase-functions logger

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { isKitError } from '../errors/index.js';
 import type { GenerateResult, ToolMiddleware } from '../generate/index.js';
 import { type ModelMiddleware, type Part, textOf, toolRequestsOf } from '../model/index.js';
+import { redactSecrets } from '../redact/index.js';
 import { isToolInterruptError } from '../tools/index.js';
-import { redactSecrets } from './redact-secrets.js';
 import type { TraceStep, TurnTrace } from './turn-trace.js';
 
 /** What a trace starts from. */

@@ -1,4 +1,4 @@
-import { redactSecrets } from './redact-secrets.js';
+import { redactSecrets } from '../redact/index.js';
 import type { TurnTrace } from './turn-trace.js';
 
 /** Where finished turn traces go (a log, a collection). A sink that fails never fails the turn. */

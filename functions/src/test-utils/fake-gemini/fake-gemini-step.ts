@@ -6,6 +6,8 @@ export interface FakeGeminiError {
   message?: string;
   /** The gRPC status name, e.g. `RESOURCE_EXHAUSTED`. */
   status?: string;
+  /** `google.rpc` details, e.g. a `RetryInfo` with its `retryDelay`. */
+  details?: GeminiJson[];
 }
 
 /**

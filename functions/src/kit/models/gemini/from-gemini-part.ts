@@ -46,6 +46,7 @@ function assertWellFormedCall(call: FunctionCall): void {
   if (problem) {
     throw new KitError('unavailable', `Gemini returned a malformed function call: it ${problem}`, {
       details: { name: call.name ?? null },
+      reason: 'MODEL_UNAVAILABLE',
     });
   }
 }

@@ -41,15 +41,15 @@ describe('gemini', () => {
     expect(fake.requests[0]?.model).toBe('gemini-env');
   });
 
-  it('fails with failed-precondition and sends nothing when there is no key', async () => {
+  it('fails with internal SERVER_MISCONFIGURED and sends nothing when there is no key', async () => {
     const failing = gemini({ model: 'gemini-test', httpOptions: { baseUrl: fake.url } }).generate({ messages: hi });
-    await expect(failing).rejects.toMatchObject({ code: 'failed-precondition' });
+    await expect(failing).rejects.toMatchObject({ code: 'internal', reason: 'SERVER_MISCONFIGURED' });
     expect(fake.requests).toHaveLength(0);
   });
 
   it('tries again on the next call when the key appears after a failed first call', async () => {
     const model = gemini({ model: 'gemini-test', httpOptions: { baseUrl: fake.url } });
-    await expect(model.generate({ messages: hi })).rejects.toMatchObject({ code: 'failed-precondition' });
+    await expect(model.generate({ messages: hi })).rejects.toMatchObject({ code: 'internal' });
     process.env.GEMINI_API_KEY = 'late-key';
     await model.generate({ messages: hi });
     expect(fake.requests[0]?.headers['x-goog-api-key']).toBe('late-key');

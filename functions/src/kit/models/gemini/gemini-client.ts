@@ -27,10 +27,10 @@ export function clientOptions(options: GeminiOptions): GoogleGenAIOptions {
   }
   const apiKey = apiKeyOf(options);
   if (!apiKey) {
-    throw new KitError(
-      'failed-precondition',
-      `no Gemini API key for model '${options.model}': pass apiKey, set GEMINI_API_KEY, or use vertex`,
-    );
+    // The operator's to fix, never the caller's: `internal`, and said loudly where they look.
+    const message = `no Gemini API key for model '${options.model}': pass apiKey, set GEMINI_API_KEY, or use vertex`;
+    console.error(`[callable-flows] SERVER MISCONFIGURED: ${message}`);
+    throw new KitError('internal', message, { reason: 'SERVER_MISCONFIGURED' });
   }
   result.apiKey = apiKey;
   // Said explicitly, so GOOGLE_GENAI_USE_VERTEXAI in the environment can't switch the backend

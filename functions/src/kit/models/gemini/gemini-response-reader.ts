@@ -134,7 +134,7 @@ export class GeminiResponseReader {
       throw new KitError(
         'unavailable',
         `the Gemini stream ended without a finish reason after ${this.chunks} chunk(s): the answer is incomplete`,
-        { details: { reason: 'incomplete-stream', chunks: this.chunks } },
+        { details: { problem: 'incomplete-stream', chunks: this.chunks }, reason: 'MODEL_UNAVAILABLE' },
       );
     } else {
       response.finishMessage = this.candidate ? 'Gemini gave no finish reason' : 'Gemini returned no candidate';

@@ -100,7 +100,10 @@ describe('gemini', () => {
     fake.enqueue({ chunks: geminiTextChunks('cut off here', { finishReason: undefined }) });
     const { chunks, error } = await stream();
     expect(chunks).toHaveLength(3);
-    expect(error).toMatchObject({ code: 'unavailable', details: { reason: 'incomplete-stream', chunks: 3 } });
+    expect(error).toMatchObject({
+      code: 'unavailable',
+      details: { problem: 'incomplete-stream', chunks: 3, reason: 'MODEL_UNAVAILABLE' },
+    });
   });
 
   it('fails with unavailable when the stream stops in the middle of a JSON event', async () => {
@@ -121,8 +124,9 @@ describe('gemini', () => {
     });
     const { chunks, error } = await stream();
     expect(chunks).toHaveLength(1);
-    expect(error).toMatchObject({ code: 'resource-exhausted' });
-    expect((error as Error).message).toContain('quota gone');
+    expect(error).toMatchObject({ code: 'resource-exhausted', reason: 'MODEL_QUOTA' });
+    expect((error as Error).message).not.toContain('quota gone');
+    expect(((error as Error).cause as Error).message).toContain('quota gone');
   });
 
   it('fails with unavailable when the socket drops mid-stream', async () => {

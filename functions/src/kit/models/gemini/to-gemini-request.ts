@@ -21,8 +21,10 @@ export interface ModelChoice {
 function modelId(version: string | undefined, choice: ModelChoice): string {
   if (version === undefined) return choice.model;
   if (choice.versions && !choice.versions.includes(version)) {
-    throw new KitError('invalid-argument', `model version '${version}' is not one of ${choice.versions.join(', ')}`, {
+    // The version comes from the flow's config, not the caller: the operator's to fix.
+    throw new KitError('internal', `model version '${version}' is not one of ${choice.versions.join(', ')}`, {
       details: { version },
+      reason: 'SERVER_MISCONFIGURED',
     });
   }
   return version;

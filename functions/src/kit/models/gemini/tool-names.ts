@@ -7,8 +7,10 @@ const GEMINI_NAME = /^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$/;
 export function sanitizeToolName(name: string): string {
   const sanitized = name.replaceAll('/', '__').replace(/[^A-Za-z0-9_.:-]/g, '_');
   if (!GEMINI_NAME.test(sanitized)) {
-    throw new KitError('invalid-argument', `tool name '${name}' can't be sent to Gemini (as '${sanitized}')`, {
+    // Tool names are the flow's code, not the caller's data: the operator's to fix.
+    throw new KitError('internal', `tool name '${name}' can't be sent to Gemini (as '${sanitized}')`, {
       details: { tool: name },
+      reason: 'SERVER_MISCONFIGURED',
     });
   }
   return sanitized;
@@ -28,7 +30,9 @@ export class ToolNames {
       const sanitized = this.toGemini(name);
       const other = this.fromProvider.get(sanitized);
       if (other !== undefined && other !== name) {
-        throw new KitError('invalid-argument', `tools '${other}' and '${name}' both become '${sanitized}' for Gemini`);
+        throw new KitError('internal', `tools '${other}' and '${name}' both become '${sanitized}' for Gemini`, {
+          reason: 'SERVER_MISCONFIGURED',
+        });
       }
       this.fromProvider.set(sanitized, name);
     }

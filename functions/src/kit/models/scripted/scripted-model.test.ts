@@ -50,7 +50,10 @@ describe('scriptedModel', () => {
     const model = scriptedModel(['one', (request) => `two after ${request.messages.length} message(s)`]);
     expect((await model.generate(ask(user('a')))).message?.content).toEqual([{ text: 'one' }]);
     expect((await model.generate(ask(user('b')))).message?.content).toEqual([{ text: 'two after 1 message(s)' }]);
-    await expect(model.generate(ask(user('c')))).rejects.toMatchObject({ code: 'failed-precondition' });
+    await expect(model.generate(ask(user('c')))).rejects.toMatchObject({
+      code: 'internal',
+      reason: 'SERVER_MISCONFIGURED',
+    });
     expect(model.requests).toHaveLength(3);
   });
 

@@ -81,9 +81,11 @@ export function scriptedModel(script?: ScriptStep | ScriptStep[], options: Scrip
       if (queue) {
         step = queue.shift();
         if (step === undefined) {
+          // The script is the server's setup: running out of it is never the caller's fault.
           throw new KitError(
-            'failed-precondition',
+            'internal',
             `scripted model '${options.name ?? 'scripted'}' has no answer left for call ${requests.length}`,
+            { reason: 'SERVER_MISCONFIGURED' },
           );
         }
       }
