@@ -41,7 +41,7 @@ export function defineModel<Config extends z.ZodType = typeof GenerationCommonCo
         `model '${info.name}' returned an invalid response: ${z.prettifyError(parsed.error)}`,
       );
     }
-    return { ...parsed.data, latencyMs };
+    return { ...parsed.data, model: parsed.data.model ?? info.name, latencyMs };
   });
   let configJsonSchema: JsonSchema | undefined;
 
