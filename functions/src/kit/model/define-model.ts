@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { KitError } from '../errors/index.js';
+import { traceModelCall } from '../telemetry/index.js';
 import { composeMiddleware } from './compose-middleware.js';
 import { GenerationCommonConfigSchema } from './generation-config.js';
 import { augmentWithContext } from './middleware/augment-with-context.js';
@@ -65,7 +66,8 @@ export function defineModel<Config extends z.ZodType = typeof GenerationCommonCo
         }
         request = { ...request, config: config.data as Record<string, unknown> };
       }
-      return run(request, options);
+      const checked = request;
+      return traceModelCall(info.name, checked, () => run(checked, options));
     },
   };
 }

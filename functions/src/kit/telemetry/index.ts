@@ -1,0 +1,6 @@
+export { ERROR_TYPE, GEN_AI, KIT_ATTR } from './gen-ai-attributes.js';
+export { type InSpanOptions, inSpan } from './in-span.js';
+export { kitTracer, TRACER_NAME } from './kit-tracer.js';
+export { type ModelSpanRequest, type ModelSpanResponse, providerOf, traceModelCall } from './model-span.js';
+export { recordError } from './record-error.js';
+export { type ToolSpanCall, traceToolCall } from './tool-span.js';

@@ -1,0 +1,46 @@
+import { SpanKind } from '@opentelemetry/api';
+import { GEN_AI, KIT_ATTR } from './gen-ai-attributes.js';
+import { inSpan } from './in-span.js';
+
+/** What a tool span says of the call. */
+export interface ToolSpanCall {
+  name: string;
+  description?: string | undefined;
+  ref: string;
+  /** True when the call runs again after an interrupt (a restart). */
+  resumed: boolean;
+}
+
+/**
+ * Runs one tool call in an `execute_tool {name}` span. An interrupt is an event, not an error:
+ * the span ends unset, with `callable_flows.tool.interrupted`, and the event names the call.
+ */
+export function traceToolCall<T>(
+  call: ToolSpanCall,
+  isInterrupt: (error: unknown) => boolean,
+  run: () => Promise<T>,
+): Promise<T> {
+  const attributes = {
+    [GEN_AI.operationName]: 'execute_tool',
+    [GEN_AI.toolName]: call.name,
+    [GEN_AI.toolCallId]: call.ref,
+    [GEN_AI.toolType]: 'function',
+    [KIT_ATTR.resumed]: call.resumed,
+    ...(call.description ? { [GEN_AI.toolDescription]: call.description } : {}),
+  };
+  return inSpan(
+    `execute_tool ${call.name}`,
+    { kind: SpanKind.INTERNAL, attributes, isFailure: (error) => !isInterrupt(error) },
+    async (span) => {
+      try {
+        return await run();
+      } catch (error) {
+        if (isInterrupt(error)) {
+          span.setAttribute(KIT_ATTR.interrupted, true);
+          span.addEvent('interrupt', { [GEN_AI.toolName]: call.name, [GEN_AI.toolCallId]: call.ref });
+        }
+        throw error;
+      }
+    },
+  );
+}
