@@ -21,7 +21,7 @@ export function runCall(
   scope.function = target.name;
   // The root of the call's spans: the turn (or the flow), its model calls and tool calls nest in it.
   const attributes = { 'rpc.system': 'firebase_callable', 'rpc.method': target.name, [KIT_ATTR.flow]: target.name };
-  return inSpan(`callable ${target.name}`, { kind: SpanKind.SERVER, attributes }, () =>
+  return inSpan(`callable ${target.name}`, { kind: SpanKind.SERVER, attributes: () => attributes }, () =>
     target.kind === 'agent'
       ? runAgentCall(target, request, response, signal, scope, traces)
       : runFlowCall(target, request, response, signal, scope),

@@ -43,7 +43,7 @@ export function tracedAgentSend(
     ...(sessionId === undefined ? {} : { [KIT_ATTR.sessionId]: sessionId, [GEN_AI.conversationId]: sessionId }),
     ...(ctx.requestId === undefined ? {} : { [KIT_ATTR.requestId]: ctx.requestId }),
   };
-  return inSpan(`invoke_agent ${agent.name}`, { attributes }, async (span) => {
+  return inSpan(`invoke_agent ${agent.name}`, { attributes: () => attributes }, async (span) => {
     if (input.resume && span.isRecording()) span.addEvent('resume', { replies: resumeReplies(input.resume) });
     const result = await agent.send(sessionId, input, ctx);
     if (span.isRecording()) setResult(span, result);

@@ -22,7 +22,9 @@ export function defineFlow<I extends z.ZodType, O extends z.ZodType>(
     run(rawInput, options = {}) {
       // Stateless flows are traced as agents' turns are: a span the model and tool spans nest in.
       const attributes = { [GEN_AI.operationName]: 'invoke_flow', [KIT_ATTR.flow]: config.name };
-      return inSpan(`invoke_flow ${config.name}`, { attributes }, () => runChecked(rawInput, options));
+      return inSpan(`invoke_flow ${config.name}`, { attributes: () => attributes }, () =>
+        runChecked(rawInput, options),
+      );
     },
   };
 

@@ -54,7 +54,7 @@ export function traceModelCall<R extends ModelSpanResponse>(
 ): Promise<R> {
   return inSpan(
     `chat ${model}`,
-    { kind: SpanKind.CLIENT, attributes: requestAttributes(model, request) },
+    { kind: SpanKind.CLIENT, attributes: () => requestAttributes(model, request) },
     async (span) => {
       const response = await call();
       if (span.isRecording()) setResponse(span, response);

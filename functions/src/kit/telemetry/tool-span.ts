@@ -20,14 +20,14 @@ export function traceToolCall<T>(
   isInterrupt: (error: unknown) => boolean,
   run: () => Promise<T>,
 ): Promise<T> {
-  const attributes = {
+  const attributes = () => ({
     [GEN_AI.operationName]: 'execute_tool',
     [GEN_AI.toolName]: call.name,
     [GEN_AI.toolCallId]: call.ref,
     [GEN_AI.toolType]: 'function',
     [KIT_ATTR.resumed]: call.resumed,
     ...(call.description ? { [GEN_AI.toolDescription]: call.description } : {}),
-  };
+  });
   return inSpan(
     `execute_tool ${call.name}`,
     { kind: SpanKind.INTERNAL, attributes, isFailure: (error) => !isInterrupt(error) },

@@ -47,7 +47,8 @@ function metricsOf(flow: string, traces: readonly TurnTrace[]): FlowMetrics {
   const byModel: FlowMetrics['byModel'] = {};
   for (const trace of traces) {
     for (const [model, usage] of Object.entries(trace.usage.byModel ?? {})) {
-      const row = (byModel[model] ??= { calls: 0, costUsd: 0 });
+      byModel[model] ??= { calls: 0, costUsd: 0 };
+      const row = byModel[model];
       row.calls += usage.calls ?? 0;
       row.costUsd += usage.costUsd ?? 0;
     }
