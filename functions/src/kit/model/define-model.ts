@@ -4,6 +4,7 @@ import { traceModelCall } from '../telemetry/index.js';
 import { composeMiddleware } from './compose-middleware.js';
 import { GenerationCommonConfigSchema } from './generation-config.js';
 import { augmentWithContext } from './middleware/augment-with-context.js';
+import { shortToolNames } from './middleware/short-tool-names.js';
 import { simulateConstrainedGeneration } from './middleware/simulate-constrained-generation.js';
 import { simulateSystemPrompt } from './middleware/simulate-system-prompt.js';
 import { validateSupport } from './middleware/validate-support.js';
@@ -15,7 +16,7 @@ import type { JsonSchema } from './tool-definition.js';
 
 /** The middleware a model needs for what it does not do itself, as the model spec lists. */
 export function supportMiddleware(name: string, supports: ModelSupports = {}): ModelMiddleware[] {
-  const steps: ModelMiddleware[] = [validateSupport(name, supports)];
+  const steps: ModelMiddleware[] = [shortToolNames(), validateSupport(name, supports)];
   if (supports.systemRole === false) steps.push(simulateSystemPrompt());
   if (!supports.context) steps.push(augmentWithContext());
   if (supports.constrained !== 'all') steps.push(simulateConstrainedGeneration(supports.constrained ?? 'none'));

@@ -8,6 +8,7 @@ export { augmentWithContext, citationKey, renderDocuments } from './middleware/a
 export { FALLBACK_CODES, type FallbackOptions, fallback } from './middleware/fallback.js';
 export { type MeterOptions, meter, usageByModel } from './middleware/meter.js';
 export { backoffDelay, RETRYABLE_CODES, type RetryOptions, retry } from './middleware/retry.js';
+export { shortToolName, shortToolNames } from './middleware/short-tool-names.js';
 export { outputInstructions, simulateConstrainedGeneration } from './middleware/simulate-constrained-generation.js';
 export { simulateSystemPrompt } from './middleware/simulate-system-prompt.js';
 export { sleep } from './middleware/sleep.js';
