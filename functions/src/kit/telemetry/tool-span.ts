@@ -31,16 +31,16 @@ export function traceToolCall<T>(
   return inSpan(
     `execute_tool ${call.name}`,
     { kind: SpanKind.INTERNAL, attributes, isFailure: (error) => !isInterrupt(error) },
-    async (span) => {
-      try {
-        return await run();
-      } catch (error) {
+    (span) => {
+      // Untraced, the tool's own promise is returned: no extra async step per tool call.
+      if (!span.isRecording()) return run();
+      return run().catch((error: unknown) => {
         if (isInterrupt(error)) {
           span.setAttribute(KIT_ATTR.interrupted, true);
           span.addEvent('interrupt', { [GEN_AI.toolName]: call.name, [GEN_AI.toolCallId]: call.ref });
         }
         throw error;
-      }
+      });
     },
   );
 }

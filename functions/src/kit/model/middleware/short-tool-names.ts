@@ -1,4 +1,4 @@
-import type { ModelMiddleware } from '../model.js';
+import type { ModelCallOptions, ModelMiddleware } from '../model.js';
 import type { Part } from '../parts.js';
 
 /** The name a tool is offered to a model under: the short name after the last `/` (`billing/refund` → `refund`). */
@@ -28,25 +28,24 @@ const renameAll = (content: Part[], names: ReadonlyMap<string, string>): Part[] 
  * streamed chunks) back to the originals on the way out, so the kit only ever sees full names.
  */
 export function shortToolNames(): ModelMiddleware {
-  return async (request, options, next) => {
+  // Not async: a request with no namespaced tool (the common case) passes through at no cost.
+  return (request, options, next) => {
+    if (!request.tools?.some((t) => t.metadata?.originalName !== undefined)) return next(request, options);
     const toShort = new Map<string, string>();
-    for (const tool of request.tools ?? []) {
+    for (const tool of request.tools) {
       const original = tool.metadata?.originalName;
       if (typeof original === 'string' && original !== tool.name) toShort.set(original, tool.name);
     }
-    if (!toShort.size) return next(request, options);
     const toOriginal = new Map([...toShort].map(([original, short]) => [short, original]));
     const messages = request.messages.map((m) => ({ ...m, content: renameAll(m.content, toShort) }));
     const onChunk = options.onChunk;
-    const callOptions = onChunk
-      ? {
-          ...options,
-          onChunk: (chunk: Parameters<typeof onChunk>[0]) =>
-            onChunk({ ...chunk, content: renameAll(chunk.content, toOriginal) }),
-        }
+    const callOptions: ModelCallOptions = onChunk
+      ? { ...options, onChunk: (chunk) => onChunk({ ...chunk, content: renameAll(chunk.content, toOriginal) }) }
       : options;
-    const response = await next({ ...request, messages }, callOptions);
-    if (!response.message) return response;
-    return { ...response, message: { ...response.message, content: renameAll(response.message.content, toOriginal) } };
+    return next({ ...request, messages }, callOptions).then((response) =>
+      response.message
+        ? { ...response, message: { ...response.message, content: renameAll(response.message.content, toOriginal) } }
+        : response,
+    );
   };
 }
