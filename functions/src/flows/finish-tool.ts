@@ -11,8 +11,11 @@ export function finishTool(): Tool {
       name: 'finish',
       description:
         "Ends the task. Call it once the user's request is fully handled, with a one-sentence summary of what was done, then reply to the user.",
-      inputSchema: z.object({ summary: z.string().min(1).max(1000) }),
+      inputSchema: z.object({
+        summary: z.string().min(1).max(1000).describe('One sentence: what was done for the user.'),
+      }),
       outputSchema: z.object({ done: z.literal(true) }),
+      timeoutMs: 5_000,
     },
     () => ({ done: true as const }),
   );

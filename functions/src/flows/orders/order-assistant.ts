@@ -4,6 +4,7 @@ import { type Agent, defineAgent, type SessionStore } from '../../kit/session/in
 import { finishTool } from '../finish-tool.js';
 import { cancelOrderTool } from './cancel-order.js';
 import { queryOrderTool } from './query-order.js';
+import { whichAddressInterrupt } from './which-address.js';
 
 /** The order assistant's instructions (after the multi-turn agent article). */
 export const ORDER_ASSISTANT_SYSTEM = [
@@ -11,6 +12,7 @@ export const ORDER_ASSISTANT_SYSTEM = [
   'Always call queryOrder before saying anything about an order; never guess a status, a date or an id.',
   'If you do not know which order the user means, ask for its id.',
   'To cancel, call cancelOrder: the user is asked to confirm before anything changes; never say an order is cancelled until cancelOrder says so.',
+  'If the user wants an order delivered elsewhere and gave no address, call whichAddress to ask them; you cannot change addresses yourself, so pass the address on to support in your summary.',
   'When the request is handled, call finish with a one-sentence summary, then reply with that summary.',
 ].join('\n');
 
@@ -21,13 +23,13 @@ export interface OrderAssistantDeps {
   db: () => Promise<Firestore>;
 }
 
-/** The order assistant agent: queryOrder, cancelOrder (confirmed by the user), finish; 8 tool rounds. */
+/** The order assistant agent: queryOrder, cancelOrder (confirmed by the user), whichAddress (a question), finish; 8 tool rounds. */
 export function defineOrderAssistant(deps: OrderAssistantDeps): Agent {
   return defineAgent({
     name: 'orderAssistant',
     model: deps.model,
     system: ORDER_ASSISTANT_SYSTEM,
-    tools: [queryOrderTool(deps.db), cancelOrderTool(deps.db), finishTool()],
+    tools: [queryOrderTool(deps.db), cancelOrderTool(deps.db), whichAddressInterrupt(), finishTool()],
     maxTurns: 8,
     store: deps.store,
   });

@@ -26,6 +26,8 @@ export function queryOrderTool(db: () => Promise<Firestore>): Tool {
         "Looks up one of the user's orders by its id: status, item and estimated delivery. Call it before saying anything about an order.",
       inputSchema: z.object({ orderId: OrderIdSchema }),
       outputSchema: QueryOrderOutputSchema,
+      // A read (the multi-turn agent article): give up after 5 s rather than hold the turn.
+      timeoutMs: 5_000,
     },
     async ({ orderId }, ctx) => {
       const order = await readOwnOrder(orderRef(await db(), orderId), callerUid(ctx.context));
