@@ -20,7 +20,7 @@ export {
   stampResolved,
 } from './interrupt-stamps.js';
 export { OutputParseError } from './output-parse-error.js';
-export { extractJson, parseOutput } from './parse-output.js';
+export { dataOf, extractJson, parseOutput } from './parse-output.js';
 export { resolveResumeOption } from './resolve-resume-option.js';
 export { type ResolvedRound, resolveToolRequests } from './resolve-tool-requests.js';
 export { lookupTool, toToolMap } from './to-tool-map.js';
