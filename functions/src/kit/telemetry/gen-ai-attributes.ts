@@ -15,6 +15,8 @@ export const GEN_AI = {
   toolName: 'gen_ai.tool.name',
   toolCallId: 'gen_ai.tool.call.id',
   toolType: 'gen_ai.tool.type',
+  toolCallArguments: 'gen_ai.tool.call.arguments',
+  toolCallResult: 'gen_ai.tool.call.result',
   toolDescription: 'gen_ai.tool.description',
   agentName: 'gen_ai.agent.name',
   conversationId: 'gen_ai.conversation.id',

@@ -165,4 +165,28 @@ describe('telemetry spans', () => {
       });
     }
   });
+
+  it('records tool arguments and results, secrets redacted, only when content capture is on', async () => {
+    const echo = defineTool(
+      { name: 'echo', description: 'Echoes.', inputSchema: z.object({ note: z.string() }) },
+      ({ note }) => ({ note }),
+    );
+    const model = scriptedModel([call('echo', 'e1', { note: 'key AIzaSyA1234567890abcdefghijklmnopqrstuv' }), 'ok']);
+    await generate({ model, prompt: 'x', tools: [echo] });
+    expect(byName('execute_tool echo')?.attributes['gen_ai.tool.call.arguments']).toBeUndefined();
+    recorder.reset();
+    process.env.OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT = 'true';
+    try {
+      await generate({
+        model: scriptedModel([call('echo', 'e1', { note: 'key AIzaSyA1234567890abcdefghijklmnopqrstuv' }), 'ok']),
+        prompt: 'x',
+        tools: [echo],
+      });
+    } finally {
+      delete process.env.OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT;
+    }
+    const attributes = byName('execute_tool echo')?.attributes ?? {};
+    expect(attributes['gen_ai.tool.call.arguments']).toBe('{"note":"key [redacted]"}');
+    expect(attributes['gen_ai.tool.call.result']).toBe('{"note":"key [redacted]"}');
+  });
 });

@@ -81,6 +81,7 @@ export function makeTool<I extends z.ZodType, O extends z.ZodType>(
         description: config.description,
         ref: options.ref,
         resumed: options.resumed !== undefined,
+        input: rawInput,
       };
       return traceToolCall(call, isToolInterruptError, () => runChecked(rawInput, options));
     },
