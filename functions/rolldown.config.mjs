@@ -6,7 +6,15 @@
 import { builtinModules } from 'node:module';
 import { defineConfig } from 'rolldown';
 
-const EXTERNAL = [/^firebase-functions(\/|$)/, /^firebase-admin(\/|$)/, /^@google-cloud\//, /^@google\/genai(\/|$)/];
+// The OpenTelemetry SDK is the app's own opt-in dependency (registerTracing loads it on first
+// use); only @opentelemetry/api is bundled.
+const EXTERNAL = [
+  /^firebase-functions(\/|$)/,
+  /^firebase-admin(\/|$)/,
+  /^@google-cloud\//,
+  /^@google\/genai(\/|$)/,
+  /^@opentelemetry\/(?!api$)/,
+];
 const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 
 export default defineConfig({

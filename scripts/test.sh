@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # All tests, from a fresh clone: Node 22, dependencies, format/lint, types, build, then every
-# test: functions/ (unit, Firestore-emulator, end-to-end through the emulators, faults) and web/
+# test: functions/ (unit, Firestore-emulator, end-to-end through the emulators, faults), client/ and web/
 # (unit and Chromium browser tests; their setup installs Debian's chromium when it is missing,
 # or skips the browser suite with a loud SKIPPED line when it can't). Each suite starts the
 # services it needs and stops them by PID.
@@ -8,6 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/install.sh
 npx biome ci --reporter=summary .
+# The client is built first: functions' end-to-end test imports it as a package.
+npm run build -w client --silent
+npm run typecheck -w client --silent
 npm run typecheck -w functions --silent
 npm run typecheck -w web --silent
 npm run build -w functions --silent
@@ -15,6 +18,7 @@ npm run build -w functions --silent
 reports="$(mktemp -d)"
 status=0
 (cd functions && npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/functions.json" "$@") || status=$?
+(cd client && npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/client.json") || status=$?
 (cd web && npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/web.json") || status=$?
 # One plain closing line for both suites, whatever the reporters print above it.
 node -e '

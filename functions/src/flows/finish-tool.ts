@@ -18,6 +18,7 @@ export function finishTool(): Tool {
       outputSchema: z.object({ done: z.literal(true), summary: z.string() }),
       sideEffects: 'none',
       stop: true,
+      timeoutMs: 5_000,
     },
     ({ summary }) => ({ done: true as const, summary }),
   );

@@ -67,6 +67,12 @@ export {
   standingOf,
 } from './session/index.js';
 export {
+  CAPTURE_CONTENT_ENV,
+  type RegisteredTracing,
+  type RegisterTracingOptions,
+  registerTracing,
+} from './telemetry/index.js';
+export {
   firestoreTraceSink,
   flowMetrics,
   formatMetrics,

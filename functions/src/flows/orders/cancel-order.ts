@@ -31,10 +31,15 @@ export function cancelOrderTool(db: () => Promise<Firestore>): Tool {
       name: 'cancelOrder',
       description:
         "Cancels one of the user's orders that is still processing. The user is asked to confirm before anything changes.",
-      inputSchema: z.object({ orderId: OrderIdSchema, reason: z.string().max(500).optional() }),
+      inputSchema: z.object({
+        orderId: OrderIdSchema,
+        reason: z.string().max(500).optional().describe('Why the user wants it cancelled, in their words.'),
+      }),
       outputSchema: CancelOrderOutputSchema,
       sideEffects: 'idempotent',
       onDecline: ({ orderId }, reason) => ({ orderId, cancelled: false, reason: reason ?? 'the customer declined' }),
+      // A write (a transaction): 10 s.
+      timeoutMs: 10_000,
     },
     async ({ orderId, reason }, ctx): Promise<CancelOrderOutput> => {
       const uid = callerUid(ctx.context);

@@ -127,6 +127,33 @@ describe.skipIf(!host)('orderAssistant', () => {
     const result = await fn.run(callableRequest({ message: 'cancel my order' }, alice()));
     expect(result.text).toContain('Which order');
     expect(model.requests).toHaveLength(1);
-    expect(model.requests[0]?.tools?.map((t) => t.name)).toEqual(['queryOrder', 'cancelOrder', 'finish']);
+    expect(model.requests[0]?.tools?.map((t) => t.name)).toEqual([
+      'queryOrder',
+      'cancelOrder',
+      'whichAddress',
+      'finish',
+    ]);
+  });
+
+  it('asks which address with an interrupt and goes on with the answer when the user wants it sent elsewhere', async () => {
+    const { fn } = assistant();
+    const asked = await fn.run(callableRequest({ message: 'Please deliver A-1001 to a different address' }, alice()));
+    expect(asked.status).toBe('interrupted');
+    expect(asked.interrupts).toEqual([
+      expect.objectContaining({
+        name: 'whichAddress',
+        input: { orderId: 'A-1001' },
+        metadata: { question: 'Which address should order A-1001 be delivered to?', orderId: 'A-1001' },
+      }),
+    ]);
+    const ref = asked.interrupts[0]?.ref as string;
+    const resume = {
+      sessionId: asked.sessionId,
+      resume: { respond: [{ ref, name: 'whichAddress', output: { address: '1 Quay St, Bristol' } }] },
+    };
+    const done = await fn.run(callableRequest(resume, alice()));
+    expect(done.status).toBe('done');
+    expect(done.text).toContain('1 Quay St, Bristol');
+    expect(await status('A-1001')).toBe('processing');
   });
 });

@@ -6,6 +6,7 @@ import type { SessionStore } from '../../kit/session/index.js';
 import { finishTool } from '../finish-tool.js';
 import { cancelOrderTool } from './cancel-order.js';
 import { queryOrderTool } from './query-order.js';
+import { whichAddressInterrupt } from './which-address.js';
 
 /** The order assistant's instructions (after the multi-turn agent article). */
 export const ORDER_ASSISTANT_SYSTEM = [
@@ -13,6 +14,7 @@ export const ORDER_ASSISTANT_SYSTEM = [
   'Always call queryOrder before saying anything about an order; never guess a status, a date or an id.',
   'If you do not know which order the user means, ask for its id.',
   'To cancel, call cancelOrder: the user is asked to confirm before anything changes; never say an order is cancelled until cancelOrder says so.',
+  'If the user wants an order delivered elsewhere and gave no address, call whichAddress to ask them; you cannot change addresses yourself, so pass the address on to support in your summary.',
   'When the request is handled, reply with a one-sentence summary and call finish with it in the same message.',
 ].join('\n');
 
@@ -29,14 +31,15 @@ export type OrderAssistantState = z.infer<typeof OrderAssistantStateSchema>;
 
 /**
  * The order assistant agent: queryOrder (which remembers the orders it looked up in the
- * session's state), cancelOrder (confirmed by the user), finish (ends the turn); 8 tool rounds.
+ * session's state), cancelOrder (confirmed by the user), whichAddress (a question), finish
+ * (ends the turn); 8 tool rounds.
  */
 export function defineOrderAssistant(deps: OrderAssistantDeps): Agent {
   return defineAgent({
     name: 'orderAssistant',
     model: deps.model,
     system: ORDER_ASSISTANT_SYSTEM,
-    tools: [queryOrderTool(deps.db), cancelOrderTool(deps.db), finishTool()],
+    tools: [queryOrderTool(deps.db), cancelOrderTool(deps.db), whichAddressInterrupt(), finishTool()],
     maxTurns: 8,
     store: deps.store,
     state: OrderAssistantStateSchema,

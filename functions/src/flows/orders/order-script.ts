@@ -9,11 +9,24 @@ interface QueriedOrder {
   estimatedDelivery?: string;
 }
 
+/** What the user asked for, read from their words. */
+interface Wants {
+  cancel: boolean;
+  /** A different delivery address. */
+  address: boolean;
+}
+
 // The answer and the finish call in one message: `finish` ends the turn (no model call after it).
 const finish = (summary: string): PlayMove => ({ text: summary, call: { name: 'finish', input: { summary } } });
 
-function afterQuery(orderId: string, wantsCancel: boolean, order: QueriedOrder): PlayMove {
+function afterQuery(orderId: string, wants: Wants, order: QueriedOrder): PlayMove {
   if (!order.found) return finish(`I could not find order ${orderId} on your account.`);
+  if (wants.address) {
+    if (order.status !== 'processing')
+      return finish(`Order ${orderId} is ${order.status}: it can no longer be sent elsewhere.`);
+    return { text: `Order ${orderId} is still processing.`, call: { name: 'whichAddress', input: { orderId } } };
+  }
+  const wantsCancel = wants.cancel;
   if (!wantsCancel) {
     return finish(
       `Order ${orderId} (${order.item}) is ${order.status}; estimated delivery ${order.estimatedDelivery}.`,
@@ -34,7 +47,10 @@ function afterQuery(orderId: string, wantsCancel: boolean, order: QueriedOrder):
  */
 export function nextOrderMove(state: PlayState): PlayMove {
   const orderId = ORDER_ID.exec(state.userText)?.[1]?.toUpperCase();
-  const wantsCancel = /\bcancel/i.test(state.userText);
+  const wants: Wants = {
+    cancel: /\bcancel/i.test(state.userText),
+    address: /\baddress\b|\bdeliver(ed)? (it )?(to|elsewhere)\b/i.test(state.userText),
+  };
   const last = state.calls.at(-1);
   if (!last) {
     if (!orderId) return { text: 'Which order do you mean? Please tell me its id (it looks like A-1001).' };
@@ -43,7 +59,13 @@ export function nextOrderMove(state: PlayState): PlayMove {
   const id = orderId ?? 'that order';
   switch (last.name) {
     case 'queryOrder':
-      return afterQuery(id, wantsCancel, (last.output ?? { found: false }) as QueriedOrder);
+      return afterQuery(id, wants, (last.output ?? { found: false }) as QueriedOrder);
+    case 'whichAddress': {
+      const address = (last.output as { address?: string } | undefined)?.address ?? 'the address you gave';
+      return finish(
+        `You want order ${id} delivered to ${address}; I can't change addresses myself, so I've passed it on to support.`,
+      );
+    }
     case 'cancelOrder': {
       const result = (last.output ?? {}) as { cancelled?: boolean; reason?: string };
       return finish(

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
 /** An order id: letters, digits and `-` only, so it can never address another document. */
-export const OrderIdSchema = z.string().regex(/^[A-Za-z0-9-]{1,40}$/, 'an order id looks like A-1001');
+export const OrderIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{1,40}$/, 'an order id looks like A-1001')
+  .describe('The order id, as the user gave it, e.g. A-1001.');
 
 /** An order document (`orders/{orderId}`). */
 export const OrderSchema = z.object({

@@ -33,6 +33,8 @@ export function queryOrderTool(db: () => Promise<Firestore>): Tool {
       outputSchema: QueryOrderOutputSchema,
       // A read: its result (and state change) may wait for the turn's next write.
       sideEffects: 'none',
+      // A read (the multi-turn agent article): give up after 5 s rather than hold the turn.
+      timeoutMs: 5_000,
     },
     async ({ orderId }, ctx) => {
       const order = await readOwnOrder(orderRef(await db(), orderId), callerUid(ctx.context));

@@ -11,6 +11,8 @@ export function listAccountsTool(db: () => Promise<Firestore>): Tool {
       name: 'listAccounts',
       description: "Lists the user's own accounts with their balances in cents.",
       inputSchema: z.object({}),
+      // A read: 5 s.
+      timeoutMs: 5_000,
       outputSchema: z.object({
         accounts: z.array(z.object({ accountId: z.string(), name: z.string(), balanceCents: z.number().int() })),
       }),

@@ -5,10 +5,10 @@ import { defineTool, type Tool } from '../../kit/index.js';
 import { type Account, AccountIdSchema, AccountSchema, type TransferOutput, TransferOutputSchema } from './account.js';
 
 const TransferInputSchema = z.object({
-  fromAccount: AccountIdSchema,
-  toAccount: AccountIdSchema,
-  amountCents: z.number().int().positive().max(10_000_000),
-  memo: z.string().max(200).optional(),
+  fromAccount: AccountIdSchema.describe("The user's own account the money leaves."),
+  toAccount: AccountIdSchema.describe('The account the money goes to.'),
+  amountCents: z.number().int().positive().max(10_000_000).describe('The amount in cents (1234 = 12.34).'),
+  memo: z.string().max(200).optional().describe('A note for the statement.'),
 });
 type TransferInput = z.infer<typeof TransferInputSchema>;
 
@@ -42,6 +42,8 @@ export function transferTool(db: () => Promise<Firestore>): Tool {
       outputSchema: TransferOutputSchema,
       sideEffects: 'idempotent',
       onDecline: (_input, reason) => ({ approved: false, reason: reason ?? 'declined by the user' }),
+      // A write (a transaction): 10 s.
+      timeoutMs: 10_000,
     },
     async (input, ctx): Promise<TransferOutput> => {
       const uid = callerUid(ctx.context);

@@ -9,6 +9,7 @@ import { assertClientMedia, type MediaPolicy } from './media-policy.js';
 import { parseCallRequest, toAgentInput } from './parse-call-request.js';
 import { toCallResult } from './to-call-result.js';
 import type { CallLogScope } from './to-https-error.js';
+import { tracedAgentSend } from './traced-agent-send.js';
 import type { WireChunk } from './wire-chunk.js';
 
 /**
@@ -34,7 +35,7 @@ export async function runAgentCall(
   scope.sessionId = call.sessionId;
   scope.requestId = call.requestId;
   const onChunk = chunkSender(request, response);
-  const result = await agent.send(call.sessionId, toAgentInput(call), {
+  const result = await tracedAgentSend(agent, call.sessionId, toAgentInput(call), {
     uid: request.auth.uid,
     context: callerContext(request),
     ...(onChunk ? { onChunk } : {}),

@@ -1,6 +1,8 @@
+import { SpanKind } from '@opentelemetry/api';
 import type { CallableRequest, CallableResponse } from 'firebase-functions/v2/https';
 import type { Agent } from '../agent/agent.js';
 import type { Flow } from '../flow/index.js';
+import { inSpan, KIT_ATTR } from '../telemetry/index.js';
 import type { TraceSink } from '../trace/trace-sink.js';
 import type { MediaPolicy } from './media-policy.js';
 import { runAgentCall } from './run-agent-call.js';
@@ -19,7 +21,11 @@ export function runCall(
   media?: MediaPolicy,
 ): Promise<unknown> {
   scope.function = target.name;
-  return target.kind === 'agent'
-    ? runAgentCall(target, request, response, signal, scope, traces, media)
-    : runFlowCall(target, request, response, signal, scope);
+  // The root of the call's spans: the turn (or the flow), its model calls and tool calls nest in it.
+  const attributes = { 'rpc.system': 'firebase_callable', 'rpc.method': target.name, [KIT_ATTR.flow]: target.name };
+  return inSpan(`callable ${target.name}`, { kind: SpanKind.SERVER, attributes: () => attributes }, () =>
+    target.kind === 'agent'
+      ? runAgentCall(target, request, response, signal, scope, traces, media)
+      : runFlowCall(target, request, response, signal, scope),
+  );
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { fromZodError, KitError, throwIfAborted } from '../errors/index.js';
-import type { Flow, FlowConfig, FlowFn } from './flow.js';
+import { GEN_AI, inSpan, KIT_ATTR } from '../telemetry/index.js';
+import type { Flow, FlowConfig, FlowFn, FlowRunOptions } from './flow.js';
 
 const FLOW_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,62}$/;
 
@@ -18,19 +19,27 @@ export function defineFlow<I extends z.ZodType, O extends z.ZodType>(
     kind: 'flow',
     name: config.name,
     config,
-    async run(rawInput, options = {}) {
-      const input = config.inputSchema.safeParse(rawInput);
-      if (!input.success) throw fromZodError(input.error, `input of flow '${config.name}'`);
-      throwIfAborted(options.signal, `flow '${config.name}'`);
-      const result = await fn(input.data, {
-        context: options.context ?? {},
-        onChunk: options.onChunk,
-        signal: options.signal,
-      });
-      const output = config.outputSchema.safeParse(result);
-      // The flow broke its own promise: a bug on the server, not something the caller can fix.
-      if (!output.success) throw fromZodError(output.error, `output of flow '${config.name}'`, 'internal');
-      return output.data;
+    run(rawInput, options = {}) {
+      // Stateless flows are traced as agents' turns are: a span the model and tool spans nest in.
+      const attributes = { [GEN_AI.operationName]: 'invoke_flow', [KIT_ATTR.flow]: config.name };
+      return inSpan(`invoke_flow ${config.name}`, { attributes: () => attributes }, () =>
+        runChecked(rawInput, options),
+      );
     },
   };
+
+  async function runChecked(rawInput: unknown, options: FlowRunOptions): Promise<z.infer<O>> {
+    const input = config.inputSchema.safeParse(rawInput);
+    if (!input.success) throw fromZodError(input.error, `input of flow '${config.name}'`);
+    throwIfAborted(options.signal, `flow '${config.name}'`);
+    const result = await fn(input.data, {
+      context: options.context ?? {},
+      onChunk: options.onChunk,
+      signal: options.signal,
+    });
+    const output = config.outputSchema.safeParse(result);
+    // The flow broke its own promise: a bug on the server, not something the caller can fix.
+    if (!output.success) throw fromZodError(output.error, `output of flow '${config.name}'`, 'internal');
+    return output.data;
+  }
 }

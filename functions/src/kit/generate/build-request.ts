@@ -1,6 +1,13 @@
 import type { z } from 'zod';
 import { KitError } from '../errors/index.js';
-import type { GenerateRequest, JsonSchema, Message, Part } from '../model/index.js';
+import {
+  type GenerateRequest,
+  type JsonSchema,
+  type Message,
+  type Part,
+  shortToolName,
+  type ToolDefinition,
+} from '../model/index.js';
 import { type Tool, toJsonSchema } from '../tools/index.js';
 import type { GenerateOptions } from './generate-options.js';
 import { markChecked, validateMessages } from './validate-messages.js';
@@ -8,6 +15,20 @@ import { markChecked, validateMessages } from './validate-messages.js';
 const toParts = (value: string | Part[]): Part[] => (typeof value === 'string' ? [{ text: value }] : value);
 
 const jsonSchemas = new WeakMap<z.ZodType, JsonSchema>();
+const offeredDefinitions = new WeakMap<Tool, ToolDefinition>();
+
+/** A tool as the model is offered it: a namespaced tool by its short name, the original kept in metadata. */
+export function offeredDefinition(tool: Tool): ToolDefinition {
+  const definition = tool.definition;
+  const short = shortToolName(definition.name);
+  if (short === definition.name) return definition;
+  let offered = offeredDefinitions.get(tool);
+  if (!offered) {
+    offered = { ...definition, name: short, metadata: { ...definition.metadata, originalName: definition.name } };
+    offeredDefinitions.set(tool, offered);
+  }
+  return offered;
+}
 
 function outputJsonSchema(schema: z.ZodType): JsonSchema {
   let json = jsonSchemas.get(schema);
@@ -52,7 +73,7 @@ export function baseRequest(
 ): Omit<GenerateRequest, 'messages'> {
   const request: Omit<GenerateRequest, 'messages'> = {};
   if (options.config) request.config = options.config;
-  if (tools.size) request.tools = [...tools.values()].map((t) => t.definition);
+  if (tools.size) request.tools = [...tools.values()].map(offeredDefinition);
   if (options.toolChoice) request.toolChoice = options.toolChoice;
   if (options.docs?.length) request.docs = options.docs;
   const output = options.output;

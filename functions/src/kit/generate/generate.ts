@@ -11,13 +11,14 @@ import {
   toolRequestsOf,
   type Usage,
 } from '../model/index.js';
+import { inSpan, KIT_ATTR } from '../telemetry/index.js';
 import { addUsage } from './add-usage.js';
 import { applyResume, isOpenRound } from './apply-resume.js';
 import { baseRequest, initialMessages } from './build-request.js';
 import { callModel, type ModelCallScope } from './call-model.js';
 import type { ToolCallScope } from './execute-tool-call.js';
 import type { GenerateOptions, GenerateResult, PreparedStep, RoundRecord } from './generate-options.js';
-import { extractJson, parseOutput } from './parse-output.js';
+import { dataOf, extractJson, parseOutput } from './parse-output.js';
 import { type ResolvedRound, runOpenRound } from './run-open-round.js';
 import { isStopMet, stopToolResult } from './stop-condition.js';
 import { toToolMap } from './to-tool-map.js';
@@ -51,8 +52,9 @@ function finish<O>(state: LoopState, options: GenerateOptions, ending: Ending): 
   let output: unknown;
   if (ending.stopResponse) output = ending.stopResponse.toolResponse.output;
   else if (ending.finishReason === 'stop' && !ending.toolRequests?.length) {
-    if (options.output?.schema) output = parseOutput(text, options.output.schema);
-    else if (options.output?.format === 'json') output = extractJson(text);
+    // A model may answer with a data part: it is the output, before any JSON in the text.
+    if (options.output?.schema) output = parseOutput(text, options.output.schema, message?.content);
+    else if (options.output?.format === 'json') output = dataOf(message?.content)?.value ?? extractJson(text);
   }
   const result: GenerateResult<O> = {
     message,
@@ -165,41 +167,57 @@ export async function generate<O extends z.ZodType = z.ZodType>(
   }
 
   for (let rounds = 0; ; rounds++) {
-    const modelIndex = state.index++;
-    const prepared = await options.prepareStep?.({ round: rounds, messages: state.messages });
-    const stepScope = prepared?.model ? { ...modelScope, model: prepared.model } : modelScope;
-    // A copy: the loop appends to its own list, and a model (or middleware) may keep the request.
-    const stepRequest = prepared ? preparedRequest(request, prepared) : request;
-    const response = await callModel({ ...stepRequest, messages: state.messages.slice() }, modelIndex, stepScope);
-    state.turns++;
-    addUsage(state.usage, response.usage);
-    // A model that finished anyway must not start tools for a caller who has gone.
-    throwIfAborted(options.signal, 'generate');
-    if (!response.message) {
-      return finish(state, options, { finishReason: response.finishReason, finishMessage: response.finishMessage });
-    }
-    const message = markChecked(response.message);
-    state.messages.push(message);
-    await options.onModelResponse?.({ round: rounds, message, messages: state.messages });
-    const requests = toolRequestsOf(message);
-    if (!requests.length || options.returnToolRequests) {
-      return finish(state, options, {
-        finishReason: response.finishReason,
-        finishMessage: response.finishMessage,
-        toolRequests: requests,
-      });
-    }
-    if (rounds >= maxTurns) {
-      return finish(state, options, {
-        finishReason: 'aborted',
-        finishMessage: `stopped after ${maxTurns} tool round(s) (maxTurns): the model still wanted to call ${requests
-          .map((r) => r.toolRequest.name)
-          .join(', ')}`,
-      });
-    }
-    const ended = await settleRound<z.infer<O>>(state, scope, modelIndex);
+    // Each round is a span (a no-op without an OpenTelemetry SDK): its model and tool calls nest in it.
+    const ended = await inSpan(`round ${rounds}`, { attributes: () => ({ [KIT_ATTR.round]: rounds }) }, () =>
+      runRound<z.infer<O>>(state, scope, modelScope, request, rounds, maxTurns),
+    );
     if (ended) return ended;
   }
+}
+
+/** One round: a model call, then the tools it asked for; the result when the generation ends here. */
+async function runRound<O>(
+  state: LoopState,
+  scope: LoopScope,
+  modelScope: ModelCallScope,
+  request: Omit<GenerateRequest, 'messages'>,
+  rounds: number,
+  maxTurns: number,
+): Promise<GenerateResult<O> | undefined> {
+  const { options } = scope;
+  const modelIndex = state.index++;
+  const prepared = await options.prepareStep?.({ round: rounds, messages: state.messages });
+  const stepScope = prepared?.model ? { ...modelScope, model: prepared.model } : modelScope;
+  const stepRequest = prepared ? preparedRequest(request, prepared) : request;
+  // A copy: the loop appends to its own list, and a model (or middleware) may keep the request.
+  const response = await callModel({ ...stepRequest, messages: state.messages.slice() }, modelIndex, stepScope);
+  state.turns++;
+  addUsage(state.usage, response.usage);
+  // A model that finished anyway must not start tools for a caller who has gone.
+  throwIfAborted(options.signal, 'generate');
+  if (!response.message) {
+    return finish(state, options, { finishReason: response.finishReason, finishMessage: response.finishMessage });
+  }
+  const message = markChecked(response.message);
+  state.messages.push(message);
+  await options.onModelResponse?.({ round: rounds, message, messages: state.messages });
+  const requests = toolRequestsOf(message);
+  if (!requests.length || options.returnToolRequests) {
+    return finish(state, options, {
+      finishReason: response.finishReason,
+      finishMessage: response.finishMessage,
+      toolRequests: requests,
+    });
+  }
+  if (rounds >= maxTurns) {
+    return finish(state, options, {
+      finishReason: 'aborted',
+      finishMessage: `stopped after ${maxTurns} tool round(s) (maxTurns): the model still wanted to call ${requests
+        .map((r) => r.toolRequest.name)
+        .join(', ')}`,
+    });
+  }
+  return settleRound<O>(state, scope, modelIndex);
 }
 
 /** The request of one step as `prepareStep` changed it. */

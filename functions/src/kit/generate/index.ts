@@ -31,7 +31,7 @@ export {
   stampResolved,
 } from './interrupt-stamps.js';
 export { OutputParseError } from './output-parse-error.js';
-export { extractJson, parseOutput } from './parse-output.js';
+export { dataOf, extractJson, parseOutput } from './parse-output.js';
 export { type ResolvedRound, type RoundHooks, runOpenRound } from './run-open-round.js';
 export { hasToolCall, isStopMet, stepCountIs, stopToolResult } from './stop-condition.js';
 export { lookupTool, toToolMap } from './to-tool-map.js';

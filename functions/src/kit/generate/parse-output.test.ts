@@ -23,4 +23,18 @@ describe('parseOutput', () => {
   it('names the fields that miss the schema', () => {
     expect(() => parseOutput('{"n":"x"}', z.object({ n: z.number() }))).toThrow(/n: /);
   });
+
+  it('reads the data part instead of the text when the model returns one', () => {
+    const schema = z.object({ n: z.number() });
+    const content = [{ text: 'Here it is.' }, { data: { n: 1 } }];
+    expect(parseOutput('Here it is.', schema, content)).toEqual({ n: 1 });
+  });
+
+  it('checks a data part against the schema when it misses it', () => {
+    expect(() => parseOutput('', z.object({ n: z.number() }), [{ data: { n: 'x' } }])).toThrow(/n: /);
+  });
+
+  it('reads the text when the message has no data part', () => {
+    expect(parseOutput('{"n":2}', z.object({ n: z.number() }), [{ text: '{"n":2}' }])).toEqual({ n: 2 });
+  });
 });

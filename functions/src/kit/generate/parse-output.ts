@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { describeFieldIssues, fieldIssues } from '../errors/index.js';
+import type { Part } from '../model/index.js';
 import { OutputParseError } from './output-parse-error.js';
 
 const FENCED = /```(?:json|JSON)?\s*\n?([\s\S]*?)```/;
@@ -28,9 +29,19 @@ export function extractJson(text: string): unknown {
   throw new OutputParseError('the model did not answer with JSON', text);
 }
 
-/** The model's text read as JSON and checked against `schema`. */
-export function parseOutput<O extends z.ZodType>(text: string, schema: O): z.infer<O> {
-  const value = extractJson(text);
+/** The value of the last `data` part in `content`, if it has one (a model that returns structured data as such). */
+export function dataOf(content: readonly Part[] | undefined): { value: unknown } | undefined {
+  const part = content?.findLast((p) => 'data' in p);
+  return part && 'data' in part ? { value: part.data } : undefined;
+}
+
+/**
+ * The model's output checked against `schema`: the value of its `data` part when the message
+ * (`content`) has one, else its text read as JSON.
+ */
+export function parseOutput<O extends z.ZodType>(text: string, schema: O, content?: readonly Part[]): z.infer<O> {
+  const data = dataOf(content);
+  const value = data ? data.value : extractJson(text);
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const fields = fieldIssues(parsed.error);

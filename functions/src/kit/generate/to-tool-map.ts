@@ -1,9 +1,14 @@
 import { KitError } from '../errors/index.js';
+import { shortToolName } from '../model/index.js';
 import type { Tool } from '../tools/index.js';
 
-/** The tools by the name the model calls them; two tools with one name are an error. */
+/**
+ * The tools by name. Two tools with one name are an error, and so are two whose short names
+ * collide (`billing/refund` and `orders/refund`): the model is offered the short names.
+ */
 export function toToolMap(tools: readonly Tool[] | undefined): Map<string, Tool> {
   const map = new Map<string, Tool>();
+  let shortNames: Map<string, string> | undefined;
   for (const tool of tools ?? []) {
     if (map.has(tool.name)) {
       throw new KitError(
@@ -12,6 +17,20 @@ export function toToolMap(tools: readonly Tool[] | undefined): Map<string, Tool>
       );
     }
     map.set(tool.name, tool);
+  }
+  if (map.size < 2) return map;
+  for (const name of map.keys()) {
+    shortNames ??= new Map();
+    const short = shortToolName(name);
+    const other = shortNames.get(short);
+    if (other !== undefined) {
+      throw new KitError(
+        'invalid-argument',
+        `tools '${other}' and '${name}' are both offered to the model as '${short}': short tool names must be unique`,
+        { details: { tools: [other, name] } },
+      );
+    }
+    shortNames.set(short, name);
   }
   return map;
 }

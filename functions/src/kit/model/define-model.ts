@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { type ErrorReason, isKitError, KitError, type KitErrorCode, withReason } from '../errors/index.js';
+import { traceModelCall } from '../telemetry/index.js';
 import { composeMiddleware } from './compose-middleware.js';
 import { GenerationCommonConfigSchema } from './generation-config.js';
 import { augmentWithContext } from './middleware/augment-with-context.js';
+import { shortToolNames } from './middleware/short-tool-names.js';
 import { simulateConstrainedGeneration } from './middleware/simulate-constrained-generation.js';
 import { simulateSystemPrompt } from './middleware/simulate-system-prompt.js';
 import { validateSupport } from './middleware/validate-support.js';
@@ -27,7 +29,7 @@ function modelReason(error: unknown): unknown {
 
 /** The middleware a model needs for what it does not do itself, as the model spec lists. */
 export function supportMiddleware(name: string, supports: ModelSupports = {}): ModelMiddleware[] {
-  const steps: ModelMiddleware[] = [validateSupport(name, supports)];
+  const steps: ModelMiddleware[] = [shortToolNames(), validateSupport(name, supports)];
   if (supports.systemRole === false) steps.push(simulateSystemPrompt());
   if (!supports.context) steps.push(augmentWithContext());
   if (supports.constrained !== 'all') steps.push(simulateConstrainedGeneration(supports.constrained ?? 'none'));
@@ -57,7 +59,7 @@ export function defineModel<Config extends z.ZodType = typeof GenerationCommonCo
         { reason: 'MODEL_UNAVAILABLE' },
       );
     }
-    return { ...parsed.data, latencyMs };
+    return { ...parsed.data, model: parsed.data.model ?? info.name, latencyMs };
   });
   let configJsonSchema: JsonSchema | undefined;
 
@@ -81,7 +83,8 @@ export function defineModel<Config extends z.ZodType = typeof GenerationCommonCo
         }
         request = { ...request, config: config.data as Record<string, unknown> };
       }
-      return run(request, options);
+      const checked = request;
+      return traceModelCall(info.name, checked, () => run(checked, options));
     },
   };
 }

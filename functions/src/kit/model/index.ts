@@ -6,7 +6,9 @@ export { type Document, DocumentSchema, type Message, MessageSchema, type Role, 
 export { reasoningOf, textOf, toolRequestsOf, toolResponsesOf } from './message-content.js';
 export { augmentWithContext, citationKey, renderDocuments } from './middleware/augment-with-context.js';
 export { FALLBACK_CODES, type FallbackOptions, fallback } from './middleware/fallback.js';
+export { type MeterOptions, meter, usageByModel } from './middleware/meter.js';
 export { backoffDelay, RETRYABLE_CODES, type RetryOptions, retry } from './middleware/retry.js';
+export { shortToolName, shortToolNames } from './middleware/short-tool-names.js';
 export { outputInstructions, simulateConstrainedGeneration } from './middleware/simulate-constrained-generation.js';
 export { simulateSystemPrompt } from './middleware/simulate-system-prompt.js';
 export { sleep } from './middleware/sleep.js';
@@ -46,6 +48,7 @@ export {
   ToolResponsePartSchema,
   ToolResponseSchema,
 } from './parts.js';
+export { costOf, type ModelPrice, type Pricing, priceOf } from './pricing.js';
 export {
   type GenerateRequest,
   GenerateRequestSchema,
@@ -55,5 +58,6 @@ export {
   ToolChoiceSchema,
 } from './request.js';
 export { type FinishReason, FinishReasonSchema, type GenerateResponse, GenerateResponseSchema } from './response.js';
+export { type RouteOptions, type RouteTurn, route } from './route.js';
 export { type JsonSchema, JsonSchemaSchema, type ToolDefinition, ToolDefinitionSchema } from './tool-definition.js';
-export { type Usage, UsageSchema } from './usage.js';
+export { type ModelUsage, ModelUsageSchema, type Usage, UsageSchema } from './usage.js';

@@ -15,6 +15,8 @@ export const GenerateResponseSchema = z.strictObject({
   /** Measured by the kit around the runner, never taken from the runner. */
   latencyMs: z.number().nonnegative().optional(),
   usage: UsageSchema.optional(),
+  /** The name of the model that answered (set by `defineModel`): a route or a fallback may have picked it. */
+  model: z.string().optional(),
   /** Provider data with no common shape (grounding, citations, raw ids). */
   custom: z.unknown().optional(),
 });

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { fromZodError, KitError } from '../errors/index.js';
 import type { ToolDefinition } from '../model/index.js';
+import { traceToolCall } from '../telemetry/index.js';
 import { declineInterrupt, respondToInterrupt, restartInterrupt } from './interrupt-replies.js';
 import { runWithLimits } from './run-with-limits.js';
 import { toToolDefinition } from './to-tool-definition.js';
@@ -13,8 +14,9 @@ import {
   type ToolContext,
   type ToolFn,
   type ToolResult,
+  type ToolRunOptions,
 } from './tool.js';
-import { ToolInterruptError } from './tool-interrupt-error.js';
+import { isToolInterruptError, ToolInterruptError } from './tool-interrupt-error.js';
 
 const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_.\-/]{0,127}$/;
 
@@ -34,6 +36,45 @@ export function makeTool<I extends z.ZodType, O extends z.ZodType>(
   const timeoutMs = config.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
   let definition: ToolDefinition | undefined;
 
+  async function runChecked(rawInput: unknown, options: ToolRunOptions): Promise<ToolResult> {
+    let input = rawInput;
+    if (config.inputSchema) {
+      const parsed = config.inputSchema.safeParse(rawInput);
+      if (!parsed.success) throw fromZodError(parsed.error, `input for tool '${config.name}'`);
+      input = parsed.data;
+    }
+    const result = await runWithLimits(`tool '${config.name}'`, timeoutMs, options.signal, (run) =>
+      body(input as z.infer<I>, {
+        interrupt,
+        resumed: options.resumed,
+        context: options.context ?? {},
+        get signal() {
+          return run.signal;
+        },
+        ref: options.ref,
+        get state() {
+          return options.state?.read(options.ref);
+        },
+        updateState(update) {
+          if (!options.state)
+            throw new KitError('failed-precondition', `tool '${config.name}' runs where there is no session state`);
+          options.state.update(options.ref, update);
+        },
+      }),
+    );
+    let output: unknown = result.output;
+    if (config.outputSchema) {
+      const parsed = config.outputSchema.safeParse(output);
+      // The tool broke its own contract: a tool failure, not the model's fault.
+      if (!parsed.success) throw fromZodError(parsed.error, `output of tool '${config.name}'`, 'internal');
+      output = parsed.data;
+    }
+    const checked: ToolResult = { output };
+    if (result.content) checked.content = result.content;
+    if (result.metadata) checked.metadata = result.metadata;
+    return checked;
+  }
+
   return {
     name: config.name,
     config,
@@ -42,43 +83,15 @@ export function makeTool<I extends z.ZodType, O extends z.ZodType>(
       definition ??= toToolDefinition(config);
       return definition;
     },
-    async run(rawInput, options): Promise<ToolResult> {
-      let input = rawInput;
-      if (config.inputSchema) {
-        const parsed = config.inputSchema.safeParse(rawInput);
-        if (!parsed.success) throw fromZodError(parsed.error, `input for tool '${config.name}'`);
-        input = parsed.data;
-      }
-      const result = await runWithLimits(`tool '${config.name}'`, timeoutMs, options.signal, (run) =>
-        body(input as z.infer<I>, {
-          interrupt,
-          resumed: options.resumed,
-          context: options.context ?? {},
-          get signal() {
-            return run.signal;
-          },
-          ref: options.ref,
-          get state() {
-            return options.state?.read(options.ref);
-          },
-          updateState(update) {
-            if (!options.state)
-              throw new KitError('failed-precondition', `tool '${config.name}' runs where there is no session state`);
-            options.state.update(options.ref, update);
-          },
-        }),
-      );
-      let output: unknown = result.output;
-      if (config.outputSchema) {
-        const parsed = config.outputSchema.safeParse(output);
-        // The tool broke its own contract: a tool failure, not the model's fault.
-        if (!parsed.success) throw fromZodError(parsed.error, `output of tool '${config.name}'`, 'internal');
-        output = parsed.data;
-      }
-      const checked: ToolResult = { output };
-      if (result.content) checked.content = result.content;
-      if (result.metadata) checked.metadata = result.metadata;
-      return checked;
+    run(rawInput, options): Promise<ToolResult> {
+      const call = {
+        name: config.name,
+        description: config.description,
+        ref: options.ref,
+        resumed: options.resumed !== undefined,
+        input: rawInput,
+      };
+      return traceToolCall(call, isToolInterruptError, () => runChecked(rawInput, options));
     },
     respond: (part, output, options) =>
       respondToInterrupt(config.name, config.outputSchema, part, output, options?.metadata),

@@ -50,14 +50,20 @@ export function recordTurn(init: TurnTraceInit): TurnRecorder {
     const t0 = performance.now();
     try {
       const response = await next(request, options);
-      steps.push({
+      const step: TraceStep = {
         kind: 'model',
-        model: init.model ?? 'model',
+        // The model that answered: a route or a fallback may have picked another than the agent's.
+        model: response.model ?? init.model ?? 'model',
         durationMs: performance.now() - t0,
         outcome: 'ok',
         finishReason: response.finishReason,
         toolRequests: toolRequestsOf(response.message).length,
-      });
+      };
+      const usage = response.usage;
+      if (usage?.inputTokens !== undefined) step.inputTokens = usage.inputTokens;
+      if (usage?.outputTokens !== undefined) step.outputTokens = usage.outputTokens;
+      if (usage?.costUsd !== undefined) step.costUsd = usage.costUsd;
+      steps.push(step);
       return response;
     } catch (error) {
       steps.push({

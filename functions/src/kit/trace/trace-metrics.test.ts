@@ -70,4 +70,25 @@ describe('flowMetrics', () => {
   it('has no success rate for a flow whose turns all wait for a person', () => {
     expect(flowMetrics([trace('t', 'interrupted', 5, 1)])[0]?.successRate).toBeUndefined();
   });
+
+  it('reports cost per flow and calls per model when the traces are metered', () => {
+    const metered = (costUsd: number, flash: number, pro: number): Partial<TurnTrace> => ({
+      usage: {
+        costUsd,
+        byModel: {
+          'googleai/gemini-2.5-flash': { calls: flash, costUsd: costUsd / 2 },
+          ...(pro ? { 'googleai/gemini-2.5-pro': { calls: pro, costUsd: costUsd / 2 } } : {}),
+        },
+      },
+    });
+    const [orders] = flowMetrics([
+      trace('orders', 'done', 1, 2, metered(0.02, 1, 1)),
+      trace('orders', 'done', 1, 1, metered(0.01, 1, 0)),
+    ]);
+    expect(orders?.costUsd).toBeCloseTo(0.03, 10);
+    expect(orders?.avgCostUsd).toBeCloseTo(0.015, 10);
+    expect(orders?.byModel['googleai/gemini-2.5-flash']?.calls).toBe(2);
+    expect(orders?.byModel['googleai/gemini-2.5-pro']?.calls).toBe(1);
+    expect(formatMetrics([orders!])).toContain('googleai/gemini-2.5-flash×2 googleai/gemini-2.5-pro×1');
+  });
 });

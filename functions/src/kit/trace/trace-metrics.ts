@@ -20,6 +20,12 @@ export interface FlowMetrics {
   outputTokens: number;
   /** Input + output tokens per turn, on average. */
   avgTokens: number;
+  /** Estimated cost of all turns in US dollars (from the app's price table; 0 when unpriced). */
+  costUsd: number;
+  /** Estimated cost per turn, on average. */
+  avgCostUsd: number;
+  /** Model calls and cost per model name, over all turns. */
+  byModel: Record<string, { calls: number; costUsd: number }>;
 }
 
 /** The `p`-th percentile of `values` by nearest rank (0 for none). */
@@ -37,6 +43,16 @@ function metricsOf(flow: string, traces: readonly TurnTrace[]): FlowMetrics {
   const inputTokens = traces.reduce((n, t) => n + (t.usage.inputTokens ?? 0), 0);
   const outputTokens = traces.reduce((n, t) => n + (t.usage.outputTokens ?? 0), 0);
   const latencies = traces.map((t) => t.latencyMs);
+  const costUsd = traces.reduce((n, t) => n + (t.usage.costUsd ?? 0), 0);
+  const byModel: FlowMetrics['byModel'] = {};
+  for (const trace of traces) {
+    for (const [model, usage] of Object.entries(trace.usage.byModel ?? {})) {
+      byModel[model] ??= { calls: 0, costUsd: 0 };
+      const row = byModel[model];
+      row.calls += usage.calls ?? 0;
+      row.costUsd += usage.costUsd ?? 0;
+    }
+  }
   return {
     flow,
     turns: traces.length,
@@ -50,6 +66,9 @@ function metricsOf(flow: string, traces: readonly TurnTrace[]): FlowMetrics {
     inputTokens,
     outputTokens,
     avgTokens: (inputTokens + outputTokens) / traces.length,
+    costUsd,
+    avgCostUsd: costUsd / traces.length,
+    byModel,
   };
 }
 
@@ -74,7 +93,13 @@ const COLUMNS = [
   'p95 ms',
   'tokens in/out',
   'avg tokens',
+  'cost $',
+  'avg cost $',
+  'calls by model',
 ];
+
+/** Dollars with enough digits for fractions of a cent. */
+const dollars = (usd: number): string => (usd === 0 ? '0' : usd.toFixed(usd < 0.01 ? 6 : 4));
 
 /** The metrics as a plain-text table, one flow per row. */
 export function formatMetrics(rows: readonly FlowMetrics[]): string {
@@ -88,6 +113,11 @@ export function formatMetrics(rows: readonly FlowMetrics[]): string {
     m.p95LatencyMs.toFixed(0),
     `${m.inputTokens}/${m.outputTokens}`,
     m.avgTokens.toFixed(0),
+    dollars(m.costUsd),
+    dollars(m.avgCostUsd),
+    Object.entries(m.byModel)
+      .map(([model, row]) => `${model}×${row.calls}`)
+      .join(' ') || '–',
   ]);
   const widths = COLUMNS.map((c, i) => Math.max(c.length, ...cells.map((row) => (row[i] as string).length)));
   const line = (row: readonly string[]): string => row.map((cell, i) => cell.padEnd(widths[i] as number)).join('  ');

@@ -10,6 +10,10 @@ export const TraceStepSchema = z.discriminatedUnion('kind', [
     outcome: z.enum(['ok', 'error']),
     finishReason: FinishReasonSchema.optional(),
     toolRequests: z.number().int().optional(),
+    inputTokens: z.number().optional(),
+    outputTokens: z.number().optional(),
+    /** Estimated from the app's price table when the call was metered. */
+    costUsd: z.number().optional(),
     error: z.string().optional(),
   }),
   z.object({

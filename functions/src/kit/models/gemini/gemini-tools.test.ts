@@ -48,8 +48,8 @@ describe('gemini', () => {
         response: geminiResponse(
           [
             { text: 'Two orders to check.', thought: true, thoughtSignature: 'sig-thought' },
-            { functionCall: { name: 'orders__lookup', args: { id: 'A' } }, thoughtSignature: 'sig-call' },
-            { functionCall: { name: 'orders__lookup', args: { id: 'B' } } },
+            { functionCall: { name: 'lookup', args: { id: 'A' } }, thoughtSignature: 'sig-call' },
+            { functionCall: { name: 'lookup', args: { id: 'B' } } },
           ],
           { responseId: 'resp-1' },
         ),
@@ -69,15 +69,15 @@ describe('gemini', () => {
         role: 'model',
         parts: [
           { text: 'Two orders to check.', thought: true, thoughtSignature: 'sig-thought' },
-          { functionCall: { name: 'orders__lookup', args: { id: 'A' } }, thoughtSignature: 'sig-call' },
-          { functionCall: { name: 'orders__lookup', args: { id: 'B' } } },
+          { functionCall: { name: 'lookup', args: { id: 'A' } }, thoughtSignature: 'sig-call' },
+          { functionCall: { name: 'lookup', args: { id: 'B' } } },
         ],
       },
       {
         role: 'user',
         parts: [
-          { functionResponse: { name: 'orders__lookup', response: { status: 'order A shipped' } } },
-          { functionResponse: { name: 'orders__lookup', response: { status: 'order B shipped' } } },
+          { functionResponse: { name: 'lookup', response: { status: 'order A shipped' } } },
+          { functionResponse: { name: 'lookup', response: { status: 'order B shipped' } } },
         ],
       },
     ]);
@@ -86,16 +86,16 @@ describe('gemini', () => {
   it('echoes Gemini call ids on the calls and their responses when Gemini gave ids', async () => {
     const { tool, calls } = recordingLookup();
     fake.enqueue(
-      { response: geminiResponse([{ functionCall: { id: 'fc-9', name: 'orders__lookup', args: { id: 'C' } } }]) },
+      { response: geminiResponse([{ functionCall: { id: 'fc-9', name: 'lookup', args: { id: 'C' } } }]) },
       { response: geminiText('Shipped.') },
     );
     await generate({ model, prompt: 'C?', tools: [tool] });
     expect(calls).toEqual([{ id: 'C', ref: 'fc-9' }]);
     expect(contentsOf(1).slice(1)).toEqual([
-      { role: 'model', parts: [{ functionCall: { id: 'fc-9', name: 'orders__lookup', args: { id: 'C' } } }] },
+      { role: 'model', parts: [{ functionCall: { id: 'fc-9', name: 'lookup', args: { id: 'C' } } }] },
       {
         role: 'user',
-        parts: [{ functionResponse: { id: 'fc-9', name: 'orders__lookup', response: { status: 'order C shipped' } } }],
+        parts: [{ functionResponse: { id: 'fc-9', name: 'lookup', response: { status: 'order C shipped' } } }],
       },
     ]);
   });
@@ -106,7 +106,7 @@ describe('gemini', () => {
       {
         chunks: [
           geminiResponse([{ text: 'Checking.' }], { finishReason: undefined }),
-          geminiResponse([{ functionCall: { id: 'fc-1', name: 'orders__lookup', args: { id: 'D' } } }]),
+          geminiResponse([{ functionCall: { id: 'fc-1', name: 'lookup', args: { id: 'D' } } }]),
         ],
       },
       { chunks: [geminiResponse([{ text: 'Done' }], { finishReason: undefined }), geminiText('.')] },

@@ -1,0 +1,61 @@
+import type { FinishReason, WireChunk } from './wire.js';
+
+/** What one interrupting tool takes and gives: its input, the metadata it asks with, the output an answer carries. */
+export interface InterruptTypes {
+  input?: unknown;
+  metadata?: unknown;
+  output?: unknown;
+}
+
+/**
+ * The types of one function, declared by the app (the client can't see the server's schemas):
+ * `flow<{ output: Order; interrupts: { cancelOrder: { input: { orderId: string } } } }>(…)`.
+ */
+export interface FlowTypes {
+  /** The agent's structured output. */
+  output?: unknown;
+  /** The tools that may interrupt, by name. */
+  interrupts?: Record<string, InterruptTypes>;
+}
+
+type Interrupts<T extends FlowTypes> =
+  T['interrupts'] extends Record<string, InterruptTypes> ? T['interrupts'] : Record<string, InterruptTypes>;
+type Field<I, K extends keyof InterruptTypes> = I extends { [P in K]: infer V } ? V : unknown;
+
+/** The names of the interrupting tools of `T`. */
+export type InterruptName<T extends FlowTypes> = Extract<keyof Interrupts<T>, string>;
+
+/** An interrupt waiting for the person, with the session it belongs to (so it can be answered on its own). */
+export type FlowInterrupt<T extends FlowTypes = FlowTypes, N extends InterruptName<T> = InterruptName<T>> = {
+  [K in N]: {
+    sessionId: string;
+    ref: string;
+    name: K;
+    input: Field<Interrupts<T>[K], 'input'>;
+    metadata: Field<Interrupts<T>[K], 'metadata'> | true;
+  };
+}[N];
+
+/** The output an answer to interrupt `N` carries. */
+export type InterruptOutput<T extends FlowTypes, N extends InterruptName<T>> = Field<Interrupts<T>[N], 'output'>;
+
+/** The input of interrupt `N` (what `replaceInput` replaces). */
+export type InterruptInput<T extends FlowTypes, N extends InterruptName<T>> = Field<Interrupts<T>[N], 'input'>;
+
+/** The result of one call. */
+export interface FlowResult<T extends FlowTypes = FlowTypes> {
+  sessionId: string;
+  status: 'done' | 'interrupted';
+  finishReason: FinishReason;
+  finishMessage?: string;
+  text: string;
+  /** The structured output; null when the agent has none. */
+  output: (T['output'] extends undefined ? unknown : T['output']) | null;
+  interrupts: FlowInterrupt<T>[];
+  usage: { inputTokens: number; outputTokens: number };
+}
+
+/** One streamed piece of a call (the wire chunk; an interrupt chunk carries its session too). */
+export type FlowChunk<T extends FlowTypes = FlowTypes> =
+  | Exclude<WireChunk, { type: 'interrupt' }>
+  | ({ type: 'interrupt' } & FlowInterrupt<T>);

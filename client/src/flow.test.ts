@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { flowClient, type WireCallable } from './flow.js';
+import { FlowError } from './flow-error.js';
+import type { WireChunk, WireRequest, WireResult } from './wire.js';
+
+/** A Firebase `FunctionsError` as the SDK throws it. */
+const sdkError = (code: string, details?: Record<string, unknown>) =>
+  Object.assign(new Error(`${code} happened`), { code: `functions/${code}`, details });
+
+const result = (over: Partial<WireResult> = {}): WireResult => ({
+  sessionId: 's1',
+  status: 'done',
+  finishReason: 'stop',
+  text: 'ok',
+  output: null,
+  interrupts: [],
+  usage: { inputTokens: 1, outputTokens: 1 },
+  ...over,
+});
+
+type Answer = WireResult | Error | { chunks: WireChunk[]; result: WireResult | Error };
+
+/** A fake `httpsCallable`: answers each call from `answers` in order and records the requests. */
+function fakeCallable(answers: Answer[]): WireCallable & { requests: WireRequest[] } {
+  const requests: WireRequest[] = [];
+  const next = (data: WireRequest): Answer => {
+    requests.push(structuredClone(data));
+    const answer = answers.shift();
+    if (!answer) throw new Error('no answer left');
+    return answer;
+  };
+  const call = async (data: WireRequest) => {
+    const answer = next(data);
+    if (answer instanceof Error) throw answer;
+    return { data: 'chunks' in answer ? (answer.result as WireResult) : answer };
+  };
+  return Object.assign(call, {
+    requests,
+    async stream(data: WireRequest) {
+      const answer = next(data);
+      const chunks = 'chunks' in answer ? answer.chunks : [];
+      const final = 'chunks' in answer ? answer.result : answer;
+      const outcome = final instanceof Error ? Promise.reject(final) : Promise.resolve(final);
+      return {
+        data: outcome,
+        stream: (async function* () {
+          yield* chunks;
+          await outcome;
+        })(),
+      };
+    },
+  });
+}
+
+const noSleep = { sleep: async (_ms: number) => {} };
+
+describe('flowClient', () => {
+  it('sends a message with a request id and continues the session when sent again', async () => {
+    const callable = fakeCallable([result(), result()]);
+    const client = flowClient(callable, noSleep);
+    await client.send('hi');
+    await client.send('again');
+    expect(callable.requests[0]).toMatchObject({ message: 'hi' });
+    expect(callable.requests[0]?.requestId).toMatch(/^c-[A-Za-z0-9-]+$/);
+    expect(callable.requests[1]).toMatchObject({ sessionId: 's1', message: 'again' });
+    expect(callable.requests[1]?.requestId).not.toBe(callable.requests[0]?.requestId);
+  });
+
+  it('retries with the same request id and the session it learned when the first call is unavailable', async () => {
+    const waits: number[] = [];
+    const callable = fakeCallable([sdkError('unavailable', { sessionId: 's9' }), result({ sessionId: 's9' })]);
+    const client = flowClient(callable, { sleep: async (ms) => void waits.push(ms) });
+    const done = await client.send('hi');
+    expect(done.sessionId).toBe('s9');
+    expect(callable.requests).toHaveLength(2);
+    expect(callable.requests[1]).toEqual({ ...callable.requests[0], sessionId: 's9' });
+    expect(waits).toHaveLength(1);
+  });
+
+  it('waits what the function asks for when the session is busy', async () => {
+    const waits: number[] = [];
+    const busy = sdkError('aborted', { reason: 'SESSION_BUSY', retryAfterMs: 1200 });
+    const callable = fakeCallable([busy, busy, result()]);
+    const client = flowClient(callable, { sleep: async (ms) => void waits.push(ms) });
+    await client.send('hi', { sessionId: 's1' });
+    expect(waits).toEqual([1200, 1200]);
+    expect(new Set(callable.requests.map((r) => r.requestId)).size).toBe(1);
+  });
+
+  it('gives up after the policy’s attempts with the last error when the function stays unavailable', async () => {
+    const callable = fakeCallable([sdkError('unavailable'), sdkError('unavailable'), sdkError('unavailable')]);
+    const client = flowClient(callable, { ...noSleep, retry: { maxAttempts: 3 } });
+    const error = await client.send('hi').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FlowError);
+    expect(error).toMatchObject({ code: 'unavailable' });
+    expect(callable.requests).toHaveLength(3);
+  });
+
+  it('does not retry and exposes the reason when the function refuses the call', async () => {
+    const callable = fakeCallable([sdkError('failed-precondition', { reason: 'APPROVAL_EXPIRED' })]);
+    const error = await flowClient(callable, noSleep)
+      .send('hi')
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'failed-precondition', reason: 'APPROVAL_EXPIRED', retryAfterMs: undefined });
+    expect(callable.requests).toHaveLength(1);
+  });
+
+  it('builds restart, decline and respond resumes from an interrupt when approving, declining and answering', async () => {
+    const interrupt = { ref: 'c2', name: 'cancelOrder', input: { orderId: 'A-1' }, metadata: true as const };
+    const asked = result({ status: 'interrupted', finishReason: 'interrupted', interrupts: [interrupt] });
+    const callable = fakeCallable([asked, result(), result(), result()]);
+    const client = flowClient(callable, noSleep);
+    const first = await client.send('cancel A-1');
+    const question = first.interrupts[0];
+    if (!question) throw new Error('no interrupt');
+    expect(question.sessionId).toBe('s1');
+    await client.approve(question, { replaceInput: { orderId: 'A-2' } });
+    await client.decline(question, 'changed my mind');
+    await client.answer(question, { cancelled: false });
+    expect(callable.requests.slice(1).map(({ requestId: _, ...r }) => r)).toEqual([
+      { sessionId: 's1', resume: { restart: [{ ref: 'c2', name: 'cancelOrder', replaceInput: { orderId: 'A-2' } }] } },
+      { sessionId: 's1', resume: { decline: [{ ref: 'c2', name: 'cancelOrder', reason: 'changed my mind' }] } },
+      { sessionId: 's1', resume: { respond: [{ ref: 'c2', name: 'cancelOrder', output: { cancelled: false } }] } },
+    ]);
+  });
+
+  it('yields the chunks and resolves the result when streaming', async () => {
+    const chunks: WireChunk[] = [
+      { type: 'text', text: 'Look' },
+      { type: 'toolRequest', ref: 'c1', name: 'lookup', input: {} },
+    ];
+    const callable = fakeCallable([{ chunks, result: result({ text: 'Looked' }) }]);
+    const stream = flowClient(callable, noSleep).stream('look');
+    const seen = [];
+    for await (const chunk of stream) seen.push(chunk);
+    expect(seen).toEqual(chunks);
+    expect((await stream.result).text).toBe('Looked');
+  });
+
+  it('fails the iteration with the FlowError when a stream fails', async () => {
+    const callable = fakeCallable([
+      { chunks: [{ type: 'text', text: 'a' }], result: sdkError('permission-denied', { reason: 'NOT_OWNER' }) },
+    ]);
+    const stream = flowClient(callable, noSleep).stream('x', { sessionId: 'other' });
+    stream.result.catch(() => undefined);
+    const seen: unknown[] = [];
+    const error = await (async () => {
+      for await (const chunk of stream) seen.push(chunk);
+    })().catch((e: unknown) => e);
+    expect(seen).toHaveLength(1);
+    expect(error).toMatchObject({ code: 'permission-denied', reason: 'NOT_OWNER' });
+  });
+});

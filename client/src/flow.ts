@@ -1,0 +1,219 @@
+import { type Functions, httpsCallable } from 'firebase/functions';
+import { ChunkQueue } from './chunk-queue.js';
+import { type FlowError, toFlowError } from './flow-error.js';
+import type {
+  FlowChunk,
+  FlowInterrupt,
+  FlowResult,
+  FlowTypes,
+  InterruptInput,
+  InterruptName,
+  InterruptOutput,
+} from './flow-types.js';
+import { newRequestId } from './request-id.js';
+import { isRetryable, type RetryPolicy, retryDelay } from './retry-policy.js';
+import type { WireChunk, WirePart, WireRequest, WireResult, WireResume } from './wire.js';
+
+/** The transport: a Firebase `HttpsCallable` (from `httpsCallable` or `httpsCallableFromURL`) fits. */
+export interface WireCallable {
+  (data: WireRequest): Promise<{ data: WireResult }>;
+  stream(
+    data: WireRequest,
+    options?: { signal?: AbortSignal },
+  ): Promise<{ stream: AsyncIterable<WireChunk>; data: Promise<WireResult> }>;
+}
+
+/** Options of one call. */
+export interface CallOptions<T extends FlowTypes = FlowTypes> {
+  /** The idempotency key of this logical call. Default: a fresh one, kept across its retries. */
+  requestId?: string;
+  /** Gives up the call (and its retries). */
+  signal?: AbortSignal;
+  /** Streams the call: each chunk arrives here as the function sends it. */
+  onChunk?: (chunk: FlowChunk<T>) => void;
+}
+
+/** Options of `send` and `stream`. */
+export interface SendOptions<T extends FlowTypes = FlowTypes> extends CallOptions<T> {
+  /** The conversation to continue. Default: the one this client's last call ran in; `null` starts a new one. */
+  sessionId?: string | null;
+}
+
+/** Options of {@link flow}. */
+export interface FlowClientOptions {
+  /** How unavailable and busy calls are retried. */
+  retry?: RetryPolicy;
+  /** Client-side timeout of one attempt. Default 150 s (a function's own limit is 120 s). */
+  timeoutMs?: number;
+  /** Waits between retries (tests pass a fake clock). Default: a timer. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** A streamed call: iterate its chunks, await its result (both fail with the call's {@link FlowError}). */
+export interface FlowStream<T extends FlowTypes = FlowTypes> extends AsyncIterable<FlowChunk<T>> {
+  readonly result: Promise<FlowResult<T>>;
+}
+
+/** A typed handle on one deployed agent function. */
+export interface FlowClient<T extends FlowTypes = FlowTypes> {
+  /** The session of the last call (what `send` continues), or undefined before the first. */
+  readonly sessionId: string | undefined;
+  /** Sends a user message; resolves to the turn's result. */
+  send(message: string | WirePart[], options?: SendOptions<T>): Promise<FlowResult<T>>;
+  /** Sends a user message and streams the turn. */
+  stream(message: string | WirePart[], options?: Omit<SendOptions<T>, 'onChunk'>): FlowStream<T>;
+  /** Approves an interrupt: its tool runs again, now approved (resume `restart`), optionally with new input. */
+  approve<N extends InterruptName<T>>(
+    interrupt: FlowInterrupt<T, N>,
+    options?: CallOptions<T> & { replaceInput?: InterruptInput<T, N>; metadata?: Record<string, unknown> },
+  ): Promise<FlowResult<T>>;
+  /** Declines an interrupt: its tool never runs, and the model is told why (resume `decline`). */
+  decline(interrupt: FlowInterrupt<T>, reason?: string, options?: CallOptions<T>): Promise<FlowResult<T>>;
+  /** Answers an interrupt with its tool's output (resume `respond`): for questions such as "which address?". */
+  answer<N extends InterruptName<T>>(
+    interrupt: FlowInterrupt<T, N>,
+    output: InterruptOutput<T, N>,
+    options?: CallOptions<T>,
+  ): Promise<FlowResult<T>>;
+  /** Answers several interrupts of one session at once, in the wire protocol's own terms. */
+  resume(sessionId: string, resume: WireResume, options?: CallOptions<T>): Promise<FlowResult<T>>;
+  /** Forgets the current session: the next `send` starts a new conversation. */
+  reset(): void;
+}
+
+const abortableSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+function toResult<T extends FlowTypes>(wire: WireResult): FlowResult<T> {
+  const interrupts = wire.interrupts.map((i) => ({ ...i, sessionId: wire.sessionId })) as FlowInterrupt<T>[];
+  return { ...wire, interrupts } as FlowResult<T>;
+}
+
+function toChunk<T extends FlowTypes>(chunk: WireChunk, sessionId: string | undefined): FlowChunk<T> {
+  // A first call's interrupt chunk can't know its session yet; the result's interrupts can.
+  return (chunk.type === 'interrupt' ? { ...chunk, sessionId: sessionId ?? '' } : chunk) as FlowChunk<T>;
+}
+
+/** A client on any {@link WireCallable}: the transport `flow` uses, open for `httpsCallableFromURL` or tests. */
+export function flowClient<T extends FlowTypes = FlowTypes>(
+  callable: WireCallable,
+  options: FlowClientOptions = {},
+): FlowClient<T> {
+  const policy = options.retry ?? {};
+  const sleep = options.sleep ?? abortableSleep;
+  let current: string | undefined;
+
+  async function attempt(request: WireRequest, call: CallOptions<T>): Promise<WireResult> {
+    const onChunk = call.onChunk;
+    if (!onChunk) return (await callable(request)).data;
+    const { stream, data } = await callable.stream(request, call.signal ? { signal: call.signal } : {});
+    // A failed call rejects both; the stream's error is the one that reaches the caller.
+    data.catch(() => undefined);
+    for await (const chunk of stream) onChunk(toChunk<T>(chunk, request.sessionId));
+    return await data;
+  }
+
+  async function run(request: WireRequest, call: CallOptions<T>): Promise<FlowResult<T>> {
+    let sent: WireRequest = { ...request, requestId: call.requestId ?? newRequestId() };
+    const maxAttempts = Math.max(1, policy.maxAttempts ?? 4);
+    for (let n = 1; ; n++) {
+      try {
+        const result = toResult<T>(await attempt(sent, call));
+        current = result.sessionId;
+        return result;
+      } catch (raw) {
+        const error: FlowError = toFlowError(raw);
+        if (error.sessionId && !sent.sessionId && 'message' in sent) current = error.sessionId;
+        if (!isRetryable(error) || n >= maxAttempts || call.signal?.aborted) throw error;
+        // A first call that failed after its session was made goes on in that session, same request id.
+        if (error.sessionId && !sent.sessionId && 'message' in sent) sent = { ...sent, sessionId: error.sessionId };
+        await sleep(retryDelay(error, n, policy), call.signal);
+      }
+    }
+  }
+
+  const messageRequest = (message: string | WirePart[], options: SendOptions<T>): WireRequest => {
+    const sessionId = options.sessionId === null ? undefined : (options.sessionId ?? current);
+    return sessionId === undefined ? { message } : { sessionId, message };
+  };
+
+  const client: FlowClient<T> = {
+    get sessionId() {
+      return current;
+    },
+    send: (message, options = {}) => run(messageRequest(message, options), options),
+    stream(message, options = {}) {
+      const queue = new ChunkQueue<FlowChunk<T>>();
+      const result = run(messageRequest(message, options), { ...options, onChunk: (c) => queue.push(c) });
+      let failure: unknown;
+      const settled = result.then(
+        () => queue.close(),
+        (error) => {
+          failure = error;
+          queue.close();
+        },
+      );
+      return {
+        result,
+        async *[Symbol.asyncIterator]() {
+          yield* queue;
+          await settled;
+          if (failure !== undefined) throw failure;
+        },
+      };
+    },
+    approve(interrupt, options = {}) {
+      const { replaceInput, metadata, ...call } = options;
+      const restart = {
+        ref: interrupt.ref,
+        name: interrupt.name,
+        ...(replaceInput === undefined ? {} : { replaceInput }),
+        ...(metadata === undefined ? {} : { metadata }),
+      };
+      return client.resume(interrupt.sessionId, { restart: [restart] }, call);
+    },
+    decline(interrupt, reason, options = {}) {
+      const decline = { ref: interrupt.ref, name: interrupt.name, ...(reason === undefined ? {} : { reason }) };
+      return client.resume(interrupt.sessionId, { decline: [decline] }, options);
+    },
+    answer(interrupt, output, options = {}) {
+      return client.resume(
+        interrupt.sessionId,
+        { respond: [{ ref: interrupt.ref, name: interrupt.name, output }] },
+        options,
+      );
+    },
+    resume: (sessionId, resume, options = {}) => run({ sessionId, resume }, options),
+    reset() {
+      current = undefined;
+    },
+  };
+  return client;
+}
+
+/**
+ * A typed client of the agent function `name`: `flow(getFunctions(app), 'orderAssistant')`.
+ * Each call gets a request id and is retried safely (same id, bounded backoff) while the
+ * function is unavailable or the session busy; failures are {@link FlowError}s.
+ */
+export function flow<T extends FlowTypes = FlowTypes>(
+  functions: Functions,
+  name: string,
+  options: FlowClientOptions = {},
+): FlowClient<T> {
+  const callable = httpsCallable<WireRequest, WireResult, WireChunk>(functions, name, {
+    timeout: options.timeoutMs ?? 150_000,
+  });
+  return flowClient<T>(callable, options);
+}

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { type FlowChunk, FlowError, type FlowResult, flow } from '@callable-flows/client';
+import { deleteApp, type FirebaseApp, initializeApp } from 'firebase/app';
+import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
+import { connectFunctionsEmulator, getFunctions } from 'firebase/functions';
+import { deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from 'firebase-admin/app';
+import { type Firestore, getFirestore as getAdminFirestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextOrderMove } from '../flows/index.js';
+import { demoData, seedDemoData } from '../flows/test-utils/demo-firestore.js';
+import { type FakeGemini, startFakeGemini } from '../test-utils/fake-gemini/index.js';
+import { firestoreEmulatorHost } from '../test-utils/firestore.js';
+import { type FunctionsEmulator, REPO_ROOT, startFunctionsEmulator } from './test-utils/functions-emulator.js';
+import { playOnGemini } from './test-utils/gemini-play.js';
+
+// The typed client (client/) against the real stack: the Firebase JS SDK → the functions
+// emulator serving functions/dist → the fake Gemini server and the Firestore emulator.
+
+const host = firestoreEmulatorHost();
+if (!host) console.warn('\n*** SKIPPED: client end-to-end tests — no Firestore emulator ***\n');
+const BUILT = join(REPO_ROOT, 'functions/dist/index.js');
+const projectId = `demo-client-${randomUUID().slice(0, 8)}`;
+const users = demoData().users;
+
+type Orders = {
+  interrupts: { cancelOrder: { input: { orderId: string }; metadata: Record<string, unknown> } };
+};
+
+let emulator: FunctionsEmulator | undefined;
+let gemini: FakeGemini | undefined;
+let admin: Firestore;
+let closeAdmin = async () => {};
+const apps: FirebaseApp[] = [];
+
+async function signedInClient(name: 'alice' | 'bob') {
+  const app = initializeApp({ projectId, apiKey: 'demo-api-key' }, `client-${name}-${projectId}`);
+  apps.push(app);
+  const auth = getAuth(app);
+  connectAuthEmulator(auth, `http://127.0.0.1:${emulator?.authPort}`, { disableWarnings: true });
+  const user = users[name] as { email: string; password: string };
+  await signInWithEmailAndPassword(auth, user.email, user.password);
+  const functions = getFunctions(app, 'us-central1');
+  connectFunctionsEmulator(functions, '127.0.0.1', emulator?.functionsPort as number);
+  return flow<Orders>(functions, 'orderAssistant');
+}
+
+describe.skipIf(!host)('@callable-flows/client (end to end)', () => {
+  beforeAll(async () => {
+    if (!existsSync(BUILT)) throw new Error(`${BUILT} is missing: build first (npm run build -w functions)`);
+    const adminApp = initializeAdminApp({ projectId }, `admin-${projectId}`);
+    admin = getAdminFirestore(adminApp);
+    closeAdmin = () => deleteAdminApp(adminApp);
+    await seedDemoData(admin);
+    gemini = await startFakeGemini();
+    gemini.answerWith(playOnGemini(nextOrderMove));
+    emulator = await startFunctionsEmulator({
+      projectId,
+      firestoreHost: host as string,
+      env: { GEMINI_API_KEY: 'e2e-fake-key', GOOGLE_GEMINI_BASE_URL: gemini.url },
+    });
+  });
+
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => deleteApp(app)));
+    await emulator?.stop();
+    await gemini?.close();
+    await closeAdmin();
+  });
+
+  it('streams a turn to its interrupt, approves it and refuses another user by reason', async () => {
+    const alice = await signedInClient('alice');
+    const turn = alice.stream('Hi, please cancel my order A-1001.');
+    const chunks: FlowChunk<Orders>[] = [];
+    for await (const chunk of turn) chunks.push(chunk);
+    const asked: FlowResult<Orders> = await turn.result;
+    expect(asked.status).toBe('interrupted');
+    expect(chunks.at(-1)).toMatchObject({ type: 'interrupt', name: 'cancelOrder' });
+    const interrupt = asked.interrupts[0];
+    if (!interrupt) throw new Error('no interrupt');
+    expect(interrupt).toMatchObject({ sessionId: asked.sessionId, name: 'cancelOrder', input: { orderId: 'A-1001' } });
+    expect(alice.sessionId).toBe(asked.sessionId);
+
+    const bob = await signedInClient('bob');
+    const refused = await bob.approve(interrupt).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(FlowError);
+    expect(refused).toMatchObject({ code: 'permission-denied' });
+
+    const done = await alice.approve(interrupt);
+    expect(done).toMatchObject({ sessionId: asked.sessionId, status: 'done', finishReason: 'stop' });
+    expect((await admin.doc('orders/A-1001').get()).get('status')).toBe('cancelled');
+  });
+});

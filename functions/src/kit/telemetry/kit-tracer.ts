@@ -1,0 +1,16 @@
+import { type Tracer, trace } from '@opentelemetry/api';
+
+/** The instrumentation scope of the kit's spans. */
+export const TRACER_NAME = 'callable-flows';
+
+let tracer: Tracer | undefined;
+
+/**
+ * The kit's tracer. With no OpenTelemetry SDK registered it is the API's no-op tracer, so
+ * spans cost an object allocation and nothing is recorded or exported.
+ */
+export function kitTracer(): Tracer {
+  // The API's proxy tracer: it finds an SDK registered after this module loaded on first use.
+  tracer ??= trace.getTracer(TRACER_NAME);
+  return tracer;
+}

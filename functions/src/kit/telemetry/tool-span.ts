@@ -1,0 +1,58 @@
+import { SpanKind } from '@opentelemetry/api';
+import { GEN_AI, KIT_ATTR } from './gen-ai-attributes.js';
+import { inSpan } from './in-span.js';
+import { capturesContent, spanContent } from './span-content.js';
+
+/** What a tool span says of the call. */
+export interface ToolSpanCall {
+  name: string;
+  description?: string | undefined;
+  ref: string;
+  /** True when the call runs again after an interrupt (a restart). */
+  resumed: boolean;
+  /** The call's input, recorded (redacted) only when content capture is on. */
+  input?: unknown;
+}
+
+/**
+ * Runs one tool call in an `execute_tool {name}` span. An interrupt is an event, not an error:
+ * the span ends unset, with `callable_flows.tool.interrupted`, and the event names the call.
+ * With content capture on, the arguments and result go on the span, secrets redacted.
+ */
+export function traceToolCall<T extends { output?: unknown }>(
+  call: ToolSpanCall,
+  isInterrupt: (error: unknown) => boolean,
+  run: () => Promise<T>,
+): Promise<T> {
+  const attributes = () => ({
+    [GEN_AI.operationName]: 'execute_tool',
+    [GEN_AI.toolName]: call.name,
+    [GEN_AI.toolCallId]: call.ref,
+    [GEN_AI.toolType]: 'function',
+    [KIT_ATTR.resumed]: call.resumed,
+    ...(call.description ? { [GEN_AI.toolDescription]: call.description } : {}),
+  });
+  return inSpan(
+    `execute_tool ${call.name}`,
+    { kind: SpanKind.INTERNAL, attributes, isFailure: (error) => !isInterrupt(error) },
+    (span) => {
+      // Untraced, the tool's own promise is returned: no extra async step per tool call.
+      if (!span.isRecording()) return run();
+      const content = capturesContent();
+      if (content) span.setAttribute(GEN_AI.toolCallArguments, spanContent(call.input));
+      const ran = content
+        ? run().then((result) => {
+            span.setAttribute(GEN_AI.toolCallResult, spanContent(result.output));
+            return result;
+          })
+        : run();
+      return ran.catch((error: unknown) => {
+        if (isInterrupt(error)) {
+          span.setAttribute(KIT_ATTR.interrupted, true);
+          span.addEvent('interrupt', { [GEN_AI.toolName]: call.name, [GEN_AI.toolCallId]: call.ref });
+        }
+        throw error;
+      });
+    },
+  );
+}
