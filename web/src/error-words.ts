@@ -1,3 +1,5 @@
+import { errorReason, retryAfterMs } from './error-reason.js';
+
 /** An error as the app tells a person about it. */
 export interface ErrorWords {
   /** The error's code without its SDK prefix (`permission-denied`, `aborted`, …). */
@@ -47,6 +49,11 @@ function codeOf(error: unknown): string {
 export function errorWords(error: unknown): ErrorWords {
   const code = codeOf(error);
   const message = error instanceof Error ? error.message : String(error);
+  if (errorReason(error) === 'RATE_LIMITED') {
+    const seconds = Math.max(1, Math.ceil((retryAfterMs(error) ?? 1000) / 1000));
+    const text = `You're sending messages too fast — try again in ${seconds} s.`;
+    return { code, text, retry: true, expired: false, uncertain: false };
+  }
   if (code === 'failed-precondition') {
     if (/expired/i.test(message)) return { code, text: EXPIRED, retry: false, expired: true, uncertain: false };
     if (/resume it first|waits for answers/i.test(message)) {
