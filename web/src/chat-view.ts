@@ -1,4 +1,5 @@
 import { type ApprovalActions, type ApprovalCard, approvalCard } from './approval-card.js';
+import { toolWords } from './approval-copy.js';
 import { el, summary } from './dom.js';
 import { type MessageBubble, messageBubble } from './message-bubble.js';
 import { isHiddenTool } from './tool-presentation.js';
@@ -117,20 +118,24 @@ export class ChatView {
     }
   }
 
-  /** A tool call that has started (`input` is unknown when only its response was streamed). */
+  /**
+   * A tool call that has started (`input` is unknown when only its response was streamed): one
+   * quiet line in words ("Query order · orderId: A-1001"), its name and output folded under it.
+   */
   toolStarted(ref: string, name: string, input?: unknown): void {
     if (isHiddenTool(name)) return;
+    const words = toolWords(name);
     const row = el(
-      'div',
+      'details',
       { class: 'tool', 'data-ref': ref, 'data-tool': name, 'data-state': 'running' },
       el(
-        'div',
+        'summary',
         { class: 'call' },
-        el('span', { class: 'icon', 'aria-hidden': 'true' }, '⚙'),
-        el('code', {}, name),
-        input !== undefined && el('span', { class: 'args' }, summary(input, 100)),
+        el('span', { class: 'icon', 'aria-hidden': 'true' }, '⋯'),
+        el('span', { class: 'what' }, words.charAt(0).toUpperCase() + words.slice(1)),
+        input !== undefined && el('span', { class: 'args' }, summary(input, 80)),
       ),
-      el('div', { class: 'out' }, 'running…'),
+      el('div', { class: 'out' }, el('code', {}, name), ' ', el('span', { class: 'result' }, 'running…')),
     );
     this.tools.set(ref, row);
     this.add(row);
@@ -147,7 +152,7 @@ export class ChatView {
     if (!this.rowFor(ref, name)) this.toolStarted(ref, name);
     const row = this.tools.get(ref) as HTMLElement;
     row.dataset.state = 'done';
-    (row.querySelector('.out') as HTMLElement).textContent = `→ ${summary(output, 160)}`;
+    (row.querySelector('.result') as HTMLElement).textContent = `→ ${summary(output, 300)}`;
     (row.querySelector('.icon') as HTMLElement).textContent = '✓';
   }
 
