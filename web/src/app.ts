@@ -9,6 +9,7 @@ import type { StoredSession } from './history.js';
 import type { MessageBubble } from './message-bubble.js';
 import { transcriptOf } from './transcript.js';
 import type { UnansweredStart } from './unanswered-start.js';
+import type { UnsentStore } from './unsent-message.js';
 import type { CallRequest, CallResult, Resume, WireChunk, WireInterrupt } from './wire.js';
 
 /** What the app runs on. */
@@ -19,6 +20,8 @@ export interface AppDeps {
   latestSessionId(): Promise<string | undefined>;
   /** Marks a new conversation whose session id the page has not heard yet. */
   unansweredStart: UnansweredStart;
+  /** The tab's message that was not sent (it comes back after a reload). */
+  unsent: UnsentStore;
   /** The session the page shows (kept in the URL, so a reload restores it). */
   sessionInUrl(id: string | undefined): void;
   /** What the message box can do now (it is disabled, with a hint, unless `ready`). */
@@ -64,6 +67,7 @@ export class ChatApp {
     if (this.busy || !text.trim()) return;
     // A message that was never sent and that the person replaced with this one goes.
     this.view.dropUnsent();
+    this.deps.unsent.clear();
     const bubble = this.view.user(text, 'pending');
     await this.deliver(text, newRequestId(), bubble);
   }
@@ -84,6 +88,11 @@ export class ChatApp {
    * here and its answer never arrived (a reload, a lost connection), the newest session.
    */
   async open(urlSessionId: string | undefined): Promise<void> {
+    await this.openStored(urlSessionId);
+    this.showUnsent();
+  }
+
+  private async openStored(urlSessionId: string | undefined): Promise<void> {
     if (urlSessionId) return this.restore(urlSessionId);
     if (!this.deps.unansweredStart.isSet()) return;
     this.deps.unansweredStart.clear();
@@ -91,6 +100,19 @@ export class ChatApp {
     if (!id) return;
     this.deps.sessionInUrl(id);
     await this.restore(id);
+  }
+
+  /** Brings back this conversation's message that was not sent (unless it got there after all). */
+  private showUnsent(): void {
+    const unsent = this.deps.unsent.of(this.sessionId);
+    if (!unsent) return;
+    if (this.view.userMessages().at(-1) === unsent.text) {
+      this.deps.unsent.clear();
+      return;
+    }
+    const bubble = this.view.user(unsent.text);
+    this.offerAgain(bubble, unsent.text, unsent.requestId, true);
+    this.updateComposer();
   }
 
   /** Shows the stored conversation `id` (after a reload, or a shared link). */
@@ -142,6 +164,7 @@ export class ChatApp {
 
   /** An empty page; the next message opens a new session. */
   reset(): void {
+    this.deps.unsent.clear();
     this.sessionId = undefined;
     this.deps.sessionInUrl(undefined);
     this.deps.unansweredStart.clear();
@@ -156,6 +179,7 @@ export class ChatApp {
     try {
       await this.run(request, () => bubble.setState('sent'));
       bubble.setState('sent');
+      this.deps.unsent.clear();
     } catch (error) {
       await this.unsent(error, text, requestId, bubble);
     }
@@ -179,11 +203,17 @@ export class ChatApp {
     } else {
       await this.failed(error);
     }
-    const canRetry = (words.retry || words.uncertain) && !stale;
-    shown.setState('failed', {
-      retry: canRetry ? () => void this.retry(text, requestId, shown) : undefined,
+    this.offerAgain(shown, text, requestId, (words.retry || words.uncertain) && !stale);
+  }
+
+  /** Marks `bubble` "Not sent", with Retry (when it can help) and Edit, and keeps it for a reload. */
+  private offerAgain(bubble: MessageBubble, text: string, requestId: string, canRetry: boolean): void {
+    this.deps.unsent.save({ sessionId: this.sessionId ?? null, text, requestId });
+    bubble.setState('failed', {
+      retry: canRetry ? () => void this.retry(text, requestId, bubble) : undefined,
       edit: () => {
-        shown.element.remove();
+        bubble.element.remove();
+        this.deps.unsent.clear();
         this.deps.editText(text);
       },
     });

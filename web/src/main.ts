@@ -12,6 +12,7 @@ import { sessionFromUrl, setSessionInUrl } from './session-url.js';
 import { signIn } from './sign-in.js';
 import { STACK } from './stack-config.js';
 import { unansweredStart } from './unanswered-start.js';
+import { unsentStore } from './unsent-message.js';
 
 const $ = <T extends HTMLElement>(selector: string): T => document.querySelector(selector) as T;
 const whoami = $<HTMLElement>('#whoami');
@@ -23,6 +24,7 @@ const app = new ChatApp({
   readSession: (id) => readSession(client.db, id),
   latestSessionId: () => latestSessionId(client.db, client.auth.currentUser?.uid ?? '', 'orderAssistant'),
   unansweredStart: unansweredStart(),
+  unsent: unsentStore(),
   sessionInUrl: setSessionInUrl,
   onComposer: (mode) => composer?.setMode(mode),
   editText: (text) => composer?.setText(text),

@@ -88,28 +88,36 @@ describe.skipIf(skipReason !== '')('the approvals web app, as a person uses it (
     expect(await app.page.locator('.working').count()).toBe(0);
   });
 
-  browserIt('keeps an unsent message as "Not sent" and retries it with the same request id', async (pages) => {
-    const app = await new AppPage(await pages.newUserPage()).open(stack.url);
-    await giveOrder(stack.admin, await app.uid(), 'N-1001');
-    const calls = app.recordCalls();
-    // The network is down: the call never reaches the function.
-    await app.page.route(CALLABLE, (route) => route.abort('internetdisconnected'));
-    await app.send('Please cancel my order N-1001.');
+  browserIt(
+    'keeps an unsent message as "Not sent", across a reload, and retries it with the same request id',
+    async (pages) => {
+      const app = await new AppPage(await pages.newUserPage()).open(stack.url);
+      await giveOrder(stack.admin, await app.uid(), 'N-1001');
+      const calls = app.recordCalls();
+      // The network is down: the call never reaches the function.
+      await app.page.route(CALLABLE, (route) => route.abort('internetdisconnected'));
+      await app.send('Please cancel my order N-1001.');
 
-    const message = app.page.locator('.message.user[data-state="failed"]');
-    await message.waitFor();
-    expect(await message.locator('.bubble').textContent()).toBe('Please cancel my order N-1001.');
-    expect(await message.locator('.message-status').textContent()).toBe('Not sent');
-    expect(await app.notice('error')).not.toBe('');
+      const message = app.page.locator('.message.user[data-state="failed"]');
+      await message.waitFor();
+      expect(await message.locator('.bubble').textContent()).toBe('Please cancel my order N-1001.');
+      expect(await message.locator('.message-status').textContent()).toBe('Not sent');
+      expect(await app.notice('error')).not.toBe('');
 
-    await app.page.unroute(CALLABLE);
-    await message.getByRole('button', { name: 'Retry' }).click();
-    await app.approval('cancelOrder', 'pending');
-    expect(await app.page.locator('.bubble.user').allTextContents()).toEqual(['Please cancel my order N-1001.']);
-    expect(await app.page.locator('.message.user').getAttribute('data-state')).toBe('sent');
-    expect(calls.length).toBe(2);
-    expect(calls[1]?.requestId).toBe(calls[0]?.requestId);
-  });
+      // A reload keeps it: still "Not sent", its text and its request id kept.
+      await app.reload();
+      await message.waitFor();
+      expect(await message.locator('.bubble').textContent()).toBe('Please cancel my order N-1001.');
+
+      await app.page.unroute(CALLABLE);
+      await message.getByRole('button', { name: 'Retry' }).click();
+      await app.approval('cancelOrder', 'pending');
+      expect(await app.page.locator('.bubble.user').allTextContents()).toEqual(['Please cancel my order N-1001.']);
+      expect(await app.page.locator('.message.user').getAttribute('data-state')).toBe('sent');
+      expect(calls.length).toBe(2);
+      expect(calls[1]?.requestId).toBe(calls[0]?.requestId);
+    },
+  );
 
   browserIt('says plainly when messages come too fast (RATE_LIMITED) and keeps the message', async (pages) => {
     const app = await new AppPage(await pages.newUserPage()).open(stack.url);
@@ -135,6 +143,11 @@ describe.skipIf(skipReason !== '')('the approvals web app, as a person uses it (
     const message = app.page.locator('.message.user[data-state="failed"]');
     expect(await message.locator('.bubble').textContent()).toBe('Where is my order A-1001?');
     expect(await message.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
+
+    // Edit takes it back into the box, so sending it again leaves one bubble, not two.
+    await message.getByRole('button', { name: 'Edit' }).click();
+    expect(await app.page.locator('#message').inputValue()).toBe('Where is my order A-1001?');
+    expect(await app.page.locator('.message.user').count()).toBe(0);
   });
 
   browserIt(
@@ -283,7 +296,7 @@ describe.skipIf(skipReason !== '')('the approvals web app, as a person uses it (
       expect(await axeViolations(app.page)).toEqual([]);
       const card = await app.approval('cancelOrder', 'pending');
       await card.locator('.choices button.decline').click();
-      await card.locator('input.reason').fill('I ordered the wrong one, keep it after all');
+      await card.locator('input.reason').fill('I still need it for the office');
       await saveScreenshot(app.page, 'declining-desktop');
       expect(await axeViolations(app.page)).toEqual([]);
       await card.locator('button.back').click();
