@@ -254,10 +254,9 @@ export class ChatApp {
     if ((words.uncertain || stale) && this.sessionId) {
       await this.restore(this.sessionId);
       this.view.notice({ text: `${words.text} This is where the conversation stands now.`, kind: 'error' });
-    } else if (words.uncertain) {
-      const action = { label: 'Check again', run: () => void this.open(undefined) };
-      this.view.notice({ text: words.text, kind: 'error', action });
     } else {
+      // A first message that may have run is offered again as it was (Retry, the same request id):
+      // its session id comes from that id, so a retry finds the conversation it started.
       this.view.notice({ text: words.text, kind: 'error' });
     }
   }
