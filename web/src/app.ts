@@ -1,10 +1,15 @@
 import type { ApprovalCard } from './approval-card.js';
 import { type AssistantCall, newRequestId } from './call-assistant.js';
 import type { ChatView } from './chat-view.js';
+import type { ComposerMode } from './composer.js';
+import type { Confirmation } from './confirm-dialog.js';
+import { errorReason } from './error-reason.js';
 import { errorWords } from './error-words.js';
 import type { StoredSession } from './history.js';
+import type { MessageBubble } from './message-bubble.js';
 import { transcriptOf } from './transcript.js';
 import type { UnansweredStart } from './unanswered-start.js';
+import type { UnsentStore } from './unsent-message.js';
 import type { CallRequest, CallResult, Resume, WireChunk, WireInterrupt } from './wire.js';
 
 /** What the app runs on. */
@@ -15,11 +20,23 @@ export interface AppDeps {
   latestSessionId(): Promise<string | undefined>;
   /** Marks a new conversation whose session id the page has not heard yet. */
   unansweredStart: UnansweredStart;
+  /** The tab's message that was not sent (it comes back after a reload). */
+  unsent: UnsentStore;
   /** The session the page shows (kept in the URL, so a reload restores it). */
   sessionInUrl(id: string | undefined): void;
-  /** Called with true while a call runs (the composer is disabled meanwhile). */
-  onBusy(busy: boolean): void;
+  /** What the message box can do now (it is disabled, with a hint, unless `ready`). */
+  onComposer(mode: ComposerMode): void;
+  /** Puts a message back in the message box (the person takes an unsent one back to edit). */
+  editText(text: string): void;
+  /** Asks the person to confirm; resolves to true when they go ahead. */
+  confirm(ask: Confirmation): Promise<boolean>;
 }
+
+/** Where the signed-in account stands (main.ts tells the app). */
+export type AccountState = 'signing-in' | 'signed-in' | 'signed-out';
+
+// A refusal that means the stored conversation moved on elsewhere (another tab answered or asked).
+const STALE = new Set(['INTERRUPT_PENDING', 'ALREADY_ANSWERED', 'NOTHING_TO_RESUME']);
 
 /**
  * The order assistant's client: sends messages and answers to approvals, streams what comes
@@ -28,6 +45,8 @@ export interface AppDeps {
 export class ChatApp {
   private sessionId: string | undefined;
   private busy = false;
+  private restoring = false;
+  private account: AccountState = 'signing-in';
   private view!: ChatView;
 
   constructor(private readonly deps: AppDeps) {}
@@ -37,13 +56,20 @@ export class ChatApp {
     this.view = view;
   }
 
+  /** Tells the app where the account stands (the message box waits for a signed-in user). */
+  setAccount(account: AccountState): void {
+    this.account = account;
+    this.updateComposer();
+  }
+
   /** Sends a new user message. */
   async send(text: string): Promise<void> {
     if (this.busy || !text.trim()) return;
-    this.view.user(text);
-    const request: CallRequest = { message: text, requestId: newRequestId() };
-    if (this.sessionId) request.sessionId = this.sessionId;
-    await this.run(request).catch((error: unknown) => this.failed(error));
+    // A message that was never sent and that the person replaced with this one goes.
+    this.view.dropUnsent();
+    this.deps.unsent.clear();
+    const bubble = this.view.user(text, 'pending');
+    await this.deliver(text, newRequestId(), bubble);
   }
 
   /** Approves an interrupt: the tool runs again, now approved (resume `restart`). */
@@ -51,10 +77,10 @@ export class ChatApp {
     void this.answer(card, { restart: [{ ref: interrupt.ref, name: interrupt.name }] }, 'approved');
   }
 
-  /** Denies an interrupt: the tool's call is answered with `output` and never runs (resume `respond`). */
-  deny(interrupt: WireInterrupt, output: Record<string, unknown>, card: ApprovalCard): void {
-    const reason = typeof output.reason === 'string' ? output.reason : undefined;
-    void this.answer(card, { respond: [{ ref: interrupt.ref, name: interrupt.name, output }] }, 'denied', reason);
+  /** Declines an interrupt: the tool never runs; the model hears the person declined, and why (resume `decline`). */
+  decline(interrupt: WireInterrupt, reason: string | undefined, card: ApprovalCard): void {
+    const answer = { ref: interrupt.ref, name: interrupt.name, ...(reason ? { reason } : {}) };
+    void this.answer(card, { decline: [answer] }, 'denied', reason);
   }
 
   /**
@@ -62,6 +88,11 @@ export class ChatApp {
    * here and its answer never arrived (a reload, a lost connection), the newest session.
    */
   async open(urlSessionId: string | undefined): Promise<void> {
+    await this.openStored(urlSessionId);
+    this.showUnsent();
+  }
+
+  private async openStored(urlSessionId: string | undefined): Promise<void> {
     if (urlSessionId) return this.restore(urlSessionId);
     if (!this.deps.unansweredStart.isSet()) return;
     this.deps.unansweredStart.clear();
@@ -71,10 +102,26 @@ export class ChatApp {
     await this.restore(id);
   }
 
+  /** Brings back this conversation's message that was not sent (unless it got there after all). */
+  private showUnsent(): void {
+    const unsent = this.deps.unsent.of(this.sessionId);
+    if (!unsent) return;
+    if (this.view.userMessages().at(-1) === unsent.text) {
+      this.deps.unsent.clear();
+      return;
+    }
+    const bubble = this.view.user(unsent.text);
+    this.offerAgain(bubble, unsent.text, unsent.requestId, true);
+    this.updateComposer();
+  }
+
   /** Shows the stored conversation `id` (after a reload, or a shared link). */
   async restore(id: string): Promise<void> {
     this.view.clear();
     this.sessionId = id;
+    this.restoring = true;
+    this.view.loading(true);
+    this.updateComposer();
     try {
       const session = await this.deps.readSession(id);
       this.view.render(transcriptOf(session.history, session.status));
@@ -89,55 +136,142 @@ export class ChatApp {
       // The conversation can't be shown: the next message starts a new one.
       this.sessionId = undefined;
       this.view.notice({ text: errorWords(error).text, kind: 'error' });
+    } finally {
+      this.restoring = false;
+      this.view.loading(false);
+      this.updateComposer();
     }
   }
 
-  /** Starts over: an empty page; the next message opens a new session. */
-  reset(): void {
+  /** Starts over, after asking when an approval still waits here (it would go unanswered). */
+  async startOver(): Promise<void> {
     if (this.busy) return;
+    const [waiting] = this.view.pendingApprovals();
+    if (waiting) {
+      const go = await this.deps.confirm({
+        title: 'Start a new conversation?',
+        text: `“${waiting.copy.title}” is still waiting for your answer. If you start over, nothing is done about it, and it expires.`,
+        confirm: 'Start over',
+        cancel: 'Keep this conversation',
+      });
+      if (!go) {
+        waiting.focus();
+        return;
+      }
+    }
+    this.reset();
+  }
+
+  /** An empty page; the next message opens a new session. */
+  reset(): void {
+    this.deps.unsent.clear();
     this.sessionId = undefined;
     this.deps.sessionInUrl(undefined);
     this.deps.unansweredStart.clear();
     this.view.clear();
+    this.updateComposer();
   }
 
-  private async answer(card: ApprovalCard, resume: Resume, state: 'approved' | 'denied', note?: string): Promise<void> {
-    if (this.busy || !this.sessionId) return;
-    card.setState('working');
+  private async deliver(text: string, requestId: string, bubble: MessageBubble): Promise<void> {
+    bubble.setState('pending');
+    const request: CallRequest = { message: text, requestId };
+    if (this.sessionId) request.sessionId = this.sessionId;
     try {
-      await this.run({ sessionId: this.sessionId, resume, requestId: newRequestId() });
-      card.setState(state, note);
+      await this.run(request, () => bubble.setState('sent'));
+      bubble.setState('sent');
+      this.deps.unsent.clear();
     } catch (error) {
-      const words = errorWords(error);
-      if (!words.uncertain) card.setState(words.expired ? 'expired' : 'pending');
-      await this.failed(error);
+      await this.unsent(error, text, requestId, bubble);
     }
   }
 
-  /** Tells the person what went wrong; when the call may have run after all, shows what is stored. */
-  private async failed(error: unknown): Promise<void> {
+  /**
+   * A message that did not get through: it stays on the page as "Not sent", its text kept, with
+   * Retry (the same request id, so a call that ran after all is answered from its stored result,
+   * never run twice) when trying again can help, and Edit.
+   */
+  private async unsent(error: unknown, text: string, requestId: string, bubble: MessageBubble): Promise<void> {
     const words = errorWords(error);
-    if (words.expired) return;
+    const stale = STALE.has(errorReason(error) ?? '');
+    let shown = bubble;
+    if ((words.uncertain || stale) && this.sessionId) {
+      await this.failed(error, stale);
+      // The stored conversation is on the page now: the message is in it if it got there.
+      const users = this.view.userMessages();
+      if (users.at(-1) === text && !stale) return;
+      shown = this.view.user(text);
+    } else {
+      await this.failed(error);
+    }
+    this.offerAgain(shown, text, requestId, (words.retry || words.uncertain) && !stale);
+  }
+
+  /** Marks `bubble` "Not sent", with Retry (when it can help) and Edit, and keeps it for a reload. */
+  private offerAgain(bubble: MessageBubble, text: string, requestId: string, canRetry: boolean): void {
+    this.deps.unsent.save({ sessionId: this.sessionId ?? null, text, requestId });
+    bubble.setState('failed', {
+      retry: canRetry ? () => void this.retry(text, requestId, bubble) : undefined,
+      edit: () => {
+        bubble.element.remove();
+        this.deps.unsent.clear();
+        this.deps.editText(text);
+      },
+    });
+  }
+
+  private async retry(text: string, requestId: string, bubble: MessageBubble): Promise<void> {
+    if (this.busy) return;
+    await this.deliver(text, requestId, bubble);
+  }
+
+  private async answer(card: ApprovalCard, resume: Resume, state: 'approved' | 'denied', reason?: string) {
+    if (this.busy || !this.sessionId) return;
+    card.setState('working', reason);
+    try {
+      await this.run({ sessionId: this.sessionId, resume, requestId: newRequestId() });
+      card.setState(state, reason);
+    } catch (error) {
+      const words = errorWords(error);
+      if (!words.uncertain) card.setState(words.expired ? 'expired' : 'pending');
+      await this.failed(error, STALE.has(errorReason(error) ?? ''));
+    } finally {
+      this.updateComposer();
+    }
+  }
+
+  /**
+   * Tells the person what went wrong; when the call may have run after all (or the conversation
+   * moved on elsewhere), shows what is stored.
+   */
+  private async failed(error: unknown, stale = false): Promise<void> {
+    const words = errorWords(error);
+    if (words.expired) {
+      this.view.notice({ text: words.text, kind: 'error' });
+      return;
+    }
     // A refusal started nothing; after a lost answer a new session may exist: keep looking for it.
     if (!words.retry) this.deps.unansweredStart.clear();
-    if (words.uncertain && this.sessionId) {
+    if ((words.uncertain || stale) && this.sessionId) {
       await this.restore(this.sessionId);
       this.view.notice({ text: `${words.text} This is where the conversation stands now.`, kind: 'error' });
-    } else if (words.uncertain) {
-      const action = { label: 'Check again', run: () => void this.open(undefined) };
-      this.view.notice({ text: words.text, kind: 'error', action });
     } else {
+      // A first message that may have run is offered again as it was (Retry, the same request id):
+      // its session id comes from that id, so a retry finds the conversation it started.
       this.view.notice({ text: words.text, kind: 'error' });
     }
   }
 
-  private async run(request: CallRequest): Promise<CallResult> {
+  private async run(request: CallRequest, onFirstChunk?: () => void): Promise<CallResult> {
     this.setBusy(true);
     this.view.notice(undefined);
+    this.view.working(true);
     let streamedText = false;
+    let heard = false;
     if (!request.sessionId) this.deps.unansweredStart.set();
     try {
       const result = await this.deps.call(request, (chunk) => {
+        if (!heard) onFirstChunk?.();
+        heard = true;
         streamedText ||= chunk.type === 'text' && chunk.text.length > 0;
         this.show(chunk);
       });
@@ -171,6 +305,16 @@ export class ChatApp {
   private setBusy(busy: boolean): void {
     this.busy = busy;
     this.view.setBusy(busy);
-    this.deps.onBusy(busy);
+    this.updateComposer();
+  }
+
+  private updateComposer(): void {
+    let mode: ComposerMode;
+    if (this.account !== 'signed-in') mode = this.account;
+    else if (this.restoring) mode = 'loading';
+    else if (this.busy) mode = 'busy';
+    else if (this.view.pendingApprovals().length > 0) mode = 'approval';
+    else mode = 'ready';
+    this.deps.onComposer(mode);
   }
 }

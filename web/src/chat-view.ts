@@ -1,5 +1,8 @@
 import { type ApprovalActions, type ApprovalCard, approvalCard } from './approval-card.js';
+import { toolWords } from './approval-copy.js';
 import { el, summary } from './dom.js';
+import { type MessageBubble, messageBubble } from './message-bubble.js';
+import { isHiddenTool } from './tool-presentation.js';
 import type { ApprovalState, TranscriptEntry } from './transcript.js';
 import type { WireInterrupt } from './wire.js';
 
@@ -11,6 +14,18 @@ export interface Notice {
   action?: { label: string; run(): void };
 }
 
+/** Where the page's elements are. */
+export interface ChatElements {
+  /** The conversation's entries. */
+  log: HTMLElement;
+  /** What scrolls (the log and the empty page's welcome). */
+  scroller: HTMLElement;
+  /** The notice line above the composer. */
+  notices: HTMLElement;
+  /** A visually hidden live region: what a screen reader should hear about (a new approval). */
+  announcer: HTMLElement;
+}
+
 /**
  * The conversation on the page: the log of bubbles, tool activity and approval cards, and
  * the notice line. It only draws; the app decides what happens.
@@ -18,14 +33,18 @@ export interface Notice {
 export class ChatView {
   private bubble: HTMLElement | undefined;
   private busy = false;
+  private workingRow: HTMLElement | undefined;
   private readonly tools = new Map<string, HTMLElement>();
   private readonly cards = new Map<string, ApprovalCard>();
 
   constructor(
-    private readonly log: HTMLElement,
-    private readonly notices: HTMLElement,
+    private readonly elements: ChatElements,
     private readonly actions: ApprovalActions,
   ) {}
+
+  private get log(): HTMLElement {
+    return this.elements.log;
+  }
 
   /** Empties the log. */
   clear(): void {
@@ -33,16 +52,30 @@ export class ChatView {
     this.tools.clear();
     this.cards.clear();
     this.bubble = undefined;
+    this.workingRow = undefined;
     this.notice(undefined);
   }
 
-  /** A message from the person. */
-  user(text: string): void {
-    this.add(el('div', { class: 'bubble user' }, text));
+  /** A message from the person, in `state` (`pending` until the assistant has it). */
+  user(text: string, state: 'pending' | 'sent' = 'sent'): MessageBubble {
+    const bubble = messageBubble(text, state);
+    this.add(bubble.element);
+    return bubble;
+  }
+
+  /** The texts of the person's messages on the page, in order. */
+  userMessages(): string[] {
+    return [...this.log.querySelectorAll('.bubble.user')].map((node) => node.textContent ?? '');
+  }
+
+  /** Takes the person's messages that were never sent off the page (they sent another one instead). */
+  dropUnsent(): void {
+    for (const node of this.log.querySelectorAll('.message.user[data-state="failed"]')) node.remove();
   }
 
   /** Words of the assistant, appended to its open bubble (a new one after tool activity). */
   assistantText(text: string): void {
+    this.working(false);
     if (!this.bubble) {
       this.bubble = el('div', { class: 'bubble assistant' });
       this.add(this.bubble);
@@ -51,19 +84,58 @@ export class ChatView {
     this.scroll();
   }
 
-  /** A tool call that has started (`input` is unknown when only its response was streamed). */
-  toolStarted(ref: string, name: string, input?: unknown): void {
-    const row = el(
+  /** A "working…" row while the assistant has said nothing yet (it goes at its first words or tool call). */
+  working(on: boolean): void {
+    if (!on) {
+      this.workingRow?.remove();
+      this.workingRow = undefined;
+      return;
+    }
+    if (this.workingRow) return;
+    this.workingRow = el(
       'div',
+      { class: 'working', role: 'status' },
+      el('span', { class: 'dots', 'aria-hidden': 'true' }, el('span', {}), el('span', {}), el('span', {})),
+      'Working…',
+    );
+    this.log.append(this.workingRow);
+    this.scroll();
+  }
+
+  /** A "loading" row while a stored conversation is read. */
+  loading(on: boolean): void {
+    this.log.querySelector('.loading')?.remove();
+    this.log.setAttribute('aria-busy', String(on || this.busy));
+    if (on) {
+      this.log.append(
+        el(
+          'div',
+          { class: 'loading', role: 'status' },
+          el('span', { class: 'spinner', 'aria-hidden': 'true' }),
+          'Loading your conversation…',
+        ),
+      );
+    }
+  }
+
+  /**
+   * A tool call that has started (`input` is unknown when only its response was streamed): one
+   * quiet line in words ("Query order · orderId: A-1001"), its name and output folded under it.
+   */
+  toolStarted(ref: string, name: string, input?: unknown): void {
+    if (isHiddenTool(name)) return;
+    const words = toolWords(name);
+    const row = el(
+      'details',
       { class: 'tool', 'data-ref': ref, 'data-tool': name, 'data-state': 'running' },
       el(
-        'div',
+        'summary',
         { class: 'call' },
-        el('span', { class: 'icon', 'aria-hidden': 'true' }, '⚙'),
-        el('code', {}, name),
-        input !== undefined && el('span', { class: 'args' }, summary(input, 100)),
+        el('span', { class: 'icon', 'aria-hidden': 'true' }, '⋯'),
+        el('span', { class: 'what' }, words.charAt(0).toUpperCase() + words.slice(1)),
+        input !== undefined && el('span', { class: 'args' }, summary(input, 80)),
       ),
-      el('div', { class: 'out' }, 'running…'),
+      el('div', { class: 'out' }, el('code', {}, name), ' ', el('span', { class: 'result' }, 'running…')),
     );
     this.tools.set(ref, row);
     this.add(row);
@@ -71,18 +143,25 @@ export class ChatView {
 
   /** A tool call that has finished: its output goes on its row (or its approval card). */
   toolFinished(ref: string, name: string, output: unknown): void {
-    if (this.cards.has(ref)) return;
+    if (isHiddenTool(name)) return;
+    const card = this.cards.get(ref);
+    if (card) {
+      card.setOutput(output);
+      return;
+    }
     if (!this.rowFor(ref, name)) this.toolStarted(ref, name);
     const row = this.tools.get(ref) as HTMLElement;
     row.dataset.state = 'done';
-    (row.querySelector('.out') as HTMLElement).textContent = `→ ${summary(output, 160)}`;
+    (row.querySelector('.result') as HTMLElement).textContent = `→ ${summary(output, 300)}`;
     (row.querySelector('.icon') as HTMLElement).textContent = '✓';
   }
 
-  /** An approval card (in place of the tool's activity row, if it has one). */
-  approval(interrupt: WireInterrupt, state: ApprovalState, note?: string): ApprovalCard {
+  /** An approval card (in place of the tool's activity row, if it has one); a pending one takes the focus. */
+  approval(interrupt: WireInterrupt, state: ApprovalState, output?: unknown, reason?: string): ApprovalCard {
+    this.working(false);
     const card = approvalCard(interrupt, state, this.actions);
-    if (note) card.setState(state, note);
+    if (output !== undefined) card.setOutput(output);
+    if (reason !== undefined) card.setState(state, reason);
     // A card streamed in mid-call can't be answered before the call ends (its session id comes last).
     card.setBusy(this.busy);
     const row = this.rowFor(interrupt.ref, interrupt.name);
@@ -92,12 +171,21 @@ export class ChatView {
     this.cards.set(interrupt.ref, card);
     this.bubble = undefined;
     this.scroll();
+    if (state === 'pending') {
+      this.announce(`Approval needed: ${card.copy.title}`);
+      card.focus();
+    }
     return card;
   }
 
   /** True when a card for `ref` is on the page. */
   hasApproval(ref: string): boolean {
     return this.cards.has(ref);
+  }
+
+  /** The approval cards that still wait for an answer. */
+  pendingApprovals(): ApprovalCard[] {
+    return [...this.cards.values()].filter((card) => card.isPending());
   }
 
   /** Draws a restored conversation. */
@@ -110,7 +198,7 @@ export class ChatView {
         this.toolStarted(entry.ref, entry.name, entry.input);
         if ('output' in entry) this.toolFinished(entry.ref, entry.name, entry.output);
       } else {
-        this.approval(entry, entry.state, noteOf(entry.state, entry.output));
+        this.approval(entry, entry.state, entry.output, entry.reason);
       }
     }
   }
@@ -120,23 +208,33 @@ export class ChatView {
     this.busy = busy;
     for (const card of this.cards.values()) card.setBusy(busy);
     this.log.setAttribute('aria-busy', String(busy));
+    if (!busy) this.working(false);
   }
 
   /** Shows a notice (or clears it). */
   notice(notice: Notice | undefined): void {
     if (!notice) {
-      this.notices.replaceChildren();
+      this.elements.notices.replaceChildren();
       return;
     }
     const line = el('p', { class: `notice ${notice.kind}`, role: notice.kind === 'error' ? 'alert' : 'status' });
-    line.append(notice.text);
+    line.append(el('span', {}, notice.text));
     if (notice.action) {
       const { label, run } = notice.action;
-      const button = el('button', { type: 'button' }, label);
+      const button = el('button', { type: 'button', class: 'secondary' }, label);
       button.addEventListener('click', run);
-      line.append(' ', button);
+      line.append(button);
     }
-    this.notices.replaceChildren(line);
+    this.elements.notices.replaceChildren(line);
+  }
+
+  /** Says `text` to a screen reader (the live region), without showing it. */
+  announce(text: string): void {
+    // Re-setting the same words would not be announced again: clear first.
+    this.elements.announcer.textContent = '';
+    requestAnimationFrame(() => {
+      this.elements.announcer.textContent = text;
+    });
   }
 
   /**
@@ -156,17 +254,14 @@ export class ChatView {
 
   private add(node: HTMLElement): void {
     if (!node.classList.contains('assistant')) this.bubble = undefined;
-    this.log.append(node);
+    // The working row stays last, below what has arrived so far.
+    if (this.workingRow && node !== this.workingRow) this.log.insertBefore(node, this.workingRow);
+    else this.log.append(node);
+    if (node.classList.contains('tool') || node.classList.contains('approval')) this.working(false);
     this.scroll();
   }
 
   private scroll(): void {
-    this.log.scrollTop = this.log.scrollHeight;
+    this.elements.scroller.scrollTop = this.elements.scroller.scrollHeight;
   }
-}
-
-/** What a settled card says besides its state: a denial's reason. */
-function noteOf(state: ApprovalState, output: unknown): string | undefined {
-  const reason = (output as { reason?: unknown } | undefined)?.reason;
-  return state === 'denied' && typeof reason === 'string' ? reason : undefined;
 }

@@ -51,7 +51,7 @@ describe('errorWords', () => {
       sdkError('functions/resource-exhausted', { reason: 'RATE_LIMITED', retryAfterMs: 30_000 }),
     );
     expect(words).toMatchObject({ reason: 'RATE_LIMITED', retry: true, retryAfterMs: 30_000 });
-    expect(words.text).toContain('too quickly');
+    expect(words.text).toBe("You're sending messages too fast — try again in 30 s.");
   });
 
   it('words a model quota apart from the user’s own limits', () => {

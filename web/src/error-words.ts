@@ -1,3 +1,5 @@
+import { errorReason, retryAfterMs } from './error-reason.js';
+
 /** An error as the app tells a person about it. */
 export interface ErrorWords {
   /** The error's code without its SDK prefix (`permission-denied`, `aborted`, …). */
@@ -42,7 +44,6 @@ const REASON_WORDS: Record<string, Words> = {
   ALREADY_ANSWERED: ['That approval was already answered.', false],
   ANSWER_NOT_ALLOWED: ["That kind of answer isn't allowed for this approval.", false],
   APPROVAL_EXPIRED: ['This approval has expired, so nothing was done. Ask again if you still want it.', false],
-  RATE_LIMITED: ["You're sending requests too quickly. Wait a moment and try again.", true],
   BUDGET_EXHAUSTED: ["You've reached today's usage limit for the assistant. Try again tomorrow.", false],
   MODEL_UNAVAILABLE: ["The assistant can't be reached right now. Try again in a moment.", true],
   MODEL_QUOTA: ['The assistant is very busy right now. Try again in a little while.', true],
@@ -98,6 +99,11 @@ export function errorWords(error: unknown): ErrorWords {
   const details = detailsOf(error);
   const reason = typeof details.reason === 'string' ? details.reason : undefined;
   const retryAfterMs = typeof details.retryAfterMs === 'number' ? details.retryAfterMs : undefined;
+  if (reason === 'RATE_LIMITED') {
+    const seconds = Math.max(1, Math.ceil((retryAfterMs ?? 1000) / 1000));
+    const text = `You're sending messages too fast — try again in ${seconds} s.`;
+    return { code, reason, text, retry: true, expired: false, uncertain: false, retryAfterMs };
+  }
   const [text, retry] = (reason && REASON_WORDS[reason]) || CODE_WORDS[code] || FALLBACK;
   return {
     code,

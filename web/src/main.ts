@@ -1,7 +1,10 @@
 import './styles.css';
+import { onAuthStateChanged, type User } from 'firebase/auth';
 import { ChatApp } from './app.js';
 import { assistantCall } from './call-assistant.js';
 import { ChatView } from './chat-view.js';
+import { Composer } from './composer.js';
+import { confirmDialog } from './confirm-dialog.js';
 import { errorWords } from './error-words.js';
 import { connectClient } from './firebase-client.js';
 import { latestSessionId, readSession } from './read-session.js';
@@ -9,50 +12,87 @@ import { sessionFromUrl, setSessionInUrl } from './session-url.js';
 import { signIn } from './sign-in.js';
 import { STACK } from './stack-config.js';
 import { unansweredStart } from './unanswered-start.js';
+import { unsentStore } from './unsent-message.js';
 
 const $ = <T extends HTMLElement>(selector: string): T => document.querySelector(selector) as T;
-const form = $<HTMLFormElement>('#composer');
-const input = $<HTMLInputElement>('#message');
-const send = $<HTMLButtonElement>('#send');
 const whoami = $<HTMLElement>('#whoami');
 
 const client = connectClient(STACK);
+let composer: Composer | undefined;
 const app = new ChatApp({
   call: assistantCall(client.functions, 'orderAssistant'),
   readSession: (id) => readSession(client.db, id),
   latestSessionId: () => latestSessionId(client.db, client.auth.currentUser?.uid ?? '', 'orderAssistant'),
   unansweredStart: unansweredStart(),
+  unsent: unsentStore(),
   sessionInUrl: setSessionInUrl,
-  onBusy: (busy) => {
-    input.disabled = busy;
-    send.disabled = busy;
-    if (!busy) input.focus();
-  },
+  onComposer: (mode) => composer?.setMode(mode),
+  editText: (text) => composer?.setText(text),
+  confirm: confirmDialog,
 });
-const view = new ChatView($('#log'), $('#notices'), app);
+const view = new ChatView(
+  { log: $('#log'), scroller: $('#scroller'), notices: $('#notices'), announcer: $('#announcer') },
+  app,
+);
 app.attach(view);
+composer = new Composer(
+  {
+    form: $('#composer'),
+    input: $('#message'),
+    send: $('#send'),
+    counter: $('#counter'),
+    hint: $('#composer-hint'),
+  },
+  (text) => void app.send(text),
+);
+$('#new').addEventListener('click', () => void app.startOver());
+for (const suggestion of document.querySelectorAll<HTMLButtonElement>('.suggestion')) {
+  suggestion.addEventListener('click', () => composer?.setText(suggestion.dataset.text ?? ''));
+}
 
-form.addEventListener('submit', (event) => {
-  event.preventDefault();
-  const text = input.value;
-  input.value = '';
-  void app.send(text);
-});
-$('#new').addEventListener('click', () => app.reset());
+/** Shows who is signed in (the header's second line). */
+function showUser(user: User | null): void {
+  whoami.dataset.uid = user?.uid ?? '';
+  if (!user) whoami.textContent = 'Signed out';
+  else if (user.isAnonymous) whoami.textContent = `Guest · ${user.uid.slice(0, 8)}`;
+  else whoami.textContent = `Signed in as ${user.email}`;
+  whoami.title = whoami.textContent;
+}
+
+/**
+ * Follows the account when it changes in another tab (the SDK shares sign-in between a site's
+ * tabs): the header says who is signed in now, and a conversation of the previous account is
+ * closed, since its owner's reads and calls would be refused.
+ */
+function followAccount(signedIn: User): void {
+  let uid = signedIn.uid;
+  onAuthStateChanged(client.auth, (user) => {
+    if ((user?.uid ?? '') === uid) return;
+    uid = user?.uid ?? '';
+    showUser(user);
+    app.reset();
+    app.setAccount(user ? 'signed-in' : 'signed-out');
+    view.notice({
+      text: user
+        ? `You signed in as ${user.isAnonymous ? 'a guest' : user.email} in another tab, so the previous account's conversation was closed here.`
+        : 'You signed out in another tab.',
+      kind: 'info',
+      action: user ? undefined : { label: 'Sign in again', run: () => window.location.reload() },
+    });
+  });
+}
 
 async function boot(): Promise<void> {
   const name = new URLSearchParams(window.location.search).get('user') ?? undefined;
   const account = name ? STACK.demoAccounts[name] : undefined;
   try {
     const user = await signIn(client.auth, account);
-    whoami.dataset.uid = user.uid;
-    whoami.textContent = user.isAnonymous
-      ? `Signed in anonymously (${user.uid.slice(0, 8)}…)`
-      : `Signed in as ${user.email}`;
-    input.disabled = false;
-    send.disabled = false;
+    showUser(user);
+    app.setAccount('signed-in');
+    followAccount(user);
     await app.open(sessionFromUrl());
   } catch (error) {
+    app.setAccount('signed-out');
     view.notice({ text: `Could not sign in. ${errorWords(error).text}`, kind: 'error' });
   } finally {
     // For people and tests alike: the page has done what it does on load.

@@ -71,6 +71,23 @@ describe('transcriptOf', () => {
     expect(transcriptOf(history, 'idle').at(-1)).toMatchObject({ state: 'approved', output: { cancelled: true } });
   });
 
+  it("keeps the person's reason when they declined the approval", () => {
+    const history = resolved(
+      {},
+      { toolResponse: { name: 'cancelOrder', ref: 'c1', output: 'the user declined: I changed my mind' } },
+    );
+    expect(transcriptOf(history, 'idle').at(-1)).toMatchObject({ state: 'denied', reason: 'I changed my mind' });
+  });
+
+  it('leaves out hidden tools when the agent called one', () => {
+    const history: HistoryMessage[] = [
+      { role: 'model', content: [{ toolRequest: { name: 'finish', ref: 'f1', input: { summary: 'done' } } }] },
+      { role: 'tool', content: [{ toolResponse: { name: 'finish', ref: 'f1', output: { done: true } } }] },
+      { role: 'model', content: [{ text: 'All done.' }] },
+    ];
+    expect(transcriptOf(history, 'idle')).toEqual([{ kind: 'assistant', text: 'All done.' }]);
+  });
+
   it('marks an approval denied when it was answered with respond', () => {
     const output = { orderId: 'A-1001', cancelled: false, reason: 'changed my mind' };
     const history = resolved(

@@ -1,4 +1,5 @@
 import type { HistoryMessage, HistoryPart, SessionStatus } from './history.js';
+import { isHiddenTool } from './tool-presentation.js';
 import type { InterruptMetadata } from './wire.js';
 
 /** Where an approval stands. */
@@ -23,6 +24,8 @@ export interface ApprovalEntry {
   state: ApprovalState;
   /** What the tool (or the person's answer) gave back, once it was answered. */
   output?: unknown;
+  /** The person's reason, when they declined and gave one. */
+  reason?: string;
 }
 
 /** One thing the conversation shows, in order. */
@@ -49,10 +52,33 @@ function requestEntry(part: HistoryPart, status: SessionStatus): ToolEntry | App
   return { kind: 'approval', ...base, metadata, state: part.metadata?.resumed !== undefined ? 'approved' : 'denied' };
 }
 
+const DECLINED = /^the user declined(?::\s*(.*))?$/is;
+
+/**
+ * The reason of a declined call, from its stored answer: the decline's own record
+ * (`metadata.declined.reason`), or its output: a `reason` (or `message`, `error`) field or the
+ * text itself, with the standard words the model was given ("the user declined: …") taken off.
+ */
+export function declineReasonOf(part: HistoryPart): string | undefined {
+  const declined = part.metadata?.declined as { reason?: unknown } | undefined;
+  if (typeof declined?.reason === 'string' && declined.reason) return declined.reason;
+  const output = part.toolResponse?.output;
+  const fields = (typeof output === 'object' && output !== null ? output : {}) as Record<string, unknown>;
+  const said = [output, fields.reason, fields.message, fields.error].find((value) => typeof value === 'string');
+  if (typeof said !== 'string') return undefined;
+  const standard = DECLINED.exec(said.trim());
+  if (standard) return standard[1]?.trim() || undefined;
+  return said || undefined;
+}
+
 function applyResponse(entry: ToolEntry | ApprovalEntry | undefined, part: HistoryPart): void {
   if (!entry) return;
   entry.output = part.toolResponse?.output;
   if (entry.kind !== 'approval') return;
+  if (entry.state === 'denied') {
+    const reason = declineReasonOf(part);
+    if (reason) entry.reason = reason;
+  }
   const error = part.metadata?.toolError as { code?: unknown } | undefined;
   // The cleanup job answers a call nobody approved in time with a deadline-exceeded tool error.
   if (error?.code === 'deadline-exceeded' && entry.state !== 'approved') entry.state = 'expired';
@@ -60,7 +86,7 @@ function applyResponse(entry: ToolEntry | ApprovalEntry | undefined, part: Histo
 
 /**
  * What a stored conversation shows: the user's and the assistant's words, each tool call
- * with its output, and each approval with where it stands (`status` tells whether a waiting
+ * with its output (but the hidden ones, tool-presentation.ts), and each approval with where it stands (`status` tells whether a waiting
  * one can still be answered).
  */
 export function transcriptOf(history: readonly HistoryMessage[], status: SessionStatus): TranscriptEntry[] {
@@ -77,7 +103,7 @@ export function transcriptOf(history: readonly HistoryMessage[], status: Session
         const text = shownText(part);
         if (text) say(message.role === 'user' ? 'user' : 'assistant', text);
       }
-      if (message.role === 'model' && part.toolRequest) {
+      if (message.role === 'model' && part.toolRequest && !isHiddenTool(part.toolRequest.name)) {
         const entry = requestEntry(part, status);
         calls.set(entry.ref, entry);
         entries.push(entry);

@@ -16,6 +16,8 @@ export interface WireInterrupt {
 export interface Resume {
   respond?: { ref: string; name: string; output: unknown }[];
   restart?: { ref: string; name: string; replaceInput?: unknown; metadata?: Record<string, unknown> }[];
+  /** The person said no: the tool never runs and the model is told "the user declined: <reason>". */
+  decline?: { ref: string; name: string; reason?: string }[];
 }
 
 /** The `data` of a call: a new user turn (`message`) or answers to interrupts (`resume`). */

@@ -24,6 +24,25 @@ export class AppPage {
     return uid;
   }
 
+  /**
+   * Records the `data` of every call the page makes to the assistant (the callable's request
+   * body), so a test can tell what went over the wire.
+   */
+  recordCalls(): Record<string, unknown>[] {
+    const calls: Record<string, unknown>[] = [];
+    this.page.on('request', (request) => {
+      if (request.method() !== 'POST' || !request.url().endsWith('/orderAssistant')) return;
+      calls.push((JSON.parse(request.postData() ?? '{}') as { data: Record<string, unknown> }).data);
+    });
+    return calls;
+  }
+
+  /** The text of the composer's hint (why the message box is disabled), '' when there is none. */
+  async composerHint(): Promise<string> {
+    const hint = this.page.locator('#composer-hint');
+    return (await hint.isVisible()) ? ((await hint.textContent()) ?? '') : '';
+  }
+
   /** Types a message and sends it. */
   async send(text: string): Promise<void> {
     await this.page.locator('#message').fill(text);

@@ -1,12 +1,29 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { it } from 'vitest';
 
 /** Debian's Chromium (scripts/ensure-chromium.sh installs it). */
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
 /** Where failed tests leave their screenshots and console logs (gitignored). */
 export const RESULTS_DIR = resolve(import.meta.dirname, '../../test-results');
+
+/** Where the tests leave the screenshots the README shows. */
+export const SCREENSHOTS_DIR = resolve(import.meta.dirname, '../../../docs/screenshots');
+
+/** A phone's viewport (CSS pixels), as the issue's "390×844". */
+export const PHONE = { width: 390, height: 844 } as const;
+
+/** A laptop's viewport. */
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+/** Saves a screenshot of what `page` shows now as docs/screenshots/`name`.png. */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  // The caret blinks and the working dots pulse: hide them so a screenshot shows the same each run.
+  await page.screenshot({ path: resolve(SCREENSHOTS_DIR, `${name}.png`), animations: 'disabled', caret: 'hide' });
+}
 
 // This machine has no network beyond loopback: background networking only fills the log with refusals.
 const FLAGS = [
@@ -32,12 +49,20 @@ export class PageSet {
   constructor(private readonly browser: Browser) {}
 
   /** A page in a new browser context: a new profile, so a new anonymous user. */
-  async newUserPage(): Promise<Page> {
-    const context = await this.browser.newContext({ viewport: { width: 1000, height: 900 } });
+  async newUserPage(viewport: { width: number; height: number } = { width: 1000, height: 900 }): Promise<Page> {
+    const context = await this.browser.newContext({ viewport });
     // The first call of a flow starts a function runtime: give the page time.
     context.setDefaultTimeout(60_000);
     this.contexts.push(context);
-    const page = await context.newPage();
+    return this.watch(await context.newPage());
+  }
+
+  /** Another tab of the same profile as `page` (the same signed-in user, sharing its storage). */
+  async sameUserPage(page: Page): Promise<Page> {
+    return this.watch(await page.context().newPage());
+  }
+
+  private watch(page: Page): Page {
     const log: string[] = [];
     page.on('console', (message) => log.push(`[${message.type()}] ${message.text()}`));
     page.on('pageerror', (error) => log.push(`[pageerror] ${error.message}`));
@@ -63,4 +88,20 @@ export class PageSet {
   async close(): Promise<void> {
     await Promise.all(this.contexts.map((context) => context.close().catch(() => undefined)));
   }
+}
+
+/** A test with its own pages; on failure their screenshots and console logs go to web/test-results/. */
+export function browserIt(name: string, browser: () => Browser, body: (pages: PageSet) => Promise<void>): void {
+  it(name, async () => {
+    const pages = new PageSet(browser());
+    try {
+      await body(pages);
+    } catch (error) {
+      const saved = await pages.saveEvidence(name);
+      console.error(`[browser test] "${name}" failed; screenshots: ${saved.join(', ')}`);
+      throw error;
+    } finally {
+      await pages.close();
+    }
+  });
 }

@@ -22,6 +22,10 @@ export interface WebStack {
   url: string;
   /** firebase-admin on the stack's Firestore (rules don't apply to it). */
   admin: Firestore;
+  /** host:port of the stack's Firestore emulator. */
+  firestoreHost: string;
+  /** host:port of the stack's Auth emulator. */
+  authHost: string;
   stop(): Promise<void>;
 }
 
@@ -117,10 +121,11 @@ export async function startWebStack(): Promise<WebStack> {
       env: { GEMINI_API_KEY: '' },
     });
     stops.push(() => functions.stop());
+    const authHost = `127.0.0.1:${functions.authPort}`;
     const vite = await startVite({
       PROJECT: projectId,
       FIRESTORE_EMULATOR_HOST: firestore.host,
-      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${functions.authPort}`,
+      FIREBASE_AUTH_EMULATOR_HOST: authHost,
       FUNCTIONS_EMULATOR_HOST: `127.0.0.1:${functions.functionsPort}`,
     });
     stops.push(() => vite.stop());
@@ -128,7 +133,7 @@ export async function startWebStack(): Promise<WebStack> {
     process.env.METADATA_SERVER_DETECTION ??= 'none';
     const app = initializeApp({ projectId }, `web-tests-${projectId}`);
     stops.push(() => deleteApp(app));
-    return { projectId, url: vite.url, admin: getFirestore(app), stop };
+    return { projectId, url: vite.url, admin: getFirestore(app), firestoreHost: firestore.host, authHost, stop };
   } catch (error) {
     await stop();
     throw error;

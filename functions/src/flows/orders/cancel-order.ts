@@ -11,11 +11,20 @@ export const CancelOrderOutputSchema = z.object({
   cancelled: z.boolean(),
   /** Why not, when `cancelled` is false. */
   reason: z.string().optional(),
+  /** What happened, in a few words for the person (an approval card shows it: "Cancelled"). */
+  outcome: z.string().optional(),
 });
 export type CancelOrderOutput = z.infer<typeof CancelOrderOutputSchema>;
 
 /** A call ref as a document id (refs come from models: keep them to safe characters). */
 const eventId = (ref: string): string => `cancel-${ref.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 100)}`;
+
+const notCancelled = (orderId: string, reason: string): CancelOrderOutput => ({
+  orderId,
+  cancelled: false,
+  reason,
+  outcome: `Not cancelled: ${reason}`,
+});
 
 /**
  * The `cancelOrder` tool. It checks the order, then interrupts to ask the user to confirm; only
@@ -49,13 +58,24 @@ export function cancelOrderTool(db: () => Promise<Firestore>): Tool {
         const order = await readOwnOrder(ref, uid);
         if (!order) return { orderId, cancelled: false, reason: 'no such order' };
         if (order.status !== 'processing') return { orderId, cancelled: false, reason: `the order is ${order.status}` };
-        ctx.interrupt({ question: `Cancel order ${orderId} (${order.item})?`, orderId, item: order.item });
+        // What an approval card shows (web/README.md, "What a tool tells the approval card").
+        ctx.interrupt({
+          title: `Cancel order ${orderId}?`,
+          summary: `Your ${order.item} (order ${orderId}) will be cancelled and won't be delivered.`,
+          consequence: "This can't be undone.",
+          approveLabel: 'Cancel order',
+          declineLabel: 'Keep order',
+          declinedOutcome: 'Kept',
+          question: `Cancel order ${orderId} (${order.item})?`,
+          orderId,
+          item: order.item,
+        });
       }
       return firestore.runTransaction(async (tx) => {
         const order = await readOwnOrder(ref, uid, tx);
-        if (!order) return { orderId, cancelled: false, reason: 'no such order' };
-        if (order.status === 'cancelled') return { orderId, cancelled: true };
-        if (order.status !== 'processing') return { orderId, cancelled: false, reason: `the order is ${order.status}` };
+        if (!order) return notCancelled(orderId, 'no such order');
+        if (order.status === 'cancelled') return { orderId, cancelled: true, outcome: 'Cancelled' };
+        if (order.status !== 'processing') return notCancelled(orderId, `the order is ${order.status}`);
         const why = reason ?? 'requested by the customer';
         tx.update(ref, { status: 'cancelled', cancelReason: why });
         const event: OrderEvent = {
@@ -66,7 +86,7 @@ export function cancelOrderTool(db: () => Promise<Firestore>): Tool {
           callRef: ctx.ref,
         };
         tx.set(ref.collection('events').doc(eventId(ctx.ref)), event);
-        return { orderId, cancelled: true };
+        return { orderId, cancelled: true, outcome: 'Cancelled' };
       });
     },
   );

@@ -19,5 +19,7 @@ export const TransferOutputSchema = z.object({
   balanceCents: z.number().int().optional(),
   /** Why no money moved. */
   reason: z.string().optional(),
+  /** What happened, in a few words for the person (an approval card shows it: "Sent 25.00"). */
+  outcome: z.string().optional(),
 });
 export type TransferOutput = z.infer<typeof TransferOutputSchema>;

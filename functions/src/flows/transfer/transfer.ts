@@ -53,20 +53,35 @@ export function transferTool(db: () => Promise<Firestore>): Tool {
       if (!ctx.resumed) {
         const reason = refusal(input, uid, await account(fromRef), await account(toRef));
         if (reason) return { approved: false, reason };
-        ctx.interrupt({ question: `Send ${(input.amountCents / 100).toFixed(2)} to ${input.toAccount}?`, ...input });
+        const amount = (input.amountCents / 100).toFixed(2);
+        // What an approval card shows (web/README.md, "What a tool tells the approval card").
+        ctx.interrupt({
+          title: `Send ${amount} to ${input.toAccount}?`,
+          summary: `${amount} will move from ${input.fromAccount} to ${input.toAccount}${input.memo ? ` (${input.memo})` : ''}.`,
+          consequence: "Money sent can't be called back.",
+          approveLabel: `Send ${amount}`,
+          declineLabel: "Don't send",
+          declinedOutcome: 'Not sent',
+          question: `Send ${amount} to ${input.toAccount}?`,
+          ...input,
+        });
       }
       const transferId = `t-${ctx.ref.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 100)}`;
       return firestore.runTransaction(async (tx) => {
         const done = await tx.get(firestore.collection('transfers').doc(transferId));
         const [from, to] = [await account(fromRef, tx), await account(toRef, tx)];
-        if (done.exists) return { approved: true, transferId, balanceCents: from?.balanceCents ?? 0 };
+        const sent = `Sent ${(input.amountCents / 100).toFixed(2)}`;
+        if (done.exists) return { approved: true, transferId, balanceCents: from?.balanceCents ?? 0, outcome: sent };
         const reason = refusal(input, uid, from, to);
-        if (reason || !from || !to) return { approved: false, reason: reason ?? 'unknown account' };
+        if (reason || !from || !to) {
+          const why = reason ?? 'unknown account';
+          return { approved: false, reason: why, outcome: `Not sent: ${why}` };
+        }
         const balanceCents = from.balanceCents - input.amountCents;
         tx.update(fromRef, { balanceCents });
         tx.update(toRef, { balanceCents: to.balanceCents + input.amountCents });
         tx.create(firestore.collection('transfers').doc(transferId), { ...input, byUid: uid, at: new Date() });
-        return { approved: true, transferId, balanceCents };
+        return { approved: true, transferId, balanceCents, outcome: sent };
       });
     },
   );

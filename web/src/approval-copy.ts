@@ -1,0 +1,95 @@
+import type { ApprovalState } from './transcript.js';
+import type { InterruptMetadata } from './wire.js';
+
+/** What an approval card says, in the person's words (web/README.md, "What a tool tells the approval card"). */
+export interface ApprovalCopy {
+  /** One plain question: "Cancel order A-1001?". */
+  title: string;
+  /** What will happen: "Your Espresso grinder (order A-1001) will be cancelled…". */
+  summary?: string;
+  /** What can't be taken back: "This can't be undone.". */
+  consequence?: string;
+  /** The yes button: "Cancel order". */
+  approveLabel: string;
+  /** The no button: "Keep order". */
+  declineLabel: string;
+  /** What a declined card says happened: "Kept". */
+  declinedOutcome: string;
+}
+
+/** Metadata fields that are the card's words, so the folded details don't repeat them. */
+export const COPY_FIELDS: ReadonlySet<string> = new Set([
+  'title',
+  'summary',
+  'consequence',
+  'approveLabel',
+  'declineLabel',
+  'declinedOutcome',
+  'question',
+]);
+
+const fieldsOf = (metadata: InterruptMetadata): Record<string, unknown> => (metadata === true ? {} : metadata);
+
+const words = (fields: Record<string, unknown>, key: string): string | undefined => {
+  const value = fields[key];
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+};
+
+/** A tool name as words: `cancelOrder` → "cancel order", `send_email` → "send email". */
+export function toolWords(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_\-./]+/g, ' ')
+    .toLowerCase()
+    .trim();
+}
+
+/**
+ * The card's words for an interrupt: the tool's own (`title`, `summary`, `consequence`,
+ * `approveLabel`, `declineLabel`, `declinedOutcome` in its interrupt metadata), else plain defaults;
+ * an older tool's `question` serves as the title.
+ */
+export function approvalCopy(name: string, metadata: InterruptMetadata): ApprovalCopy {
+  const fields = fieldsOf(metadata);
+  const copy: ApprovalCopy = {
+    title: words(fields, 'title') ?? words(fields, 'question') ?? `Allow the assistant to ${toolWords(name)}?`,
+    approveLabel: words(fields, 'approveLabel') ?? 'Approve',
+    declineLabel: words(fields, 'declineLabel') ?? 'Decline',
+    declinedOutcome: words(fields, 'declinedOutcome') ?? 'Declined',
+  };
+  const summary = words(fields, 'summary');
+  const consequence = words(fields, 'consequence');
+  if (summary) copy.summary = summary;
+  if (consequence) copy.consequence = consequence;
+  return copy;
+}
+
+/** How a decided card reads: the outcome in words, and whether it went the way the person chose. */
+export interface Outcome {
+  text: string;
+  /** False when the tool ran but could not do it (its result carries a `reason`). */
+  ok: boolean;
+}
+
+/**
+ * What happened after a decision: an approved call's result speaks for itself (its `outcome`
+ * field, "Cancelled"); a declined one says so with the person's reason ("Kept: I changed my mind").
+ */
+export function outcomeOf(
+  state: ApprovalState,
+  copy: ApprovalCopy,
+  output: unknown,
+  declineReason?: string,
+): Outcome | undefined {
+  const result = typeof output === 'object' && output !== null ? (output as Record<string, unknown>) : {};
+  if (state === 'approved') {
+    // By the example tools' convention a result with a `reason` did not happen (the order had shipped).
+    const failed = words(result, 'reason');
+    return { text: words(result, 'outcome') ?? (failed ? `Not done: ${failed}` : 'Done'), ok: !failed };
+  }
+  if (state === 'denied') {
+    return { text: declineReason ? `${copy.declinedOutcome}: ${declineReason}` : copy.declinedOutcome, ok: true };
+  }
+  if (state === 'expired') return { text: 'Expired: nobody answered in time, so nothing was done.', ok: false };
+  return undefined;
+}
