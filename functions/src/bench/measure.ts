@@ -3,6 +3,8 @@ import { PerformanceObserver } from 'node:perf_hooks';
 /** Per-iteration timings of one measured run. */
 export interface Measurement {
   medianUs: number;
+  /** Includes every pause that fell inside an iteration: what an instance pays under load. */
+  meanUs: number;
   p90Us: number;
   p99Us: number;
   gcUsPerIteration: number;
@@ -51,9 +53,12 @@ export async function measure<T>(
   await new Promise((resolve) => setTimeout(resolve, 20));
   recording = false;
   observer.disconnect();
+  let total = 0;
+  for (const t of times) total += t;
   times.sort((a, b) => a - b);
   return {
     medianUs: quantile(times, 0.5),
+    meanUs: total / iterations,
     p90Us: quantile(times, 0.9),
     p99Us: quantile(times, 0.99),
     gcUsPerIteration: (gcMs * 1000) / iterations,
