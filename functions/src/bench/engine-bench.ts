@@ -16,7 +16,8 @@ interface Outcome {
   toolCalls: number;
 }
 
-interface Workload {
+/** One workload of the protocol, on each side. */
+export interface Workload {
   id: string;
   what: string;
   expected: Outcome;
@@ -39,7 +40,8 @@ function priorConversation(pairs: number): Message[] {
   return messages;
 }
 
-function workloads(genkitInstall?: GenkitInstall): Workload[] {
+/** The workloads of shared/bench-protocol.md: each runs the kit, the floor and (with an install) Genkit. */
+export function workloads(genkitInstall?: GenkitInstall): Workload[] {
   const counter: CallCounter & { model: number } = { tools: 0, model: 0 };
   const model: Model = defineModel(
     { name: 'bench/scripted', supports: { multiturn: true, tools: true, systemRole: true, constrained: 'none' } },

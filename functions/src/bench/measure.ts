@@ -27,7 +27,8 @@ export function median(values: readonly number[]): number {
 
 /**
  * Runs `iteration` `warmup` times untimed, then `iterations` times timed one by one; `check`
- * runs after each timed iteration, outside the timed region. GC time comes from `gc` entries.
+ * runs after each timed iteration, outside the timed region. GC time comes from `gc` entries; the
+ * heap is collected (when `gc` is exposed) between the warm-up and the timed iterations.
  */
 export async function measure<T>(
   iteration: () => Promise<T>,
@@ -35,6 +36,9 @@ export async function measure<T>(
   { warmup = 200, iterations = 2000 } = {},
 ): Promise<Measurement> {
   for (let i = 0; i < warmup; i++) check(await iteration());
+  // Start from a collected heap (with --expose-gc), so a run pays for its own garbage only, not
+  // for what the side measured before it left behind.
+  (globalThis as { gc?: () => void }).gc?.();
   let gcMs = 0;
   let recording = false;
   const observer = new PerformanceObserver((list) => {

@@ -1,6 +1,12 @@
 import { abortError, isKitError } from '../errors/index.js';
 import type { ToolRequest, ToolRequestPart, ToolResponsePart } from '../model/index.js';
-import { type ActionContext, isToolInterruptError, type Tool, type ToolResult } from '../tools/index.js';
+import {
+  type ActionContext,
+  isToolInterruptError,
+  type Tool,
+  type ToolResult,
+  type ToolRunOptions,
+} from '../tools/index.js';
 import type { ToolCall, ToolMiddleware } from './generate-options.js';
 import { lookupTool } from './to-tool-map.js';
 
@@ -40,16 +46,16 @@ function toResponsePart(request: ToolRequest, result: ToolResult): ToolResponseP
 }
 
 function runThroughMiddleware(call: ToolCall, scope: ToolCallScope): Promise<ToolResult> {
-  const run = (): Promise<ToolResult> =>
-    call.tool.run(call.request.input, {
-      ref: call.request.ref,
-      ...(call.resumed === undefined ? {} : { resumed: call.resumed }),
-      context: call.context,
-      ...(scope.signal ? { signal: scope.signal } : {}),
-    });
+  // Built without spreads, and without a chain when there is no middleware: this runs per call.
+  const options: ToolRunOptions = { ref: call.request.ref, context: call.context };
+  if (call.resumed !== undefined) options.resumed = call.resumed;
+  if (scope.signal) options.signal = scope.signal;
+  const middleware = scope.middleware;
+  if (!middleware.length) return call.tool.run(call.request.input, options);
+  const run = (): Promise<ToolResult> => call.tool.run(call.request.input, options);
   let next = run;
-  for (let i = scope.middleware.length - 1; i >= 0; i--) {
-    const step = scope.middleware[i] as ToolMiddleware;
+  for (let i = middleware.length - 1; i >= 0; i--) {
+    const step = middleware[i] as ToolMiddleware;
     const inner = next;
     next = () => step(call, inner);
   }

@@ -1,6 +1,6 @@
 import type { Message, ToolRequestPart, ToolResponsePart } from '../model/index.js';
 import type { RefToolRequestPart } from './assign-refs.js';
-import { executeToolCall, type ToolCallScope } from './execute-tool-call.js';
+import { executeToolCall, type ToolCallScope, type ToolOutcome } from './execute-tool-call.js';
 import { stampInterrupt, stampPendingOutput } from './interrupt-stamps.js';
 
 /** The result of running a model message's tool requests. */
@@ -18,14 +18,24 @@ export async function resolveToolRequests(
   scope: ToolCallScope,
   onResponse?: (response: ToolResponsePart) => void,
 ): Promise<ResolvedRound> {
-  const outcomes = await Promise.all(
-    message.content.map(async (part) => {
-      if (!('toolRequest' in part)) return undefined;
-      const outcome = await executeToolCall(part as RefToolRequestPart, undefined, scope);
-      if (outcome.response) onResponse?.(outcome.response);
-      return outcome;
-    }),
-  );
+  // One promise per call and no closure unless a listener wants each response as it lands.
+  const pending: (Promise<ToolOutcome> | undefined)[] = [];
+  for (const part of message.content) {
+    if (!('toolRequest' in part)) {
+      pending.push(undefined);
+      continue;
+    }
+    const outcome = executeToolCall(part as RefToolRequestPart, undefined, scope);
+    pending.push(
+      onResponse
+        ? outcome.then((o) => {
+            if (o.response) onResponse(o.response);
+            return o;
+          })
+        : outcome,
+    );
+  }
+  const outcomes = await Promise.all(pending);
 
   if (!outcomes.some((o) => o?.interrupt !== undefined)) {
     const content = outcomes.flatMap((o) => (o?.response ? [o.response] : []));

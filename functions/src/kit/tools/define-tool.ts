@@ -16,6 +16,9 @@ import {
 } from './tool.js';
 import { ToolInterruptError } from './tool-interrupt-error.js';
 
+const isPromiseLike = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as { then?: unknown } | null)?.then === 'function';
+
 const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_.\-/]{0,127}$/;
 
 function interrupt(metadata?: Record<string, unknown>): never {
@@ -25,14 +28,31 @@ function interrupt(metadata?: Record<string, unknown>): never {
 /** Builds a tool from its config and a body; `restartable` is false only for interrupts. */
 export function makeTool<I extends z.ZodType, O extends z.ZodType>(
   config: ToolConfig<I, O>,
-  body: (input: z.infer<I>, ctx: ToolContext) => Promise<MultipartToolOutput<z.infer<O>>>,
+  body: (
+    input: z.infer<I>,
+    ctx: ToolContext,
+  ) => Promise<MultipartToolOutput<z.infer<O>>> | MultipartToolOutput<z.infer<O>>,
   restartable: boolean,
 ): Tool<I, O> {
   if (!TOOL_NAME.test(config.name)) {
     throw new KitError('invalid-argument', `invalid tool name '${config.name}'`);
   }
   const timeoutMs = config.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+  const what = `tool '${config.name}'`;
   let definition: ToolDefinition | undefined;
+  const checkOutput = (result: MultipartToolOutput<z.infer<O>>): ToolResult => {
+    let output: unknown = result.output;
+    if (config.outputSchema) {
+      const parsed = config.outputSchema.safeParse(output);
+      // The tool broke its own contract: a tool failure, not the model's fault.
+      if (!parsed.success) throw fromZodError(parsed.error, `output of tool '${config.name}'`, 'internal');
+      output = parsed.data;
+    }
+    const checked: ToolResult = { output };
+    if (result.content) checked.content = result.content;
+    if (result.metadata) checked.metadata = result.metadata;
+    return checked;
+  };
 
   return {
     name: config.name,
@@ -42,35 +62,29 @@ export function makeTool<I extends z.ZodType, O extends z.ZodType>(
       definition ??= toToolDefinition(config);
       return definition;
     },
-    async run(rawInput, options): Promise<ToolResult> {
-      let input = rawInput;
-      if (config.inputSchema) {
-        const parsed = config.inputSchema.safeParse(rawInput);
-        if (!parsed.success) throw fromZodError(parsed.error, `input for tool '${config.name}'`);
-        input = parsed.data;
+    run(rawInput, options): Promise<ToolResult> {
+      // Not async: a tool that answers at once then costs one settled promise and no suspended frame.
+      try {
+        let input = rawInput;
+        if (config.inputSchema) {
+          const parsed = config.inputSchema.safeParse(rawInput);
+          if (!parsed.success) throw fromZodError(parsed.error, `input for tool '${config.name}'`);
+          input = parsed.data;
+        }
+        return runWithLimits(what, timeoutMs, options.signal, (run) =>
+          body(input as z.infer<I>, {
+            interrupt,
+            resumed: options.resumed,
+            context: options.context ?? {},
+            get signal() {
+              return run.signal;
+            },
+            ref: options.ref,
+          }),
+        ).then(checkOutput);
+      } catch (error) {
+        return Promise.reject(error);
       }
-      const result = await runWithLimits(`tool '${config.name}'`, timeoutMs, options.signal, (run) =>
-        body(input as z.infer<I>, {
-          interrupt,
-          resumed: options.resumed,
-          context: options.context ?? {},
-          get signal() {
-            return run.signal;
-          },
-          ref: options.ref,
-        }),
-      );
-      let output: unknown = result.output;
-      if (config.outputSchema) {
-        const parsed = config.outputSchema.safeParse(output);
-        // The tool broke its own contract: a tool failure, not the model's fault.
-        if (!parsed.success) throw fromZodError(parsed.error, `output of tool '${config.name}'`, 'internal');
-        output = parsed.data;
-      }
-      const checked: ToolResult = { output };
-      if (result.content) checked.content = result.content;
-      if (result.metadata) checked.metadata = result.metadata;
-      return checked;
     },
     respond: (part, output, options) =>
       respondToInterrupt(config.name, config.outputSchema, part, output, options?.metadata),
@@ -100,8 +114,14 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(
   config: ToolConfig<I, O>,
   fn: ToolFn<I, O> | MultipartToolFn<I, O>,
 ): Tool<I, O> {
-  const body = config.multipart
-    ? async (input: z.infer<I>, ctx: ToolContext) => (await fn(input, ctx)) as MultipartToolOutput<z.infer<O>>
-    : async (input: z.infer<I>, ctx: ToolContext) => ({ output: (await fn(input, ctx)) as z.infer<O> });
+  if (config.multipart) return makeTool(config, fn as MultipartToolFn<I, O>, true);
+  const single = fn as ToolFn<I, O>;
+  // A body that returns at once stays synchronous: no promise, timer or race per call for it.
+  const body = (input: z.infer<I>, ctx: ToolContext) => {
+    const output = single(input, ctx);
+    return isPromiseLike(output)
+      ? Promise.resolve(output).then((value) => ({ output: value as z.infer<O> }))
+      : { output: output as z.infer<O> };
+  };
   return makeTool(config, body, true);
 }

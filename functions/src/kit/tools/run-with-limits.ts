@@ -19,13 +19,21 @@ export function runWithLimits<T>(
   if (parent?.aborted) return Promise.reject(abortError(parent, what));
   // Made lazily: most tools never read their signal, and a controller per call adds up.
   let controller: AbortController | undefined;
-  let stop: ((error: KitError) => void) | undefined;
   const run: LimitedRun = {
     get signal() {
       controller ??= new AbortController();
       return controller.signal;
     },
   };
+  let started: Promise<T> | T;
+  try {
+    started = body(run);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  // A body that answered synchronously can't be stuck or outlive the caller: no timer, no race.
+  if (!isThenable(started)) return Promise.resolve(started);
+  const pending = started;
   return new Promise<T>((resolve, reject) => {
     let settled = false;
     const finish = (): boolean => {
@@ -35,22 +43,24 @@ export function runWithLimits<T>(
       parent?.removeEventListener('abort', onAbort);
       return true;
     };
-    stop = (error) => {
+    const stop = (error: KitError): void => {
       if (!finish()) return;
       controller?.abort(error);
       reject(error);
     };
-    const onAbort = (): void => stop?.(abortError(parent, what));
+    const onAbort = (): void => stop(abortError(parent, what));
     const timer = setTimeout(
-      () => stop?.(new KitError('deadline-exceeded', `${what} timed out after ${timeoutMs} ms`)),
+      () => stop(new KitError('deadline-exceeded', `${what} timed out after ${timeoutMs} ms`)),
       timeoutMs,
     );
     parent?.addEventListener('abort', onAbort, { once: true });
-    Promise.resolve()
-      .then(() => body(run))
-      .then(
-        (value) => finish() && resolve(value),
-        (error: unknown) => finish() && reject(error),
-      );
+    pending.then(
+      (value) => finish() && resolve(value),
+      (error: unknown) => finish() && reject(error),
+    );
   });
+}
+
+function isThenable<T>(value: Promise<T> | T): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
