@@ -45,15 +45,26 @@ function toResponsePart(request: ToolRequest, result: ToolResult): ToolResponseP
   return result.metadata ? { toolResponse: response, metadata: result.metadata } : { toolResponse: response };
 }
 
-function runThroughMiddleware(call: ToolCall, scope: ToolCallScope): Promise<ToolResult> {
-  // Built without spreads, and without a chain when there is no middleware: this runs per call.
-  const options: ToolRunOptions = { ref: call.request.ref, context: call.context };
-  if (call.resumed !== undefined) options.resumed = call.resumed;
+// Built without spreads: this runs per call.
+function runOptions(ref: string, resumed: ToolCall['resumed'], scope: ToolCallScope): ToolRunOptions {
+  const options: ToolRunOptions = { ref, context: scope.context };
+  if (resumed !== undefined) options.resumed = resumed;
   if (scope.signal) options.signal = scope.signal;
+  return options;
+}
+
+function runThroughMiddleware(
+  tool: Tool,
+  request: ToolRequest & { ref: string },
+  resumed: ToolCall['resumed'],
+  scope: ToolCallScope,
+): Promise<ToolResult> {
   const middleware = scope.middleware;
-  if (!middleware.length) return call.tool.run(call.request.input, options);
-  const run = (): Promise<ToolResult> => call.tool.run(call.request.input, options);
-  let next = run;
+  // No call record and no chain when there is no middleware.
+  if (!middleware.length) return tool.run(request.input, runOptions(request.ref, resumed, scope));
+  const call: ToolCall = { tool, request, resumed, context: scope.context };
+  let next = (): Promise<ToolResult> =>
+    call.tool.run(call.request.input, runOptions(call.request.ref, call.resumed, scope));
   for (let i = middleware.length - 1; i >= 0; i--) {
     const step = middleware[i] as ToolMiddleware;
     const inner = next;
@@ -81,7 +92,7 @@ export async function executeToolCall(
     };
   }
   try {
-    const result = await runThroughMiddleware({ tool, request, resumed, context: scope.context }, scope);
+    const result = await runThroughMiddleware(tool, request, resumed, scope);
     return { response: toResponsePart(request, result) };
   } catch (error) {
     if (isToolInterruptError(error)) return { interrupt: error.metadata ?? true };

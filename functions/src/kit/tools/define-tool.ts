@@ -2,9 +2,10 @@ import type { z } from 'zod';
 import { fromZodError, KitError } from '../errors/index.js';
 import type { ToolDefinition } from '../model/index.js';
 import { respondToInterrupt, restartInterrupt } from './interrupt-replies.js';
-import { runWithLimits } from './run-with-limits.js';
+import { type LimitedRun, runWithLimits } from './run-with-limits.js';
 import { toToolDefinition } from './to-tool-definition.js';
 import {
+  type ActionContext,
   DEFAULT_TOOL_TIMEOUT_MS,
   type MultipartToolFn,
   type MultipartToolOutput,
@@ -13,6 +14,7 @@ import {
   type ToolContext,
   type ToolFn,
   type ToolResult,
+  type ToolRunOptions,
 } from './tool.js';
 import { ToolInterruptError } from './tool-interrupt-error.js';
 
@@ -21,8 +23,24 @@ const isPromiseLike = (value: unknown): value is PromiseLike<unknown> =>
 
 const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_.\-/]{0,127}$/;
 
-function interrupt(metadata?: Record<string, unknown>): never {
-  throw new ToolInterruptError(metadata);
+// A class, not an object literal with a getter: built for every call, so its shape and getter are shared.
+class CallContext implements ToolContext {
+  readonly resumed: Record<string, unknown> | true | undefined;
+  readonly context: ActionContext;
+  readonly ref: string;
+  readonly #run: LimitedRun;
+  constructor(options: ToolRunOptions, run: LimitedRun) {
+    this.resumed = options.resumed;
+    this.context = options.context ?? {};
+    this.ref = options.ref;
+    this.#run = run;
+  }
+  interrupt(metadata?: Record<string, unknown>): never {
+    throw new ToolInterruptError(metadata);
+  }
+  get signal(): AbortSignal {
+    return this.#run.signal;
+  }
 }
 
 /** Builds a tool from its config and a body; `restartable` is false only for interrupts. */
@@ -72,15 +90,7 @@ export function makeTool<I extends z.ZodType, O extends z.ZodType>(
           input = parsed.data;
         }
         return runWithLimits(what, timeoutMs, options.signal, (run) =>
-          body(input as z.infer<I>, {
-            interrupt,
-            resumed: options.resumed,
-            context: options.context ?? {},
-            get signal() {
-              return run.signal;
-            },
-            ref: options.ref,
-          }),
+          body(input as z.infer<I>, new CallContext(options, run)),
         ).then(checkOutput);
       } catch (error) {
         return Promise.reject(error);

@@ -5,6 +5,16 @@ export interface LimitedRun {
   readonly signal: AbortSignal;
 }
 
+// A class, not an object literal with a getter: one small object per call, the getter shared.
+class LazySignal implements LimitedRun {
+  /** Made lazily: most tools never read their signal, and a controller per call adds up. */
+  controller: AbortController | undefined;
+  get signal(): AbortSignal {
+    this.controller ??= new AbortController();
+    return this.controller.signal;
+  }
+}
+
 /**
  * Runs `body` until it settles, the timeout passes or `parent` aborts, whichever is first.
  * The body's signal fires in the last two cases; a body that ignores it is abandoned, so a
@@ -17,14 +27,7 @@ export function runWithLimits<T>(
   body: (run: LimitedRun) => Promise<T> | T,
 ): Promise<T> {
   if (parent?.aborted) return Promise.reject(abortError(parent, what));
-  // Made lazily: most tools never read their signal, and a controller per call adds up.
-  let controller: AbortController | undefined;
-  const run: LimitedRun = {
-    get signal() {
-      controller ??= new AbortController();
-      return controller.signal;
-    },
-  };
+  const run = new LazySignal();
   let started: Promise<T> | T;
   try {
     started = body(run);
@@ -45,7 +48,7 @@ export function runWithLimits<T>(
     };
     const stop = (error: KitError): void => {
       if (!finish()) return;
-      controller?.abort(error);
+      run.controller?.abort(error);
       reject(error);
     };
     const onAbort = (): void => stop(abortError(parent, what));
