@@ -46,6 +46,7 @@ export {
   ToolResponsePartSchema,
   ToolResponseSchema,
 } from './parts.js';
+export { copyPlainResponse, isPlainMessage } from './plain-response.js';
 export {
   type GenerateRequest,
   GenerateRequestSchema,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { copyPlainResponse } from './plain-response.js';
+import { MessageSchema } from './message.js';
+import { copyPlainResponse, isPlainMessage } from './plain-response.js';
 import { GenerateResponseSchema } from './response.js';
 
 // Seeded, so a failure reproduces: responses near the common shape, and off it in one way or another.
@@ -32,6 +33,7 @@ function generator(seed: number) {
       () => ({ text: text(), metadata: { thought: true } }),
       () => ({ data: json() }),
       () => ({ toolRequest: toolRequest(), text: 'both' }),
+      () => ({ toolResponse: { name: pick(['t', '']), ref: pick([text(), undefined, 2]), output: json() } }),
       () => json(),
     ])();
   return (): Record<string, unknown> => {
@@ -88,5 +90,32 @@ describe('copyPlainResponse', () => {
     expect(copyPlainResponse({ ...model([]), usage: { inputTokens: 1 } })).toBeUndefined();
     expect(copyPlainResponse({ finishReason: 'sideways' })).toBeUndefined();
     expect(copyPlainResponse(null)).toBeUndefined();
+  });
+});
+
+describe('isPlainMessage', () => {
+  it('is true only for messages the schema accepts', () => {
+    const response = generator(22);
+    let plain = 0;
+    for (let i = 0; i < 5000; i++) {
+      const message = response().message;
+      if (!isPlainMessage(message)) continue;
+      plain++;
+      expect(MessageSchema.safeParse(message).success).toBe(true);
+    }
+    expect(plain).toBeGreaterThan(300);
+  });
+
+  it('is true for text, tool-request and tool-response messages', () => {
+    expect(isPlainMessage({ role: 'user', content: [{ text: 'hi' }] })).toBe(true);
+    expect(
+      isPlainMessage({ role: 'tool', content: [{ toolResponse: { name: 't', ref: 'r', output: { value: 1 } } }] }),
+    ).toBe(true);
+  });
+
+  it('is false for parts it leaves to the schema', () => {
+    expect(isPlainMessage({ role: 'user', content: [{ media: { url: 'https://x' } }] })).toBe(false);
+    expect(isPlainMessage({ role: 'tool', content: [{ toolResponse: { name: 't', content: [] } }] })).toBe(false);
+    expect(isPlainMessage({ role: 'user', content: [{ text: 'hi' }], metadata: {} })).toBe(false);
   });
 });

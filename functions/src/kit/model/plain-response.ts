@@ -65,6 +65,34 @@ function copyMessage(message: unknown): Message | undefined {
   return { role: message.role as Message['role'], content };
 }
 
+const TOOL_RESPONSE_KEYS = ['name', 'ref', 'output'] as const;
+
+function isPlainPart(part: unknown): boolean {
+  if (!isPlainObject(part)) return false;
+  if (typeof part.text === 'string') return onlyKeys(part, ['text']);
+  if ('toolRequest' in part) return copyPart(part) !== undefined;
+  const response = part.toolResponse;
+  if (!isPlainObject(response) || !onlyKeys(part, ['toolResponse']) || !onlyKeys(response, TOOL_RESPONSE_KEYS)) {
+    return false;
+  }
+  return (
+    typeof response.name === 'string' &&
+    response.name.length > 0 &&
+    (response.ref === undefined || typeof response.ref === 'string')
+  );
+}
+
+/**
+ * True when `MessageSchema` surely accepts `message`: a role and text, tool-request and
+ * tool-response parts with nothing else on them. False says only "ask the schema".
+ */
+export function isPlainMessage(message: unknown): boolean {
+  if (!isPlainObject(message) || !onlyKeys(message, ['role', 'content'])) return false;
+  if (!ROLES.has(message.role) || !Array.isArray(message.content)) return false;
+  for (const part of message.content) if (!isPlainPart(part)) return false;
+  return true;
+}
+
 /**
  * A copy of a runner's response as `GenerateResponseSchema` would return it, when the response
  * has the common shape (a message of text and tool-request parts, a finish reason, maybe a finish
