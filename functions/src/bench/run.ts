@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { arch, cpus, platform, totalmem } from 'node:os';
+import { arch, cpus, loadavg, platform, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import type { BenchTable } from './bench-table.js';
 import { toMarkdown } from './bench-table.js';
@@ -19,6 +19,7 @@ function machine(): string {
   return `${platform()} ${arch()}, ${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 }
 
+const load = (): string => (loadavg()[0] as number).toFixed(1);
 const one = (run: () => Promise<BenchTable>) => async () => [await run()];
 const begin = (name: string) => `<!-- bench:${name} -->`;
 const end = (name: string) => `<!-- /bench:${name} -->`;
@@ -59,10 +60,15 @@ async function main(): Promise<void> {
     if (only.length && !only.includes(suite.name)) continue;
     console.error(`[bench] ${suite.name} …`);
     const started = new Date().toISOString();
+    const loadBefore = load();
     const tables = await suite.run();
     const markdown = tables.map(toMarkdown).join('\n');
     console.log(markdown);
-    sections.set(suite.name, `_Measured ${started} on ${machine()}._\n\n${markdown}`);
+    // The load average says how busy the machine was: a shared machine stretches means and p99s.
+    sections.set(
+      suite.name,
+      `_Measured ${started} on ${machine()}; 1-minute load average ${loadBefore} before, ${load()} after._\n\n${markdown}`,
+    );
   }
   const parts = [
     '# Benchmarks\n\nWritten by `npm run bench` (`npm run bench -- <suite> …` re-measures only those sections).\n',
