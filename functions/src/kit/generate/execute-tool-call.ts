@@ -73,31 +73,46 @@ function runThroughMiddleware(
   return next();
 }
 
+/** How a failed call ends: an interrupt, a response the model can read, or (abort, `onError: 'throw'`) a throw. */
+function failedCall(tool: Tool, request: ToolRequest, scope: ToolCallScope, error: unknown): ToolOutcome {
+  if (isToolInterruptError(error)) return { interrupt: error.metadata ?? true };
+  if (scope.signal?.aborted) throw abortError(scope.signal, `tool '${request.name}'`);
+  if (tool.config.onError === 'throw') throw error;
+  return { response: toolErrorResponse(request, error) };
+}
+
 /**
  * Runs one tool request. Invalid input, an unknown tool, a timeout or a failure become a
  * response the model can read, unless the tool says `onError: 'throw'`; an abort always
  * ends the turn.
  */
-export async function executeToolCall(
+export function executeToolCall(
   part: ToolRequestPart & { toolRequest: { ref: string } },
   resumed: Record<string, unknown> | true | undefined,
   scope: ToolCallScope,
 ): Promise<ToolOutcome> {
+  // Not async: per call, one `then` costs less than an async function's suspended frame.
   const request = part.toolRequest;
   const tool = lookupTool(scope.tools, request.name);
   if (!tool) {
     const known = [...scope.tools.keys()].join(', ') || 'none';
-    return {
+    return Promise.resolve({
       response: toolErrorResponse(request, new Error(`unknown tool '${request.name}'; the tools are: ${known}`)),
-    };
+    });
   }
+  let running: Promise<ToolResult>;
   try {
-    const result = await runThroughMiddleware(tool, request, resumed, scope);
-    return { response: toResponsePart(request, result) };
+    running = runThroughMiddleware(tool, request, resumed, scope);
   } catch (error) {
-    if (isToolInterruptError(error)) return { interrupt: error.metadata ?? true };
-    if (scope.signal?.aborted) throw abortError(scope.signal, `tool '${request.name}'`);
-    if (tool.config.onError === 'throw') throw error;
-    return { response: toolErrorResponse(request, error) };
+    // A middleware that threw before returning its promise.
+    try {
+      return Promise.resolve(failedCall(tool, request, scope, error));
+    } catch (thrown) {
+      return Promise.reject(thrown);
+    }
   }
+  return running.then(
+    (result): ToolOutcome => ({ response: toResponsePart(request, result) }),
+    (error: unknown) => failedCall(tool, request, scope, error),
+  );
 }
