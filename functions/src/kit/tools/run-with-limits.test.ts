@@ -47,4 +47,16 @@ describe('runWithLimits', () => {
     controller.abort();
     await expect(run).rejects.toMatchObject({ code: 'aborted' });
   });
+
+  it('aborts the body when the parent aborts during the synchronous part of an async body', async () => {
+    const controller = new AbortController();
+    let signal: AbortSignal | undefined;
+    const run = runWithLimits('t', 1000, controller.signal, (r) => {
+      signal = r.signal;
+      controller.abort();
+      return new Promise((resolve) => r.signal.addEventListener('abort', resolve, { once: true }));
+    });
+    await expect(run).rejects.toMatchObject({ code: 'aborted' });
+    expect(signal?.aborted).toBe(true);
+  });
 });

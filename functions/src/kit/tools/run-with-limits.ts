@@ -57,6 +57,8 @@ export function runWithLimits<T>(
       timeoutMs,
     );
     parent?.addEventListener('abort', onAbort, { once: true });
+    // The body ran before this listener existed: it may have aborted the parent itself.
+    if (parent?.aborted) onAbort();
     pending.then(
       (value) => finish() && resolve(value),
       (error: unknown) => finish() && reject(error),
