@@ -3,6 +3,8 @@ import { PerformanceObserver } from 'node:perf_hooks';
 /** Per-iteration timings of one measured run. */
 export interface Measurement {
   medianUs: number;
+  /** Includes every pause that fell inside an iteration: what an instance pays under load. */
+  meanUs: number;
   p90Us: number;
   p99Us: number;
   gcUsPerIteration: number;
@@ -25,7 +27,8 @@ export function median(values: readonly number[]): number {
 
 /**
  * Runs `iteration` `warmup` times untimed, then `iterations` times timed one by one; `check`
- * runs after each timed iteration, outside the timed region. GC time comes from `gc` entries.
+ * runs after each timed iteration, outside the timed region. GC time comes from `gc` entries; the
+ * heap is collected (when `gc` is exposed) between the warm-up and the timed iterations.
  */
 export async function measure<T>(
   iteration: () => Promise<T>,
@@ -33,6 +36,9 @@ export async function measure<T>(
   { warmup = 200, iterations = 2000 } = {},
 ): Promise<Measurement> {
   for (let i = 0; i < warmup; i++) check(await iteration());
+  // Start from a collected heap (with --expose-gc), so a run pays for its own garbage only, not
+  // for what the side measured before it left behind.
+  (globalThis as { gc?: () => void }).gc?.();
   let gcMs = 0;
   let recording = false;
   const observer = new PerformanceObserver((list) => {
@@ -51,9 +57,12 @@ export async function measure<T>(
   await new Promise((resolve) => setTimeout(resolve, 20));
   recording = false;
   observer.disconnect();
+  let total = 0;
+  for (const t of times) total += t;
   times.sort((a, b) => a - b);
   return {
     medianUs: quantile(times, 0.5),
+    meanUs: total / iterations,
     p90Us: quantile(times, 0.9),
     p99Us: quantile(times, 0.99),
     gcUsPerIteration: (gcMs * 1000) / iterations,

@@ -1,65 +1,84 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { arch, cpus, platform, totalmem } from 'node:os';
+import { arch, cpus, loadavg, platform, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import type { BenchTable } from './bench-table.js';
 import { toMarkdown } from './bench-table.js';
 import { runCleanupBench } from './cleanup-bench.js';
 import { runColdStartBench } from './cold-start.js';
-import { runEngineBench } from './engine-bench.js';
+import { runEngineBench, runVsGenkitEngineBench } from './engine-bench.js';
 import { runGeminiOverheadBench } from './gemini-overhead.js';
+import { runSessionsVsGenkitBench } from './genkit/sessions-vs-genkit.js';
 import { runMemoryBench } from './memory-bench.js';
 import { runSessionBench } from './session-bench.js';
 import { runThroughputBench } from './throughput-bench.js';
 
-type Suite = { name: string; run: () => Promise<BenchTable> };
+type Suite = { name: string; run: () => Promise<BenchTable[]> };
 
 function machine(): string {
   const cpu = cpus()[0]?.model ?? 'unknown cpu';
   return `${platform()} ${arch()}, ${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 }
 
-/** `doc` with its header and the tables named in `parts` replaced (a new table is appended). */
-function spliceTables(doc: string, parts: readonly string[]): string {
-  const [header, ...tables] = parts;
-  const sections = doc.split(/^(?=### )/m);
-  sections[0] = header ?? sections[0] ?? '';
-  for (const table of tables) {
-    const title = table.split('\n', 1)[0];
-    const at = sections.findIndex((section) => section.split('\n', 1)[0] === title);
-    if (at > 0) sections[at] = `${table}\n`;
-    else sections.push(`${table}\n`);
+const load = (): string => (loadavg()[0] as number).toFixed(1);
+const one = (run: () => Promise<BenchTable>) => async () => [await run()];
+const begin = (name: string) => `<!-- bench:${name} -->`;
+const end = (name: string) => `<!-- /bench:${name} -->`;
+
+/** The sections of an earlier docs/benchmarks.md, by suite name, so a partial run keeps the others. */
+function previousSections(file: string): Map<string, string> {
+  const sections = new Map<string, string>();
+  if (!existsSync(file)) return sections;
+  const text = readFileSync(file, 'utf8');
+  for (const match of text.matchAll(/<!-- bench:([\w-]+) -->\n([\s\S]*?)<!-- \/bench:\1 -->/g)) {
+    sections.set(match[1] as string, match[2] as string);
   }
-  return sections.join('');
+  return sections;
 }
 
-/** Runs every suite (or those named in argv) and writes docs/benchmarks.md. */
+/**
+ * Runs every suite (or those named in argv) and writes docs/benchmarks.md: a named run replaces
+ * only its own sections; each section says when and where it was measured.
+ */
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const suites: Suite[] = [
-    { name: 'engine', run: () => runEngineBench() },
-    { name: 'gemini', run: () => runGeminiOverheadBench() },
-    { name: 'session', run: () => runSessionBench() },
-    { name: 'throughput', run: () => runThroughputBench() },
-    { name: 'memory', run: () => runMemoryBench() },
-    { name: 'cold-start', run: () => runColdStartBench() },
-    { name: 'cleanup', run: () => runCleanupBench() },
+    { name: 'engine', run: one(() => runEngineBench()) },
+    { name: 'vs-genkit', run: async () => [await runVsGenkitEngineBench(), await runSessionsVsGenkitBench()] },
+    { name: 'gemini', run: one(() => runGeminiOverheadBench()) },
+    { name: 'session', run: one(() => runSessionBench()) },
+    { name: 'throughput', run: one(() => runThroughputBench()) },
+    { name: 'memory', run: one(() => runMemoryBench()) },
+    { name: 'cold-start', run: one(() => runColdStartBench()) },
+    { name: 'cleanup', run: one(() => runCleanupBench()) },
   ];
-  const selected = only.length ? suites.filter((s) => only.includes(s.name)) : suites;
-  const parts = [
-    `# Benchmarks\n\nMachine: ${machine()}. Written by \`npm run bench\` on ${new Date().toISOString()}.\n`,
-  ];
-  for (const suite of selected) {
-    console.error(`[bench] ${suite.name} …`);
-    const table = await suite.run();
-    const markdown = toMarkdown(table);
-    console.log(markdown);
-    parts.push(markdown);
-  }
+  const unknown = only.filter((name) => !suites.some((s) => s.name === name));
+  if (unknown.length)
+    throw new Error(`unknown suite(s) ${unknown.join(', ')}: ${suites.map((s) => s.name).join(', ')}`);
   const out = resolve(process.env.BENCH_OUT ?? '../docs/benchmarks.md');
+  const sections = previousSections(out);
+  for (const suite of suites) {
+    if (only.length && !only.includes(suite.name)) continue;
+    console.error(`[bench] ${suite.name} …`);
+    const started = new Date().toISOString();
+    const loadBefore = load();
+    const tables = await suite.run();
+    const markdown = tables.map(toMarkdown).join('\n');
+    console.log(markdown);
+    // The load average says how busy the machine was: a shared machine stretches means and p99s.
+    sections.set(
+      suite.name,
+      `_Measured ${started} on ${machine()}; 1-minute load average ${loadBefore} before, ${load()} after._\n\n${markdown}`,
+    );
+  }
+  const parts = [
+    '# Benchmarks\n\nWritten by `npm run bench` (`npm run bench -- <suite> …` re-measures only those sections).\n',
+  ];
+  for (const suite of suites) {
+    const body = sections.get(suite.name);
+    if (body !== undefined) parts.push(`${begin(suite.name)}\n${body}${end(suite.name)}\n`);
+  }
   mkdirSync(dirname(out), { recursive: true });
-  // Named suites replace only their own tables: the others keep the figures of their last run.
-  const kept = only.length && existsSync(out) ? readFileSync(out, 'utf8') : undefined;
-  writeFileSync(out, kept ? spliceTables(kept, parts) : parts.join('\n'));
+  writeFileSync(out, parts.join('\n'));
   console.error(`[bench] wrote ${out}`);
 }
 

@@ -10,17 +10,24 @@ import { defineTool } from '../kit/tools/index.js';
 import type { BenchTable } from './bench-table.js';
 import { callableCall } from './callable-call.js';
 import { median, quantile } from './measure.js';
+import { measureInstances } from './throughput-instances.js';
 
 /** Concurrent sessions per level: 80 is Cloud Functions' default concurrency per instance. */
 const LEVELS = [1, 10, 80];
 const RUNS = 3;
-const TURNS_PER_SESSION = 10;
+/** Turns each session runs back to back in a measured run. */
+export const TURNS_PER_SESSION = 10;
 const MODEL_DELAY_MS = 50;
+/** The multi-instance row: this many processes (instances), each with its own LRU cache. */
+const INSTANCES = 4;
+/** Sessions over all instances in the multi-instance row (as many as the largest one-process level). */
+const SPREAD_SESSIONS = 80;
 /** Two model calls of 50 ms each: a turn can't take less. */
 const IDEAL_TURN_MS = 2 * MODEL_DELAY_MS;
 const ANSWER = 'SKU-1 is in stock at 12.50';
 
-type Handler = FlowCallable<CallRequest, CallResult>;
+/** The callable handler the bench drives. */
+export type Handler = FlowCallable<CallRequest, CallResult>;
 
 /** Asks for both tools at once on a user message, answers once their results are in. */
 function twoToolModel() {
@@ -34,7 +41,8 @@ function twoToolModel() {
   );
 }
 
-function shopAgent(store: SessionStore) {
+/** The bench's agent: two tools the model asks for at once, over `store` (behind defineAgent's LRU cache). */
+export function shopAgent(store: SessionStore) {
   const input = z.object({ sku: z.string() });
   const stock = defineTool({ name: 'stock', description: 'units in stock', inputSchema: input }, () => ({
     units: 3,
@@ -51,18 +59,27 @@ function check(result: CallResult): void {
   }
 }
 
-/** One run at `sessions` concurrent sessions: each opens its session (untimed), then runs its turns back to back. */
-async function runOnce(fn: Handler, sessions: number, run: string): Promise<{ wallMs: number; latencies: number[] }> {
+/** A session opened for a run: its caller and id. */
+export interface OpenedSession {
+  uid: string;
+  sessionId: string;
+}
+
+/** Opens `sessions` sessions for run `run` (one untimed first call each). */
+export function openSessions(fn: Handler, sessions: number, run: string): Promise<OpenedSession[]> {
   const users = Array.from({ length: sessions }, (_, i) => `${run}-u${i}`);
-  const opened = await Promise.all(
+  return Promise.all(
     users.map(async (uid) => {
       const result = await fn.run(callableCall<CallRequest>({ message: 'hello' }, uid));
       check(result);
       return { uid, sessionId: result.sessionId };
     }),
   );
+}
+
+/** Runs every opened session's turns back to back, all sessions at once; each turn's latency in ms. */
+export async function runTurns(fn: Handler, opened: OpenedSession[]): Promise<number[]> {
   const latencies: number[] = [];
-  const start = performance.now();
   await Promise.all(
     opened.map(async ({ uid, sessionId }) => {
       for (let turn = 0; turn < TURNS_PER_SESSION; turn++) {
@@ -73,6 +90,14 @@ async function runOnce(fn: Handler, sessions: number, run: string): Promise<{ wa
       }
     }),
   );
+  return latencies;
+}
+
+/** One run at `sessions` concurrent sessions: each opens its session (untimed), then runs its turns back to back. */
+async function runOnce(fn: Handler, sessions: number, run: string): Promise<{ wallMs: number; latencies: number[] }> {
+  const opened = await openSessions(fn, sessions, run);
+  const start = performance.now();
+  const latencies = await runTurns(fn, opened);
   return { wallMs: performance.now() - start, latencies };
 }
 
@@ -83,6 +108,7 @@ async function runOnce(fn: Handler, sessions: number, run: string): Promise<{ wa
  */
 interface Level {
   store: string;
+  instances: number;
   sessions: number;
   rates: number[];
   p50s: number[];
@@ -90,7 +116,7 @@ interface Level {
 }
 
 async function measureLevel(fn: Handler, store: string, sessions: number): Promise<Level> {
-  const level: Level = { store, sessions, rates: [], p50s: [], p95s: [] };
+  const level: Level = { store, instances: 1, sessions, rates: [], p50s: [], p95s: [] };
   for (let run = 0; run < RUNS; run++) {
     const { wallMs, latencies } = await runOnce(fn, sessions, `${store}-n${sessions}r${run}`);
     latencies.sort((a, b) => a - b);
@@ -106,6 +132,7 @@ function row(level: Level): (string | number)[] {
   const ideal = level.sessions / (IDEAL_TURN_MS / 1000);
   return [
     level.store,
+    level.instances,
     level.sessions,
     rate.toFixed(1),
     ideal.toFixed(0),
@@ -137,14 +164,29 @@ export async function runThroughputBench(): Promise<BenchTable> {
     for (const [store, fn] of stores) {
       await runOnce(fn, 10, `${store}-warmup`);
       for (const n of LEVELS) rows.push(row(await measureLevel(fn, store, n)));
+      if (store === 'Firestore emulator') {
+        const spread = await measureInstances({ instances: INSTANCES, sessions: SPREAD_SESSIONS, runs: RUNS });
+        rows.push(row({ store, instances: INSTANCES, sessions: SPREAD_SESSIONS, ...spread }));
+      }
     }
     return {
       title: 'Throughput: concurrent sessions through the callable handler',
-      columns: ['sessions in', 'sessions', 'turns/s', 'ideal turns/s', 'of ideal', 'p50 ms', 'p95 ms', 'ideal ms'],
+      columns: [
+        'sessions in',
+        'instances',
+        'sessions',
+        'turns/s',
+        'ideal turns/s',
+        'of ideal',
+        'p50 ms',
+        'p95 ms',
+        'ideal ms',
+      ],
       rows,
       notes: [
         `A turn: the model asks for two tools at once, then answers; each model call takes ${MODEL_DELAY_MS} ms, so the ideal is N / ${IDEAL_TURN_MS / 1000} s.`,
         `Each session is opened by an untimed first call, then runs ${TURNS_PER_SESSION} turns back to back; all sessions at once, in one process (one instance).`,
+        `The ${INSTANCES}-instance row: ${INSTANCES} Node processes (each its own Firestore client and LRU cache, as ${INSTANCES} Cloud Functions instances would be) against the same emulator, ${SPREAD_SESSIONS / INSTANCES} sessions each; all open their sessions, then start their turns together; turns/s = all turns ÷ (last end − first start), p50/p95 over every turn of every instance. On this machine the ${INSTANCES} processes, the emulator and the driver share its cores.`,
         `Medians of ${RUNS} runs per level; a warm-up run first. Each result is checked (status, text).`,
         'A warm turn on the LRU cache reads no document and writes two (the lease with the user message, then the result).',
         'The in-memory rows are the same turns with InMemorySessionStore: the difference is what the (emulated) Firestore writes cost.',

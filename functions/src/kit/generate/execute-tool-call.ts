@@ -6,6 +6,7 @@ import {
   isToolInterruptError,
   type Tool,
   type ToolResult,
+  type ToolRunOptions,
   type ToolState,
 } from '../tools/index.js';
 import type { ToolCall, ToolMiddleware } from './generate-options.js';
@@ -52,22 +53,41 @@ function toResponsePart(request: ToolRequest, result: ToolResult): ToolResponseP
   return result.metadata ? { toolResponse: response, metadata: result.metadata } : { toolResponse: response };
 }
 
-function runThroughMiddleware(call: ToolCall, scope: ToolCallScope): Promise<ToolResult> {
-  const run = (): Promise<ToolResult> =>
-    call.tool.run(call.request.input, {
-      ref: call.request.ref,
-      ...(call.resumed === undefined ? {} : { resumed: call.resumed }),
-      context: call.context,
-      ...(scope.signal ? { signal: scope.signal } : {}),
-      ...(scope.state ? { state: scope.state } : {}),
-    });
-  let next = run;
-  for (let i = scope.middleware.length - 1; i >= 0; i--) {
-    const step = scope.middleware[i] as ToolMiddleware;
+// Built without spreads: this runs per call.
+function runOptions(ref: string, resumed: ToolCall['resumed'], scope: ToolCallScope): ToolRunOptions {
+  const options: ToolRunOptions = { ref, context: scope.context };
+  if (resumed !== undefined) options.resumed = resumed;
+  if (scope.signal) options.signal = scope.signal;
+  if (scope.state) options.state = scope.state;
+  return options;
+}
+
+function runThroughMiddleware(
+  tool: Tool,
+  request: ToolRequest & { ref: string },
+  resumed: ToolCall['resumed'],
+  scope: ToolCallScope,
+): Promise<ToolResult> {
+  const middleware = scope.middleware;
+  // No call record and no chain when there is no middleware.
+  if (!middleware.length) return tool.run(request.input, runOptions(request.ref, resumed, scope));
+  const call: ToolCall = { tool, request, resumed, context: scope.context };
+  let next = (): Promise<ToolResult> =>
+    call.tool.run(call.request.input, runOptions(call.request.ref, call.resumed, scope));
+  for (let i = middleware.length - 1; i >= 0; i--) {
+    const step = middleware[i] as ToolMiddleware;
     const inner = next;
     next = () => step(call, inner);
   }
   return next();
+}
+
+/** How a failed call ends: an interrupt, a response the model can read, or (abort, `onError: 'throw'`) a throw. */
+function failedCall(tool: Tool, request: ToolRequest, scope: ToolCallScope, error: unknown): ToolOutcome {
+  if (isToolInterruptError(error)) return { interrupt: error.metadata ?? true };
+  if (scope.signal?.aborted) throw abortError(scope.signal, `tool '${request.name}'`);
+  if (tool.config.onError === 'throw') throw error;
+  return { response: toolErrorResponse(request, error) };
 }
 
 /**
@@ -75,26 +95,33 @@ function runThroughMiddleware(call: ToolCall, scope: ToolCallScope): Promise<Too
  * response the model can read, unless the tool says `onError: 'throw'`; an abort always
  * ends the turn.
  */
-export async function executeToolCall(
+export function executeToolCall(
   part: ToolRequestPart & { toolRequest: { ref: string } },
   resumed: Record<string, unknown> | true | undefined,
   scope: ToolCallScope,
 ): Promise<ToolOutcome> {
+  // Not async: per call, one `then` costs less than an async function's suspended frame.
   const request = part.toolRequest;
   const tool = lookupTool(scope.tools, request.name);
   if (!tool) {
     const known = [...scope.tools.keys()].join(', ') || 'none';
-    return {
+    return Promise.resolve({
       response: toolErrorResponse(request, new Error(`unknown tool '${request.name}'; the tools are: ${known}`)),
-    };
+    });
   }
+  let running: Promise<ToolResult>;
   try {
-    const result = await runThroughMiddleware({ tool, request, resumed, context: scope.context }, scope);
-    return { response: toResponsePart(request, result) };
+    running = runThroughMiddleware(tool, request, resumed, scope);
   } catch (error) {
-    if (isToolInterruptError(error)) return { interrupt: error.metadata ?? true };
-    if (scope.signal?.aborted) throw abortError(scope.signal, `tool '${request.name}'`);
-    if (tool.config.onError === 'throw') throw error;
-    return { response: toolErrorResponse(request, error) };
+    // A middleware that threw before returning its promise.
+    try {
+      return Promise.resolve(failedCall(tool, request, scope, error));
+    } catch (thrown) {
+      return Promise.reject(thrown);
+    }
   }
+  return running.then(
+    (result): ToolOutcome => ({ response: toResponsePart(request, result) }),
+    (error: unknown) => failedCall(tool, request, scope, error),
+  );
 }

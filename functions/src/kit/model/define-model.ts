@@ -10,6 +10,7 @@ import { simulateSystemPrompt } from './middleware/simulate-system-prompt.js';
 import { validateSupport } from './middleware/validate-support.js';
 import type { Model, ModelInfo, ModelMiddleware, ModelRunner } from './model.js';
 import type { ModelSupports } from './model-info.js';
+import { copyPlainResponse } from './plain-response.js';
 import type { GenerateRequest } from './request.js';
 import { type GenerateResponse, GenerateResponseSchema } from './response.js';
 import type { JsonSchema } from './tool-definition.js';
@@ -51,6 +52,11 @@ export function defineModel<Config extends z.ZodType = typeof GenerationCommonCo
       throw modelReason(error);
     });
     const latencyMs = performance.now() - started;
+    const plain = copyPlainResponse(raw);
+    if (plain) {
+      plain.latencyMs = latencyMs;
+      return plain;
+    }
     const parsed = GenerateResponseSchema.safeParse(raw);
     if (!parsed.success) {
       throw new KitError(

@@ -48,6 +48,7 @@ export {
   ToolResponsePartSchema,
   ToolResponseSchema,
 } from './parts.js';
+export { copyPlainResponse, isPlainMessage } from './plain-response.js';
 export { costOf, type ModelPrice, type Pricing, priceOf } from './pricing.js';
 export {
   type GenerateRequest,

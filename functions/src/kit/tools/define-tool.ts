@@ -3,9 +3,10 @@ import { fromZodError, KitError } from '../errors/index.js';
 import type { ToolDefinition } from '../model/index.js';
 import { traceToolCall } from '../telemetry/index.js';
 import { declineInterrupt, respondToInterrupt, restartInterrupt } from './interrupt-replies.js';
-import { runWithLimits } from './run-with-limits.js';
+import { type LimitedRun, runWithLimits } from './run-with-limits.js';
 import { toToolDefinition } from './to-tool-definition.js';
 import {
+  type ActionContext,
   DEFAULT_TOOL_TIMEOUT_MS,
   type MultipartToolFn,
   type MultipartToolOutput,
@@ -18,50 +19,57 @@ import {
 } from './tool.js';
 import { isToolInterruptError, ToolInterruptError } from './tool-interrupt-error.js';
 
+const isPromiseLike = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as { then?: unknown } | null)?.then === 'function';
+
 const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_.\-/]{0,127}$/;
 
-function interrupt(metadata?: Record<string, unknown>): never {
-  throw new ToolInterruptError(metadata);
+// A class, not an object literal with a getter: built for every call, so its shape and getter are shared.
+class CallContext implements ToolContext {
+  readonly resumed: Record<string, unknown> | true | undefined;
+  readonly context: ActionContext;
+  readonly ref: string;
+  readonly #run: LimitedRun;
+  readonly #options: ToolRunOptions;
+  constructor(options: ToolRunOptions, run: LimitedRun) {
+    this.#options = options;
+    this.resumed = options.resumed;
+    this.context = options.context ?? {};
+    this.ref = options.ref;
+    this.#run = run;
+  }
+  interrupt(metadata?: Record<string, unknown>): never {
+    throw new ToolInterruptError(metadata);
+  }
+  get signal(): AbortSignal {
+    return this.#run.signal;
+  }
+  get state(): unknown {
+    return this.#options.state?.read(this.ref);
+  }
+  updateState(update: (state: unknown) => unknown): void {
+    const state = this.#options.state;
+    if (!state) throw new KitError('failed-precondition', 'this tool runs where there is no session state');
+    state.update(this.ref, update);
+  }
 }
 
 /** Builds a tool from its config and a body; `restartable` is false only for interrupts. */
 export function makeTool<I extends z.ZodType, O extends z.ZodType>(
   config: ToolConfig<I, O>,
-  body: (input: z.infer<I>, ctx: ToolContext) => Promise<MultipartToolOutput<z.infer<O>>>,
+  body: (
+    input: z.infer<I>,
+    ctx: ToolContext,
+  ) => Promise<MultipartToolOutput<z.infer<O>>> | MultipartToolOutput<z.infer<O>>,
   restartable: boolean,
 ): Tool<I, O> {
   if (!TOOL_NAME.test(config.name)) {
     throw new KitError('invalid-argument', `invalid tool name '${config.name}'`);
   }
   const timeoutMs = config.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+  const what = `tool '${config.name}'`;
   let definition: ToolDefinition | undefined;
-
-  async function runChecked(rawInput: unknown, options: ToolRunOptions): Promise<ToolResult> {
-    let input = rawInput;
-    if (config.inputSchema) {
-      const parsed = config.inputSchema.safeParse(rawInput);
-      if (!parsed.success) throw fromZodError(parsed.error, `input for tool '${config.name}'`);
-      input = parsed.data;
-    }
-    const result = await runWithLimits(`tool '${config.name}'`, timeoutMs, options.signal, (run) =>
-      body(input as z.infer<I>, {
-        interrupt,
-        resumed: options.resumed,
-        context: options.context ?? {},
-        get signal() {
-          return run.signal;
-        },
-        ref: options.ref,
-        get state() {
-          return options.state?.read(options.ref);
-        },
-        updateState(update) {
-          if (!options.state)
-            throw new KitError('failed-precondition', `tool '${config.name}' runs where there is no session state`);
-          options.state.update(options.ref, update);
-        },
-      }),
-    );
+  const checkOutput = (result: MultipartToolOutput<z.infer<O>>): ToolResult => {
     let output: unknown = result.output;
     if (config.outputSchema) {
       const parsed = config.outputSchema.safeParse(output);
@@ -73,6 +81,23 @@ export function makeTool<I extends z.ZodType, O extends z.ZodType>(
     if (result.content) checked.content = result.content;
     if (result.metadata) checked.metadata = result.metadata;
     return checked;
+  };
+
+  // Not async: a tool that answers at once then costs one settled promise and no suspended frame.
+  function runChecked(rawInput: unknown, options: ToolRunOptions): Promise<ToolResult> {
+    try {
+      let input = rawInput;
+      if (config.inputSchema) {
+        const parsed = config.inputSchema.safeParse(rawInput);
+        if (!parsed.success) throw fromZodError(parsed.error, `input for tool '${config.name}'`);
+        input = parsed.data;
+      }
+      return runWithLimits(what, timeoutMs, options.signal, (run) =>
+        body(input as z.infer<I>, new CallContext(options, run)),
+      ).then(checkOutput);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   return {
@@ -130,8 +155,14 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(
   config: ToolConfig<I, O>,
   fn: ToolFn<I, O> | MultipartToolFn<I, O>,
 ): Tool<I, O> {
-  const body = config.multipart
-    ? async (input: z.infer<I>, ctx: ToolContext) => (await fn(input, ctx)) as MultipartToolOutput<z.infer<O>>
-    : async (input: z.infer<I>, ctx: ToolContext) => ({ output: (await fn(input, ctx)) as z.infer<O> });
+  if (config.multipart) return makeTool(config, fn as MultipartToolFn<I, O>, true);
+  const single = fn as ToolFn<I, O>;
+  // A body that returns at once stays synchronous: no promise, timer or race per call for it.
+  const body = (input: z.infer<I>, ctx: ToolContext) => {
+    const output = single(input, ctx);
+    return isPromiseLike(output)
+      ? Promise.resolve(output).then((value) => ({ output: value as z.infer<O> }))
+      : { output: output as z.infer<O> };
+  };
   return makeTool(config, body, true);
 }

@@ -5,6 +5,16 @@ export interface LimitedRun {
   readonly signal: AbortSignal;
 }
 
+// A class, not an object literal with a getter: one small object per call, the getter shared.
+class LazySignal implements LimitedRun {
+  /** Made lazily: most tools never read their signal, and a controller per call adds up. */
+  controller: AbortController | undefined;
+  get signal(): AbortSignal {
+    this.controller ??= new AbortController();
+    return this.controller.signal;
+  }
+}
+
 /**
  * Runs `body` until it settles, the timeout passes or `parent` aborts, whichever is first.
  * The body's signal fires in the last two cases; a body that ignores it is abandoned, so a
@@ -17,15 +27,16 @@ export function runWithLimits<T>(
   body: (run: LimitedRun) => Promise<T> | T,
 ): Promise<T> {
   if (parent?.aborted) return Promise.reject(abortError(parent, what));
-  // Made lazily: most tools never read their signal, and a controller per call adds up.
-  let controller: AbortController | undefined;
-  let stop: ((error: KitError) => void) | undefined;
-  const run: LimitedRun = {
-    get signal() {
-      controller ??= new AbortController();
-      return controller.signal;
-    },
-  };
+  const run = new LazySignal();
+  let started: Promise<T> | T;
+  try {
+    started = body(run);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  // A body that answered synchronously can't be stuck or outlive the caller: no timer, no race.
+  if (!isThenable(started)) return Promise.resolve(started);
+  const pending = started;
   return new Promise<T>((resolve, reject) => {
     let settled = false;
     const finish = (): boolean => {
@@ -35,22 +46,26 @@ export function runWithLimits<T>(
       parent?.removeEventListener('abort', onAbort);
       return true;
     };
-    stop = (error) => {
+    const stop = (error: KitError): void => {
       if (!finish()) return;
-      controller?.abort(error);
+      run.controller?.abort(error);
       reject(error);
     };
-    const onAbort = (): void => stop?.(abortError(parent, what));
+    const onAbort = (): void => stop(abortError(parent, what));
     const timer = setTimeout(
-      () => stop?.(new KitError('deadline-exceeded', `${what} timed out after ${timeoutMs} ms`)),
+      () => stop(new KitError('deadline-exceeded', `${what} timed out after ${timeoutMs} ms`)),
       timeoutMs,
     );
     parent?.addEventListener('abort', onAbort, { once: true });
-    Promise.resolve()
-      .then(() => body(run))
-      .then(
-        (value) => finish() && resolve(value),
-        (error: unknown) => finish() && reject(error),
-      );
+    // The body ran before this listener existed: it may have aborted the parent itself.
+    if (parent?.aborted) onAbort();
+    pending.then(
+      (value) => finish() && resolve(value),
+      (error: unknown) => finish() && reject(error),
+    );
   });
+}
+
+function isThenable<T>(value: Promise<T> | T): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { runWithLimits } from './run-with-limits.js';
+
+describe('runWithLimits', () => {
+  it('resolves with the value when the body answers synchronously', async () => {
+    await expect(runWithLimits('t', 1000, undefined, () => 42)).resolves.toBe(42);
+  });
+
+  it('rejects with the error when the body throws synchronously', async () => {
+    const boom = new Error('boom');
+    await expect(
+      runWithLimits('t', 1000, undefined, () => {
+        throw boom;
+      }),
+    ).rejects.toBe(boom);
+  });
+
+  it('resolves with the value when an async body settles in time', async () => {
+    await expect(runWithLimits('t', 1000, undefined, async () => 'late')).resolves.toBe('late');
+  });
+
+  it('rejects with deadline-exceeded and aborts the body when an async body outlives its timeout', async () => {
+    let signal: AbortSignal | undefined;
+    const run = runWithLimits('tool x', 10, undefined, (r) => {
+      signal = r.signal;
+      return new Promise(() => {});
+    });
+    await expect(run).rejects.toMatchObject({ code: 'deadline-exceeded' });
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it('rejects without running the body when the parent is already aborted', async () => {
+    const parent = AbortSignal.abort();
+    let ran = false;
+    await expect(
+      runWithLimits('t', 1000, parent, () => {
+        ran = true;
+        return 1;
+      }),
+    ).rejects.toMatchObject({ code: 'aborted' });
+    expect(ran).toBe(false);
+  });
+
+  it('rejects with aborted when the parent aborts while an async body runs', async () => {
+    const controller = new AbortController();
+    const run = runWithLimits('t', 1000, controller.signal, () => new Promise(() => {}));
+    controller.abort();
+    await expect(run).rejects.toMatchObject({ code: 'aborted' });
+  });
+
+  it('aborts the body when the parent aborts during the synchronous part of an async body', async () => {
+    const controller = new AbortController();
+    let signal: AbortSignal | undefined;
+    const run = runWithLimits('t', 1000, controller.signal, (r) => {
+      signal = r.signal;
+      controller.abort();
+      return new Promise((resolve) => r.signal.addEventListener('abort', resolve, { once: true }));
+    });
+    await expect(run).rejects.toMatchObject({ code: 'aborted' });
+    expect(signal?.aborted).toBe(true);
+  });
+});
