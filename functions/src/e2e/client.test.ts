@@ -91,4 +91,22 @@ describe.skipIf(!host)('@callable-flows/client (end to end)', () => {
     expect(done).toMatchObject({ sessionId: asked.sessionId, status: 'done', finishReason: 'stop' });
     expect((await admin.doc('orders/A-1001').get()).get('status')).toBe('cancelled');
   });
+
+  it('declines with a reason: the order is kept, the model is told why, and a second answer is refused by reason', async () => {
+    await admin.doc('orders/A-1001').set({ status: 'processing' }, { merge: true });
+    const carol = await signedInClient('alice');
+    const asked = await carol.send('Please cancel order A-1001.');
+    const interrupt = asked.interrupts[0];
+    if (!interrupt) throw new Error('no interrupt');
+    const kept = await carol.decline(interrupt, 'I changed my mind');
+    expect(kept).toMatchObject({
+      status: 'done',
+      text: expect.stringContaining('was not cancelled: I changed my mind'),
+    });
+    expect((await admin.doc('orders/A-1001').get()).get('status')).toBe('processing');
+    const again = await carol.approve(interrupt).catch((error: unknown) => error);
+    expect(again).toBeInstanceOf(FlowError);
+    expect(again).toMatchObject({ code: 'failed-precondition', reason: 'ALREADY_ANSWERED' });
+    expect((await admin.doc('orders/A-1001').get()).get('status')).toBe('processing');
+  });
 });

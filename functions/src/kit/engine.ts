@@ -4,14 +4,22 @@
 export { ERROR_REASONS, type ErrorReason, isKitError, KitError, type KitErrorCode } from './errors/index.js';
 export {
   DEFAULT_MAX_TURNS,
+  type DeclineReply,
   type GenerateOptions,
   type GenerateResult,
   generate,
+  hasToolCall,
+  type ModelResponseStep,
   type OutputOptions,
   OutputParseError,
+  type PreparedStep,
   type ResumeOptions,
+  type RoundRecord,
+  type StopCondition,
+  stepCountIs,
   type ToolCall,
   type ToolMiddleware,
+  type ToolResultStep,
 } from './generate/index.js';
 export {
   type Document,
@@ -59,4 +67,5 @@ export {
   type ToolConfig,
   type ToolContext,
   ToolInterruptError,
+  type ToolState,
 } from './tools/index.js';

@@ -13,6 +13,7 @@ export {
   type PendingInterrupt,
   type RespondReply,
   type RestartReply,
+  type ResumeInput,
 } from './agent/index.js';
 export {
   type AuthPolicy,

@@ -3,9 +3,11 @@ export type {
   AgentCallContext,
   AgentInput,
   AgentTurnResult,
+  DeclineReply,
   PendingInterrupt,
   RespondReply,
   RestartReply,
+  ResumeInput,
 } from './agent.js';
 export {
   type AgentConfig,
