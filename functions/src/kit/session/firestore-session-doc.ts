@@ -5,6 +5,7 @@ import type { HistoryLayout, HistoryPlan } from './history-layout.js';
 import { parseSession } from './parse-session.js';
 import { pendingOf } from './pending-of.js';
 import type { Session } from './session-schema.js';
+import { waitingSince } from './waiting-since.js';
 
 // The session document. Scalars a query or a TTL policy needs are native fields (status,
 // owner, times); structured values are JSON text, because Firestore refuses some JSON
@@ -132,5 +133,7 @@ export function sessionDocFields(session: Session, plan: HistoryPlan): Record<st
     // For clients and the cleanup job: which calls wait, without decoding the history.
     pending: session.interrupts.map((p) => ({ ref: p.toolRequest.ref ?? '', name: p.toolRequest.name })),
     history: { ...plan.layout, tail: plan.tail },
+    // For the cleanup's expiry query (indexed): absent meaning from sessions that wait for no one.
+    waitingSince: waitingSince(session),
   };
 }
