@@ -1,5 +1,8 @@
 import { Firestore } from '@google-cloud/firestore';
 import { z } from 'zod';
+import { FirestoreUsageCounters } from '../kit/callable/limits/firestore-usage-counters.js';
+import { onCallFlow } from '../kit/callable/on-call-flow.js';
+import { callableRequest } from '../kit/callable/test-utils/callable-request.js';
 import type { GenerateRequest, Message } from '../kit/model/index.js';
 import { scriptedModel } from '../kit/models/scripted/index.js';
 import {
@@ -51,6 +54,42 @@ function session(id: string, history: Message[]): Session {
     expireAt: now + 86_400_000,
     history,
   };
+}
+
+/**
+ * Reads / writes of a warm text turn through `onCallFlow` (the real firebase-functions runtime)
+ * without and with usage limits (counters in the same Firestore), and of a user's first limited call.
+ */
+async function limitedTurnCost(
+  firestore: Firestore,
+  store: LruSessionCache,
+  ops: StoreOperation[],
+): Promise<{ off: string; on: string; cold: string }> {
+  const agent = defineAgent({ name: 'bench', model: scriptedModel(), store });
+  const counterOps = { reads: 0, writes: 0 };
+  const counters = new FirestoreUsageCounters({
+    firestore: firestore as never,
+    collection: 'bench_usageCounters',
+    onOperation: (op) => {
+      counterOps.reads += op.reads;
+      counterOps.writes += op.writes;
+    },
+  });
+  const limits = { counters, callsPerMinute: 1000, tokensPerUserPerDay: 1e9, tokensPerSessionPerDay: 1e9 };
+  const plain = onCallFlow({ traces: false }, agent);
+  const limited = onCallFlow({ traces: false, limits }, agent);
+  const call = (fn: typeof plain, sessionId: string | undefined, message: string) =>
+    fn.run(callableRequest({ ...(sessionId ? { sessionId } : {}), message }, { uid: 'bench-limits' })) as Promise<{
+      sessionId: string;
+    }>;
+  const { sessionId } = await call(plain, undefined, 'hello');
+  const off = await counted(ops, () => call(plain, sessionId, 'warm'));
+  await call(limited, sessionId, 'first limited call');
+  const cold = `${counterOps.reads} / ${counterOps.writes}`;
+  counterOps.reads = 0;
+  counterOps.writes = 0;
+  const session = await counted(ops, () => call(limited, sessionId, 'warm, limited'));
+  return { off, on: `${session} + ${counterOps.reads} / ${counterOps.writes}`, cold };
 }
 
 /** Median ms of `LOADS` runs of `load`. */
@@ -112,6 +151,7 @@ export async function runSessionBench(): Promise<BenchTable> {
     cache.clear();
     const cold = await counted(ops, () => chat.send(sessionId, { message: 'cold' }, ctx));
     const tool = await counted(ops, () => pay.send(sessionId, { message: 'pay' }, ctx));
+    const limited = await limitedTurnCost(firestore, cache, ops);
     await store.create(session('long', conversation(LONG)));
     const longLoad = await counted(ops, () => store.load('long'));
     const size = await storedSize(firestore, prefix, 'long');
@@ -125,6 +165,9 @@ export async function runSessionBench(): Promise<BenchTable> {
         ['warm turn, cache hit, text only: document reads / writes', warm, '0 / ≤ 2'],
         ['cold turn, cache miss, text only: document reads / writes', cold, '≤ 1 / ≤ 2'],
         ['warm turn with one idempotent tool: reads / writes', tool, '0 / 2 + ledger (checkpoint, entry, note)'],
+        ['warm turn via onCallFlow, limits off: reads / writes', limited.off, '0 / ≤ 2'],
+        ['warm turn via onCallFlow, limits on: reads / writes (session + counters)', limited.on, 'off + 0 / 1'],
+        ['first call of a user on an instance, limits on: counter reads / writes', limited.cold, '1 / 1'],
         [`cold load of a ${LONG}-message session: document reads`, longLoad.split(' / ')[0] as string, '1 + chunks'],
         ['session load, median ms: cache hit', hit, ''],
         ['session load, median ms: emulator, short history', small, ''],
@@ -140,6 +183,7 @@ export async function runSessionBench(): Promise<BenchTable> {
         'Reads and writes are Firestore documents (billing units), reported by FirestoreSessionStore.onOperation.',
         'A write of the ledger commits the entry and a note of its key on the session in one batch (2 documents).',
         `Latency: median of ${LOADS} loads each; sizes are the JSON bytes of the documents' fields.`,
+        "Limits: one merge of increments per call into the user's day document (usageCounters/{uid}_{day}); the day is read on an instance's first call of the user, when its copy is older than refreshMs (60 s) or near a limit.",
       ],
     };
   } finally {

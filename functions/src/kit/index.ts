@@ -2,6 +2,7 @@
 // names the ones an application uses.
 
 export {
+  type AppCheckSetting,
   type AuthPolicy,
   allOf,
   type CallerContext,
@@ -11,12 +12,16 @@ export {
   CallResultSchema,
   type CallTarget,
   callerUid,
+  FirestoreUsageCounters,
   type FlowCallable,
   hasClaim,
+  InMemoryUsageCounters,
   type OnCallFlowOptions,
   onCallFlow,
   PAYLOAD_LIMITS,
   signedIn,
+  type UsageCounterStore,
+  type UsageLimits,
   verifiedEmail,
   WIRE_ERROR_RULES,
   type WireChunk,
