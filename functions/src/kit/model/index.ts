@@ -7,6 +7,7 @@ export { reasoningOf, textOf, toolRequestsOf, toolResponsesOf } from './message-
 export { augmentWithContext, citationKey, renderDocuments } from './middleware/augment-with-context.js';
 export { FALLBACK_CODES, type FallbackOptions, fallback } from './middleware/fallback.js';
 export { backoffDelay, RETRYABLE_CODES, type RetryOptions, retry } from './middleware/retry.js';
+export { retryAfterMs } from './middleware/retry-after.js';
 export { outputInstructions, simulateConstrainedGeneration } from './middleware/simulate-constrained-generation.js';
 export { simulateSystemPrompt } from './middleware/simulate-system-prompt.js';
 export { sleep } from './middleware/sleep.js';
@@ -57,3 +58,4 @@ export {
 export { type FinishReason, FinishReasonSchema, type GenerateResponse, GenerateResponseSchema } from './response.js';
 export { type JsonSchema, JsonSchemaSchema, type ToolDefinition, ToolDefinitionSchema } from './tool-definition.js';
 export { type Usage, UsageSchema } from './usage.js';
+export { withMiddleware } from './with-middleware.js';

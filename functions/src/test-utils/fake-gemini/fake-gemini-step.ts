@@ -6,6 +6,8 @@ export interface FakeGeminiError {
   message?: string;
   /** The gRPC status name, e.g. `RESOURCE_EXHAUSTED`. */
   status?: string;
+  /** `error.details`, e.g. `[{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '7s' }]` on a 429. */
+  details?: GeminiJson[];
 }
 
 /**
@@ -16,6 +18,8 @@ export interface FakeGeminiStep {
   /** HTTP status. Anything but 2xx sends an error body (from `error`). Default 200. */
   status?: number;
   error?: FakeGeminiError;
+  /** Extra response headers (e.g. `retry-after`). */
+  headers?: Record<string, string>;
   /** The unary body, or the one event of a stream when `chunks` is absent. */
   response?: GeminiJson;
   /** The events of a stream. */
