@@ -11,7 +11,7 @@ import { runMemoryBench } from './memory-bench.js';
 import { runSessionBench } from './session-bench.js';
 import { runThroughputBench } from './throughput-bench.js';
 
-type Suite = { name: string; run: () => Promise<BenchTable> };
+type Suite = { name: string; run: () => Promise<BenchTable | BenchTable[]> };
 
 function machine(): string {
   const cpu = cpus()[0]?.model ?? 'unknown cpu';
@@ -36,10 +36,11 @@ async function main(): Promise<void> {
   ];
   for (const suite of selected) {
     console.error(`[bench] ${suite.name} …`);
-    const table = await suite.run();
-    const markdown = toMarkdown(table);
-    console.log(markdown);
-    parts.push(markdown);
+    for (const table of ([] as BenchTable[]).concat(await suite.run())) {
+      const markdown = toMarkdown(table);
+      console.log(markdown);
+      parts.push(markdown);
+    }
   }
   const out = resolve(process.env.BENCH_OUT ?? '../docs/benchmarks.md');
   mkdirSync(dirname(out), { recursive: true });

@@ -37,6 +37,7 @@ export function flowModel(flow: string, script: (request: GenerateRequest) => Mo
       }
       return script(request);
     },
-    { name: `scripted/${flow}` },
+    // Deployed: it keeps no request (an instance may serve it for days).
+    { name: `scripted/${flow}`, record: false },
   );
 }

@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Model } from '../../kit/index.js';
-import { type Agent, defineAgent, type SessionStore } from '../../kit/session/index.js';
+import { type Agent, defineAgent, type HistoryOptions, type SessionStore } from '../../kit/session/index.js';
 import { finishTool } from '../finish-tool.js';
 import { cancelOrderTool } from './cancel-order.js';
 import { queryOrderTool } from './query-order.js';
@@ -19,6 +19,8 @@ export interface OrderAssistantDeps {
   model: Model;
   store: SessionStore;
   db: () => Promise<Firestore>;
+  /** History compression; default: the last 6 user turns whole, older ones summarised by the agent's model. */
+  history?: HistoryOptions;
 }
 
 /** The order assistant agent: queryOrder, cancelOrder (confirmed by the user), finish; 8 tool rounds. */
@@ -30,5 +32,6 @@ export function defineOrderAssistant(deps: OrderAssistantDeps): Agent {
     tools: [queryOrderTool(deps.db), cancelOrderTool(deps.db), finishTool()],
     maxTurns: 8,
     store: deps.store,
+    history: deps.history ?? { compress: { keepTurns: 6 } },
   });
 }

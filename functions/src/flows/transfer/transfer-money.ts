@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Model } from '../../kit/index.js';
-import { type Agent, defineAgent, type SessionStore } from '../../kit/session/index.js';
+import { type Agent, defineAgent, type HistoryOptions, type SessionStore } from '../../kit/session/index.js';
 import { listAccountsTool } from './list-accounts.js';
 import { transferTool } from './transfer.js';
 
@@ -17,6 +17,8 @@ export interface TransferMoneyDeps {
   model: Model;
   store: SessionStore;
   db: () => Promise<Firestore>;
+  /** History compression; default: the last 6 user turns whole, older ones summarised by the agent's model. */
+  history?: HistoryOptions;
 }
 
 /** The transferMoney agent: listAccounts, then transfer (confirmed by the user). */
@@ -28,5 +30,6 @@ export function defineTransferMoney(deps: TransferMoneyDeps): Agent {
     tools: [listAccountsTool(deps.db), transferTool(deps.db)],
     maxTurns: 4,
     store: deps.store,
+    history: deps.history ?? { compress: { keepTurns: 6 } },
   });
 }

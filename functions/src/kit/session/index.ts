@@ -35,6 +35,7 @@ export {
   planHistory,
   readHistory,
 } from './history-layout.js';
+export { instanceMemoryBytes } from './instance-memory.js';
 export {
   DEFAULT_LEDGER_TTL_MS,
   type LedgerEntry,
@@ -42,11 +43,17 @@ export {
   LedgerResultSchema,
 } from './ledger-entry.js';
 export { canonicalJson, inputHash, type LedgerKeyParts, ledgerKey } from './ledger-key.js';
-export { LruSessionCache, type LruSessionCacheOptions } from './lru-session-cache.js';
+export {
+  DEFAULT_CACHE_MEMORY_SHARE,
+  defaultCacheBytes,
+  LruSessionCache,
+  type LruSessionCacheOptions,
+} from './lru-session-cache.js';
 export { InMemorySessionStore } from './memory-session-store.js';
 export { parseSession } from './parse-session.js';
 export { type PendingState, pendingOf } from './pending-of.js';
 export { redactSession } from './redact-session.js';
+export { HEAP_BYTES_PER_JSON_CHAR, sessionBytes } from './session-bytes.js';
 export {
   type Lease,
   LeaseSchema,
