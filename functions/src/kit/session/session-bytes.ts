@@ -3,10 +3,10 @@ import type { Session } from './session-schema.js';
 
 /**
  * Heap bytes per character of a session's JSON: parsed objects, their property names, arrays
- * and strings cost up to this much more than their text (2.8 measured for a history of short
- * tool-calling turns, about 1 for long texts; `npm run bench -- memory` checks the bound).
+ * and strings cost up to this much more than their text (3.2 measured by `npm run bench --
+ * memory` for a history of short tool-calling turns, about 1 for long texts).
  */
-export const HEAP_BYTES_PER_JSON_CHAR = 3;
+export const HEAP_BYTES_PER_JSON_CHAR = 3.25;
 /** What every cached entry costs beside its JSON (the record, the cache's own node, the session's arrays). */
 const ENTRY_OVERHEAD_BYTES = 2048;
 
@@ -29,5 +29,5 @@ export function sessionBytes(session: Session): number {
   for (const message of session.history) chars += charsOf(message);
   const { history: _history, ...rest } = session;
   chars += JSON.stringify(rest).length;
-  return ENTRY_OVERHEAD_BYTES + chars * HEAP_BYTES_PER_JSON_CHAR;
+  return Math.ceil(ENTRY_OVERHEAD_BYTES + chars * HEAP_BYTES_PER_JSON_CHAR);
 }
