@@ -30,10 +30,14 @@ describe('UsageLimiter', () => {
     expect(await refusal(limiter.admit('alice'))).toMatchObject({ code: 'resource-exhausted', reason: 'RATE_LIMITED' });
   });
 
-  it('reads again before every call when its copy says a limit is nearly reached', async () => {
+  it('reads again, at most once a second, when its copy says a limit is nearly reached', async () => {
     const counters = new InMemoryUsageCounters();
-    const limiter = new UsageLimiter({ counters, tokensPerUserPerDay: 1000, rereadAt: 0.5, clock: () => NOON });
+    let now = NOON;
+    const limiter = new UsageLimiter({ counters, tokensPerUserPerDay: 1000, rereadAt: 0.5, clock: () => now });
     await (await limiter.admit('alice')).settle({ tokens: 600 });
+    await (await limiter.admit('alice')).settle({ tokens: 100 });
+    expect(counters.ops.reads).toBe(1);
+    now += 1_000;
     await (await limiter.admit('alice')).settle({ tokens: 100 });
     expect(counters.ops.reads).toBe(2);
   });

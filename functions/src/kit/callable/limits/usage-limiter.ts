@@ -38,6 +38,8 @@ function addCounts(a: UsageCounts, b: UsageCounts): UsageCounts {
 
 /** Users whose counters one instance keeps (a bounded map: memory stays flat however many call). */
 const MAX_USERS = 10_000;
+/** Near a limit, the least time between two reads of a user's counters: refusals stay cheap to serve. */
+const MIN_REREAD_MS = 1_000;
 
 /**
  * Admits or refuses calls by the per-user limits of {@link UsageLimits}. The counters are
@@ -110,9 +112,10 @@ export class UsageLimiter {
     return user;
   }
 
-  /** True when the copy is too old, or says a limit is nearly reached. */
+  /** True when the copy is too old, or says a limit is nearly reached (and is a second old: a caller hammering at a limit costs no read per refusal). */
   private stale(user: UserDay, now: number, minute: number, sessionId: string | undefined): boolean {
     if (now - user.readAt > (this.limits.refreshMs ?? DEFAULT_LIMITS_REFRESH_MS)) return true;
+    if (now - user.readAt < MIN_REREAD_MS) return false;
     const at = this.limits.rereadAt ?? DEFAULT_LIMITS_REREAD_AT;
     const near = (used: number, limit: number | undefined): boolean => limit !== undefined && used >= limit * at;
     const { counts } = user;
