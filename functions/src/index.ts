@@ -4,6 +4,8 @@
 // this file, nothing else (no zod, no firebase-admin, no model SDK).
 import { defineSecret } from 'firebase-functions/params';
 // Not the callable barrel: it would load the wire protocol's schemas (zod) at import time.
+import { FirestoreUsageCounters } from './kit/callable/limits/firestore-usage-counters.js';
+import type { UsageLimits } from './kit/callable/limits/usage-limits.js';
 import { onCallFlow } from './kit/callable/on-call-flow.js';
 import type { OnCallFlowOptions } from './kit/callable/on-call-flow-options.js';
 import { notifyOwner } from './kit/cleanup/notify-owner.js';
@@ -12,11 +14,33 @@ import { scheduledCleanup } from './kit/cleanup/scheduled-cleanup.js';
 /** The Gemini API key (Secret Manager; in the emulator, the shell or functions/.secret.local). */
 const geminiApiKey = defineSecret('GEMINI_API_KEY');
 
-const common: OnCallFlowOptions = { region: 'us-central1', secrets: [geminiApiKey], memory: '512MiB', concurrency: 40 };
+/**
+ * Per-user limits of every flow, counted in Firestore (`usageCounters`, server-only): a cap on
+ * calls a minute against scripted abuse, token budgets against a runaway bill.
+ */
+const limits: UsageLimits = {
+  counters: new FirestoreUsageCounters({
+    // firebase-admin is loaded by the first call that needs it, not by the cold start.
+    firestore: async () => (await import('./flows/admin-firestore.js')).adminFirestore(),
+  }),
+  callsPerMinute: 30,
+  tokensPerUserPerDay: 500_000,
+  tokensPerSessionPerDay: 200_000,
+};
 
-/** The order assistant: query, cancel (the user confirms), finish. */
+// App Check is required when deployed; the emulator (the demo, e2e and browser tests) runs without it.
+const common: OnCallFlowOptions = {
+  region: 'us-central1',
+  secrets: [geminiApiKey],
+  memory: '512MiB',
+  concurrency: 40,
+  enforceAppCheck: 'unless-emulator',
+  limits,
+};
+
+/** The order assistant: query, cancel (the user confirms), finish. Open to anonymous users (the web demo). */
 export const orderAssistant = onCallFlow(
-  { ...common, timeoutSeconds: 120 },
+  { ...common, timeoutSeconds: 120, allowAnonymous: true },
   async () => (await import('./flows/deployed/order-assistant.js')).orderAssistant,
 );
 

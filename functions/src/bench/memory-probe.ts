@@ -1,8 +1,15 @@
 // The child of the memory bench: one fresh process loads `count` sessions through an
 // LruSessionCache of `max` entries and prints what that cost, as one JSON line.
-// Run with --expose-gc: `memory-probe <count> <max> <turns>`.
+// Run with --expose-gc: `memory-probe <count> <max> <turns> [maxBytes]` (max 0: no count limit;
+// no maxBytes: the cache's default byte bound, from the instance memory).
 
-import { LruSessionCache, parseSession, type SessionRecord, type SessionStore } from '../kit/session/index.js';
+import {
+  defaultCacheBytes,
+  LruSessionCache,
+  parseSession,
+  type SessionRecord,
+  type SessionStore,
+} from '../kit/session/index.js';
 import { benchSession } from './bench-session.js';
 
 /** What one probe measured (bytes). */
@@ -11,8 +18,13 @@ export interface MemoryProbeResult {
   rssAfter: number;
   heapBefore: number;
   heapAfter: number;
+  /** The highest RSS seen after any load (before GC). */
+  rssPeak: number;
   loaded: number;
   cached: number;
+  /** The cache's estimate of what it holds, and its bound. */
+  cacheBytes: number;
+  maxBytes: number;
 }
 
 /**
@@ -41,13 +53,18 @@ function settle(): NodeJS.MemoryUsage {
 }
 
 async function main(): Promise<void> {
-  const [count, max, turns] = process.argv.slice(2).map(Number) as [number, number, number];
-  const cache = new LruSessionCache(generatingStore(turns), { max });
+  const [count, max, turns, bytes] = process.argv.slice(2).map(Number) as [number, number, number, number?];
+  const maxBytes = bytes && bytes > 0 ? bytes : defaultCacheBytes();
+  const cache = new LruSessionCache(generatingStore(turns), { ...(max ? { max } : {}), maxBytes });
   const ids = Array.from({ length: count }, (_, i) => `s${i}`);
   // Warm the code paths (zod, the cache) outside the measure.
   await new LruSessionCache(generatingStore(turns), { max: 1 }).load('warm');
   const before = settle();
-  for (const id of ids) await cache.load(id);
+  let rssPeak = before.rss;
+  for (const id of ids) {
+    await cache.load(id);
+    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  }
   const after = settle();
   const result: MemoryProbeResult = {
     rssBefore: before.rss,
@@ -55,7 +72,10 @@ async function main(): Promise<void> {
     heapBefore: before.heapUsed,
     heapAfter: after.heapUsed,
     loaded: ids.length,
+    rssPeak,
     cached: ids.filter((id) => cache.has(id)).length,
+    cacheBytes: cache.bytes,
+    maxBytes,
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }

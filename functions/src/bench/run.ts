@@ -20,7 +20,7 @@ function machine(): string {
 }
 
 const load = (): string => (loadavg()[0] as number).toFixed(1);
-const one = (run: () => Promise<BenchTable>) => async () => [await run()];
+const one = (run: () => Promise<BenchTable | BenchTable[]>) => async () => ([] as BenchTable[]).concat(await run());
 const begin = (name: string) => `<!-- bench:${name} -->`;
 const end = (name: string) => `<!-- /bench:${name} -->`;
 

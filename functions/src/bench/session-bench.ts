@@ -1,6 +1,9 @@
 import { Firestore } from '@google-cloud/firestore';
 import { z } from 'zod';
 import { defineAgent } from '../kit/agent/index.js';
+import { FirestoreUsageCounters } from '../kit/callable/limits/firestore-usage-counters.js';
+import { onCallFlow } from '../kit/callable/on-call-flow.js';
+import { callableRequest } from '../kit/callable/test-utils/callable-request.js';
 import type { GenerateRequest, Message } from '../kit/model/index.js';
 import { scriptedModel } from '../kit/models/scripted/index.js';
 import { FirestoreSessionStore, type StoreOperation } from '../kit/session/firestore/index.js';
@@ -112,6 +115,42 @@ function session(id: string, history: Message[]): Session {
   };
 }
 
+/**
+ * Reads / writes of a warm text turn through `onCallFlow` (the real firebase-functions runtime)
+ * without and with usage limits (counters in the same Firestore), and of a user's first limited call.
+ */
+async function limitedTurnCost(
+  firestore: Firestore,
+  store: LruSessionCache,
+  ops: StoreOperation[],
+): Promise<{ off: string; on: string; cold: string }> {
+  const agent = defineAgent({ name: 'bench', model: scriptedModel(), store });
+  const counterOps = { reads: 0, writes: 0 };
+  const counters = new FirestoreUsageCounters({
+    firestore: firestore as never,
+    collection: 'bench_usageCounters',
+    onOperation: (op) => {
+      counterOps.reads += op.reads;
+      counterOps.writes += op.writes;
+    },
+  });
+  const limits = { counters, callsPerMinute: 1000, tokensPerUserPerDay: 1e9, tokensPerSessionPerDay: 1e9 };
+  const plain = onCallFlow({ traces: false }, agent);
+  const limited = onCallFlow({ traces: false, limits }, agent);
+  const call = (fn: typeof plain, sessionId: string | undefined, message: string) =>
+    fn.run(callableRequest({ ...(sessionId ? { sessionId } : {}), message }, { uid: 'bench-limits' })) as Promise<{
+      sessionId: string;
+    }>;
+  const { sessionId } = await call(plain, undefined, 'hello');
+  const off = await counted(ops, () => call(plain, sessionId, 'warm'));
+  await call(limited, sessionId, 'first limited call');
+  const cold = `${counterOps.reads} / ${counterOps.writes}`;
+  counterOps.reads = 0;
+  counterOps.writes = 0;
+  const session = await counted(ops, () => call(limited, sessionId, 'warm, limited'));
+  return { off, on: `${session} + ${counterOps.reads} / ${counterOps.writes}`, cold };
+}
+
 /** Median ms of `LOADS` runs of `load`. */
 async function loadLatency(load: () => Promise<unknown>): Promise<number> {
   const times: number[] = [];
@@ -171,6 +210,7 @@ export async function runSessionBench(): Promise<BenchTable> {
     cache.clear();
     const cold = await counted(ops, () => chat.send(sessionId, { message: 'cold' }, ctx));
     const tool = await counted(ops, () => pay.send(sessionId, { message: 'pay' }, ctx));
+    const limited = await limitedTurnCost(firestore, cache, ops);
     await store.create(session('long', conversation(LONG)));
     const longLoad = await counted(ops, () => store.load('long'));
     const size = await storedSize(firestore, prefix, 'long');
@@ -201,6 +241,9 @@ export async function runSessionBench(): Promise<BenchTable> {
           `${crash.ms} (${crash.retryAfterMs})`,
           '≤ 15000',
         ],
+        ['warm turn via onCallFlow, limits off: reads / writes', limited.off, '0 / ≤ 2'],
+        ['warm turn via onCallFlow, limits on: reads / writes (session + counters)', limited.on, 'off + 0 / 1'],
+        ['first call of a user on an instance, limits on: counter reads / writes', limited.cold, '1 / 1'],
         [`cold load of a ${LONG}-message session: document reads`, longLoad.split(' / ')[0] as string, '1 + chunks'],
         ['session load, median ms: cache hit', hit, ''],
         ['session load, median ms: emulator, short history', small, ''],
@@ -217,6 +260,7 @@ export async function runSessionBench(): Promise<BenchTable> {
         'A turn with a side-effect tool writes the lease with the user message, the model message before the tool runs, the tool result as it finishes, and the turn result.',
         'Bytes: the JSON of the fields a write sends (a warm write sends only what changed) plus any history chunk it seals.',
         `Latency: median of ${LOADS} loads each; sizes are the JSON bytes of the documents' fields.`,
+        "Limits: one merge of increments per call into the user's day document (usageCounters/{uid}_{day}); the day is read on an instance's first call of the user, when its copy is older than refreshMs (60 s) or near a limit.",
       ],
     };
   } finally {

@@ -42,6 +42,7 @@ describe.skipIf(!host)('firestore.rules', () => {
       await setDoc(doc(db, 'notifications/s1-v3'), { ownerUid: 'alice', kind: 'approval-expired' });
       await setDoc(doc(db, 'traces/t1'), { uid: 'alice', flow: 'orderAssistant' });
       await setDoc(doc(db, 'transfers/t-1'), { byUid: 'alice' });
+      await setDoc(doc(db, 'usageCounters/alice_2026-11-30'), { uid: 'alice', day: '2026-11-30', tokens: 900 });
     });
   });
 
@@ -106,6 +107,14 @@ describe.skipIf(!host)('firestore.rules', () => {
     await assertFails(getDoc(doc(bob(), 'notifications/s1-v3')));
     await assertFails(updateDoc(doc(alice(), 'notifications/s1-v3'), { kind: 'x' }));
     await assertFails(getDoc(doc(alice(), 'traces/t1')));
+  });
+
+  it('refuses the usage counters to everyone, their owner included, so no client can read or reset a limit', async () => {
+    await assertFails(getDoc(doc(alice(), 'usageCounters/alice_2026-11-30')));
+    await assertFails(getDocs(query(collection(alice(), 'usageCounters'), where('uid', '==', 'alice'))));
+    await assertFails(updateDoc(doc(alice(), 'usageCounters/alice_2026-11-30'), { tokens: 0 }));
+    await assertFails(setDoc(doc(alice(), 'usageCounters/alice_2026-12-01'), { uid: 'alice', tokens: 0 }));
+    await assertFails(setDoc(doc(nobody(), 'usageCounters/x_2026-12-01'), { tokens: 0 }));
   });
 
   it('refuses collections the rules do not name', async () => {

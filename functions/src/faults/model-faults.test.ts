@@ -2,6 +2,10 @@ import type { Firestore } from '@google-cloud/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { FLOW_FALLBACK_MODEL, FLOW_GEMINI_MODEL, flowModel } from '../flows/flow-model.js';
+import { defineOrderAssistant } from '../flows/orders/order-assistant.js';
+import { nextOrderMove } from '../flows/orders/order-script.js';
+import { playScript } from '../flows/scripted-play.js';
 import { defineAgent } from '../kit/agent/index.js';
 import {
   type CallRequest,
@@ -304,6 +308,57 @@ if (!host) {
       expect(result).toMatchObject({ status: 'done', text: 'A has shipped.' });
       const session = await stored(store, (result as CallResult).sessionId);
       expect(session.history.map((m) => m.role)).toEqual(['user', 'model']);
+    });
+  });
+
+  // The deployed wiring itself: `flowModel` (retry on the primary, then the fallback model) in
+  // the order assistant, with GEMINI_API_KEY set and the SDK pointed at the fake server.
+  describe('the example flows on a failing Gemini', () => {
+    const saved = { key: process.env.GEMINI_API_KEY, url: process.env.GOOGLE_GEMINI_BASE_URL };
+    const restore = (name: string, value: string | undefined): void => {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    };
+    afterAll(() => {
+      restore('GEMINI_API_KEY', saved.key);
+      restore('GOOGLE_GEMINI_BASE_URL', saved.url);
+    });
+
+    function deployOrderAssistant(): Handler {
+      process.env.GEMINI_API_KEY = 'test-key';
+      process.env.GOOGLE_GEMINI_BASE_URL = fake.url;
+      const agent = defineOrderAssistant({
+        model: flowModel('orderAssistant', playScript(nextOrderMove)),
+        store: new FirestoreSessionStore({ firestore, prefix: `m${prefixes++}_` }),
+        db: async () => firestore as never,
+      });
+      return onCallFlow({ traces: false }, agent);
+    }
+
+    it("waits as Gemini's RetryInfo says and answers from the primary when a 429 passes", async () => {
+      const fn = deployOrderAssistant();
+      const quota = { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '0.05s' };
+      fake.enqueue({ status: 429, error: { details: [quota] } }, { response: geminiText('Here I am.') });
+      expect(await outcome(fn, { message: 'hi' })).toMatchObject({ status: 'done', text: 'Here I am.' });
+      expect(fake.requests.map((r) => r.model)).toEqual([FLOW_GEMINI_MODEL, FLOW_GEMINI_MODEL]);
+    });
+
+    it('serves the turn from the fallback model when the primary answers 503', async () => {
+      const fn = deployOrderAssistant();
+      fake.enqueue(
+        { status: 503, error: { message: 'The model is overloaded.' } },
+        { response: geminiText('Fallback.') },
+      );
+      expect(await outcome(fn, { message: 'hi' })).toMatchObject({ status: 'done', text: 'Fallback.' });
+      expect(fake.requests.map((r) => r.model)).toEqual([FLOW_GEMINI_MODEL, FLOW_FALLBACK_MODEL]);
+    });
+
+    it('falls back at once when the primary asks for a longer wait than the flows accept', async () => {
+      const fn = deployOrderAssistant();
+      const quota = { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '45s' };
+      fake.enqueue({ status: 429, error: { details: [quota] } }, { response: geminiText('Fallback.') });
+      expect(await outcome(fn, { message: 'hi' })).toMatchObject({ status: 'done', text: 'Fallback.' });
+      expect(fake.requests.map((r) => r.model)).toEqual([FLOW_GEMINI_MODEL, FLOW_FALLBACK_MODEL]);
     });
   });
 }

@@ -1,21 +1,30 @@
 import * as logger from 'firebase-functions/logger';
-import type { GenerateRequest, Model, ModelRunnerResponse } from '../kit/model/index.js';
+import { type GenerateRequest, type Model, type ModelRunnerResponse, withMiddleware } from '../kit/model/index.js';
 import { gemini } from '../kit/models/gemini/index.js';
 import { scriptedModel } from '../kit/models/scripted/index.js';
+import { flowResilience } from './flow-resilience.js';
 
 /** The Gemini model the example flows use when a key is set (`GEMINI_MODEL` overrides it). */
 export const FLOW_GEMINI_MODEL = 'gemini-2.5-flash';
+/** The model they fall back to when it is overloaded (`GEMINI_FALLBACK_MODEL` overrides it; `none` for none). */
+export const FLOW_FALLBACK_MODEL = 'gemini-2.5-flash-lite';
 
 /**
  * THE switch point between a real model and the offline one, for every example flow: with
  * `GEMINI_API_KEY` set (a secret in production; the shell or functions/.secret.local in the
- * emulator, with `GOOGLE_GEMINI_BASE_URL` for a fake server) the flows talk to Gemini;
+ * emulator, with `GOOGLE_GEMINI_BASE_URL` for a fake server) the flows talk to Gemini, with
+ * retries and a fallback model ({@link flowResilience});
  * without it they play `script` on the scripted model, and say so loudly on every cold start's
  * first call, so a deployment without its key is never mistaken for a working one.
  */
 export function flowModel(flow: string, script: (request: GenerateRequest) => ModelRunnerResponse): Model {
   if (process.env.GEMINI_API_KEY) {
-    return gemini({ model: process.env.GEMINI_MODEL ?? FLOW_GEMINI_MODEL, apiKey: () => process.env.GEMINI_API_KEY });
+    const apiKey = () => process.env.GEMINI_API_KEY;
+    const primary = gemini({ model: process.env.GEMINI_MODEL ?? FLOW_GEMINI_MODEL, apiKey });
+    const backup = process.env.GEMINI_FALLBACK_MODEL ?? FLOW_FALLBACK_MODEL;
+    const fallbacks = backup === 'none' ? [] : [gemini({ model: backup, apiKey })];
+    // Retry on the primary, then the fallback model: a passing 429 or 503 doesn't fail the turn.
+    return withMiddleware(primary, flowResilience(fallbacks));
   }
   let warned = false;
   return scriptedModel(
@@ -28,6 +37,7 @@ export function flowModel(flow: string, script: (request: GenerateRequest) => Mo
       }
       return script(request);
     },
-    { name: `scripted/${flow}` },
+    // Deployed: it keeps no request (an instance may serve it for days).
+    { name: `scripted/${flow}`, record: false },
   );
 }

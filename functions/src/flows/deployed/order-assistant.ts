@@ -1,4 +1,5 @@
 import { adminFirestore } from '../admin-firestore.js';
+import { flowHistory } from '../flow-history.js';
 import { flowModel } from '../flow-model.js';
 import { defineOrderAssistant } from '../orders/order-assistant.js';
 import { nextOrderMove } from '../orders/order-script.js';
@@ -10,4 +11,5 @@ export const orderAssistant = defineOrderAssistant({
   model: flowModel('orderAssistant', playScript(nextOrderMove)),
   store: deployedSessionStore,
   db: adminFirestore,
+  history: flowHistory('orderAssistant'),
 });

@@ -1,4 +1,5 @@
 import { adminFirestore } from '../admin-firestore.js';
+import { flowHistory } from '../flow-history.js';
 import { flowModel } from '../flow-model.js';
 import { playScript } from '../scripted-play.js';
 import { defineTransferMoney } from '../transfer/transfer-money.js';
@@ -10,4 +11,5 @@ export const transferMoney = defineTransferMoney({
   model: flowModel('transferMoney', playScript(nextTransferMove)),
   store: deployedSessionStore,
   db: adminFirestore,
+  history: flowHistory('transferMoney'),
 });

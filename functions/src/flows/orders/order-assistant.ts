@@ -1,5 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
+import type { HistoryOptions } from '../../kit/agent/index.js';
 import { type Agent, defineAgent } from '../../kit/agent/index.js';
 import type { Model } from '../../kit/index.js';
 import type { SessionStore } from '../../kit/session/index.js';
@@ -23,6 +24,8 @@ export interface OrderAssistantDeps {
   model: Model;
   store: SessionStore;
   db: () => Promise<Firestore>;
+  /** History compression; default: the last 6 user turns whole, older ones summarised by the agent's model. */
+  history?: HistoryOptions;
 }
 
 /** What the order assistant keeps with a session: the orders it has looked up in it. */
@@ -44,5 +47,6 @@ export function defineOrderAssistant(deps: OrderAssistantDeps): Agent {
     store: deps.store,
     state: OrderAssistantStateSchema,
     initialState: { lookedUp: [] },
+    history: deps.history ?? { compress: { keepTurns: 6 } },
   });
 }

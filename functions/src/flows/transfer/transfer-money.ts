@@ -1,4 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
+import type { HistoryOptions } from '../../kit/agent/index.js';
 import { type Agent, defineAgent } from '../../kit/agent/index.js';
 import type { Model } from '../../kit/index.js';
 import type { SessionStore } from '../../kit/session/index.js';
@@ -18,6 +19,8 @@ export interface TransferMoneyDeps {
   model: Model;
   store: SessionStore;
   db: () => Promise<Firestore>;
+  /** History compression; default: the last 6 user turns whole, older ones summarised by the agent's model. */
+  history?: HistoryOptions;
 }
 
 /** The transferMoney agent: listAccounts, then transfer (confirmed by the user). */
@@ -29,5 +32,6 @@ export function defineTransferMoney(deps: TransferMoneyDeps): Agent {
     tools: [listAccountsTool(deps.db), transferTool(deps.db)],
     maxTurns: 4,
     store: deps.store,
+    history: deps.history ?? { compress: { keepTurns: 6 } },
   });
 }

@@ -1,3 +1,4 @@
+export { type AppCheckSetting, appCheckRequired, assertAppCheck } from './app-check.js';
 export { type AuthPolicy, allOf, type CallerAuth, hasClaim, signedIn, verifiedEmail } from './auth-policy.js';
 export {
   type CallRequest,
@@ -24,11 +25,25 @@ export {
   DEFAULT_TIMEOUT_SECONDS,
   deadlineFor,
 } from './call-signal.js';
+export { type CallUsage, callUsage, requestedSessionId } from './call-usage.js';
 export { type CallerContext, callerContext, callerUid } from './caller-context.js';
 export { chunkSender } from './chunk-sender.js';
 export { WIRE_ERROR_RULES, type WireErrorRule } from './error-codes.js';
 export type { FlowCallable } from './flow-callable.js';
 export { frameChunk } from './frame-chunk.js';
+export {
+  type CallPermit,
+  DEFAULT_LIMITS_REFRESH_MS,
+  DEFAULT_LIMITS_REREAD_AT,
+  FirestoreUsageCounters,
+  type FirestoreUsageCountersOptions,
+  InMemoryUsageCounters,
+  type UsageCounterStore,
+  type UsageCounts,
+  type UsageDelta,
+  UsageLimiter,
+  type UsageLimits,
+} from './limits/index.js';
 export { assertClientMedia, DEFAULT_MAX_INLINE_BYTES, type MediaPolicy } from './media-policy.js';
 export { type CallTarget, onCallFlow } from './on-call-flow.js';
 export type { OnCallFlowOptions } from './on-call-flow-options.js';

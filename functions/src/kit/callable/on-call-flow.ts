@@ -1,3 +1,4 @@
+import * as logger from 'firebase-functions/logger';
 import { type CallableRequest, onCall } from 'firebase-functions/v2/https';
 import type { z } from 'zod';
 import type { Agent } from '../agent/agent.js';
@@ -6,11 +7,14 @@ import type { Flow } from '../flow/index.js';
 import { lazy } from '../lazy/index.js';
 // The sink alone: it loads the logger on the first trace, keeping the cold start light.
 import { loggerTraceSink } from '../trace/logger-trace-sink.js';
+import { appCheckRequired, assertAppCheck } from './app-check.js';
 import { type AuthPolicy, signedIn } from './auth-policy.js';
 import type { CallRequest } from './call-request.js';
 import type { CallResult } from './call-result.js';
 import { callSignal, deadlineFor } from './call-signal.js';
+import { callUsage, requestedSessionId } from './call-usage.js';
 import type { FlowCallable } from './flow-callable.js';
+import { type CallPermit, UsageLimiter } from './limits/usage-limiter.js';
 import type { OnCallFlowOptions } from './on-call-flow-options.js';
 import { type CallLogScope, toHttpsError } from './to-https-error.js';
 import type { WireChunk } from './wire-chunk.js';
@@ -30,7 +34,17 @@ function resolver(target: CallTarget<Agent | Flow>): () => Promise<Agent | Flow>
   return typeof target === 'function' ? lazy(target) : () => Promise.resolve(target);
 }
 
-async function authorize(policy: AuthPolicy, request: CallableRequest<unknown>): Promise<void> {
+async function authorize(
+  policy: AuthPolicy,
+  allowAnonymous: boolean,
+  request: CallableRequest<unknown>,
+): Promise<void> {
+  const provider = (request.auth?.token.firebase as { sign_in_provider?: unknown } | undefined)?.sign_in_provider;
+  if (provider === 'anonymous' && !allowAnonymous) {
+    throw new KitError('unauthenticated', 'sign in with an account: this function does not take anonymous users', {
+      reason: 'UNAUTHENTICATED',
+    });
+  }
   if (await policy(request.auth ?? null, request.data)) return;
   // No identity is a different fix (sign in) from the wrong identity (ask for access).
   if (!request.auth)
@@ -49,21 +63,44 @@ export function onCallFlow(
   options: OnCallFlowOptions,
   target: CallTarget<Agent | Flow>,
 ): FlowCallable<unknown, unknown> {
-  const { authPolicy = signedIn(), traces = loggerTraceSink(), media, ...callableOptions } = options;
+  const {
+    authPolicy = signedIn(),
+    allowAnonymous = false,
+    enforceAppCheck = false,
+    limits,
+    traces = loggerTraceSink(),
+    media,
+    ...callableOptions
+  } = options;
   const deadlineMs = deadlineFor(callableOptions.timeoutSeconds);
   const load = resolver(target);
+  const limiter = limits ? new UsageLimiter(limits) : undefined;
 
-  return onCall<unknown, Promise<unknown>, WireChunk>(callableOptions, async (request, response) => {
-    const scope: CallLogScope = { function: process.env.FUNCTION_TARGET ?? 'callable' };
-    const { signal, dispose } = callSignal(response?.signal, deadlineMs);
-    try {
-      await authorize(authPolicy, request);
-      const [run, flow] = await Promise.all([loadRunCall(), load()]);
-      return await run(flow, request, response, signal, scope, traces || undefined, media);
-    } catch (error) {
-      throw toHttpsError(error, scope);
-    } finally {
-      dispose();
-    }
-  });
+  // The platform's own enforcement is off: it would refuse with a bare `unauthenticated`, where
+  // the kit's check gives the reason. The platform still verifies any App Check token sent.
+  return onCall<unknown, Promise<unknown>, WireChunk>(
+    { ...callableOptions, enforceAppCheck: false },
+    async (request, response) => {
+      const scope: CallLogScope = { function: process.env.FUNCTION_TARGET ?? 'callable' };
+      const { signal, dispose } = callSignal(response?.signal, deadlineMs);
+      let permit: CallPermit | undefined;
+      let result: unknown;
+      try {
+        assertAppCheck(appCheckRequired(enforceAppCheck), request);
+        await authorize(authPolicy, allowAnonymous, request);
+        if (limiter && request.auth) permit = await limiter.admit(request.auth.uid, requestedSessionId(request.data));
+        const [run, flow] = await Promise.all([loadRunCall(), load()]);
+        result = await run(flow, request, response, signal, scope, traces || undefined, media);
+        return result;
+      } catch (error) {
+        throw toHttpsError(error, scope);
+      } finally {
+        dispose();
+        // A call that fails once admitted counts too (its tokens unknown): failing calls cost work as well.
+        if (permit && !(await permit.settle(callUsage(result, requestedSessionId(request.data))))) {
+          logger.warn(`${scope.function}: the usage counters could not be written`, { ...scope });
+        }
+      }
+    },
+  );
 }

@@ -124,11 +124,33 @@ describe.skipIf(!host)('runCleanup', () => {
     const turn = { ...idle, id: 'dead-turn', updatedAt: now - 2 * DAY, status: 'running' as const, lease: lapsed };
     await t.store.createMany([resume, turn]);
     const report = await runCleanup({ store: t.store, clock: () => now });
-    expect(report).toMatchObject({ expired: 1, skippedChanged: 1, skippedLeased: 0 });
+    // The dead turn has nothing pending, so it has no `waitingSince`: it is never even read.
+    expect(report).toMatchObject({ expired: 1, skippedChanged: 0, skippedLeased: 0 });
     expect((await t.store.load('dead-resume'))?.session).toMatchObject({ status: 'expired', interrupts: [] });
     expect((await t.store.load('dead-resume'))?.session.lease).toBeUndefined();
     expect((await t.store.load('dead-turn'))?.session.status).toBe('running');
   });
+
+  it('expires waiting sessions in one run when 6,000 crashed turns that wait for no one are older', async () => {
+    const t = fresh();
+    const now = Date.now();
+    const lapsed = { id: 'dead-instance', expiresAt: now - 3 * DAY };
+    const idle = staleSessions({ waiting: 0, old: 1, oldWaiting: 0, long: 0 }, now)[0]!;
+    // Older than every waiting session, and more than the run may look at (maxPerRun 5,000).
+    const crashed = Array.from({ length: 6000 }, (_, i) => ({
+      ...idle,
+      id: `crashed-${i}`,
+      updatedAt: now - 3 * DAY - i,
+      status: 'running' as const,
+      lease: lapsed,
+    }));
+    await t.store.createMany(crashed);
+    await t.store.createMany(staleSessions({ waiting: 30, old: 0, oldWaiting: 0, long: 0 }, now));
+    const report = await runCleanup({ store: t.store, clock: () => now });
+    expect(report).toMatchObject({ expired: 30, skippedChanged: 0, errors: 0, capped: false });
+    expect(await t.count({ status: 'expired' })).toBe(30);
+    expect(await t.count({ status: 'running' })).toBe(6000);
+  }, 120_000);
 
   it('counts a session it cannot read and goes on with the others', async () => {
     const t = fresh();
@@ -136,7 +158,12 @@ describe.skipIf(!host)('runCleanup', () => {
     await (firestore as Firestore)
       .collection(`${t.prefix}sessions`)
       .doc('broken')
-      .set({ status: 'interrupted', updatedAt: new Date(now - 2 * DAY), history: 'garbage' });
+      .set({
+        status: 'interrupted',
+        updatedAt: new Date(now - 2 * DAY),
+        waitingSince: new Date(now - 2 * DAY),
+        history: 'garbage',
+      });
     await t.store.createMany([waitingSession('fine', now - 2 * DAY - 1)]);
     const report = await runCleanup({ store: t.store, clock: () => now });
     expect(report).toMatchObject({ expired: 1, errors: 1 });

@@ -8,6 +8,7 @@ export { augmentWithContext, citationKey, renderDocuments } from './middleware/a
 export { FALLBACK_CODES, type FallbackOptions, fallback } from './middleware/fallback.js';
 export { type MeterOptions, meter, usageByModel } from './middleware/meter.js';
 export { backoffDelay, RETRYABLE_CODES, type RetryOptions, retry } from './middleware/retry.js';
+export { retryAfterMs } from './middleware/retry-after.js';
 export { shortToolName, shortToolNames } from './middleware/short-tool-names.js';
 export { outputInstructions, simulateConstrainedGeneration } from './middleware/simulate-constrained-generation.js';
 export { simulateSystemPrompt } from './middleware/simulate-system-prompt.js';
@@ -62,3 +63,4 @@ export { type FinishReason, FinishReasonSchema, type GenerateResponse, GenerateR
 export { type RouteOptions, type RouteTurn, route } from './route.js';
 export { type JsonSchema, JsonSchemaSchema, type ToolDefinition, ToolDefinitionSchema } from './tool-definition.js';
 export { type ModelUsage, ModelUsageSchema, type Usage, UsageSchema } from './usage.js';
+export { withMiddleware } from './with-middleware.js';

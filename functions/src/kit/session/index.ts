@@ -1,9 +1,16 @@
 export { emptySession, type NewSession } from './empty-session.js';
-export { LruSessionCache, type LruSessionCacheOptions } from './lru-session-cache.js';
+export { instanceMemoryBytes } from './instance-memory.js';
+export {
+  DEFAULT_CACHE_MEMORY_SHARE,
+  defaultCacheBytes,
+  LruSessionCache,
+  type LruSessionCacheOptions,
+} from './lru-session-cache.js';
 export { InMemorySessionStore } from './memory-session-store.js';
 export { parseSession } from './parse-session.js';
 export { type PendingState, pendingOf, withPending } from './pending-of.js';
 export { redactSession } from './redact-session.js';
+export { HEAP_BYTES_PER_JSON_CHAR, sessionBytes } from './session-bytes.js';
 export {
   type Lease,
   LeaseSchema,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { gate } from '../agent/test-utils/agent-fixtures.js';
-import { LruSessionCache } from './lru-session-cache.js';
+import { defaultCacheBytes, LruSessionCache } from './lru-session-cache.js';
 import { InMemorySessionStore } from './memory-session-store.js';
+import { sessionBytes } from './session-bytes.js';
 import type { SessionRecord, SessionStore } from './session-store.js';
 import { sampleSession } from './test-utils/session-store-conformance.js';
 
@@ -65,5 +66,40 @@ describe('LruSessionCache', () => {
     expect([cache.has('a'), cache.has('b'), cache.has('c')]).toEqual([false, true, true]);
     await cache.load('a');
     expect(store.loads).toBe(1);
+  });
+
+  it('keeps its sessions under maxBytes by evicting the least recently used when histories are long', async () => {
+    const long = (id: string) => ({
+      ...sampleSession(id),
+      history: Array.from({ length: 200 }, (_, i) => ({
+        role: i % 2 ? ('model' as const) : ('user' as const),
+        content: [{ text: `${id} ${i} `.repeat(50) }],
+      })),
+    });
+    const one = sessionBytes(long('a'));
+    const cache = new LruSessionCache(new InMemorySessionStore(), { maxBytes: Math.floor(2.5 * one) });
+    for (const id of ['a', 'b', 'c', 'd']) await cache.create(long(id));
+    expect(['a', 'b', 'c', 'd'].map((id) => cache.has(id))).toEqual([false, false, true, true]);
+    expect(cache.bytes).toBeLessThanOrEqual(2.5 * one);
+  });
+
+  it('does not cache a session bigger than maxBytes and still serves it from the store', async () => {
+    const store = counting(new InMemorySessionStore());
+    const cache = new LruSessionCache(store, { maxBytes: 1000 });
+    await cache.create(sampleSession('big'));
+    expect(cache.has('big')).toBe(false);
+    expect((await cache.load('big'))?.session.id).toBe('big');
+    expect(store.loads).toBe(1);
+  });
+
+  it('is bounded by a quarter of the instance memory when no bound is given', () => {
+    const saved = process.env.FUNCTION_MEMORY_MB;
+    process.env.FUNCTION_MEMORY_MB = '512';
+    try {
+      expect(defaultCacheBytes()).toBe(128 * 2 ** 20);
+    } finally {
+      if (saved === undefined) delete process.env.FUNCTION_MEMORY_MB;
+      else process.env.FUNCTION_MEMORY_MB = saved;
+    }
   });
 });

@@ -1,4 +1,6 @@
 import { LRUCache } from 'lru-cache';
+import { instanceMemoryBytes } from './instance-memory.js';
+import { sessionBytes } from './session-bytes.js';
 import type { Session } from './session-schema.js';
 import {
   isWriteConflict,
@@ -11,14 +13,29 @@ import {
 
 /** Options of {@link LruSessionCache}. */
 export interface LruSessionCacheOptions {
-  /** Most sessions kept. Default 500. */
+  /**
+   * Most bytes of sessions kept (their estimated heap size, {@link sessionBytes}); a session
+   * bigger than this is not cached. Default {@link defaultCacheBytes}: a quarter of the
+   * instance's memory, so a 512 MiB function keeps at most 128 MiB of sessions.
+   */
+  maxBytes?: number;
+  /** Most sessions kept, besides the byte bound. Default: no count limit. */
   max?: number;
   /** How long an entry may serve loads. Default 30 minutes; staleness is safe either way (writes are compare-and-set). */
   ttlMs?: number;
 }
 
+/** The share of the instance's memory the session cache may hold by default. */
+export const DEFAULT_CACHE_MEMORY_SHARE = 0.25;
+
+/** The default byte bound of the session cache: {@link DEFAULT_CACHE_MEMORY_SHARE} of {@link instanceMemoryBytes}. */
+export function defaultCacheBytes(): number {
+  return Math.floor(instanceMemoryBytes() * DEFAULT_CACHE_MEMORY_SHARE);
+}
+
 /**
- * A per-instance LRU cache in front of a session store. Write-through: a write goes to the
+ * A per-instance LRU cache in front of a session store, bounded by bytes (so that many long
+ * conversations can't take the instance's memory). Write-through: a write goes to the
  * store first and is cached only once stored; never written back later, so a crash loses
  * nothing. Version-checked: the store's writes are compare-and-set on the copy they replace,
  * so a stale cached copy can't overwrite newer state; a conflict drops the entry and the
@@ -30,7 +47,17 @@ export class LruSessionCache implements SessionStore {
 
   constructor(store: SessionStore, options: LruSessionCacheOptions = {}) {
     this.store = store;
-    this.cache = new LRUCache<string, SessionRecord>({ max: options.max ?? 500, ttl: options.ttlMs ?? 30 * 60_000 });
+    this.cache = new LRUCache<string, SessionRecord>({
+      ...(options.max ? { max: options.max } : {}),
+      maxSize: options.maxBytes ?? defaultCacheBytes(),
+      sizeCalculation: (record) => sessionBytes(record.session),
+      ttl: options.ttlMs ?? 30 * 60_000,
+    });
+  }
+
+  /** The estimated bytes of the sessions cached now (at most `maxBytes`). */
+  get bytes(): number {
+    return this.cache.calculatedSize;
   }
 
   /** True when session `id` is cached (for metrics and tests). */

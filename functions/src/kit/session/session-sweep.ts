@@ -9,6 +9,12 @@ export interface SessionScan {
   updatedFrom?: number;
   /** Only sessions in one of these statuses. */
   statuses?: readonly SessionStatus[];
+  /**
+   * Only sessions that wait for a person, by the time they began waiting (their indexed
+   * `waitingSince`, oldest first) instead of `updatedAt`: sessions with nothing pending are
+   * never read, however many there are. `statuses` is ignored.
+   */
+  waiting?: boolean;
   /** The most sessions in the page. */
   limit: number;
   /** The last session of the previous page: the page starts after it. */

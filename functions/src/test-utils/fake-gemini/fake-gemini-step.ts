@@ -6,7 +6,7 @@ export interface FakeGeminiError {
   message?: string;
   /** The gRPC status name, e.g. `RESOURCE_EXHAUSTED`. */
   status?: string;
-  /** `google.rpc` details, e.g. a `RetryInfo` with its `retryDelay`. */
+  /** `error.details`, e.g. `[{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '7s' }]` on a 429. */
   details?: GeminiJson[];
 }
 
@@ -18,6 +18,8 @@ export interface FakeGeminiStep {
   /** HTTP status. Anything but 2xx sends an error body (from `error`). Default 200. */
   status?: number;
   error?: FakeGeminiError;
+  /** Extra response headers (e.g. `retry-after`). */
+  headers?: Record<string, string>;
   /** The unary body, or the one event of a stream when `chunks` is absent. */
   response?: GeminiJson;
   /** The events of a stream. */

@@ -35,7 +35,7 @@ function writeError(res: ServerResponse, step: FakeGeminiStep, status: number): 
     status: step.error?.status ?? STATUS_NAMES[status] ?? 'UNKNOWN',
     ...(step.error?.details ? { details: step.error.details } : {}),
   };
-  res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
+  res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...step.headers });
   res.end(JSON.stringify({ error }));
 }
 

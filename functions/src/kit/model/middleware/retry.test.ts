@@ -71,6 +71,37 @@ describe('retry', () => {
     expect(chunks).toHaveLength(1);
   });
 
+  it('waits as long as the error says when it carries retryAfterMs, instead of the backoff', async () => {
+    let calls = 0;
+    const model = defineModel({ name: 'quota' }, async () => {
+      if (calls++ === 0) throw new KitError('resource-exhausted', 'quota', { details: { retryAfterMs: 7 } });
+      return { message: { role: 'model', content: [{ text: 'ok' }] }, finishReason: 'stop' };
+    });
+    const delays: number[] = [];
+    const next = composeMiddleware(
+      [retry({ initialDelayMs: 5_000, onRetry: (_e, _n, ms) => delays.push(ms) })],
+      (request, callOptions) => model.generate(request, callOptions),
+    );
+    await expect(next(hello, {})).resolves.toMatchObject({ finishReason: 'stop' });
+    expect(delays).toEqual([7]);
+  });
+
+  it('gives up at once when the server asks for a wait longer than maxRetryAfterMs', async () => {
+    let calls = 0;
+    const body = JSON.stringify({
+      error: { code: 429, details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '30s' }] },
+    });
+    const model = defineModel({ name: 'quota' }, async () => {
+      calls++;
+      throw new KitError('resource-exhausted', 'quota', { cause: new Error(body) });
+    });
+    const next = composeMiddleware([retry({ initialDelayMs: 1, maxRetryAfterMs: 10_000 })], (request, o) =>
+      model.generate(request, o),
+    );
+    await expect(next(hello, {})).rejects.toMatchObject({ code: 'resource-exhausted' });
+    expect(calls).toBe(1);
+  });
+
   it('grows the delay exponentially up to the cap', () => {
     const options = { initialDelayMs: 100, backoffFactor: 2, maxDelayMs: 500 };
     expect([0, 1, 2, 3, 4].map((n) => backoffDelay(n, options))).toEqual([100, 200, 400, 500, 500]);

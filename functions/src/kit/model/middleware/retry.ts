@@ -1,5 +1,6 @@
 import { isKitError, type KitErrorCode } from '../../errors/index.js';
 import type { ModelMiddleware } from '../model.js';
+import { retryAfterMs } from './retry-after.js';
 import { sleep } from './sleep.js';
 import { trackStreaming } from './stream-guard.js';
 
@@ -17,6 +18,12 @@ export interface RetryOptions {
   backoffFactor?: number;
   /** Spread delays randomly over their upper half so that callers don't retry in step. Default true. */
   jitter?: boolean;
+  /**
+   * The longest wait a server may ask for (`Retry-After`, a RetryInfo, `details.retryAfterMs`);
+   * a longer one ends the retries at once, so the error (and when to retry) goes up to a
+   * fallback or the client instead of holding the call. Default `maxDelayMs`.
+   */
+  maxRetryAfterMs?: number;
   /** Told before each wait, for logging. */
   onRetry?: (error: unknown, attempt: number, delayMs: number) => void;
 }
@@ -29,10 +36,20 @@ export function backoffDelay(attempt: number, options: RetryOptions): number {
   return Math.min(options.maxDelayMs ?? 60_000, initial * (options.backoffFactor ?? 2) ** attempt);
 }
 
+/** The wait before retry number `attempt` (0-based) after `error`, or undefined to stop retrying. */
+function delayFor(error: unknown, attempt: number, options: RetryOptions): number | undefined {
+  const asked = retryAfterMs(error);
+  if (asked !== undefined)
+    return asked <= (options.maxRetryAfterMs ?? options.maxDelayMs ?? 60_000) ? asked : undefined;
+  const ceiling = backoffDelay(attempt, options);
+  return options.jitter === false ? ceiling : ceiling / 2 + (Math.random() * ceiling) / 2;
+}
+
 /**
  * Calls again, with exponential backoff and jitter, when the model fails with a transient
- * code. It stops at once when the caller aborts, and never repeats a call that has already
- * streamed chunks to the caller.
+ * code; when the server says how long to wait (`Retry-After`, Gemini's RetryInfo), it waits
+ * that long instead, or gives up at once if that is longer than `maxRetryAfterMs`. It stops at
+ * once when the caller aborts, and never repeats a call that has already streamed chunks.
  */
 export function retry(options: RetryOptions = {}): ModelMiddleware {
   const maxRetries = options.maxRetries ?? 3;
@@ -45,8 +62,8 @@ export function retry(options: RetryOptions = {}): ModelMiddleware {
       } catch (error) {
         const retryable = isKitError(error) && statuses.includes(error.code);
         if (!retryable || attempt >= maxRetries || tracked.streamed() || callOptions.signal?.aborted) throw error;
-        const ceiling = backoffDelay(attempt, options);
-        const delay = options.jitter === false ? ceiling : ceiling / 2 + (Math.random() * ceiling) / 2;
+        const delay = delayFor(error, attempt, options);
+        if (delay === undefined) throw error;
         options.onRetry?.(error, attempt + 1, delay);
         await sleep(delay, callOptions.signal);
       }

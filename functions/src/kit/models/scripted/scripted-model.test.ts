@@ -7,6 +7,18 @@ const ask = (...messages: Message[]): GenerateRequest => ({ messages });
 const user = (text: string): Message => ({ role: 'user', content: [{ text }] });
 
 describe('scriptedModel', () => {
+  it('keeps no request when told not to record, however many it answers', async () => {
+    const model = scriptedModel(undefined, { record: false });
+    for (let i = 0; i < 100; i++) await model.generate(ask(user(`hello ${i}`)));
+    expect(model.requests).toEqual([]);
+  });
+
+  it('names the call that found the script empty when it does not record', async () => {
+    const model = scriptedModel(['one'], { record: false });
+    await model.generate(ask(user('a')));
+    await expect(model.generate(ask(user('b')))).rejects.toThrow(/no answer left for call 2/);
+  });
+
   it('echoes a prompt that is not a script', async () => {
     const response = await scriptedModel().generate(ask(user('hello')));
     expect(response.message?.content).toEqual([{ text: 'echo: hello' }]);

@@ -25,9 +25,14 @@ export interface ScriptedModelOptions {
   stream?: boolean;
   /** Wait this long before answering (honours abort), to stand in for a real model's latency. */
   delayMs?: number;
+  /**
+   * Keep every request in `requests` (for tests). Default true; a deployed model (the flows'
+   * offline stand-in) passes false, so that it keeps nothing per request however long it runs.
+   */
+  record?: boolean;
 }
 
-/** A scripted model, with the requests it received (for tests). */
+/** A scripted model, with the requests it received (for tests; empty when `record` is false). */
 export interface ScriptedModel extends Model {
   readonly requests: GenerateRequest[];
 }
@@ -66,6 +71,8 @@ export function scriptedModel(script?: ScriptStep | ScriptStep[], options: Scrip
   const queue = Array.isArray(script) ? [...script] : undefined;
   const single = Array.isArray(script) ? undefined : script;
   const requests: GenerateRequest[] = [];
+  const record = options.record !== false;
+  let calls = 0;
   const model = defineModel(
     {
       name: options.name ?? 'scripted',
@@ -74,7 +81,8 @@ export function scriptedModel(script?: ScriptStep | ScriptStep[], options: Scrip
       stage: 'stable',
     },
     async (request, call) => {
-      requests.push(request);
+      calls++;
+      if (record) requests.push(request);
       throwIfAborted(call.signal, 'model call');
       if (options.delayMs) await sleep(options.delayMs, call.signal);
       let step: ScriptStep | undefined = single;
@@ -84,7 +92,7 @@ export function scriptedModel(script?: ScriptStep | ScriptStep[], options: Scrip
           // The script is the server's setup: running out of it is never the caller's fault.
           throw new KitError(
             'internal',
-            `scripted model '${options.name ?? 'scripted'}' has no answer left for call ${requests.length}`,
+            `scripted model '${options.name ?? 'scripted'}' has no answer left for call ${calls}`,
             { reason: 'SERVER_MISCONFIGURED' },
           );
         }

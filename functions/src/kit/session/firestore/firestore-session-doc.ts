@@ -5,6 +5,7 @@ import type { Message } from '../../model/index.js';
 import { parseSession } from '../parse-session.js';
 import { pendingOf } from '../pending-of.js';
 import type { Session } from '../session-schema.js';
+import { waitingSince } from '../waiting-since.js';
 import type { HistoryLayout, HistoryPlan } from './history-layout.js';
 
 // The session document. Scalars a query or a TTL policy needs are native fields (status,
@@ -174,6 +175,8 @@ function scalarFields(session: Session): Record<string, unknown> {
     error: session.error ?? null,
     // For clients and the cleanup job: which calls wait, without decoding the history.
     pending: session.interrupts.map((p) => ({ ref: p.toolRequest.ref ?? '', name: p.toolRequest.name })),
+    // The cleanup's index: set only while something waits, so it never scans sessions that don't.
+    waitingSince: waitingSince(session),
   };
 }
 

@@ -36,15 +36,17 @@ export function chunkStamp(session: Session, stored: number | undefined): { at: 
   return { at: session.expireAt + Math.max(0, session.expireAt - session.updatedAt), renew: true };
 }
 
-/** The documents of one page of `query`, oldest `updatedAt` first. */
+/** The documents of one page of `query`, oldest first (`updatedAt`, or `waitingSince` for a waiting scan). */
 export async function scanSessionDocs(
   sessions: CollectionReference,
   query: SessionScan,
 ): Promise<QueryDocumentSnapshot[]> {
-  let q = sessions.where('updatedAt', '<', new Date(query.updatedBefore));
-  if (query.updatedFrom !== undefined) q = q.where('updatedAt', '>=', new Date(query.updatedFrom));
-  if (query.statuses?.length) q = q.where('status', 'in', [...query.statuses]);
-  q = q.orderBy('updatedAt').limit(query.limit);
+  // A waiting session's `waitingSince` is its `updatedAt`; other sessions hold null, which no range matches.
+  const field = query.waiting ? 'waitingSince' : 'updatedAt';
+  let q = sessions.where(field, '<', new Date(query.updatedBefore));
+  if (query.updatedFrom !== undefined) q = q.where(field, '>=', new Date(query.updatedFrom));
+  if (query.statuses?.length && !query.waiting) q = q.where('status', 'in', [...query.statuses]);
+  q = q.orderBy(field).limit(query.limit);
   const after = query.after && cursors.get(query.after);
   if (after) q = q.startAfter(after);
   return (await q.get()).docs;

@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { orderAssistant, summarize, transferMoney } from './index.js';
+import { callableRequest, rejectionCode } from './kit/callable/test-utils/callable-request.js';
+
+// The deploy manifest's access rules, through the deployed callables' own `.run()`: refusals
+// come before any flow, Firestore or model is loaded.
+
+const saved = process.env.FUNCTIONS_EMULATOR;
+afterEach(() => {
+  if (saved === undefined) delete process.env.FUNCTIONS_EMULATOR;
+  else process.env.FUNCTIONS_EMULATOR = saved;
+});
+
+const anonymous = { uid: 'anon', claims: { firebase: { sign_in_provider: 'anonymous' } } };
+
+describe('the deploy manifest (functions/src/index.ts)', () => {
+  it.each([
+    ['orderAssistant', orderAssistant],
+    ['transferMoney', transferMoney],
+    ['summarize', summarize],
+  ])('%s refuses a call without App Check with APP_CHECK_REQUIRED when deployed', async (_name, fn) => {
+    delete process.env.FUNCTIONS_EMULATOR;
+    const refused = await rejectionCode(fn.run(callableRequest({ message: 'hi' }, { uid: 'alice' }) as never));
+    expect(refused).toMatchObject({ code: 'unauthenticated', details: { reason: 'APP_CHECK_REQUIRED' } });
+  });
+
+  it.each([
+    ['transferMoney', transferMoney],
+    ['summarize', summarize],
+  ])('%s refuses an anonymous user in the emulator too', async (_name, fn) => {
+    process.env.FUNCTIONS_EMULATOR = 'true';
+    const refused = await rejectionCode(fn.run(callableRequest({ message: 'hi' }, anonymous) as never));
+    expect(refused).toMatchObject({ code: 'unauthenticated', details: { reason: 'UNAUTHENTICATED' } });
+  });
+});

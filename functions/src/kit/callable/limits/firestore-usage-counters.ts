@@ -1,0 +1,70 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { type UsageCounterStore, type UsageCounts, type UsageDelta, zeroUsage } from './usage-counters.js';
+
+/** Options of {@link FirestoreUsageCounters}. */
+export interface FirestoreUsageCountersOptions {
+  /** The Firestore, or a function that makes it on first use (a light cold start). */
+  firestore: Firestore | (() => Promise<Firestore>);
+  /** The counters' collection. Default `usageCounters` (server-only in `firestore.rules`). */
+  collection?: string;
+  /** Told of every document read and write (benchmarks, metrics). */
+  onOperation?: (op: { reads: number; writes: number }) => void;
+}
+
+const DAY_MS = 86_400_000;
+
+function numbers(value: unknown): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (typeof value !== 'object' || value === null) return out;
+  for (const [key, n] of Object.entries(value)) if (typeof n === 'number') out[key] = n;
+  return out;
+}
+
+/**
+ * Usage counters in Firestore: `usageCounters/{uid}_{day}`, one small document per user per UTC
+ * day, written only with `FieldValue.increment` in a merge (one write per call, no read, no
+ * transaction), with `expireAt` a day after the day ends for a TTL policy.
+ */
+export class FirestoreUsageCounters implements UsageCounterStore {
+  private readonly options: FirestoreUsageCountersOptions;
+  private fieldValue: Promise<typeof import('firebase-admin/firestore').FieldValue> | undefined;
+
+  constructor(options: FirestoreUsageCountersOptions) {
+    this.options = options;
+  }
+
+  async read(uid: string, day: string): Promise<UsageCounts> {
+    const snap = await (await this.doc(uid, day)).get();
+    this.options.onOperation?.({ reads: 1, writes: 0 });
+    if (!snap.exists) return zeroUsage();
+    const data = snap.data() ?? {};
+    return {
+      tokens: typeof data.tokens === 'number' ? data.tokens : 0,
+      calls: numbers(data.calls),
+      sessions: numbers(data.sessions),
+    };
+  }
+
+  async add(uid: string, day: string, delta: UsageDelta): Promise<void> {
+    // Loaded with the first write, not with the callable: firebase-admin is already in memory by then.
+    this.fieldValue ??= import('firebase-admin/firestore').then((m) => m.FieldValue);
+    const [ref, FieldValue] = await Promise.all([this.doc(uid, day), this.fieldValue]);
+    const fields: Record<string, unknown> = {
+      uid,
+      day,
+      expireAt: new Date(Date.parse(`${day}T00:00:00Z`) + 2 * DAY_MS),
+      tokens: FieldValue.increment(delta.tokens),
+      calls: { [String(delta.minute)]: FieldValue.increment(1) },
+    };
+    if (delta.sessionId) fields.sessions = { [delta.sessionId]: FieldValue.increment(delta.tokens) };
+    await ref.set(fields, { merge: true });
+    this.options.onOperation?.({ reads: 0, writes: 1 });
+  }
+
+  private async doc(uid: string, day: string) {
+    const { firestore } = this.options;
+    const db = typeof firestore === 'function' ? await firestore() : firestore;
+    // A uid may hold any character but `/`, which a document id can't.
+    return db.collection(this.options.collection ?? 'usageCounters').doc(`${encodeURIComponent(uid)}_${day}`);
+  }
+}
