@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/install.sh
 npx biome ci --reporter=summary .
-# The client is built first: functions' end-to-end test imports it as a package.
+# The client is built first: the web app and functions' end-to-end test import it as a package.
 npm run build -w client --silent
 npm run typecheck -w client --silent
 npm run typecheck -w functions --silent

@@ -1,20 +1,27 @@
+import {
+  type CallOptions,
+  type FlowChunk,
+  type FlowResult,
+  isFlowError,
+  newRequestId,
+  type WireInterrupt,
+} from '@callable-flows/client';
 import type { ApprovalCard } from './approval-card.js';
-import { type AssistantCall, newRequestId } from './call-assistant.js';
+import type { Assistant, AssistantInterrupt, AssistantTypes } from './assistant.js';
 import type { ChatView } from './chat-view.js';
 import type { ComposerMode } from './composer.js';
 import type { Confirmation } from './confirm-dialog.js';
-import { errorReason } from './error-reason.js';
 import { errorWords } from './error-words.js';
 import type { StoredSession } from './history.js';
 import type { MessageBubble } from './message-bubble.js';
 import { transcriptOf } from './transcript.js';
 import type { UnansweredStart } from './unanswered-start.js';
 import type { UnsentStore } from './unsent-message.js';
-import type { CallRequest, CallResult, Resume, WireChunk, WireInterrupt } from './wire.js';
 
 /** What the app runs on. */
 export interface AppDeps {
-  call: AssistantCall;
+  /** The typed client of the assistant function: it speaks the wire protocol and retries a busy or unreachable function. */
+  assistant: Assistant;
   readSession(id: string): Promise<StoredSession>;
   /** The caller's newest session of this agent, if any. */
   latestSessionId(): Promise<string | undefined>;
@@ -37,6 +44,10 @@ export type AccountState = 'signing-in' | 'signed-in' | 'signed-out';
 
 // A refusal that means the stored conversation moved on elsewhere (another tab answered or asked).
 const STALE = new Set(['INTERRUPT_PENDING', 'ALREADY_ANSWERED', 'NOTHING_TO_RESUME']);
+const isStale = (error: unknown): boolean => isFlowError(error) && STALE.has(error.reason ?? '');
+
+/** One call of the typed client, streaming through `options.onChunk`. */
+type Call = (options: CallOptions<AssistantTypes>) => Promise<FlowResult<AssistantTypes>>;
 
 /**
  * The order assistant's client: sends messages and answers to approvals, streams what comes
@@ -74,13 +85,16 @@ export class ChatApp {
 
   /** Approves an interrupt: the tool runs again, now approved (resume `restart`). */
   approve(interrupt: WireInterrupt, card: ApprovalCard): void {
-    void this.answer(card, { restart: [{ ref: interrupt.ref, name: interrupt.name }] }, 'approved');
+    void this.answer(interrupt, card, 'approved', undefined, (waiting, call) =>
+      this.deps.assistant.approve(waiting, call),
+    );
   }
 
   /** Declines an interrupt: the tool never runs; the model hears the person declined, and why (resume `decline`). */
   decline(interrupt: WireInterrupt, reason: string | undefined, card: ApprovalCard): void {
-    const answer = { ref: interrupt.ref, name: interrupt.name, ...(reason ? { reason } : {}) };
-    void this.answer(card, { decline: [answer] }, 'denied', reason);
+    void this.answer(interrupt, card, 'denied', reason, (waiting, call) =>
+      this.deps.assistant.decline(waiting, reason || undefined, call),
+    );
   }
 
   /**
@@ -174,10 +188,13 @@ export class ChatApp {
 
   private async deliver(text: string, requestId: string, bubble: MessageBubble): Promise<void> {
     bubble.setState('pending');
-    const request: CallRequest = { message: text, requestId };
-    if (this.sessionId) request.sessionId = this.sessionId;
+    // The app keeps the session it shows: a first message (no session yet) starts a new one.
+    const sessionId = this.sessionId ?? null;
     try {
-      await this.run(request, () => bubble.setState('sent'));
+      await this.run(
+        (call) => this.deps.assistant.send(text, { ...call, sessionId, requestId }),
+        () => bubble.setState('sent'),
+      );
       bubble.setState('sent');
       this.deps.unsent.clear();
     } catch (error) {
@@ -192,7 +209,7 @@ export class ChatApp {
    */
   private async unsent(error: unknown, text: string, requestId: string, bubble: MessageBubble): Promise<void> {
     const words = errorWords(error);
-    const stale = STALE.has(errorReason(error) ?? '');
+    const stale = isStale(error);
     let shown = bubble;
     if ((words.uncertain || stale) && this.sessionId) {
       await this.failed(error, stale);
@@ -224,16 +241,25 @@ export class ChatApp {
     await this.deliver(text, requestId, bubble);
   }
 
-  private async answer(card: ApprovalCard, resume: Resume, state: 'approved' | 'denied', reason?: string) {
+  /** Answers `interrupt` of the session on the page with `act` (each answer gets its own request id). */
+  private async answer(
+    interrupt: WireInterrupt,
+    card: ApprovalCard,
+    state: 'approved' | 'denied',
+    reason: string | undefined,
+    act: (waiting: AssistantInterrupt, call: CallOptions<AssistantTypes>) => Promise<FlowResult<AssistantTypes>>,
+  ) {
     if (this.busy || !this.sessionId) return;
+    // A card knows its interrupt's ref, not its session (a restored one never heard it): the page's.
+    const waiting: AssistantInterrupt = { ...interrupt, sessionId: this.sessionId };
     card.setState('working', reason);
     try {
-      await this.run({ sessionId: this.sessionId, resume, requestId: newRequestId() });
+      await this.run((call) => act(waiting, call));
       card.setState(state, reason);
     } catch (error) {
       const words = errorWords(error);
       if (!words.uncertain) card.setState(words.expired ? 'expired' : 'pending');
-      await this.failed(error, STALE.has(errorReason(error) ?? ''));
+      await this.failed(error, isStale(error));
     } finally {
       this.updateComposer();
     }
@@ -261,19 +287,21 @@ export class ChatApp {
     }
   }
 
-  private async run(request: CallRequest, onFirstChunk?: () => void): Promise<CallResult> {
+  private async run(call: Call, onFirstChunk?: () => void): Promise<FlowResult<AssistantTypes>> {
     this.setBusy(true);
     this.view.notice(undefined);
     this.view.working(true);
     let streamedText = false;
     let heard = false;
-    if (!request.sessionId) this.deps.unansweredStart.set();
+    if (!this.sessionId) this.deps.unansweredStart.set();
     try {
-      const result = await this.deps.call(request, (chunk) => {
-        if (!heard) onFirstChunk?.();
-        heard = true;
-        streamedText ||= chunk.type === 'text' && chunk.text.length > 0;
-        this.show(chunk);
+      const result = await call({
+        onChunk: (chunk) => {
+          if (!heard) onFirstChunk?.();
+          heard = true;
+          streamedText ||= chunk.type === 'text' && chunk.text.length > 0;
+          this.show(chunk);
+        },
       });
       this.deps.unansweredStart.clear();
       if (result.sessionId !== this.sessionId) {
@@ -291,12 +319,12 @@ export class ChatApp {
     }
   }
 
-  private show(chunk: WireChunk): void {
+  private show(chunk: FlowChunk<AssistantTypes>): void {
     if (chunk.type === 'text') this.view.assistantText(chunk.text);
     else if (chunk.type === 'toolRequest') this.view.toolStarted(chunk.ref ?? chunk.name, chunk.name, chunk.input);
     else if (chunk.type === 'toolResponse') this.view.toolFinished(chunk.ref, chunk.name, chunk.output);
     else if (chunk.type === 'interrupt') {
-      const { type: _type, ...interrupt } = chunk;
+      const { type: _type, sessionId: _sessionId, ...interrupt } = chunk;
       this.view.approval(interrupt, 'pending');
     }
     // Reasoning is the model's own business: the person sees its words and its tool calls.

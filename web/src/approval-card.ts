@@ -1,7 +1,7 @@
+import type { WireInterrupt } from '@callable-flows/client';
 import { type ApprovalCopy, approvalCopy, COPY_FIELDS, outcomeOf, toolWords } from './approval-copy.js';
 import { el, fieldList } from './dom.js';
 import type { ApprovalState } from './transcript.js';
-import type { WireInterrupt } from './wire.js';
 
 /** What the person can do with a pending approval. */
 export interface ApprovalActions {

@@ -1,5 +1,5 @@
+import type { WireInterruptMetadata } from '@callable-flows/client';
 import type { ApprovalState } from './transcript.js';
-import type { InterruptMetadata } from './wire.js';
 
 /** What an approval card says, in the person's words (web/README.md, "What a tool tells the approval card"). */
 export interface ApprovalCopy {
@@ -28,7 +28,7 @@ export const COPY_FIELDS: ReadonlySet<string> = new Set([
   'question',
 ]);
 
-const fieldsOf = (metadata: InterruptMetadata): Record<string, unknown> => (metadata === true ? {} : metadata);
+const fieldsOf = (metadata: WireInterruptMetadata): Record<string, unknown> => (metadata === true ? {} : metadata);
 
 const words = (fields: Record<string, unknown>, key: string): string | undefined => {
   const value = fields[key];
@@ -49,7 +49,7 @@ export function toolWords(name: string): string {
  * `approveLabel`, `declineLabel`, `declinedOutcome` in its interrupt metadata), else plain defaults;
  * an older tool's `question` serves as the title.
  */
-export function approvalCopy(name: string, metadata: InterruptMetadata): ApprovalCopy {
+export function approvalCopy(name: string, metadata: WireInterruptMetadata): ApprovalCopy {
   const fields = fieldsOf(metadata);
   const copy: ApprovalCopy = {
     title: words(fields, 'title') ?? words(fields, 'question') ?? `Allow the assistant to ${toolWords(name)}?`,

@@ -1,10 +1,10 @@
+import type { WireInterrupt } from '@callable-flows/client';
 import { type ApprovalActions, type ApprovalCard, approvalCard } from './approval-card.js';
 import { toolWords } from './approval-copy.js';
 import { el, summary } from './dom.js';
 import { type MessageBubble, messageBubble } from './message-bubble.js';
 import { isHiddenTool } from './tool-presentation.js';
 import type { ApprovalState, TranscriptEntry } from './transcript.js';
-import type { WireInterrupt } from './wire.js';
 
 /** A notice above the composer: an error, or a word on where the conversation stands. */
 export interface Notice {

@@ -1,3 +1,4 @@
+import { type FlowError, toFlowError } from '@callable-flows/client';
 import { describe, expect, it } from 'vitest';
 import { errorWords } from './error-words.js';
 
@@ -5,72 +6,79 @@ import { errorWords } from './error-words.js';
 const sdkError = (code: string, details?: Record<string, unknown>, message = code) =>
   Object.assign(new Error(message), { code, details });
 
+/** A call's error as the typed client throws it: the SDK's `functions/…` error as a FlowError. */
+const callError = (code: string, details?: Record<string, unknown>, message = code): FlowError =>
+  toFlowError(sdkError(`functions/${code}`, details, message));
+
 describe('errorWords', () => {
   it('says the conversation is not theirs when a read or call is refused with permission-denied', () => {
     expect(errorWords(sdkError('firestore/permission-denied')).text).toContain("You don't have permission");
-    const words = errorWords(sdkError('functions/permission-denied', { reason: 'NOT_OWNER' }));
+    const words = errorWords(callError('permission-denied', { reason: 'NOT_OWNER' }));
     expect(words).toMatchObject({ code: 'permission-denied', reason: 'NOT_OWNER' });
     expect(words.text).toContain('another account');
   });
 
   it('says the approval expired when the reason is APPROVAL_EXPIRED, whatever the message says', () => {
-    const words = errorWords(sdkError('functions/failed-precondition', { reason: 'APPROVAL_EXPIRED' }, 'zzz'));
+    const words = errorWords(callError('failed-precondition', { reason: 'APPROVAL_EXPIRED' }, 'zzz'));
     expect(words).toMatchObject({ expired: true, retry: false });
     expect(words.text).toContain('expired');
   });
 
   it('never reads the message: an "expired" message without the reason is not an expiry', () => {
-    const words = errorWords(sdkError('functions/failed-precondition', { reason: 'ALREADY_ANSWERED' }, 'expired'));
+    const words = errorWords(callError('failed-precondition', { reason: 'ALREADY_ANSWERED' }, 'expired'));
     expect(words.expired).toBe(false);
     expect(words.text).toBe('That approval was already answered.');
   });
 
   it('asks to try again, with the wait the server named, when the session is busy', () => {
-    const words = errorWords(sdkError('functions/aborted', { reason: 'SESSION_BUSY', retryAfterMs: 2000 }));
+    const words = errorWords(callError('aborted', { reason: 'SESSION_BUSY', retryAfterMs: 2000 }));
     expect(words).toMatchObject({ retry: true, uncertain: false, retryAfterMs: 2000 });
     expect(words.text).toContain('Try again');
   });
 
   it('says the outcome is uncertain when the answer was lost', () => {
-    expect(errorWords(sdkError('functions/internal'))).toMatchObject({ uncertain: true, retry: true });
+    expect(errorWords(callError('internal'))).toMatchObject({ uncertain: true, retry: true });
   });
 
   it('asks for the approval first when the reason is INTERRUPT_PENDING', () => {
-    const words = errorWords(sdkError('functions/failed-precondition', { reason: 'INTERRUPT_PENDING' }));
+    const words = errorWords(callError('failed-precondition', { reason: 'INTERRUPT_PENDING' }));
     expect(words.text).toBe('Please answer the approval above first.');
   });
 
   it('blames the setup, not the person, when the server is misconfigured (a bad or missing model key)', () => {
-    const words = errorWords(sdkError('functions/internal', { reason: 'SERVER_MISCONFIGURED' }));
+    const words = errorWords(callError('internal', { reason: 'SERVER_MISCONFIGURED' }));
     expect(words.text).toContain('not set up correctly');
     expect(words.text).not.toMatch(/already answered|another account/);
   });
 
   it('says to slow down when the reason is RATE_LIMITED', () => {
-    const words = errorWords(
-      sdkError('functions/resource-exhausted', { reason: 'RATE_LIMITED', retryAfterMs: 30_000 }),
-    );
+    const words = errorWords(callError('resource-exhausted', { reason: 'RATE_LIMITED', retryAfterMs: 30_000 }));
     expect(words).toMatchObject({ reason: 'RATE_LIMITED', retry: true, retryAfterMs: 30_000 });
     expect(words.text).toBe("You're sending messages too fast — try again in 30 s.");
   });
 
   it('words a model quota apart from the user’s own limits', () => {
-    expect(errorWords(sdkError('functions/resource-exhausted', { reason: 'MODEL_QUOTA' })).text).toContain('very busy');
-    expect(errorWords(sdkError('functions/resource-exhausted', { reason: 'BUDGET_EXHAUSTED' })).retry).toBe(false);
+    expect(errorWords(callError('resource-exhausted', { reason: 'MODEL_QUOTA' })).text).toContain('very busy');
+    expect(errorWords(callError('resource-exhausted', { reason: 'BUDGET_EXHAUSTED' })).retry).toBe(false);
   });
 
   it('words a refused request without echoing the server’s message', () => {
     const words = errorWords(
-      sdkError('functions/invalid-argument', { reason: 'INVALID_FIELD', field: 'message' }, 'internal detail'),
+      callError('invalid-argument', { reason: 'INVALID_FIELD', field: 'message' }, 'internal detail'),
     );
     expect(words.text).not.toContain('internal detail');
   });
 
   it('falls back to the code when the server sent no reason', () => {
-    expect(errorWords(sdkError('functions/unavailable')).retry).toBe(true);
-    expect(errorWords(sdkError('functions/unavailable', { reason: 'SOMETHING_NEW' })).text).toContain(
-      "can't be reached",
-    );
+    expect(errorWords(callError('unavailable')).retry).toBe(true);
+    expect(errorWords(callError('unavailable', { reason: 'SOMETHING_NEW' })).text).toContain("can't be reached");
+  });
+
+  it('reads no reason when the error is not a call’s (a Firestore read’s details are not the kit’s)', () => {
+    expect(errorWords(sdkError('firestore/unavailable', { reason: 'RATE_LIMITED' }))).toMatchObject({
+      reason: undefined,
+      retry: true,
+    });
   });
 
   it('words an error without a code as a failure on our side', () => {

@@ -1,12 +1,12 @@
-import { errorReason, retryAfterMs } from './error-reason.js';
+import { isFlowError } from '@callable-flows/client';
 
 /** An error as the app tells a person about it. */
 export interface ErrorWords {
   /** The error's code without its SDK prefix (`permission-denied`, `aborted`, …). */
   code: string;
   /**
-   * The server's `details.reason` (README, error reasons), when it sent one. Errors the SDK
-   * makes itself (a dropped connection) and Firestore's have none.
+   * The server's reason (README, error reasons; the typed client's `FlowError.reason`), when it
+   * sent one. Errors the SDK makes itself (a dropped connection) and Firestore's have none.
    */
   reason: string | undefined;
   /** What the person reads. */
@@ -20,7 +20,7 @@ export interface ErrorWords {
    * like `internal` to the SDK) or came too late. The stored session tells what happened.
    */
   uncertain: boolean;
-  /** How long the server asked to wait before a retry (`details.retryAfterMs`), if it said. */
+  /** How long the server asked to wait before a retry (`FlowError.retryAfterMs`), if it said. */
   retryAfterMs: number | undefined;
 }
 
@@ -81,24 +81,19 @@ const CODE_WORDS: Record<string, Words> = {
 const FALLBACK: Words = ['Something went wrong on our side. Try again.', true];
 const UNCERTAIN = new Set(['internal', 'unknown', 'deadline-exceeded']);
 
-/** The SDK's code without its `functions/` or `firestore/` prefix; `unknown` when there is none. */
+/** A call's code (`FlowError.code`), or a read's or sign-in's without its `firestore/` or `auth/` prefix; `unknown` when there is none. */
 function codeOf(error: unknown): string {
+  if (isFlowError(error)) return error.code;
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code.replace(/^[a-z]+\//, '') : 'unknown';
 }
 
-/** The HttpsError's `details` as the Firebase SDK hands them over (`FunctionsError.details`). */
-function detailsOf(error: unknown): { reason?: unknown; retryAfterMs?: unknown } {
-  const details = (error as { details?: unknown } | null)?.details;
-  return typeof details === 'object' && details !== null ? details : {};
-}
-
-/** Words a person understands for an error from a call or a read. */
+/** Words a person understands for an error from a call (a `FlowError` of the typed client) or a read. */
 export function errorWords(error: unknown): ErrorWords {
   const code = codeOf(error);
-  const details = detailsOf(error);
-  const reason = typeof details.reason === 'string' ? details.reason : undefined;
-  const retryAfterMs = typeof details.retryAfterMs === 'number' ? details.retryAfterMs : undefined;
+  // Only calls carry a reason; the typed client reads it (and the wait) from the error's details.
+  const reason = isFlowError(error) ? error.reason : undefined;
+  const retryAfterMs = isFlowError(error) ? error.retryAfterMs : undefined;
   if (reason === 'RATE_LIMITED') {
     const seconds = Math.max(1, Math.ceil((retryAfterMs ?? 1000) / 1000));
     const text = `You're sending messages too fast — try again in ${seconds} s.`;

@@ -1,7 +1,8 @@
 import './styles.css';
+import { flow } from '@callable-flows/client';
 import { onAuthStateChanged, type User } from 'firebase/auth';
 import { ChatApp } from './app.js';
-import { assistantCall } from './call-assistant.js';
+import type { AssistantTypes } from './assistant.js';
 import { ChatView } from './chat-view.js';
 import { Composer } from './composer.js';
 import { confirmDialog } from './confirm-dialog.js';
@@ -20,7 +21,7 @@ const whoami = $<HTMLElement>('#whoami');
 const client = connectClient(STACK);
 let composer: Composer | undefined;
 const app = new ChatApp({
-  call: assistantCall(client.functions, 'orderAssistant'),
+  assistant: flow<AssistantTypes>(client.functions, 'orderAssistant'),
   readSession: (id) => readSession(client.db, id),
   latestSessionId: () => latestSessionId(client.db, client.auth.currentUser?.uid ?? '', 'orderAssistant'),
   unansweredStart: unansweredStart(),

@@ -1,6 +1,6 @@
+import type { WireInterruptMetadata } from '@callable-flows/client';
 import type { HistoryMessage, HistoryPart, SessionStatus } from './history.js';
 import { isHiddenTool } from './tool-presentation.js';
-import type { InterruptMetadata } from './wire.js';
 
 /** Where an approval stands. */
 export type ApprovalState = 'pending' | 'approved' | 'denied' | 'expired';
@@ -20,7 +20,7 @@ export interface ApprovalEntry {
   ref: string;
   name: string;
   input: unknown;
-  metadata: InterruptMetadata;
+  metadata: WireInterruptMetadata;
   state: ApprovalState;
   /** What the tool (or the person's answer) gave back, once it was answered. */
   output?: unknown;
@@ -45,7 +45,7 @@ function requestEntry(part: HistoryPart, status: SessionStatus): ToolEntry | App
   const waiting = part.metadata?.interrupt;
   const asked = waiting ?? part.metadata?.resolvedInterrupt;
   if (asked === undefined) return { kind: 'tool', ...base };
-  const metadata = (typeof asked === 'object' && asked !== null ? asked : true) as InterruptMetadata;
+  const metadata = (typeof asked === 'object' && asked !== null ? asked : true) as WireInterruptMetadata;
   if (waiting !== undefined)
     return { kind: 'approval', ...base, metadata, state: status === 'expired' ? 'expired' : 'pending' };
   // A restart (the person approved) re-runs the call and marks it `resumed`.

@@ -12,7 +12,8 @@ declare module 'vitest' {
   }
 }
 
-const ENSURE = resolve(import.meta.dirname, '../../scripts/ensure-chromium.sh');
+const REPO_ROOT = resolve(import.meta.dirname, '../..');
+const ENSURE = resolve(REPO_ROOT, 'scripts/ensure-chromium.sh');
 /** ensure-chromium.sh's exit code for "Chromium could not be installed here". */
 const CANNOT_INSTALL = 3;
 
@@ -24,8 +25,16 @@ function browserSkipReason(): string {
   return '';
 }
 
-/** Makes sure Chromium is here (installing Debian's when it is missing), or says why not. */
+/** The app imports the typed client as a package (its `dist`): build it when missing, as on a fresh clone. */
+function ensureClientBuilt(): void {
+  if (existsSync(resolve(REPO_ROOT, 'client/dist/index.js'))) return;
+  const built = spawnSync('npm', ['run', 'build', '-w', 'client', '--silent'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('building the client failed (npm run build -w client)');
+}
+
+/** Builds the typed client when missing; makes sure Chromium is here (installing Debian's when it is missing), or says why not. */
 export function setup(project: TestProject): void {
+  ensureClientBuilt();
   const reason = browserSkipReason();
   if (reason) console.warn(`\n*** SKIPPED: browser tests — ${reason} ***\n`);
   project.provide('browserSkipReason', reason);

@@ -1,0 +1,15 @@
+import type { FlowClient, FlowInterrupt, FlowTypes, WireInterruptMetadata } from '@callable-flows/client';
+
+/**
+ * What the app knows of the order assistant's types: any tool may ask first, and its card is
+ * drawn from the metadata it asks with (approval-copy.ts), so no tool is named here.
+ */
+export interface AssistantTypes extends FlowTypes {
+  interrupts: Record<string, { input: unknown; metadata: WireInterruptMetadata; output: unknown }>;
+}
+
+/** The typed client of the `orderAssistant` function (`flow(functions, 'orderAssistant')`). */
+export type Assistant = FlowClient<AssistantTypes>;
+
+/** An interrupt of the assistant, with the session it belongs to. */
+export type AssistantInterrupt = FlowInterrupt<AssistantTypes>;
