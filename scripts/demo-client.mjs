@@ -80,7 +80,9 @@ async function main() {
     say(`  ${alice.email} › Yes, cancel it.   (resume: restart ${interrupt.name} ${interrupt.ref})`);
     const resume = { restart: [{ ref: interrupt.ref, name: interrupt.name }] };
     const result = await streamCall(orderAssistant, { sessionId, resume });
-    say(`  [result: status=${result.status}, finishReason=${result.finishReason}, output=${JSON.stringify(result.output)}]`);
+    say(
+      `  [result: status=${result.status}, finishReason=${result.finishReason}, output=${JSON.stringify(result.output)}]`,
+    );
     // The session's typed state, as its owner may read it: the orders this conversation looked up.
     const session = (await getDoc(doc(db, `sessions/${sessionId}`))).data();
     say(`  [session state: ${session.state}; the finish tool ended the turn (no model call after it)]`);
