@@ -48,7 +48,6 @@ export { assertClientMedia, DEFAULT_MAX_INLINE_BYTES, type MediaPolicy } from '.
 export { type CallTarget, onCallFlow } from './on-call-flow.js';
 export type { OnCallFlowOptions } from './on-call-flow-options.js';
 export {
-  assertDistinctRefs,
   assertPayloadDepth,
   assertPayloadSize,
   parseCallRequest,

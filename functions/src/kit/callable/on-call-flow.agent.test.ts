@@ -51,8 +51,9 @@ function confirmAgent(hooks: Hooks = {}) {
     if (answered.includes('lookup')) return call('confirm', 'c2', { id: 'x1' });
     return call('lookup', 'c1', { id: 'x1' });
   });
-  const agent = defineAgent({ name: 'confirmer', model, tools: [lookup, confirm], store: new InMemorySessionStore() });
-  return { fn: onCallFlow({}, agent), model, effects };
+  const store = new InMemorySessionStore();
+  const agent = defineAgent({ name: 'confirmer', model, tools: [lookup, confirm], store });
+  return { fn: onCallFlow({}, agent), model, effects, store };
 }
 
 const alice = { uid: 'alice' };
@@ -152,6 +153,20 @@ describe('onCallFlow with an agent', () => {
     const first = await fn.run(callableRequest({ message: 'do x1' }, alice));
     const resume = { sessionId: first.sessionId, resume: { restart: [{ ref: 'zzz', name: 'confirm' }] } };
     expect((await rejectionCode(fn.run(callableRequest(resume, alice)))).code).toBe('invalid-argument');
+  });
+
+  it('refuses a resume that answers one interrupt twice by the second answer, and writes nothing', async () => {
+    const { fn, effects, store } = confirmAgent();
+    const first = await fn.run(callableRequest({ message: 'do x1' }, alice));
+    const before = (await store.load(first.sessionId))?.session;
+    const twice = { restart: [{ ref: 'c2', name: 'confirm' }], decline: [{ ref: 'c2', name: 'confirm' }] };
+    const error = await rejectionCode(fn.run(callableRequest({ sessionId: first.sessionId, resume: twice }, alice)));
+    expect(error).toMatchObject({
+      code: 'invalid-argument',
+      details: { reason: 'INVALID_FIELD', field: 'resume.decline.0.ref' },
+    });
+    expect((await store.load(first.sessionId))?.session).toEqual(before);
+    expect(effects).toEqual([]);
   });
 
   it('returns the first result without calling the model again when a requestId is retried', async () => {

@@ -113,18 +113,6 @@ describe('parseCallRequest', () => {
     expect(error.details?.limit).toBe(PAYLOAD_LIMITS.requestBytes);
   });
 
-  it('refuses a resume that answers one interrupt twice, naming the second answer', () => {
-    const error = refusal({
-      sessionId: 'abc',
-      resume: { respond: [{ ref: 'r1', name: 't', output: {} }], restart: [{ ref: 'r1', name: 't' }] },
-    });
-    expect(error).toMatchObject({
-      code: 'invalid-argument',
-      reason: 'ALREADY_ANSWERED',
-      details: { field: 'resume.restart.0.ref' },
-    });
-  });
-
   it('refuses data that is not an object', () => {
     expect(paths(refusal('hello'))).toEqual(['(root)']);
     expect(paths(refusal(null))).toEqual(['(root)']);

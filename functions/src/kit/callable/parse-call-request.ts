@@ -56,36 +56,9 @@ export function parseWire<T extends z.ZodType>(schema: T, data: unknown, what: s
   throw new KitError(refused.code, refused.message, { details: refused.details, reason: 'PAYLOAD_TOO_LARGE' });
 }
 
-/**
- * Refuses a resume that answers one interrupt twice (in `respond`, `restart` or `decline`),
- * naming the second answer: the request alone says it is wrong, so it is refused before a
- * turn begins and touches the session.
- */
-export function assertDistinctRefs(call: CallRequest): void {
-  const seen = new Set<string>();
-  const resume = call.resume as Record<string, readonly { ref: string }[] | undefined> | undefined;
-  for (const kind of ['respond', 'restart', 'decline']) {
-    const replies = resume?.[kind];
-    if (!Array.isArray(replies)) continue;
-    for (const [i, { ref }] of replies.entries()) {
-      if (seen.has(ref)) {
-        const field = `resume.${kind}.${i}.ref`;
-        const message = `answers interrupt '${ref}' a second time`;
-        throw new KitError('invalid-argument', `invalid request data: ${field}: ${message}`, {
-          details: { fields: [{ path: field, message }], field },
-          reason: 'ALREADY_ANSWERED',
-        });
-      }
-      seen.add(ref);
-    }
-  }
-}
-
 /** Parses a call's `data` into a {@link CallRequest}; every malformed field is invalid-argument. */
 export function parseCallRequest(data: unknown): CallRequest {
-  const call = parseWire(CallRequestSchema, data, 'request data');
-  assertDistinctRefs(call);
-  return call;
+  return parseWire(CallRequestSchema, data, 'request data');
 }
 
 /** The agent's input for a parsed request. */

@@ -7,25 +7,32 @@ import { callState, stampAnswer, stampApproved } from './interrupt-stamps.js';
 import { lookupTool } from './to-tool-map.js';
 
 /** One reply of a resume, whichever kind. */
-type Reply =
-  | { kind: 'respond'; name: string; ref: string | undefined; response: ToolResponsePart }
-  | { kind: 'restart'; name: string; ref: string | undefined; restart: ToolRequestPart }
-  | { kind: 'decline'; name: string; ref: string | undefined; reason: string | undefined };
+type Reply = { field: string; name: string; ref: string | undefined } & (
+  | { kind: 'respond'; response: ToolResponsePart }
+  | { kind: 'restart'; restart: ToolRequestPart }
+  | { kind: 'decline'; reason: string | undefined }
+);
 
 const key = (name: string, ref: string | undefined): string => `${name}\u0000${ref ?? ''}`;
 
 function repliesOf(resume: ResumeOptions): Reply[] {
   return [
-    ...(resume.respond ?? []).map((response): Reply => {
+    ...(resume.respond ?? []).map((response, i): Reply => {
       const { name, ref } = response.toolResponse;
-      return { kind: 'respond', name, ref, response };
+      return { kind: 'respond', field: `resume.respond.${i}`, name, ref, response };
     }),
-    ...(resume.restart ?? []).map((restart): Reply => {
+    ...(resume.restart ?? []).map((restart, i): Reply => {
       const { name, ref } = restart.toolRequest;
-      return { kind: 'restart', name, ref, restart };
+      return { kind: 'restart', field: `resume.restart.${i}`, name, ref, restart };
     }),
     ...(resume.decline ?? []).map(
-      ({ name, ref, reason }): Reply => ({ kind: 'decline', name, ref, reason: reason || undefined }),
+      ({ name, ref, reason }, i): Reply => ({
+        kind: 'decline',
+        field: `resume.decline.${i}`,
+        name,
+        ref,
+        reason: reason || undefined,
+      }),
     ),
   ];
 }
@@ -96,12 +103,14 @@ export function applyResume(message: Message, resume: ResumeOptions, tools: Read
       });
     }
     if (seen.has(k)) {
+      // The request alone is wrong: refused by the field that answers a second time, before anything is written.
+      const field = `${reply.field}.ref`;
       throw new KitError(
         'invalid-argument',
-        `the interrupt of '${reply.name}' (ref '${reply.ref}') is answered twice`,
+        `${field}: answers the interrupt of '${reply.name}' (ref '${reply.ref}') a second time`,
         {
           reason: 'INVALID_FIELD',
-          details: { name: reply.name, ref: reply.ref },
+          details: { name: reply.name, ref: reply.ref, field },
         },
       );
     }

@@ -240,6 +240,8 @@ describe('generate with interrupts', () => {
       }),
     );
     expect(error.code).toBe('invalid-argument');
+    expect(error.reason).toBe('INVALID_FIELD');
+    expect(error.details?.field).toBe('resume.restart.0.ref');
   });
 
   it('rejects a resume with failed-precondition when the conversation has no interrupted turn', async () => {
