@@ -6,6 +6,32 @@ import type { DeclineReply, RespondReply, RestartReply, ResumeInput } from './ag
 
 type Reply = RespondReply | RestartReply | DeclineReply;
 
+/** True when `history` holds a call with `ref` (in a closed round, it has had its answer). */
+function wasAsked(history: readonly Message[], ref: string): boolean {
+  return history.some((m) => toolRequestsOf(m).some((p) => p.toolRequest.ref === ref));
+}
+
+/** The refusal of a second answer to the call `ref`. */
+function alreadyAnswered(ref: string): KitError {
+  return new KitError('failed-precondition', `the call with ref '${ref}' was already answered; an answer is final`, {
+    reason: 'ALREADY_ANSWERED',
+    details: { ref },
+  });
+}
+
+/**
+ * The refusal of a resume on a history with no open round: `ALREADY_ANSWERED` when it names a
+ * call the history holds, `NOTHING_TO_RESUME` otherwise.
+ */
+export function nothingToResume(history: readonly Message[], sessionId: string, resume: ResumeInput): KitError {
+  const replies = [...(resume.respond ?? []), ...(resume.restart ?? []), ...(resume.decline ?? [])];
+  const answered = replies.find((reply) => wasAsked(history, reply.ref));
+  if (answered) return alreadyAnswered(answered.ref);
+  return new KitError('failed-precondition', `nothing to resume: session '${sessionId}' is not waiting for an answer`, {
+    reason: 'NOTHING_TO_RESUME',
+  });
+}
+
 /** Where a call a reply names is: in the open round, or answered in an earlier one. */
 function storedCall(
   open: ReadonlyMap<string, ToolRequestPart>,
@@ -23,17 +49,7 @@ function storedCall(
     }
     return stored;
   }
-  const answeredBefore = history.some((m) => toolRequestsOf(m).some((p) => p.toolRequest.ref === reply.ref));
-  if (answeredBefore) {
-    throw new KitError(
-      'failed-precondition',
-      `the call with ref '${reply.ref}' was already answered; an answer is final`,
-      {
-        reason: 'ALREADY_ANSWERED',
-        details: { ref: reply.ref, name: reply.name },
-      },
-    );
-  }
+  if (wasAsked(history, reply.ref)) throw alreadyAnswered(reply.ref);
   throw new KitError('invalid-argument', `no pending interrupt with ref '${reply.ref}'`, {
     reason: 'UNKNOWN_REF',
     details: { ref: reply.ref, name: reply.name },

@@ -1,11 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import { KitError } from '../errors/index.js';
 import { applyResume, isOpenRound, markChecked } from '../generate/index.js';
-import { type Message, toolRequestsOf } from '../model/index.js';
+import type { Message } from '../model/index.js';
 import type { Session, Standing, TurnState } from '../session/index.js';
 import type { AgentInput, ResumeInput } from './agent.js';
 import type { AgentRuntime } from './agent-runtime.js';
-import { buildResume } from './build-resume.js';
+import { buildResume, nothingToResume } from './build-resume.js';
 import { closeTrailingRequests } from './close-trailing-requests.js';
 
 /** How a call goes on with a session: a new turn, the resume of an interrupted one, or the retry of one cut short. */
@@ -57,31 +57,6 @@ export function sessionBusy(session: Session, now: number, atLeastMs = 0): KitEr
   });
 }
 
-/** The refusal of a resume on a session that has no open round: already answered, or nothing to resume. */
-function nothingToResume(session: Session, resume: ResumeInput): KitError {
-  const refs = [...(resume.respond ?? []), ...(resume.restart ?? []), ...(resume.decline ?? [])].map((r) => r.ref);
-  const answered = refs.filter((ref) =>
-    session.history.some((m) => toolRequestsOf(m).some((p) => p.toolRequest.ref === ref)),
-  );
-  if (answered.length) {
-    return new KitError(
-      'failed-precondition',
-      `the call with ref '${answered[0]}' was already answered; an answer is final`,
-      {
-        reason: 'ALREADY_ANSWERED',
-        details: { ref: answered[0] },
-      },
-    );
-  }
-  return new KitError(
-    'failed-precondition',
-    `nothing to resume: session '${session.id}' is not waiting for an answer`,
-    {
-      reason: 'NOTHING_TO_RESUME',
-    },
-  );
-}
-
 /**
  * The resume of a session whose history ends with an open round: the answers are journaled on
  * it now, in the turn's first write, so an answer once given is final (the same answer again
@@ -89,7 +64,7 @@ function nothingToResume(session: Session, resume: ResumeInput): KitError {
  */
 function resumeTurn(rt: AgentRuntime, session: Session, resume: ResumeInput, request: TurnRequest): TurnPlan {
   const last = session.history.at(-1);
-  if (!isOpenRound(last)) throw nothingToResume(session, resume);
+  if (!isOpenRound(last)) throw nothingToResume(session.history, session.id, resume);
   const answered = applyResume(last, buildResume(session.history, resume, rt.toolMap), rt.toolMap);
   const history = [...session.history.slice(0, -1), markChecked(answered)];
   const base: TurnState = session.turn ?? {
@@ -116,7 +91,7 @@ export function planTurn(rt: AgentRuntime, session: Session, standing: Standing,
         reason: 'APPROVAL_EXPIRED',
       });
     }
-    if (standing === 'idle') throw nothingToResume(session, resume);
+    if (standing === 'idle') throw nothingToResume(session.history, session.id, resume);
     return resumeTurn(rt, session, resume, request);
   }
   if (!message)
