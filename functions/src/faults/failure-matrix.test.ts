@@ -6,13 +6,15 @@ import {
   chargeTool,
   type Effects,
   effects,
+  gate,
   manualClock,
+  transferOnSend,
   transferTool,
   userTexts,
 } from '../kit/agent/test-utils/agent-fixtures.js';
 import { runCleanup } from '../kit/cleanup/index.js';
 import { isKitError, KitError } from '../kit/errors/index.js';
-import { type Message, type ToolResponsePart, toolRequestsOf } from '../kit/model/index.js';
+import { type Message, toolRequestsOf } from '../kit/model/index.js';
 import { scriptedModel } from '../kit/models/scripted/index.js';
 import { FirestoreSessionStore } from '../kit/session/firestore/index.js';
 import { type Session, SessionSchema, type SessionStore } from '../kit/session/index.js';
@@ -46,7 +48,8 @@ type FailurePoint =
   | { kind: 'write'; at: number; when: 'before' | 'after' }
   | { kind: 'client-disconnect' }
   | { kind: 'deadline' }
-  | { kind: 'lease-lost' };
+  | { kind: 'lease-lost' }
+  | { kind: 'tool-disconnect' };
 
 type FollowUp =
   | 'retry-same-call'
@@ -73,6 +76,7 @@ const APPROVED_TURN_FAILURES: readonly FailurePoint[] = [
   { kind: 'client-disconnect' },
   { kind: 'deadline' },
   { kind: 'lease-lost' },
+  { kind: 'tool-disconnect' },
 ];
 
 const describeFailure = (f: FailurePoint): string =>
@@ -85,24 +89,7 @@ function world() {
   const clock = manualClock();
   const record = effects();
   const hooks: { beforeModel?: (call: number, request: { messages: Message[] }) => Promise<void> | void } = {};
-  let calls = 0;
-  const model = scriptedModel(async (request) => {
-    calls++;
-    await hooks.beforeModel?.(calls, request);
-    const last = request.messages.at(-1) as Message;
-    if (last.role === 'user') {
-      const text = last.content.map((p) => ('text' in p ? p.text : '')).join('');
-      if (text.startsWith('send')) {
-        return {
-          message: { role: 'model', content: [{ toolRequest: { name: 'transfer', input: { cents: 500 } } }] },
-          finishReason: 'stop',
-        };
-      }
-      return `noted: ${text}`;
-    }
-    const outputs = last.content.map((p) => (p as ToolResponsePart).toolResponse?.output);
-    return `done: ${JSON.stringify(outputs)}`;
-  });
+  const model = transferOnSend(500, { before: (call, request) => hooks.beforeModel?.(call, request) });
   /** The agent as one instance sees it (each its own cache) over `over`. */
   const agent = (over: SessionStore = store) =>
     defineAgent({
@@ -208,6 +195,18 @@ async function failApprovedTurn(w: World, sessionId: string, ref: string, failur
         await w.store.write(current, { ...current.session, lease, version: current.session.version + 1 });
       };
       return settle(w.agent().send(sessionId, resume, ctx));
+    case 'tool-disconnect': {
+      // The client goes away while the approved transfer runs, after its effect and before its
+      // result: the one window no journal closes (a retry runs the body again with the same ref).
+      w.hooks.beforeModel = undefined;
+      const controller = new AbortController();
+      w.record.afterEffect = () => {
+        w.record.afterEffect = undefined;
+        controller.abort();
+      };
+      const outcome = await settle(w.agent().send(sessionId, resume, { ...ctx, signal: controller.signal }));
+      return { ...outcome, inWindow: true };
+    }
     case 'write': {
       w.hooks.beforeModel = undefined;
       const flaky = new FlakyStore(w.store, { at: failure.at, when: failure.when, mode: 'crash' });
@@ -304,7 +303,7 @@ describe.skipIf(!host)('an approved turn that fails, then what comes next', () =
 });
 
 /** A sibling of `charge` that fails the whole turn (onError: 'throw') while `charge` still runs, until it is back. */
-function auditTool(down: () => boolean) {
+function auditTool(down: () => boolean, before: () => Promise<void>) {
   return defineTool(
     {
       name: 'audit',
@@ -315,6 +314,7 @@ function auditTool(down: () => boolean) {
       sideEffects: 'none',
     },
     async () => {
+      await before();
       if (down()) throw new KitError('unavailable', 'the audit service is down');
       return { audited: true };
     },
@@ -328,8 +328,18 @@ describe.skipIf(!host)('a round whose sibling tool throws while a side-effect to
       const store = new FirestoreSessionStore({ firestore, prefix: `s${tenants++}_` });
       const clock = manualClock();
       const record: Effects = effects();
-      // The charge is still running when the audit throws: the round waits for it before failing.
-      record.afterEffect = () => new Promise((resolve) => setTimeout(resolve, 30));
+      // The audit throws once the charge has applied its effect and while it has not yet returned:
+      // the round must wait for the charge (and journal it) before the turn fails.
+      const charged = gate();
+      const auditDone = gate();
+      record.afterEffect = async () => {
+        charged.open();
+        await auditDone.promise;
+      };
+      const afterCharge = async () => {
+        await charged.promise;
+        auditDone.open();
+      };
       let auditDown = true;
       const model = scriptedModel((request) => {
         const last = request.messages.at(-1) as Message;
@@ -346,7 +356,7 @@ describe.skipIf(!host)('a round whose sibling tool throws while a side-effect to
         defineAgent({
           name: 'shop',
           model,
-          tools: [chargeTool(record), auditTool(() => auditDown)],
+          tools: [chargeTool(record), auditTool(() => auditDown, afterCharge)],
           store,
           clock: clock.now,
           leaseMs: LEASE_MS,

@@ -4,23 +4,31 @@ import { scriptedModel } from '../models/scripted/index.js';
 import { LruSessionCache } from '../session/lru-session-cache.js';
 import { InMemorySessionStore } from '../session/memory-session-store.js';
 import { defineAgent } from './define-agent.js';
-import { echoModel, gate, manualClock } from './test-utils/agent-fixtures.js';
+import { echoModel, type Gate, gate, manualClock } from './test-utils/agent-fixtures.js';
+
+/** Holds the second model call until `held` opens, saying so through `entered`. */
+function holdSecond(call: number, entered: Gate, held: Gate): Promise<void> | undefined {
+  if (call !== 2) return undefined;
+  entered.open();
+  return held.promise;
+}
 
 describe('defineAgent admission', () => {
   it('refuses a second call with SESSION_BUSY and the time until the lease lapses while a turn runs', async () => {
     const store = new InMemorySessionStore();
     const clock = manualClock();
     const held = gate();
+    const entered = gate();
     const slow = defineAgent({
       name: 'chat',
-      model: echoModel({ before: (call) => (call === 2 ? held.promise : undefined) }),
+      model: echoModel({ before: (call) => holdSecond(call, entered, held) }),
       store,
       clock: clock.now,
       leaseMs: 12_000,
     });
     const { sessionId } = await slow.send(undefined, { message: 'hi' }, { uid: 'u' });
     const running = slow.send(sessionId, { message: 'slow one' }, { uid: 'u' });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await entered.promise;
     clock.advance(2_000);
     const busy = await rejection(slow.send(sessionId, { message: 'me too' }, { uid: 'u' }));
     expect(busy.code).toBe('aborted');
@@ -35,16 +43,17 @@ describe('defineAgent admission', () => {
     const a = new LruSessionCache(store);
     const b = new LruSessionCache(store);
     const held = gate();
+    const entered = gate();
     const onA = defineAgent({
       name: 'chat',
-      model: echoModel({ before: (call) => (call === 2 ? held.promise : undefined) }),
+      model: echoModel({ before: (call) => holdSecond(call, entered, held) }),
       store: a,
       cache: false,
     });
     const onB = defineAgent({ name: 'chat', model: echoModel(), store: b, cache: false });
     const { sessionId } = await onA.send(undefined, { message: 'hi' }, { uid: 'u' });
     const running = onA.send(sessionId, { message: 'slow one' }, { uid: 'u' });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await entered.promise;
     // B caches the session while A holds it…
     await expect(onB.send(sessionId, { message: 'too soon' }, { uid: 'u' })).rejects.toMatchObject({ code: 'aborted' });
     held.open();

@@ -112,6 +112,30 @@ export function toolThenAnswer(tool: string, input: unknown, options: ToolThenAn
   });
 }
 
+/**
+ * A bank's model: a user message that starts with "send" calls `transfer` with `cents` (no ref:
+ * the kit assigns one); a tool message is answered "done: <outputs as JSON>"; any other user
+ * message "noted: <its text>".
+ */
+export function transferOnSend(cents: number, options: ToolThenAnswerOptions = {}): ScriptedModel {
+  let calls = 0;
+  return scriptedModel(async (request) => {
+    calls++;
+    await options.before?.(calls, request);
+    const last = request.messages.at(-1) as Message;
+    if (last.role === 'tool') {
+      const outputs = last.content.map((p) => (p as ToolResponsePart).toolResponse?.output);
+      return `done: ${JSON.stringify(outputs)}`;
+    }
+    const [text = ''] = userTexts([last]);
+    if (!text.startsWith('send')) return `noted: ${text}`;
+    return {
+      message: { role: 'model', content: [{ toolRequest: { name: 'transfer', input: { cents } } }] },
+      finishReason: 'stop',
+    };
+  });
+}
+
 /** A model that echoes the last user text after waiting for `before`. */
 export function echoModel(options: ToolThenAnswerOptions = {}): ScriptedModel {
   let calls = 0;
