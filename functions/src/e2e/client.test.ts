@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type FlowChunk, FlowError, type FlowResult, flow } from '@callable-flows/client';
-import { deleteApp, type FirebaseApp, initializeApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
-import { connectFunctionsEmulator, getFunctions } from 'firebase/functions';
+import { deleteApp, type FirebaseApp } from 'firebase/app';
 import { deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from 'firebase-admin/app';
 import { type Firestore, getFirestore as getAdminFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +12,7 @@ import { type FakeGemini, startFakeGemini } from '../test-utils/fake-gemini/inde
 import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { type FunctionsEmulator, REPO_ROOT, startFunctionsEmulator } from './test-utils/functions-emulator.js';
 import { playOnGemini } from './test-utils/gemini-play.js';
+import { signedInFunctions } from './test-utils/signed-in-functions.js';
 
 // The typed client (client/) against the real stack: the Firebase JS SDK → the functions
 // emulator serving functions/dist → the fake Gemini server and the Firestore emulator.
@@ -34,15 +33,13 @@ let admin: Firestore;
 let closeAdmin = async () => {};
 const apps: FirebaseApp[] = [];
 
+let clients = 0;
+
 async function signedInClient(name: 'alice' | 'bob') {
-  const app = initializeApp({ projectId, apiKey: 'demo-api-key' }, `client-${name}-${projectId}`);
-  apps.push(app);
-  const auth = getAuth(app);
-  connectAuthEmulator(auth, `http://127.0.0.1:${emulator?.authPort}`, { disableWarnings: true });
   const user = users[name] as { email: string; password: string };
-  await signInWithEmailAndPassword(auth, user.email, user.password);
-  const functions = getFunctions(app, 'us-central1');
-  connectFunctionsEmulator(functions, '127.0.0.1', emulator?.functionsPort as number);
+  const appName = `client-${name}-${clients++}-${projectId}`;
+  const { app, functions } = await signedInFunctions({ projectId, emulator, user, appName });
+  apps.push(app);
   return flow<Orders>(functions, 'orderAssistant');
 }
 

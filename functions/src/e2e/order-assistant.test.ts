@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { deleteApp, type FirebaseApp, initializeApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
-import { connectFunctionsEmulator, getFunctions, type HttpsCallable, httpsCallable } from 'firebase/functions';
+import { deleteApp, type FirebaseApp } from 'firebase/app';
+import { type HttpsCallable, httpsCallable } from 'firebase/functions';
 import { deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from 'firebase-admin/app';
 import { type Firestore, getFirestore as getAdminFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import { type FakeGemini, geminiText, startFakeGemini } from '../test-utils/fake
 import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { type FunctionsEmulator, REPO_ROOT, startFunctionsEmulator } from './test-utils/functions-emulator.js';
 import { playOnGemini } from './test-utils/gemini-play.js';
+import { signedInFunctions } from './test-utils/signed-in-functions.js';
 
 // End to end: the Firebase JS SDK → the functions emulator (serving functions/lib, the deploy
 // manifest) → Gemini's REST API on a fake server (GOOGLE_GEMINI_BASE_URL) and the Firestore
@@ -37,14 +37,9 @@ const SUMMARY = { title: 'Warehouse move', bullets: ['The shop moved on 3 March.
 let summarize: HttpsCallable<unknown, unknown>;
 
 async function signedInAssistant(name: 'alice' | 'bob'): Promise<Assistant> {
-  const app = initializeApp({ projectId, apiKey: 'demo-api-key' }, `${name}-${projectId}`);
-  apps.push(app);
-  const auth = getAuth(app);
-  connectAuthEmulator(auth, `http://127.0.0.1:${emulator?.authPort}`, { disableWarnings: true });
   const user = users[name] as { email: string; password: string };
-  await signInWithEmailAndPassword(auth, user.email, user.password);
-  const functions = getFunctions(app, 'us-central1');
-  connectFunctionsEmulator(functions, '127.0.0.1', emulator?.functionsPort as number);
+  const { app, functions } = await signedInFunctions({ projectId, emulator, user, appName: `${name}-${projectId}` });
+  apps.push(app);
   summarize = httpsCallable(functions, 'summarize');
   return httpsCallable<unknown, CallResult, WireChunk>(functions, 'orderAssistant');
 }
