@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isKitError } from '../errors/index.js';
 import { defineModel } from './define-model.js';
+import { meter } from './middleware/meter.js';
 import type { GenerateRequest } from './request.js';
 
 const hello: GenerateRequest = { messages: [{ role: 'user', content: [{ text: 'hi' }] }] };
@@ -23,6 +24,21 @@ describe('defineModel', () => {
     const response = await model.generate(hello);
     expect(response.latencyMs).toBeGreaterThanOrEqual(0);
     expect(response.latencyMs).not.toBe(999_999);
+  });
+
+  it('names the model that answered, whichever way the response was checked', async () => {
+    const { model } = recordingModel();
+    const plain = await model.generate(hello);
+    expect(plain.model).toBe('test/model');
+    const withUsage = defineModel({ name: 'test/usage' }, async () => ({
+      message: { role: 'model', content: [{ text: 'ok' }] },
+      finishReason: 'stop',
+      usage: { inputTokens: 3 },
+    }));
+    expect((await withUsage.generate(hello)).model).toBe('test/usage');
+    // So a meter counts a plain answer too.
+    const metered = await meter()(hello, {}, (request, options) => model.generate(request, options));
+    expect(metered.usage?.byModel?.['test/model']).toMatchObject({ calls: 1 });
   });
 
   it('passes unknown config keys to the runner untouched when the common keys are valid', async () => {

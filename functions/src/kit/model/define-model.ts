@@ -54,6 +54,8 @@ export function defineModel<Config extends z.ZodType = typeof GenerationCommonCo
     const latencyMs = performance.now() - started;
     const plain = copyPlainResponse(raw);
     if (plain) {
+      // As the schema path below: a response names the model that answered (meter and spans read it).
+      plain.model = info.name;
       plain.latencyMs = latencyMs;
       return plain;
     }
