@@ -150,4 +150,31 @@ describe('flowClient', () => {
     expect(seen).toHaveLength(1);
     expect(error).toMatchObject({ code: 'permission-denied', reason: 'NOT_OWNER' });
   });
+
+  it('does not retry a stream that already delivered chunks: the caller gets the failure, each chunk once', async () => {
+    const callable = fakeCallable([
+      { chunks: [{ type: 'text', text: 'Half an ans' }], result: sdkError('unavailable') },
+      { chunks: [{ type: 'text', text: 'Half an answer' }], result: result() },
+    ]);
+    const stream = flowClient(callable, noSleep).stream('x');
+    stream.result.catch(() => undefined);
+    const seen: unknown[] = [];
+    const error = await (async () => {
+      for await (const chunk of stream) seen.push(chunk);
+    })().catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'unavailable' });
+    expect(seen).toEqual([{ type: 'text', text: 'Half an ans' }]);
+    expect(callable.requests).toHaveLength(1);
+  });
+
+  it('retries a stream that failed before its first chunk, with the same request id', async () => {
+    const callable = fakeCallable([{ chunks: [], result: sdkError('unavailable') }, result({ text: 'ok' })]);
+    const stream = flowClient(callable, noSleep).stream('x');
+    for await (const _chunk of stream) {
+      // no chunks
+    }
+    expect((await stream.result).text).toBe('ok');
+    expect(callable.requests).toHaveLength(2);
+    expect(callable.requests[1]?.requestId).toBe(callable.requests[0]?.requestId);
+  });
 });

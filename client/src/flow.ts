@@ -127,17 +127,31 @@ export function flowClient<T extends FlowTypes = FlowTypes>(
   async function run(request: WireRequest, call: CallOptions<T>): Promise<FlowResult<T>> {
     let sent: WireRequest = { ...request, requestId: call.requestId ?? newRequestId() };
     const maxAttempts = Math.max(1, policy.maxAttempts ?? 4);
+    // Once a chunk has reached the caller, a retry would show it twice (or, answered from the
+    // stored result, not stream at all): the failure goes to the caller instead.
+    let delivered = false;
+    const onChunk = call.onChunk;
+    const counted: CallOptions<T> = onChunk
+      ? {
+          ...call,
+          onChunk: (chunk) => {
+            delivered = true;
+            onChunk(chunk);
+          },
+        }
+      : call;
     for (let n = 1; ; n++) {
       try {
-        const result = toResult<T>(await attempt(sent, call));
+        const result = toResult<T>(await attempt(sent, counted));
         current = result.sessionId;
         return result;
       } catch (raw) {
         const error: FlowError = toFlowError(raw);
-        if (error.sessionId && !sent.sessionId && 'message' in sent) current = error.sessionId;
-        if (!isRetryable(error) || n >= maxAttempts || call.signal?.aborted) throw error;
         // A first call that failed after its session was made goes on in that session, same request id.
-        if (error.sessionId && !sent.sessionId && 'message' in sent) sent = { ...sent, sessionId: error.sessionId };
+        const madeSession = error.sessionId !== undefined && !sent.sessionId && 'message' in sent;
+        if (madeSession) current = error.sessionId;
+        if (!isRetryable(error) || delivered || n >= maxAttempts || call.signal?.aborted) throw error;
+        if (madeSession) sent = { ...sent, sessionId: error.sessionId as string };
         await sleep(retryDelay(error, n, policy), call.signal);
       }
     }
