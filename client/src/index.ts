@@ -8,7 +8,15 @@ export {
   type SendOptions,
   type WireCallable,
 } from './flow.js';
-export { FlowError, type FlowErrorCode, type FlowErrorReason, isFlowError, toFlowError } from './flow-error.js';
+export {
+  FLOW_ERROR_CODES,
+  FLOW_ERROR_REASONS,
+  FlowError,
+  type FlowErrorCode,
+  type FlowErrorReason,
+  isFlowError,
+  toFlowError,
+} from './flow-error.js';
 export type {
   FlowChunk,
   FlowInterrupt,
