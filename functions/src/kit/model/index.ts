@@ -6,7 +6,7 @@ export { type Document, DocumentSchema, type Message, MessageSchema, type Role, 
 export { reasoningOf, textOf, toolRequestsOf, toolResponsesOf } from './message-content.js';
 export { augmentWithContext, citationKey, renderDocuments } from './middleware/augment-with-context.js';
 export { FALLBACK_CODES, type FallbackOptions, fallback } from './middleware/fallback.js';
-export { type MeterOptions, meter, usageByModel } from './middleware/meter.js';
+export { type MeterOptions, meter } from './middleware/meter.js';
 export { backoffDelay, RETRYABLE_CODES, type RetryOptions, retry } from './middleware/retry.js';
 export { retryAfterMs } from './middleware/retry-after.js';
 export { shortToolName, shortToolNames } from './middleware/short-tool-names.js';

@@ -10,7 +10,7 @@ import { ERROR_TYPE, KIT_ATTR } from './gen-ai-attributes.js';
 export function recordError(span: Span, error: unknown): void {
   if (!span.isRecording()) return;
   const kit = isKitError(error);
-  span.setAttribute(ERROR_TYPE, kit ? error.code : error instanceof Error ? error.name : 'internal');
+  span.setAttribute(ERROR_TYPE, kit ? error.code : 'internal');
   const reason = kit ? error.details?.reason : undefined;
   if (typeof reason === 'string') span.setAttribute(KIT_ATTR.errorReason, reason);
   const message = kit ? error.message : 'unexpected error';

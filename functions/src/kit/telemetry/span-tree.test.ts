@@ -171,6 +171,16 @@ describe('telemetry spans', () => {
     }
   });
 
+  it('types a foreign error as internal, without its words, when a flow throws one', async () => {
+    const flow = defineFlow({ name: 'broken', inputSchema: z.string(), outputSchema: z.string() }, async () => {
+      throw new TypeError('cannot read x of https://internal.example/?key=AIzaSyFAKE');
+    });
+    await expect(flow.run('hi')).rejects.toThrow(TypeError);
+    const span = byName('invoke_flow broken');
+    expect(span?.attributes['error.type']).toBe('internal');
+    expect(JSON.stringify(span?.events)).not.toContain('internal.example');
+  });
+
   it('records tool arguments and results, secrets redacted, only when content capture is on', async () => {
     const echo = defineTool(
       { name: 'echo', description: 'Echoes.', inputSchema: z.object({ note: z.string() }) },
