@@ -22,8 +22,13 @@ export function runCall(
 ): Promise<unknown> {
   scope.function = target.name;
   // The root of the call's spans: the turn (or the flow), its model calls and tool calls nest in it.
-  const attributes = { 'rpc.system': 'firebase_callable', 'rpc.method': target.name, [KIT_ATTR.flow]: target.name };
-  return inSpan(`callable ${target.name}`, { kind: SpanKind.SERVER, attributes: () => attributes }, () =>
+  // Built only when a span records (the thunk): with no SDK registered, a call builds nothing for it.
+  const attributes = () => ({
+    'rpc.system': 'firebase_callable',
+    'rpc.method': target.name,
+    [KIT_ATTR.flow]: target.name,
+  });
+  return inSpan(`callable ${target.name}`, { kind: SpanKind.SERVER, attributes }, () =>
     target.kind === 'agent'
       ? runAgentCall(target, request, response, signal, scope, traces, media)
       : runFlowCall(target, request, response, signal, scope),

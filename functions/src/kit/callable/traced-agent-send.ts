@@ -37,13 +37,14 @@ export function tracedAgentSend(
   input: AgentInput,
   ctx: AgentCallContext,
 ): Promise<AgentTurnResult> {
-  const attributes = {
+  // Built only when a span records (the thunk): with no SDK registered, a call builds nothing for it.
+  const attributes = () => ({
     [GEN_AI.operationName]: 'invoke_agent',
     [GEN_AI.agentName]: agent.name,
     ...(sessionId === undefined ? {} : { [KIT_ATTR.sessionId]: sessionId, [GEN_AI.conversationId]: sessionId }),
     ...(ctx.requestId === undefined ? {} : { [KIT_ATTR.requestId]: ctx.requestId }),
-  };
-  return inSpan(`invoke_agent ${agent.name}`, { attributes: () => attributes }, async (span) => {
+  });
+  return inSpan(`invoke_agent ${agent.name}`, { attributes }, async (span) => {
     if (input.resume && span.isRecording()) span.addEvent('resume', { replies: resumeReplies(input.resume) });
     const result = await agent.send(sessionId, input, ctx);
     if (span.isRecording()) setResult(span, result);

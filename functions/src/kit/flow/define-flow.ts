@@ -15,16 +15,16 @@ export function defineFlow<I extends z.ZodType, O extends z.ZodType>(
 ): Flow<I, O> {
   // The name becomes a Cloud Functions name when deployed: letters, digits, `-`, `_`, ≤ 63.
   if (!FLOW_NAME.test(config.name)) throw new KitError('invalid-argument', `invalid flow name '${config.name}'`);
+  // Made once per flow: a call with no OpenTelemetry SDK builds nothing for its span.
+  const spanName = `invoke_flow ${config.name}`;
+  const flowAttributes = () => ({ [GEN_AI.operationName]: 'invoke_flow', [KIT_ATTR.flow]: config.name });
   return {
     kind: 'flow',
     name: config.name,
     config,
     run(rawInput, options = {}) {
       // Stateless flows are traced as agents' turns are: a span the model and tool spans nest in.
-      const attributes = { [GEN_AI.operationName]: 'invoke_flow', [KIT_ATTR.flow]: config.name };
-      return inSpan(`invoke_flow ${config.name}`, { attributes: () => attributes }, () =>
-        runChecked(rawInput, options),
-      );
+      return inSpan(spanName, { attributes: flowAttributes }, () => runChecked(rawInput, options));
     },
   };
 

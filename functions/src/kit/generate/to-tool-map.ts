@@ -40,7 +40,7 @@ export function lookupTool(map: ReadonlyMap<string, Tool>, name: string): Tool |
   const exact = map.get(name);
   if (exact) return exact;
   for (const [full, tool] of map) {
-    if (full.slice(full.lastIndexOf('/') + 1) === name) return tool;
+    if (shortToolName(full) === name) return tool;
   }
   return undefined;
 }

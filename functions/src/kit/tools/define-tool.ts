@@ -3,7 +3,7 @@ import { fromZodError, KitError } from '../errors/index.js';
 import type { ToolDefinition } from '../model/index.js';
 import { traceToolCall } from '../telemetry/index.js';
 import { declineInterrupt, respondToInterrupt, restartInterrupt } from './interrupt-replies.js';
-import { type LimitedRun, runWithLimits } from './run-with-limits.js';
+import { isThenable, type LimitedRun, runWithLimits } from './run-with-limits.js';
 import { toToolDefinition } from './to-tool-definition.js';
 import {
   type ActionContext,
@@ -18,9 +18,6 @@ import {
   type ToolRunOptions,
 } from './tool.js';
 import { isToolInterruptError, ToolInterruptError } from './tool-interrupt-error.js';
-
-const isPromiseLike = (value: unknown): value is PromiseLike<unknown> =>
-  typeof (value as { then?: unknown } | null)?.then === 'function';
 
 const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_.\-/]{0,127}$/;
 
@@ -160,7 +157,7 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(
   // A body that returns at once stays synchronous: no promise, timer or race per call for it.
   const body = (input: z.infer<I>, ctx: ToolContext) => {
     const output = single(input, ctx);
-    return isPromiseLike(output)
+    return isThenable(output)
       ? Promise.resolve(output).then((value) => ({ output: value as z.infer<O> }))
       : { output: output as z.infer<O> };
   };

@@ -66,6 +66,7 @@ export function runWithLimits<T>(
   });
 }
 
-function isThenable<T>(value: Promise<T> | T): value is Promise<T> {
+/** True for a promise (or anything with a `then`): a body that did not answer at once. */
+export function isThenable<T>(value: PromiseLike<T> | T): value is PromiseLike<T> {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
