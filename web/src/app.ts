@@ -93,7 +93,7 @@ export class ChatApp {
   /** Declines an interrupt: the tool never runs; the model hears the person declined, and why (resume `decline`). */
   decline(interrupt: WireInterrupt, reason: string | undefined, card: ApprovalCard): void {
     void this.answer(interrupt, card, 'denied', reason, (waiting, call) =>
-      this.deps.assistant.decline(waiting, reason || undefined, call),
+      this.deps.assistant.decline(waiting, reason, call),
     );
   }
 
