@@ -9,6 +9,7 @@ import { demoProjectId, emulatorFirestore } from '../session/test-utils/emulator
 import type { CallRequest } from './call-request.js';
 import { FirestoreUsageCounters } from './limits/firestore-usage-counters.js';
 import { InMemoryUsageCounters } from './limits/memory-usage-counters.js';
+import type { UsageCounterStore } from './limits/usage-counters.js';
 import type { UsageLimits } from './limits/usage-limits.js';
 import { onCallFlow } from './on-call-flow.js';
 import type { OnCallFlowOptions } from './on-call-flow-options.js';
@@ -178,5 +179,23 @@ describe('onCallFlow access', () => {
     });
     const open = limitedAgent(limits, 10, { allowAnonymous: true });
     await expect(open.run(anonymous())).resolves.toMatchObject({ status: 'done' });
+  });
+
+  it('answers the caller when the counter write hangs, and counts the call once it lands', async () => {
+    const memory = new InMemoryUsageCounters();
+    let landed: () => void = () => undefined;
+    const hanging: UsageCounterStore = {
+      read: (uid, day) => memory.read(uid, day),
+      // A Firestore that takes the write but does not answer (until the test lets it).
+      add: (uid, day, delta) =>
+        new Promise<void>((resolve) => (landed = () => void memory.add(uid, day, delta).then(resolve))),
+    };
+    const fn = limitedAgent({ counters: hanging, callsPerMinute: 5, clock: () => NOON });
+    await expect(fn.run(callableRequest({ message: 'hi' }, { uid: 'alice' }))).resolves.toMatchObject({
+      status: 'done',
+    });
+    landed();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(Object.values((await memory.read('alice', '2026-11-30')).calls)).toEqual([1]);
   });
 });

@@ -52,6 +52,22 @@ async function authorize(
   throw new KitError('permission-denied', 'the auth policy refused this caller', { reason: 'NOT_ALLOWED' });
 }
 
+/** How long a call waits for its usage counters to be written before it answers anyway. */
+const SETTLE_WAIT_MS = 2_000;
+
+/** `settle`'s answer, or false once `ms` have passed without one. */
+async function settledWithin(settle: Promise<boolean>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([settle, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Deploys an agent as a callable: the wire protocol of DESIGN.md, a session per conversation. */
 export function onCallFlow(options: OnCallFlowOptions, agent: CallTarget<Agent>): FlowCallable<CallRequest, CallResult>;
 /** Deploys a stateless flow as a callable: its input in, its output out. */
@@ -85,10 +101,11 @@ export function onCallFlow(
       const { signal, dispose } = callSignal(response?.signal, deadlineMs);
       let permit: CallPermit | undefined;
       let result: unknown;
+      const sessionId = requestedSessionId(request.data);
       try {
         assertAppCheck(appCheckRequired(enforceAppCheck), request);
         await authorize(authPolicy, allowAnonymous, request);
-        if (limiter && request.auth) permit = await limiter.admit(request.auth.uid, requestedSessionId(request.data));
+        if (limiter && request.auth) permit = await limiter.admit(request.auth.uid, sessionId);
         const [run, flow] = await Promise.all([loadRunCall(), load()]);
         result = await run(flow, request, response, signal, scope, traces || undefined, media);
         return result;
@@ -97,7 +114,8 @@ export function onCallFlow(
       } finally {
         dispose();
         // A call that fails once admitted counts too (its tokens unknown): failing calls cost work as well.
-        if (permit && !(await permit.settle(callUsage(result, requestedSessionId(request.data))))) {
+        // Bounded: a slow Firestore must not hold the caller's answer (a late increment still lands).
+        if (permit && !(await settledWithin(permit.settle(callUsage(result, sessionId)), SETTLE_WAIT_MS))) {
           logger.warn(`${scope.function}: the usage counters could not be written`, { ...scope });
         }
       }
