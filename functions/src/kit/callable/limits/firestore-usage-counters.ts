@@ -1,5 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { type UsageCounterStore, type UsageCounts, type UsageDelta, zeroUsage } from './usage-counters.js';
+import { lazy } from '../../lazy/index.js';
+import { DAY_MS, type UsageCounterStore, type UsageCounts, type UsageDelta, zeroUsage } from './usage-counters.js';
 
 /** Options of {@link FirestoreUsageCounters}. */
 export interface FirestoreUsageCountersOptions {
@@ -10,8 +11,6 @@ export interface FirestoreUsageCountersOptions {
   /** Told of every document read and write (benchmarks, metrics). */
   onOperation?: (op: { reads: number; writes: number }) => void;
 }
-
-const DAY_MS = 86_400_000;
 
 function numbers(value: unknown): Record<string, number> {
   const out: Record<string, number> = {};
@@ -27,7 +26,8 @@ function numbers(value: unknown): Record<string, number> {
  */
 export class FirestoreUsageCounters implements UsageCounterStore {
   private readonly options: FirestoreUsageCountersOptions;
-  private fieldValue: Promise<typeof import('firebase-admin/firestore').FieldValue> | undefined;
+  // Loaded with the first write, not with the callable: firebase-admin is already in memory by then.
+  private readonly fieldValue = lazy(() => import('firebase-admin/firestore').then((m) => m.FieldValue));
 
   constructor(options: FirestoreUsageCountersOptions) {
     this.options = options;
@@ -46,9 +46,7 @@ export class FirestoreUsageCounters implements UsageCounterStore {
   }
 
   async add(uid: string, day: string, delta: UsageDelta): Promise<void> {
-    // Loaded with the first write, not with the callable: firebase-admin is already in memory by then.
-    this.fieldValue ??= import('firebase-admin/firestore').then((m) => m.FieldValue);
-    const [ref, FieldValue] = await Promise.all([this.doc(uid, day), this.fieldValue]);
+    const [ref, FieldValue] = await Promise.all([this.doc(uid, day), this.fieldValue()]);
     const fields: Record<string, unknown> = {
       uid,
       day,

@@ -34,7 +34,8 @@ export function zeroUsage(): UsageCounts {
 }
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
+/** A day in milliseconds. */
+export const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** The UTC day of `now` (epoch ms) as `YYYY-MM-DD`. */
 export function dayOf(now: number): string {
