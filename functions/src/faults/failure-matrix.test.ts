@@ -8,8 +8,6 @@ import {
   effects,
   gate,
   manualClock,
-  transferOnSend,
-  transferTool,
   userTexts,
 } from '../kit/agent/test-utils/agent-fixtures.js';
 import { runCleanup } from '../kit/cleanup/index.js';
@@ -17,93 +15,40 @@ import { isKitError, KitError } from '../kit/errors/index.js';
 import { type Message, toolRequestsOf } from '../kit/model/index.js';
 import { scriptedModel } from '../kit/models/scripted/index.js';
 import { FirestoreSessionStore } from '../kit/session/firestore/index.js';
-import { type Session, SessionSchema, type SessionStore } from '../kit/session/index.js';
+import { type Session, SessionSchema } from '../kit/session/index.js';
 import { demoProjectId, emulatorFirestore } from '../kit/session/test-utils/emulator-firestore.js';
-import { FlakyStore, recordedOf } from '../kit/session/test-utils/flaky-store.js';
+import { recordedOf } from '../kit/session/test-utils/flaky-store.js';
 import { defineTool } from '../kit/tools/index.js';
 import { firestoreEmulatorHost } from '../test-utils/firestore.js';
+import {
+  type AfterFailure,
+  APPROVED_TURN_FAILURES,
+  inCrashAfterEffectWindow,
+} from './test-utils/approved-turn-failures.js';
+import { type Expected, FOLLOW_UPS, lapseLeases } from './test-utils/matrix-follow-ups.js';
+import { DAY_MS as DAY, describeSettled, LEASE_MS, matrixWorld, type Settled } from './test-utils/matrix-world.js';
 
 // The failure matrix of an approved turn (issue: turns as a journal). Each failure point strikes
 // in the middle of a turn on the Firestore emulator; each follow-up is what a client, a user or
-// the cleanup does next. Every pair is held to the same invariants: each effect applied at most
-// once (counted downstream), a tool body run twice only where no journal can help (a crash after
-// the effect, before its record), the stored history never contradicting what ran, no user
-// message lost, and the session always parsing. SIGKILL of a real process at each journal point
-// is proved in crash-points.test.ts; here a `crash` is a store that fails every call from that
-// point on, which leaves Firestore exactly as a killed process would.
+// the cleanup does next. What each failure must have done (its reason, whether the approval was
+// journaled, whether the tool ran and was recorded) and what each follow-up must then do are
+// written in the two tables (test-utils/approved-turn-failures.ts, test-utils/matrix-follow-ups.ts),
+// never read back from what the kit stored: a failure point that stops striking, or a kit that
+// forgets a journal write, turns the matrix red. Every pair is also held to the invariants: each
+// tool body run counted downstream, a second run only in the crash-after-effect window, the stored
+// history never contradicting what ran, no user message lost, and the session always parsing.
+// SIGKILL of a real process at each journal point is proved in crash-points.test.ts; here a
+// `crash` is a store that fails every call from that point on, which leaves Firestore exactly as
+// a killed process would.
 
 const host = firestoreEmulatorHost();
 const projectId = demoProjectId('matrix');
-const LEASE_MS = 15_000;
-const DAY = 24 * 60 * 60 * 1000;
 let firestore: Firestore | undefined;
 let tenants = 0;
 
 afterAll(async () => {
   await firestore?.terminate();
 });
-
-type FailurePoint =
-  | { kind: 'model-after-tools' }
-  | { kind: 'write'; at: number; when: 'before' | 'after' }
-  | { kind: 'client-disconnect' }
-  | { kind: 'deadline' }
-  | { kind: 'lease-lost' }
-  | { kind: 'tool-disconnect' };
-
-type FollowUp =
-  | 'retry-same-call'
-  | 'retry-request-id'
-  | 'deny'
-  | 'restart-replace-input'
-  | 'new-message'
-  | 'cleanup-after-ttl'
-  | 'cleanup-then-retry';
-
-const FOLLOW_UPS: readonly FollowUp[] = [
-  'retry-same-call',
-  'retry-request-id',
-  'deny',
-  'restart-replace-input',
-  'new-message',
-  'cleanup-after-ttl',
-  'cleanup-then-retry',
-];
-
-const APPROVED_TURN_FAILURES: readonly FailurePoint[] = [
-  { kind: 'model-after-tools' },
-  ...[1, 2, 3].flatMap((at) => (['before', 'after'] as const).map((when) => ({ kind: 'write' as const, at, when }))),
-  { kind: 'client-disconnect' },
-  { kind: 'deadline' },
-  { kind: 'lease-lost' },
-  { kind: 'tool-disconnect' },
-];
-
-const describeFailure = (f: FailurePoint): string =>
-  f.kind === 'write' ? `a crash ${f.when} journal write ${f.at}` : f.kind;
-
-/** One tenant of the emulator: its own collections, clock, effects and model faults. */
-function world() {
-  firestore ??= emulatorFirestore(host as string, projectId);
-  const store = new FirestoreSessionStore({ firestore, prefix: `m${tenants++}_` });
-  const clock = manualClock();
-  const record = effects();
-  const hooks: { beforeModel?: (call: number, request: { messages: Message[] }) => Promise<void> | void } = {};
-  const model = transferOnSend(500, { before: (call, request) => hooks.beforeModel?.(call, request) });
-  /** The agent as one instance sees it (each its own cache) over `over`. */
-  const agent = (over: SessionStore = store) =>
-    defineAgent({
-      name: 'bank',
-      model,
-      tools: [transferTool(record)],
-      store: over,
-      clock: clock.now,
-      leaseMs: LEASE_MS,
-    });
-  return { store, clock, record, hooks, agent };
-}
-
-type World = ReturnType<typeof world>;
 
 /** The responses a history holds for the call `ref`, and its pending output if the round is open. */
 function answersFor(history: readonly Message[], ref: string): unknown[] {
@@ -120,137 +65,43 @@ function answersFor(history: readonly Message[], ref: string): unknown[] {
 }
 
 const ranOutput = (output: unknown): boolean => (output as { done?: unknown } | null)?.done === true;
-const saysNotRun = (output: unknown): boolean => {
-  const text = JSON.stringify(output);
-  return /not run|expired|declined/.test(text);
-};
+const saysNotRun = (output: unknown): boolean => /not run|expired|declined/.test(JSON.stringify(output));
 
-/** Holds a stored session to the invariants, given what ran downstream and what the user sent. */
-async function expectInvariants(
-  w: World,
-  sessionId: string,
-  ref: string,
-  sent: readonly string[],
-  bodyRunsAtMost: number,
-) {
-  // A fresh instance's view (no cache): the stored session must parse.
-  firestore ??= emulatorFirestore(host as string, projectId);
-  const loaded = await w.store.load(sessionId);
-  expect(loaded).toBeDefined();
-  const session = loaded?.session as Session;
+/** True when the stored history still holds `ref` as an interrupt waiting for a person. */
+function stillWaits(session: Session, ref: string): boolean {
+  const part = toolRequestsOf(session.history.at(-1)).find((p) => p.toolRequest.ref === ref);
+  return part?.metadata?.interrupt !== undefined;
+}
+
+/** The stored session right after the failure agrees with what the failure table says happened. */
+function expectLeftBehind(session: Session, ref: string, after: AfterFailure): void {
+  expect(session.status).toBe(after.status);
+  if (after.storedError !== undefined) expect(session.error?.code).toBe(after.storedError);
+  expect(stillWaits(session, ref)).toBe(!after.journaled);
+  expect(answersFor(session.history, ref).some(ranOutput)).toBe(after.recorded);
+}
+
+/** The follow-up did what the table says. */
+function expectOutcome(next: Settled | 'cleaned', expected: Expected): void {
+  const seen = next === 'cleaned' ? 'cleaned' : describeSettled(next);
+  if (expected.outcome === 'cleaned') expect(seen).toBe('cleaned');
+  else if (expected.outcome === 'done') expect(next !== 'cleaned' && 'ok' in next && next.ok.status, seen).toBe('done');
+  else expect(next !== 'cleaned' && 'failed' in next && next.failed, seen).toBe(expected.outcome);
+}
+
+/** The invariants every pair is held to, with the body runs counted downstream. */
+function expectInvariants(session: Session, ref: string, runs: string[], sent: readonly string[]): void {
   expect(SessionSchema.safeParse(session).success).toBe(true);
-  expect(w.record.applied.size).toBeLessThanOrEqual(1);
-  expect(w.record.runs).toBeLessThanOrEqual(bodyRunsAtMost);
-  const answers = answersFor(session.history, ref);
-  if (w.record.applied.has(ref)) {
-    // It ran: the history never says otherwise.
-    for (const answer of answers) expect(saysNotRun(answer), JSON.stringify(answer)).toBe(false);
-  } else {
-    for (const answer of answers) expect(ranOutput(answer), JSON.stringify(answer)).toBe(false);
+  // One call was ever made: every body run carried its ref (the downstream idempotency key).
+  for (const r of runs) expect(r).toBe(ref);
+  for (const answer of answersFor(session.history, ref)) {
+    // It ran: the history never says otherwise; it never ran: the history never says it did.
+    if (runs.length > 0) expect(saysNotRun(answer), JSON.stringify(answer)).toBe(false);
+    else expect(ranOutput(answer), JSON.stringify(answer)).toBe(false);
   }
   const texts = userTexts(session.history);
-  for (const text of sent) expect(texts.filter((t) => t === text)).toHaveLength(1);
-  return session;
-}
-
-/** The error a call rejected with, or the result it gave. */
-async function settle<T>(call: Promise<T>): Promise<{ ok: T } | { error: unknown }> {
-  try {
-    return { ok: await call };
-  } catch (error) {
-    return { error };
-  }
-}
-
-/** Strikes `failure` in the approved turn of `w`; what the resume's client then saw. */
-async function failApprovedTurn(w: World, sessionId: string, ref: string, failure: FailurePoint, requestId?: string) {
-  const resume = { resume: { restart: [{ ref, name: 'transfer' }] } };
-  const ctx = { uid: 'alice', ...(requestId ? { requestId } : {}) };
-  const afterTools = (_call: number, request: { messages: Message[] }) => request.messages.at(-1)?.role === 'tool';
-  switch (failure.kind) {
-    case 'model-after-tools':
-      w.hooks.beforeModel = (call, request) => {
-        if (afterTools(call, request)) throw new KitError('unavailable', 'Gemini answered 503');
-      };
-      return settle(w.agent().send(sessionId, resume, ctx));
-    case 'client-disconnect':
-    case 'deadline': {
-      const controller = new AbortController();
-      w.hooks.beforeModel = (call, request) => {
-        if (!afterTools(call, request)) return;
-        const reason =
-          failure.kind === 'deadline' ? new KitError('deadline-exceeded', 'the call ran out of time') : undefined;
-        controller.abort(reason);
-        throw reason ?? new DOMException('aborted', 'AbortError');
-      };
-      return settle(w.agent().send(sessionId, resume, { ...ctx, signal: controller.signal }));
-    }
-    case 'lease-lost':
-      w.hooks.beforeModel = async (call, request) => {
-        if (!afterTools(call, request)) return;
-        // Another instance takes the session over (our lease lapsed while we stalled), then dies.
-        w.clock.advance(LEASE_MS + 1);
-        const current = (await w.store.load(sessionId)) as NonNullable<Awaited<ReturnType<SessionStore['load']>>>;
-        const lease = { id: 'other-instance', expiresAt: w.clock.now() + LEASE_MS };
-        await w.store.write(current, { ...current.session, lease, version: current.session.version + 1 });
-      };
-      return settle(w.agent().send(sessionId, resume, ctx));
-    case 'tool-disconnect': {
-      // The client goes away while the approved transfer runs, after its effect and before its
-      // result: the one window no journal closes (a retry runs the body again with the same ref).
-      w.hooks.beforeModel = undefined;
-      const controller = new AbortController();
-      w.record.afterEffect = () => {
-        w.record.afterEffect = undefined;
-        controller.abort();
-      };
-      const outcome = await settle(w.agent().send(sessionId, resume, { ...ctx, signal: controller.signal }));
-      return { ...outcome, inWindow: true };
-    }
-    case 'write': {
-      w.hooks.beforeModel = undefined;
-      const flaky = new FlakyStore(w.store, { at: failure.at, when: failure.when, mode: 'crash' });
-      const outcome = await settle(w.agent(flaky).send(sessionId, resume, ctx));
-      const inWindow = failure.when === 'before' && (flaky.mutations[failure.at - 1]?.recorded ?? 0) > 0;
-      return { ...outcome, inWindow };
-    }
-  }
-}
-
-async function followUp(w: World, step: FollowUp, sessionId: string, ref: string, requestId?: string) {
-  w.hooks.beforeModel = undefined;
-  // Whatever held the session (a dead instance, the failed turn) has lapsed by now.
-  w.clock.advance(LEASE_MS + 1);
-  const approve = { resume: { restart: [{ ref, name: 'transfer' }] } };
-  const ctx = { uid: 'alice' };
-  switch (step) {
-    case 'retry-same-call':
-      return settle(w.agent().send(sessionId, approve, ctx));
-    case 'retry-request-id':
-      return settle(w.agent().send(sessionId, approve, { ...ctx, requestId: requestId as string }));
-    case 'deny':
-      return settle(w.agent().send(sessionId, { resume: { decline: [{ ref, name: 'transfer', reason: 'no' }] } }, ctx));
-    case 'restart-replace-input': {
-      const replace = { resume: { restart: [{ ref, name: 'transfer', replaceInput: { cents: 700 } }] } };
-      return settle(w.agent().send(sessionId, replace, ctx));
-    }
-    case 'new-message':
-      return settle(w.agent().send(sessionId, { message: 'thanks' }, ctx));
-    case 'cleanup-after-ttl':
-    case 'cleanup-then-retry': {
-      w.clock.advance(2 * DAY);
-      const report = await runCleanup({ store: w.store, clock: w.clock.now });
-      expect(report.errors).toBe(0);
-      if (step === 'cleanup-after-ttl') return { ok: report };
-      return settle(w.agent().send(sessionId, approve, ctx));
-    }
-  }
-}
-
-/** Where the approved call stood before the follow-up: waiting, answered (approved or done), or gone. */
-function approvalOf(session: Session, ref: string): 'waiting' | 'answered' {
-  const part = toolRequestsOf(session.history.at(-1)).find((p) => p.toolRequest.ref === ref);
-  return part?.metadata?.interrupt !== undefined ? 'waiting' : 'answered';
+  for (const text of ['send 5 euros', ...sent]) expect(texts.filter((t) => t === text)).toHaveLength(1);
+  if (!sent.includes('thanks')) expect(texts).not.toContain('thanks');
 }
 
 if (!host) {
@@ -263,40 +114,39 @@ if (!host) {
 describe.skipIf(!host)('an approved turn that fails, then what comes next', () => {
   for (const failure of APPROVED_TURN_FAILURES) {
     for (const step of FOLLOW_UPS) {
-      it(`keeps every invariant when ${describeFailure(failure)} strikes, then ${step}`, async () => {
-        const w = world();
+      it(`keeps every invariant when ${failure.name} strikes, then ${step.name}`, async () => {
+        firestore ??= emulatorFirestore(host as string, projectId);
+        const w = matrixWorld(firestore);
         const asked = await w.agent().send(undefined, { message: 'send 5 euros' }, { uid: 'alice' });
         expect(asked.status).toBe('interrupted');
+        const { sessionId } = asked;
         const ref = asked.interrupts[0]?.ref as string;
-        const requestId = step === 'retry-request-id' ? 'approve-1' : undefined;
-        const failed = await failApprovedTurn(w, asked.sessionId, ref, failure, requestId);
-        const inWindow = 'inWindow' in failed && failed.inWindow === true;
-        if ('error' in failed) expect(isKitError(failed.error) || failed.error instanceof Error).toBe(true);
-        const before = (await w.store.load(asked.sessionId))?.session as Session;
-        const answered = approvalOf(before, ref) === 'answered' && before.status !== 'idle';
-        const next = await followUp(w, step, asked.sessionId, ref, requestId);
-        const sent = ['send 5 euros', ...(step === 'new-message' && 'ok' in next ? ['thanks'] : [])];
-        const session = await expectInvariants(w, asked.sessionId, ref, sent, inWindow ? 2 : 1);
+        const { after } = failure;
 
-        if ((step === 'deny' || step === 'restart-replace-input') && answered) {
-          // An answer once journaled is final: a different one runs nothing.
-          expect('error' in next && isKitError(next.error) && next.error.reason).toBe('ALREADY_ANSWERED');
+        const failed = await failure.strike(w, sessionId, ref, step.requestId);
+        expect(describeSettled(failed)).toMatch(new RegExp(`^failed: ${after.reason} `));
+        expect(w.record.refs).toHaveLength(after.ran);
+        const left = await w.stored(sessionId);
+        expectLeftBehind(left, ref, after);
+
+        lapseLeases(w);
+        await step.prepare?.(w);
+        const version = (await w.stored(sessionId)).version;
+        const writtenAt = await w.writtenAt(sessionId);
+        const expected = step.expected(after);
+        const next = await step.run(w, sessionId, ref, step.requestId);
+        expectOutcome(next, expected);
+        const session = await w.stored(sessionId);
+        if (expected.outcome !== 'done' && expected.outcome !== 'cleaned') {
+          // A refused call writes nothing.
+          expect(session.version).toBe(version);
+          expect(await w.writtenAt(sessionId)).toBe(writtenAt);
         }
-        const stillWaiting = !answered && before.status === 'interrupted';
-        if (step === 'cleanup-then-retry' && stillWaiting) {
-          // Nothing was journaled before the failure: the approval waited a day and expired.
-          expect('error' in next && isKitError(next.error) && next.error.reason).toBe('APPROVAL_EXPIRED');
-          expect(w.record.applied.size).toBe(0);
-        } else if (step === 'retry-same-call' || step === 'retry-request-id' || step === 'cleanup-then-retry') {
-          // The approval goes through exactly once, whatever failed (or it was already done).
-          if ('error' in next) expect(isKitError(next.error) && next.error.reason).toBe('ALREADY_ANSWERED');
-          expect(w.record.applied.has(ref)).toBe(true);
-        }
-        if (step === 'cleanup-after-ttl' && answered) {
-          // An approved call no longer waits for a person: the cleanup does not expire it.
-          expect(session.status).not.toBe('expired');
-        }
-        if (step === 'new-message' && 'ok' in next) expect(session.status).toBe('idle');
+        // Each body run is counted downstream; a second one only where no journal can help.
+        expect(w.record.refs).toHaveLength(after.ran + expected.runs);
+        expect(w.record.refs.length).toBeLessThanOrEqual(inCrashAfterEffectWindow(after) ? 2 : 1);
+        expect(session.status).toBe(expected.status);
+        expectInvariants(session, ref, w.record.refs, expected.sent);
       });
     }
   }
@@ -321,8 +171,28 @@ function auditTool(down: () => boolean, before: () => Promise<void>) {
   );
 }
 
+/** What comes after the failed round: the follow-ups of the matrix, by name. */
+const SIBLING_FOLLOW_UPS = [
+  'retry-same-call',
+  'retry-request-id',
+  'deny',
+  'restart-replace-input',
+  'new-message',
+  'cleanup-after-ttl',
+  'cleanup-then-retry',
+] as const;
+
+/** The error a call rejected with, or the result it gave. */
+async function settled<T>(call: Promise<T>): Promise<{ ok: T } | { error: unknown }> {
+  try {
+    return { ok: await call };
+  } catch (error) {
+    return { error };
+  }
+}
+
 describe.skipIf(!host)('a round whose sibling tool throws while a side-effect tool runs', () => {
-  for (const step of FOLLOW_UPS) {
+  for (const step of SIBLING_FOLLOW_UPS) {
     it(`journals the finished charge and never pays twice, then ${step}`, async () => {
       firestore ??= emulatorFirestore(host as string, projectId);
       const store = new FirestoreSessionStore({ firestore, prefix: `s${tenants++}_` });
@@ -363,7 +233,7 @@ describe.skipIf(!host)('a round whose sibling tool throws while a side-effect to
         });
       const requestId = step === 'retry-request-id' ? 'pay-1' : undefined;
       const ctx = { uid: 'alice', ...(requestId ? { requestId } : {}) };
-      const first = await settle(agent().send(undefined, { message: 'pay' }, ctx));
+      const first = await settled(agent().send(undefined, { message: 'pay' }, ctx));
       expect('error' in first && isKitError(first.error) && first.error.code).toBe('unavailable');
       expect(record.runs).toBe(1);
       const sessionId = (first as { error: KitError }).error.details?.sessionId as string;
@@ -380,16 +250,16 @@ describe.skipIf(!host)('a round whose sibling tool throws while a side-effect to
           clock.advance(2 * DAY);
           await runCleanup({ store, clock: clock.now });
         }
-        next = await settle(agent().send(sessionId, { message: 'pay' }, ctx));
+        next = await settled(agent().send(sessionId, { message: 'pay' }, ctx));
       } else if (step === 'deny' || step === 'restart-replace-input') {
         const resume =
           step === 'deny'
             ? { decline: [{ ref, name: 'charge' }] }
             : { restart: [{ ref, name: 'charge', replaceInput: { orderId: 'A', cents: 999 } }] };
-        next = await settle(agent().send(sessionId, { resume }, { uid: 'alice' }));
+        next = await settled(agent().send(sessionId, { resume }, { uid: 'alice' }));
         expect('error' in next && isKitError(next.error) && next.error.reason).toBe('ALREADY_ANSWERED');
       } else if (step === 'new-message') {
-        next = await settle(agent().send(sessionId, { message: 'thanks' }, { uid: 'alice' }));
+        next = await settled(agent().send(sessionId, { message: 'thanks' }, { uid: 'alice' }));
         expect('ok' in next).toBe(true);
       } else {
         clock.advance(2 * DAY);

@@ -74,8 +74,12 @@ function finished(session: Session, rt: AgentRuntime, outcome: TurnOutcome, requ
 
 /** Why a turn failed, in the kit's own words (a foreign error's message may quote anything: a URL with a key). */
 function failureOf(error: unknown, signal: AbortSignal | undefined): { code: string; message: string } {
+  // The caller went away (its signal fired without a kit error of its own, such as a deadline):
+  // whichever step noticed first (a tool, the model, a write) and whatever it threw, the turn was cancelled.
+  if (signal?.aborted && !isKitError(signal.reason)) {
+    return { code: 'cancelled', message: 'the caller went away before the turn finished' };
+  }
   if (isKitError(error)) return { code: error.code, message: error.message.slice(0, ERROR_MESSAGE_CHARS) };
-  if (signal?.aborted) return { code: 'cancelled', message: 'the caller went away before the turn finished' };
   return { code: 'unknown', message: 'the turn failed unexpectedly' };
 }
 

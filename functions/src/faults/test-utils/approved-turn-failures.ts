@@ -1,0 +1,173 @@
+import type { ErrorReason } from '../../kit/errors/index.js';
+import { abortError, KitError } from '../../kit/errors/index.js';
+import type { SessionStatus } from '../../kit/session/index.js';
+import { FlakyStore } from '../../kit/session/test-utils/flaky-store.js';
+import { LEASE_MS, type MatrixWorld, type Settled, settle } from './matrix-world.js';
+
+/**
+ * What a failure point must leave behind, written down here (never read back from what the kit
+ * stored): the follow-ups' expectations are derived from these facts alone.
+ */
+export interface AfterFailure {
+  /** The wire reason the approving call fails with. */
+  reason: ErrorReason;
+  /** The approval reached the store before the failure, so it is final. */
+  journaled: boolean;
+  /** Runs of the transfer body during the failed call. */
+  ran: 0 | 1;
+  /** The transfer's result reached the store. */
+  recorded: boolean;
+  /** The turn's last write reached the store (only the reply was lost). */
+  finished: boolean;
+  /** The status the failed call leaves stored (`running`: a dead instance's lease is still on it). */
+  status: SessionStatus;
+  /** The error code stored with the session, when the failed turn could store one. */
+  storedError?: string;
+}
+
+/** One way the approved turn fails. */
+export interface FailurePoint {
+  name: string;
+  /** Makes the approving call (`restart` of `ref`) fail here; what its client saw. */
+  strike(w: MatrixWorld, sessionId: string, ref: string, requestId: string | undefined): Promise<Settled>;
+  after: AfterFailure;
+}
+
+/** True for the model call that follows the tool round. */
+const afterTools = (request: { messages: { role: string }[] }): boolean => request.messages.at(-1)?.role === 'tool';
+
+function approve(w: MatrixWorld, sessionId: string, ref: string, requestId: string | undefined, signal?: AbortSignal) {
+  const ctx = { uid: 'alice', ...(requestId ? { requestId } : {}), ...(signal ? { signal } : {}) };
+  return settle(w.agent().send(sessionId, { resume: { restart: [{ ref, name: 'transfer' }] } }, ctx));
+}
+
+/** A process that dies at the `at`-th write of the turn (1: the lease write that journals the approval). */
+function crashAtWrite(at: number, when: 'before' | 'after', after: AfterFailure): FailurePoint {
+  return {
+    name: `a crash ${when} journal write ${at}`,
+    strike: (w, sessionId, ref, requestId) => {
+      const flaky = new FlakyStore(w.store, { at, when, mode: 'crash' });
+      const ctx = { uid: 'alice', ...(requestId ? { requestId } : {}) };
+      return settle(w.agent(flaky).send(sessionId, { resume: { restart: [{ ref, name: 'transfer' }] } }, ctx));
+    },
+    after,
+  };
+}
+
+/** The approval journaled, the transfer run and recorded; then the turn failed before its last write. */
+const ranAndRecorded = { journaled: true, ran: 1, recorded: true, finished: false } as const;
+
+/**
+ * The failure points of an approved turn. The turn writes three times: (1) the lease with the
+ * approval, (2) the transfer's result, (3) the answer, giving the lease up.
+ */
+export const APPROVED_TURN_FAILURES: readonly FailurePoint[] = [
+  {
+    name: 'the model failing after the tools ran',
+    strike: (w, sessionId, ref, requestId) => {
+      w.hooks.beforeModel = (_call, request) => {
+        if (afterTools(request))
+          throw new KitError('unavailable', 'Gemini answered 503', { reason: 'MODEL_UNAVAILABLE' });
+      };
+      return approve(w, sessionId, ref, requestId);
+    },
+    after: { reason: 'MODEL_UNAVAILABLE', ...ranAndRecorded, status: 'failed', storedError: 'unavailable' },
+  },
+  crashAtWrite(1, 'before', {
+    reason: 'STORE_UNAVAILABLE',
+    journaled: false,
+    ran: 0,
+    recorded: false,
+    finished: false,
+    status: 'interrupted',
+  }),
+  crashAtWrite(1, 'after', {
+    reason: 'STORE_UNAVAILABLE',
+    journaled: true,
+    ran: 0,
+    recorded: false,
+    finished: false,
+    status: 'running',
+  }),
+  // The crash-after-effect window: the transfer ran, its record never reached the store.
+  crashAtWrite(2, 'before', {
+    reason: 'STORE_UNAVAILABLE',
+    journaled: true,
+    ran: 1,
+    recorded: false,
+    finished: false,
+    status: 'running',
+  }),
+  crashAtWrite(2, 'after', { reason: 'STORE_UNAVAILABLE', ...ranAndRecorded, status: 'running' }),
+  crashAtWrite(3, 'before', { reason: 'STORE_UNAVAILABLE', ...ranAndRecorded, status: 'running' }),
+  crashAtWrite(3, 'after', { reason: 'STORE_UNAVAILABLE', ...ranAndRecorded, finished: true, status: 'idle' }),
+  {
+    name: 'the client going away before the answer',
+    strike: (w, sessionId, ref, requestId) => {
+      const controller = new AbortController();
+      w.hooks.beforeModel = (_call, request) => {
+        if (!afterTools(request)) return;
+        controller.abort();
+        // What the Gemini model throws when its request is aborted.
+        throw abortError(controller.signal, 'the model call');
+      };
+      return approve(w, sessionId, ref, requestId, controller.signal);
+    },
+    after: { reason: 'CANCELLED', ...ranAndRecorded, status: 'failed', storedError: 'cancelled' },
+  },
+  {
+    name: 'the deadline passing before the answer',
+    strike: (w, sessionId, ref, requestId) => {
+      const controller = new AbortController();
+      w.hooks.beforeModel = (_call, request) => {
+        if (!afterTools(request)) return;
+        const deadline = new KitError('deadline-exceeded', 'the call ran out of time', { reason: 'DEADLINE' });
+        controller.abort(deadline);
+        throw deadline;
+      };
+      return approve(w, sessionId, ref, requestId, controller.signal);
+    },
+    after: { reason: 'DEADLINE', ...ranAndRecorded, status: 'failed', storedError: 'deadline-exceeded' },
+  },
+  {
+    name: 'another instance taking the lease over before the answer',
+    strike: (w, sessionId, ref, requestId) => {
+      w.hooks.beforeModel = async (_call, request) => {
+        if (!afterTools(request)) return;
+        // Our lease lapsed while we stalled: another instance takes the session over, then dies.
+        w.clock.advance(LEASE_MS + 1);
+        const current = await w.store.load(sessionId);
+        if (!current) throw new Error('the session is gone');
+        const lease = { id: 'other-instance', expiresAt: w.clock.now() + LEASE_MS };
+        await w.store.write(current, { ...current.session, lease, version: current.session.version + 1 });
+      };
+      return approve(w, sessionId, ref, requestId);
+    },
+    after: { reason: 'SESSION_BUSY', ...ranAndRecorded, status: 'running' },
+  },
+  {
+    // The client goes away while the approved transfer runs, after its effect and before its
+    // result: the crash-after-effect window again (a retry runs the body again, same ref).
+    name: 'the client going away while the approved tool runs',
+    strike: (w, sessionId, ref, requestId) => {
+      const controller = new AbortController();
+      w.record.afterEffect = () => {
+        w.record.afterEffect = undefined;
+        controller.abort();
+      };
+      return approve(w, sessionId, ref, requestId, controller.signal);
+    },
+    after: {
+      reason: 'CANCELLED',
+      journaled: true,
+      ran: 1,
+      recorded: false,
+      finished: false,
+      status: 'failed',
+      storedError: 'cancelled',
+    },
+  },
+];
+
+/** The one window no journal closes: the body ran, its record was lost; a retry runs it again. */
+export const inCrashAfterEffectWindow = (after: AfterFailure): boolean => after.ran === 1 && !after.recorded;

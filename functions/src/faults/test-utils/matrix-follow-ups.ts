@@ -1,0 +1,115 @@
+import { runCleanup } from '../../kit/cleanup/index.js';
+import type { ErrorReason } from '../../kit/errors/index.js';
+import type { SessionStatus } from '../../kit/session/index.js';
+import type { AfterFailure } from './approved-turn-failures.js';
+import { DAY_MS, LEASE_MS, type MatrixWorld, type Settled, settle } from './matrix-world.js';
+
+/** What a follow-up must do, given what the failure left behind (from the failure table alone). */
+export interface Expected {
+  /** `done`: the call answers; `cleaned`: the cleanup ran without errors; else the reason it must fail with. */
+  outcome: 'done' | 'cleaned' | ErrorReason;
+  /** Runs of the transfer body the follow-up adds downstream. */
+  runs: 0 | 1;
+  /** User texts the follow-up adds to the conversation (each stored exactly once). */
+  sent: string[];
+  /** The status the session must end in. */
+  status: SessionStatus;
+}
+
+/** One thing a client, a user or the cleanup does after the failure. */
+export interface FollowUp {
+  name: string;
+  /** What happens first and is not the call under test (the cleanup before a retry). */
+  prepare?(w: MatrixWorld): Promise<unknown>;
+  run(w: MatrixWorld, sessionId: string, ref: string, requestId: string | undefined): Promise<Settled | 'cleaned'>;
+  expected(after: AfterFailure): Expected;
+  /** The request id the approving call carries (a retry by request id names the same one). */
+  requestId?: string;
+}
+
+const alice = { uid: 'alice' };
+const approval = (ref: string) => ({ resume: { restart: [{ ref, name: 'transfer' }] } });
+
+/** A retry of the approval: a finished turn's answer is final; anything else goes on from the journal. */
+function retried(after: AfterFailure): Expected {
+  if (after.finished) return { outcome: 'ALREADY_ANSWERED', runs: 0, sent: [], status: 'idle' };
+  return { outcome: 'done', runs: after.recorded ? 0 : 1, sent: [], status: 'idle' };
+}
+
+/** A different answer: refused (and nothing written) once the approval is journaled. */
+function differentAnswer(after: AfterFailure, runs: 0 | 1): Expected {
+  if (after.journaled) return { outcome: 'ALREADY_ANSWERED', runs: 0, sent: [], status: after.status };
+  return { outcome: 'done', runs, sent: [], status: 'idle' };
+}
+
+async function cleanupAfterTtl(w: MatrixWorld): Promise<'cleaned'> {
+  w.clock.advance(2 * DAY_MS);
+  const report = await runCleanup({ store: w.store, clock: w.clock.now });
+  if (report.errors !== 0) throw new Error(`the cleanup failed ${report.errors} time(s)`);
+  return 'cleaned';
+}
+
+/** The follow-ups of a failed approved turn. */
+export const FOLLOW_UPS: readonly FollowUp[] = [
+  {
+    name: 'a retry of the same call',
+    run: (w, sessionId, ref) => settle(w.agent().send(sessionId, approval(ref), alice)),
+    expected: retried,
+  },
+  {
+    name: 'a retry with the same request id',
+    requestId: 'approve-1',
+    run: (w, sessionId, ref, requestId) =>
+      settle(w.agent().send(sessionId, approval(ref), { ...alice, requestId: requestId as string })),
+    // A finished call's request id gets its stored result.
+    expected: (after) => (after.finished ? { outcome: 'done', runs: 0, sent: [], status: 'idle' } : retried(after)),
+  },
+  {
+    name: 'a deny',
+    run: (w, sessionId, ref) =>
+      settle(w.agent().send(sessionId, { resume: { decline: [{ ref, name: 'transfer', reason: 'no' }] } }, alice)),
+    expected: (after) => differentAnswer(after, 0),
+  },
+  {
+    name: 'a restart with other input',
+    run: (w, sessionId, ref) => {
+      const replace = { resume: { restart: [{ ref, name: 'transfer', replaceInput: { cents: 700 } }] } };
+      return settle(w.agent().send(sessionId, replace, alice));
+    },
+    expected: (after) => differentAnswer(after, 1),
+  },
+  {
+    name: 'a new message',
+    run: (w, sessionId) => settle(w.agent().send(sessionId, { message: 'thanks' }, alice)),
+    // An approval still waiting must be answered first; else the message is answered.
+    expected: (after) =>
+      after.journaled
+        ? { outcome: 'done', runs: 0, sent: ['thanks'], status: 'idle' }
+        : { outcome: 'INTERRUPT_PENDING', runs: 0, sent: [], status: after.status },
+  },
+  {
+    name: 'the cleanup after the TTL',
+    run: (w) => cleanupAfterTtl(w),
+    // Only a call that truly waits for a person expires.
+    expected: (after) => ({
+      outcome: 'cleaned',
+      runs: 0,
+      sent: [],
+      status: after.journaled ? after.status : 'expired',
+    }),
+  },
+  {
+    name: 'the cleanup, then a retry',
+    prepare: cleanupAfterTtl,
+    run: (w, sessionId, ref) => settle(w.agent().send(sessionId, approval(ref), alice)),
+    expected: (after) =>
+      after.journaled ? retried(after) : { outcome: 'APPROVAL_EXPIRED', runs: 0, sent: [], status: 'expired' },
+  },
+];
+
+/** Before a follow-up: whatever held the session (a dead instance, the failed turn) has lapsed. */
+export function lapseLeases(w: MatrixWorld): void {
+  w.hooks.beforeModel = undefined;
+  w.record.afterEffect = undefined;
+  w.clock.advance(LEASE_MS + 1);
+}

@@ -1,0 +1,98 @@
+import type { Firestore } from '@google-cloud/firestore';
+import { defineAgent } from '../../kit/agent/define-agent.js';
+import type { AgentTurnResult } from '../../kit/agent/index.js';
+import {
+  type Effects,
+  effects,
+  type ManualClock,
+  manualClock,
+  transferOnSend,
+  transferTool,
+} from '../../kit/agent/test-utils/agent-fixtures.js';
+import { WIRE_ERROR_RULES } from '../../kit/callable/index.js';
+import { type ErrorReason, isKitError } from '../../kit/errors/index.js';
+import type { Message } from '../../kit/model/index.js';
+import { FirestoreSessionStore } from '../../kit/session/firestore/index.js';
+import type { Session, SessionStore } from '../../kit/session/index.js';
+
+/** The lease of the matrix's agent (short, moved past by hand). */
+export const LEASE_MS = 15_000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A model hook: runs before each model call, to fail or stall it. */
+export type BeforeModel = (call: number, request: { messages: Message[] }) => Promise<void> | void;
+
+/** One tenant of the emulator: its own collections, clock, downstream effects and model faults. */
+export interface MatrixWorld {
+  store: FirestoreSessionStore;
+  clock: ManualClock;
+  /** The downstream system: one entry in `refs` per run of the transfer body. */
+  record: Effects;
+  hooks: { beforeModel?: BeforeModel };
+  /** The bank agent as one instance sees it (its own cache) over `over`. */
+  agent(over?: SessionStore): ReturnType<typeof defineAgent>;
+  /** The session as a fresh instance reads it. */
+  stored(sessionId: string): Promise<Session>;
+  /** When Firestore last wrote the session's document (seconds.nanoseconds). */
+  writtenAt(sessionId: string): Promise<string>;
+}
+
+let tenants = 0;
+
+/** A fresh tenant on `firestore`. */
+export function matrixWorld(firestore: Firestore): MatrixWorld {
+  const prefix = `m${tenants++}_`;
+  const store = new FirestoreSessionStore({ firestore, prefix });
+  const clock = manualClock();
+  const record = effects();
+  const hooks: MatrixWorld['hooks'] = {};
+  const model = transferOnSend(500, { before: (call, request) => hooks.beforeModel?.(call, request) });
+  return {
+    store,
+    clock,
+    record,
+    hooks,
+    agent: (over = store) =>
+      defineAgent({
+        name: 'bank',
+        model,
+        tools: [transferTool(record)],
+        store: over,
+        clock: clock.now,
+        leaseMs: LEASE_MS,
+      }),
+    stored: async (sessionId) => {
+      const loaded = await store.load(sessionId);
+      if (!loaded) throw new Error(`session ${sessionId} is gone`);
+      return loaded.session;
+    },
+    writtenAt: async (sessionId) => {
+      const snap = await firestore.collection(`${prefix}sessions`).doc(sessionId).get();
+      return `${snap.updateTime?.seconds}.${snap.updateTime?.nanoseconds}`;
+    },
+  };
+}
+
+/** What a call gave: its result, or the wire reason it failed with (as a client reads it). */
+export type Settled = { ok: AgentTurnResult } | { failed: ErrorReason | 'not a kit error'; error: unknown };
+
+/** The reason a client gets for `error`: its own, else its code's default. */
+export function wireReason(error: unknown): ErrorReason | 'not a kit error' {
+  if (!isKitError(error)) return 'not a kit error';
+  return error.reason ?? WIRE_ERROR_RULES[error.code].reason;
+}
+
+/** Settles a call into its result or its wire reason. */
+export async function settle(call: Promise<AgentTurnResult>): Promise<Settled> {
+  try {
+    return { ok: await call };
+  } catch (error) {
+    return { failed: wireReason(error), error };
+  }
+}
+
+/** A settled call as a short line, for assertion messages. */
+export function describeSettled(outcome: Settled): string {
+  if ('ok' in outcome) return `ok: ${outcome.ok.status} "${outcome.ok.text}"`;
+  return `failed: ${outcome.failed} (${outcome.error instanceof Error ? outcome.error.message : String(outcome.error)})`;
+}
