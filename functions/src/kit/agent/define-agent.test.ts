@@ -316,7 +316,7 @@ describe('defineAgent', () => {
     expect((await store.load(sessionId))!.session.results.map((r) => r.requestId)).toEqual(['q3', 'q4', 'q5']);
   });
 
-  it('marks the session failed and completes the turn on retry when the caller aborts mid-turn', async () => {
+  it('stores the session failed with the error cancelled, and completes the turn on retry, when the caller aborts mid-turn', async () => {
     const { store } = setup();
     const controller = new AbortController();
     const slow = defineAgent({ name: 'shop', model: scriptedModel('late', { delayMs: 60_000 }), store });
@@ -326,7 +326,12 @@ describe('defineAgent', () => {
       { uid: 'alice', requestId: 'x', signal: controller.signal },
     );
     setTimeout(() => controller.abort(), 20);
-    await expect(pending).rejects.toMatchObject({ code: 'aborted' });
+    const error = await pending.catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'aborted', details: { reason: 'CANCELLED', sessionId: expect.any(String) } });
+    const failed = (await store.load((error as KitError).details?.sessionId as string))!.session;
+    expect(failed).toMatchObject({ status: 'failed', error: { code: 'cancelled' } });
+    expect(failed.lease).toBeUndefined();
+    expect(userTexts(failed.history)).toEqual(['hi']);
     const fresh = defineAgent({ name: 'shop', model: echoModel(), store });
     const retry = await fresh.send(undefined, { message: 'hi' }, { uid: 'alice', requestId: 'x' });
     expect(retry.text).toBe('echo: hi');
