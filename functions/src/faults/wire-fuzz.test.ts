@@ -27,9 +27,11 @@ import { defineInterrupt, defineTool } from '../kit/tools/index.js';
 // Property-based fuzzing of the wire protocol with fast-check: generated call data (shaped like
 // the wire schema, and not), and generated resume answers against live interrupts, through
 // the real `onCallFlow(...).run()` of an agent. Every call either succeeds with a result in
-// the wire shape, or is refused with an HttpsError that is never `internal`, carries a
-// `details.reason` from the enum, and left the store untouched. The seed is fixed: a failure
-// prints its counterexample and reproduces with the same seed.
+// the wire shape, on the session it named and only one its caller owns, or is refused with an
+// HttpsError that is never `internal`, carries a `details.reason` from the enum, and left the
+// store untouched. Each property also asserts its mix (every outcome it names reached at least
+// MIN_REACHED times), so a generator that drifts into one refusal can't pass by saying little.
+// The seed is fixed: a failure prints its counterexample and reproduces with the same seed.
 
 const SEED = 20_261_130;
 const RUNS = { shaped: 4_000, resume: 5_000, anything: 1_500 } as const;
@@ -162,12 +164,20 @@ const mark = async (f: Fixture): Promise<StoreMark> => ({
   seen: await observable(f),
 });
 
-/** Why an outcome breaks the contract, or undefined when it keeps it. */
-function breach(outcome: unknown, before: StoreMark, after: StoreMark): string | undefined {
-  if (!(outcome instanceof Error)) {
-    const parsed = CallResultSchema.safeParse(outcome);
-    return parsed.success ? undefined : `a result off the wire shape: ${parsed.error.message}`;
-  }
+/** Why a success breaks the contract: off the wire shape, or on a session that is not the caller's (or not the one named). */
+async function successBreach(f: Fixture, outcome: unknown, uid: string | undefined, named: unknown) {
+  const parsed = CallResultSchema.safeParse(outcome);
+  if (!parsed.success) return `a result off the wire shape: ${parsed.error.message}`;
+  const result = parsed.data;
+  if (typeof named === 'string' && result.sessionId !== named)
+    return `a result of ${result.sessionId}, not of ${named}`;
+  const owner = (await f.store.inner.load(result.sessionId))?.session.ownerUid;
+  if (uid === undefined || owner !== uid) return `a success as ${uid} on a session of ${owner}`;
+  return undefined;
+}
+
+/** Why a refusal breaks the contract, or undefined when it keeps it. */
+function breach(outcome: Error, before: StoreMark, after: StoreMark): string | undefined {
   if (!(outcome instanceof HttpsError)) return `not an HttpsError: ${outcome.name}: ${outcome.message}`;
   if (outcome.code === 'internal') return `internal: ${JSON.stringify(outcome.details)}`;
   const reason = (outcome.details as { reason?: unknown } | undefined)?.reason;
@@ -185,6 +195,26 @@ function breach(outcome: unknown, before: StoreMark, after: StoreMark): string |
 /** How many calls ended how (`ok`, or `code/REASON`), to print beside the verdict. */
 type Tally = Map<string, number>;
 
+/** How often each outcome (`ok`, or a reason) was reached, to assert the mix. */
+type Reached = Map<string, number>;
+
+/** The fuzz is only as good as its mix: each outcome named must have been reached at least `MIN_REACHED` times. */
+const MIN_REACHED = 10;
+
+function expectMix(reached: Reached, outcomes: readonly string[]): void {
+  for (const outcome of outcomes) {
+    expect(reached.get(outcome) ?? 0, `${outcome} reached ${reached.get(outcome) ?? 0} times`).toBeGreaterThanOrEqual(
+      MIN_REACHED,
+    );
+  }
+}
+
+function reachedName(outcome: unknown): string {
+  if (!(outcome instanceof Error)) return 'ok';
+  if (!(outcome instanceof HttpsError)) return 'not an HttpsError';
+  return String((outcome.details as { reason?: unknown } | undefined)?.reason);
+}
+
 // FUZZ_WHY=1 adds each refusal's message to the printed tally, to see where the payloads end up.
 function outcomeName(outcome: unknown): string {
   if (!(outcome instanceof HttpsError)) return outcome instanceof Error ? 'not an HttpsError' : 'ok';
@@ -197,13 +227,14 @@ function report(what: string, tally: Tally): void {
 }
 
 /** Runs one call on the fixture; a call that succeeded changed sessions, so the next call gets a fresh fixture. */
-function prober(tally: Tally) {
+function prober(tally: Tally, reached: Reached) {
   let current: Promise<Fixture> | undefined;
   return async (data: (f: Fixture) => unknown, uid: string | undefined): Promise<string | undefined> => {
     current ??= fixture();
     const f = await current;
     const before = await mark(f);
-    const request = callableRequest<CallRequest>(data(f), uid ? { uid } : {});
+    const sent = data(f);
+    const request = callableRequest<CallRequest>(sent, uid ? { uid } : {});
     const outcome = await f.fn.run(request).then(
       (result) => result as unknown,
       (error: unknown) => error,
@@ -211,7 +242,11 @@ function prober(tally: Tally) {
     if (!(outcome instanceof Error)) current = undefined;
     const name = outcomeName(outcome);
     tally.set(name, (tally.get(name) ?? 0) + 1);
-    return breach(outcome, before, await mark(f));
+    const key = reachedName(outcome);
+    reached.set(key, (reached.get(key) ?? 0) + 1);
+    if (outcome instanceof Error) return breach(outcome, before, await mark(f));
+    const named = typeof sent === 'object' && sent !== null ? (sent as { sessionId?: unknown }).sessionId : undefined;
+    return successBreach(f, outcome, uid, named);
   };
 }
 
@@ -406,7 +441,8 @@ const resumeCall = fc.record({
 describe('onCallFlow wire fuzz (fast-check)', () => {
   it(`keeps the error contract for ${RUNS.shaped} calls shaped like the wire schema`, async () => {
     const tally: Tally = new Map();
-    const probe = prober(tally);
+    const reached: Reached = new Map();
+    const probe = prober(tally, reached);
     await fc.assert(
       fc.asyncProperty(shapedCall, uid, async (call, who) => {
         const problem = await probe((f) => {
@@ -420,11 +456,23 @@ describe('onCallFlow wire fuzz (fast-check)', () => {
       { seed: SEED, numRuns: RUNS.shaped },
     );
     report('shaped calls', tally);
+    expectMix(reached, [
+      'ok',
+      'INVALID_FIELD',
+      'UNAUTHENTICATED',
+      'SESSION_NOT_FOUND',
+      'NOT_OWNER',
+      'INTERRUPT_PENDING',
+      'UNKNOWN_REF',
+      'NOTHING_TO_RESUME',
+      'ANSWER_NOT_ALLOWED',
+    ]);
   }, 120_000);
 
   it(`keeps the error contract for ${RUNS.resume} generated resume answers to live interrupts`, async () => {
     const tally: Tally = new Map();
-    const probe = prober(tally);
+    const reached: Reached = new Map();
+    const probe = prober(tally, reached);
     await fc.assert(
       fc.asyncProperty(resumeCall, uid, async (call, who) => {
         const problem = await probe(
@@ -440,11 +488,21 @@ describe('onCallFlow wire fuzz (fast-check)', () => {
       { seed: SEED + 1, numRuns: RUNS.resume },
     );
     report('resume answers', tally);
+    expectMix(reached, [
+      'ok',
+      'INVALID_FIELD',
+      'UNAUTHENTICATED',
+      'NOT_OWNER',
+      'UNKNOWN_REF',
+      'NOTHING_TO_RESUME',
+      'ANSWER_NOT_ALLOWED',
+    ]);
   }, 120_000);
 
   it(`keeps the error contract for ${RUNS.anything} calls whose data is any value at all`, async () => {
     const tally: Tally = new Map();
-    const probe = prober(tally);
+    const reached: Reached = new Map();
+    const probe = prober(tally, reached);
     await fc.assert(
       fc.asyncProperty(fc.anything({ maxDepth: 3 }), uid, async (data, who) => {
         expect(await probe(() => data, who)).toBeUndefined();
@@ -452,5 +510,6 @@ describe('onCallFlow wire fuzz (fast-check)', () => {
       { seed: SEED + 2, numRuns: RUNS.anything },
     );
     report('any data', tally);
+    expectMix(reached, ['INVALID_FIELD', 'UNAUTHENTICATED']);
   }, 120_000);
 });
