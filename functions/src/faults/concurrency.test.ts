@@ -65,16 +65,33 @@ function deploy(db: Firestore, prefix: string, instances: number): { handlers: H
   return { handlers, transfers };
 }
 
-/** Runs `PARALLEL` calls at once, spread over the handlers; each outcome is a result or an HttpsError code. */
-async function inParallel(handlers: Handler[], data: (i: number) => CallRequest): Promise<(CallResult | string)[]> {
+/** What `PARALLEL` calls at once gave: each a result or an HttpsError code, and the order (by index) they settled in. */
+interface ParallelOutcomes {
+  outcomes: (CallResult | string)[];
+  settled: number[];
+}
+
+/** Runs `PARALLEL` calls at once, spread over the handlers. */
+async function inParallel(handlers: Handler[], data: (i: number) => CallRequest): Promise<ParallelOutcomes> {
+  const settled: number[] = [];
   const calls = Array.from({ length: PARALLEL }, (_, i) =>
-    (handlers[i % handlers.length] as Handler).run(callableRequest(data(i), alice)),
+    (handlers[i % handlers.length] as Handler).run(callableRequest(data(i), alice)).finally(() => settled.push(i)),
   );
-  return (await Promise.allSettled(calls)).map((outcome) => {
+  const outcomes = (await Promise.allSettled(calls)).map((outcome) => {
     if (outcome.status === 'fulfilled') return outcome.value;
     expect(outcome.reason).toBeInstanceOf(HttpsError);
     return (outcome.reason as HttpsError).code;
   });
+  return { outcomes, settled };
+}
+
+/**
+ * The calls overlapped: some call was refused `aborted` (the session was busy: another call held
+ * its lease) before the call `served` had settled, so the two ran at the same time.
+ */
+function expectOverlap({ outcomes, settled }: ParallelOutcomes, served: number): void {
+  const before = settled.slice(0, settled.indexOf(served));
+  expect(before.some((i) => outcomes[i] === 'aborted')).toBe(true);
 }
 
 async function stored(db: Firestore, prefix: string, id: string): Promise<Session> {
@@ -104,11 +121,16 @@ if (!host) {
       expect(asked.status).toBe('interrupted');
       const ref = asked.interrupts[0]?.ref as string;
 
-      const outcomes = await inParallel(handlers, () => ({
+      const parallel = await inParallel(handlers, () => ({
         sessionId: asked.sessionId,
         resume: { restart: [{ ref, name: 'transfer' }] },
       }));
+      const { outcomes } = parallel;
       const done = outcomes.filter((o): o is CallResult => typeof o !== 'string');
+      expectOverlap(
+        parallel,
+        outcomes.findIndex((o) => typeof o !== 'string'),
+      );
       expect(done).toHaveLength(1);
       expect(done[0]).toMatchObject({ status: 'done', text: 'transferred' });
       for (const code of outcomes.filter((o) => typeof o === 'string')) {
@@ -131,7 +153,10 @@ if (!host) {
       const { handlers } = deploy(firestore, prefix, instances);
       const opened = await (handlers[0] as Handler).run(callableRequest({ message: 'hello' }, alice));
 
-      const outcomes = await inParallel(handlers, (i) => ({ sessionId: opened.sessionId, message: `m${i}` }));
+      const parallel = await inParallel(handlers, (i) => ({ sessionId: opened.sessionId, message: `m${i}` }));
+      const { outcomes } = parallel;
+      // The last call served overlapped a refused one (else they all simply ran one after another).
+      expectOverlap(parallel, parallel.settled.findLast((i) => typeof outcomes[i] !== 'string') as number);
       const accepted: string[] = [];
       outcomes.forEach((outcome, i) => {
         if (typeof outcome === 'string') expect(outcome).toBe('aborted');
