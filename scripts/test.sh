@@ -2,8 +2,9 @@
 # All tests, from a fresh clone: Node 22, dependencies, format/lint, types, build, then every
 # test: functions/ (unit, Firestore-emulator, end-to-end through the emulators, faults), client/ and web/
 # (unit and Chromium browser tests; their setup installs Debian's chromium when it is missing,
-# or skips the browser suite with a loud SKIPPED line when it can't). Each suite starts the
-# services it needs and stops them by PID.
+# or skips the browser suite with a loud SKIPPED line when it can't). Under CI=true (or
+# STRICT_SKIPS=1) nothing may skip: a suite that can't run, or any skipped test, fails the run.
+# Each suite starts the services it needs and stops them by PID.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/install.sh
@@ -29,5 +30,11 @@ for (const f of fs.readdirSync(process.argv[1])) {
   passed += r.numPassedTests; failed += r.numFailedTests; skipped += r.numPendingTests + r.numTodoTests;
 }
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-' "$reports" || true
+// Under CI=true (or STRICT_SKIPS=1) a skipped test fails the run: CI cannot go green with a suite off.
+const strict = ["true", "1"].includes(process.env.CI ?? "") || ["true", "1"].includes(process.env.STRICT_SKIPS ?? "");
+if (strict && skipped > 0) {
+  console.log(`${skipped} test(s) skipped, and a skip is a failure under CI=true or STRICT_SKIPS=1`);
+  process.exit(1);
+}
+' "$reports" || status=1
 exit "$status"

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { FIRESTORE_EMULATOR_JAR } from '../../functions/src/test-utils/firestore-emulator.js';
+import { skipOrFail } from '../../functions/src/test-utils/strict-skips.js';
 import { CHROMIUM } from './test-utils/browser.js';
 
 declare module 'vitest' {
@@ -32,10 +33,13 @@ function ensureClientBuilt(): void {
   if (built.status !== 0) throw new Error('building the client failed (npm run build -w client)');
 }
 
-/** Builds the typed client when missing; makes sure Chromium is here (installing Debian's when it is missing), or says why not. */
+/**
+ * Builds the typed client when missing; makes sure Chromium is here (installing Debian's when it
+ * is missing), or says why not (and fails the run under CI=true or STRICT_SKIPS=1).
+ */
 export function setup(project: TestProject): void {
   ensureClientBuilt();
   const reason = browserSkipReason();
-  if (reason) console.warn(`\n*** SKIPPED: browser tests — ${reason} ***\n`);
+  if (reason) skipOrFail('browser tests', reason);
   project.provide('browserSkipReason', reason);
 }

@@ -17,6 +17,7 @@ import { FirestoreSessionStore } from '../kit/session/firestore/index.js';
 import type { Session } from '../kit/session/index.js';
 import { demoProjectId, emulatorFirestore } from '../kit/session/test-utils/emulator-firestore.js';
 import { canStartFirestoreEmulator } from '../test-utils/firestore-emulator.js';
+import { skipOrFail } from '../test-utils/strict-skips.js';
 import { type RestartableFirestore, restartableFirestore } from './test-utils/restartable-firestore.js';
 
 // Firestore goes down in the middle of a turn: this file's own emulator (its own port, started
@@ -115,7 +116,7 @@ afterAll(async () => {
 });
 
 if (!canStartFirestoreEmulator()) {
-  console.warn('\n*** SKIPPED: Firestore outage tests — no Firestore emulator jar here ***\n');
+  skipOrFail('Firestore outage tests', 'no Firestore emulator jar here');
   describe.skip('onCallFlow when Firestore goes down mid-turn', () => {
     it('needs the Firestore emulator', () => undefined);
   });

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { canStartFirestoreEmulator, type FirestoreEmulator, startFirestoreEmulator } from './firestore-emulator.js';
+import { skipOrFail } from './strict-skips.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,7 +13,8 @@ let emulator: FirestoreEmulator | undefined;
 
 /**
  * Gives the test run a Firestore emulator: the one FIRESTORE_EMULATOR_HOST names, or one
- * started here (and stopped by PID at the end). Without the jar, Firestore tests skip loudly.
+ * started here (and stopped by PID at the end). Without the jar, Firestore tests skip loudly,
+ * or (under CI=true or STRICT_SKIPS=1) the run fails here.
  */
 export async function setup(project: TestProject): Promise<void> {
   let host = process.env.FIRESTORE_EMULATOR_HOST ?? '';
@@ -21,9 +23,7 @@ export async function setup(project: TestProject): Promise<void> {
     host = emulator.host;
     process.env.FIRESTORE_EMULATOR_HOST = host;
   }
-  if (!host) {
-    console.warn('\n*** SKIPPED: Firestore emulator tests — no FIRESTORE_EMULATOR_HOST and no emulator jar here ***\n');
-  }
+  if (!host) skipOrFail('Firestore emulator tests', 'no FIRESTORE_EMULATOR_HOST and no emulator jar here');
   project.provide('firestoreEmulatorHost', host);
 }
 
