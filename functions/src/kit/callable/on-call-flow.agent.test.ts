@@ -206,8 +206,8 @@ describe('onCallFlow with an agent', () => {
     await expect(running).resolves.toMatchObject({ status: 'done' });
   });
 
-  it('aborts the turn, keeps what finished and frees the session when the client disconnects', async () => {
-    const { fn, effects } = confirmAgent();
+  it('aborts the turn, keeps what finished, stores it cancelled and frees the session when the client disconnects', async () => {
+    const { fn, effects, store } = confirmAgent();
     const opened = await fn.run(callableRequest({ message: 'do x1' }, alice));
     // The client goes away as soon as it sees the confirmed call's result.
     const response = recordingResponse();
@@ -219,6 +219,10 @@ describe('onCallFlow with an agent', () => {
     const restart = { sessionId: opened.sessionId, resume: { restart: [{ ref: 'c2', name: 'confirm' }] } };
     const error = await rejectionCode(fn.run(callableRequest(restart, { ...alice, acceptsStreaming: true }), response));
     expect(error.code).toBe('aborted');
+    expect((await store.load(opened.sessionId))?.session).toMatchObject({
+      status: 'failed',
+      error: { code: 'cancelled' },
+    });
     // The lease is free and the finished call is on record: the retry finishes without running it again.
     await expect(fn.run(callableRequest(restart, alice))).resolves.toMatchObject({ status: 'done', text: 'Done.' });
     expect(effects).toEqual(['x1']);
