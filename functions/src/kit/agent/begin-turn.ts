@@ -122,12 +122,12 @@ export async function beginTurn(rt: AgentRuntime, request: BeginRequest): Promis
   let fresh = false;
   for (let attempt = 1; ; attempt++) {
     let record = await rt.store.load(id, fresh ? { fresh } : undefined);
-    if (!fresh && record && standingOf(record.session, rt.timing.clock()) === 'held') {
+    if (!fresh && record && standingOf(rt.givenUp.seeThrough(record.session), rt.timing.clock()) === 'held') {
       fresh = true;
       record = await rt.store.load(id, { fresh });
     }
     if (!record) throw new KitError('not-found', `no session '${id}'`, { reason: 'SESSION_NOT_FOUND' });
-    const session = record.session;
+    const session = rt.givenUp.seeThrough(record.session);
     if (session.ownerUid !== request.uid) {
       throw new KitError('permission-denied', `session '${id}' belongs to another user`, { reason: 'NOT_OWNER' });
     }

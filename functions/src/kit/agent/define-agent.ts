@@ -82,33 +82,61 @@ function failureOf(error: unknown, signal: AbortSignal | undefined): { code: str
   return { code: 'unknown', message: 'the turn failed unexpectedly' };
 }
 
+/** Attempts of a turn's last write (and of the release after a failure): a store that failed once may take the next. */
+const LAST_WRITE_ATTEMPTS = 3;
+const LAST_WRITE_BACKOFF_MS = 50;
+/** How long a failed turn waits for its lease release to be stored. */
+const RELEASE_WAIT_MS = 1_000;
+
+/**
+ * Writes the write that gives the lease up, again after a failure of the store: the writer
+ * refuses nothing after a failed release, so a session is never left `running` by a store
+ * that failed once. A lost lease is final (another call holds the session).
+ */
+async function writeRelease(writer: TurnWriter, update: (session: Session) => Session): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await writer.commit(update, { release: true });
+      return;
+    } catch (error) {
+      if (writer.leaseLost || attempt >= LAST_WRITE_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, LAST_WRITE_BACKOFF_MS * attempt));
+    }
+  }
+}
+
 /**
  * Gives the lease up after a failed turn, storing its journal as it stands (what ran, with its
  * results; approved calls stay approved) and why it failed. It waits only for calls still
- * waiting for a person; otherwise it is `failed`, and a retry goes on from the journal.
+ * waiting for a person; otherwise it is `failed`, and a retry goes on from the journal. When
+ * the store takes no release, this instance sees through the lease from now on, so the retry
+ * that lands here is admitted at once (another instance waits for the lease to lapse).
  */
-async function release(writer: TurnWriter, journal: TurnJournal, error: unknown, signal?: AbortSignal): Promise<void> {
-  if (writer.leaseLost) return; // another call holds the session now: nothing of ours to release
+async function release(
+  rt: AgentRuntime,
+  writer: TurnWriter,
+  journal: TurnJournal,
+  error: unknown,
+  signal?: AbortSignal,
+): Promise<void> {
+  if (writer.leaseLost || writer.hasReleased) return; // nothing of ours to release
   const failure = failureOf(error, signal);
-  const released = writer
-    .commit(
-      (s) => ({
-        ...journal.withHistory(s),
-        status: pendingOf(journal.history).interrupts.length ? 'interrupted' : 'failed',
-        error: failure,
-      }),
-      { release: true },
-    )
-    .catch(() => undefined);
+  const released = writeRelease(writer, (s) => ({
+    ...journal.withHistory(s),
+    status: pendingOf(journal.history).interrupts.length ? 'interrupted' : 'failed',
+    error: failure,
+  })).then(
+    () => true,
+    () => false,
+  );
   // The caller has waited long enough for a turn that failed: if the store is slow to take the
   // release (Firestore down, say), the lease runs out on its own and a retry takes over.
   let timer: NodeJS.Timeout | undefined;
-  await Promise.race([released, new Promise<void>((resolve) => (timer = setTimeout(resolve, RELEASE_WAIT_MS)))]);
+  const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), RELEASE_WAIT_MS)));
+  const written = await Promise.race([released, timedOut]);
   clearTimeout(timer);
+  if (!written && !writer.leaseLost) rt.givenUp.add(writer.session.id, writer.leaseId);
 }
-
-/** How long a failed turn waits for its lease release to be stored. */
-const RELEASE_WAIT_MS = 1_000;
 
 /** The error with the session's id in its details, so a first call's client can retry or resume it. */
 function withSessionId(error: unknown, sessionId: string): unknown {
@@ -149,10 +177,10 @@ async function send(
   writer.startHeartbeat();
   try {
     const outcome = await runTurn(rt, journal, writer, turn, ctx, recorder);
-    await writer.commit((s) => finished(s, rt, outcome, ctx.requestId), { release: true });
+    await writeRelease(writer, (s) => finished(s, rt, outcome, ctx.requestId));
     return { result: outcome.result, replayed: false };
   } catch (error) {
-    await release(writer, journal, error, ctx.signal);
+    await release(rt, writer, journal, error, ctx.signal);
     throw withSessionId(error, writer.session.id);
   } finally {
     writer.stopHeartbeat();

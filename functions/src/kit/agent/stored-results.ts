@@ -85,7 +85,11 @@ export function replayResult(
   }
   if (stored.textAt === undefined) return result;
   const message = session.history[stored.textAt];
-  const text = message ? textOf(message.content) : '';
+  return withText(result, message ? textOf(message.content) : '', output);
+}
+
+/** `result` with `text`, and the output parsed from it again when the agent has one. */
+function withText(result: AgentTurnResult, text: string, output: OutputOptions | undefined): AgentTurnResult {
   const rebuilt: AgentTurnResult = { ...result, text };
   if (result.finishReason === 'stop' && (output?.schema || output?.format === 'json')) {
     try {
@@ -95,4 +99,24 @@ export function replayResult(
     }
   }
   return rebuilt;
+}
+
+/**
+ * The result of a turn whose journal already ends with the model's final answer (only its last
+ * write was lost): a retry finishes it from there, without asking the model again.
+ */
+export function journaledAnswer(session: Session, output: OutputOptions | undefined): AgentTurnResult | undefined {
+  const last = session.history.at(-1);
+  const start = session.turn?.start;
+  if (start === undefined || last?.role !== 'model' || session.history.length - 1 <= start) return undefined;
+  if (toolRequestsOf(last).length) return undefined;
+  const answer: AgentTurnResult = {
+    sessionId: session.id,
+    status: 'done',
+    finishReason: 'stop',
+    text: '',
+    interrupts: [],
+    usage: {},
+  };
+  return withText(answer, textOf(last.content), output);
 }
