@@ -49,7 +49,8 @@ type FailurePoint =
   | { kind: 'client-disconnect' }
   | { kind: 'deadline' }
   | { kind: 'lease-lost' }
-  | { kind: 'tool-disconnect' };
+  | { kind: 'tool-disconnect' }
+  | { kind: 'last-write' };
 
 type FollowUp =
   | 'retry-same-call'
@@ -58,7 +59,8 @@ type FollowUp =
   | 'restart-replace-input'
   | 'new-message'
   | 'cleanup-after-ttl'
-  | 'cleanup-then-retry';
+  | 'cleanup-then-retry'
+  | 'new-message-then-retry-request-id';
 
 const FOLLOW_UPS: readonly FollowUp[] = [
   'retry-same-call',
@@ -68,6 +70,7 @@ const FOLLOW_UPS: readonly FollowUp[] = [
   'new-message',
   'cleanup-after-ttl',
   'cleanup-then-retry',
+  'new-message-then-retry-request-id',
 ];
 
 const APPROVED_TURN_FAILURES: readonly FailurePoint[] = [
@@ -77,6 +80,7 @@ const APPROVED_TURN_FAILURES: readonly FailurePoint[] = [
   { kind: 'deadline' },
   { kind: 'lease-lost' },
   { kind: 'tool-disconnect' },
+  { kind: 'last-write' },
 ];
 
 const describeFailure = (f: FailurePoint): string =>
@@ -207,6 +211,12 @@ async function failApprovedTurn(w: World, sessionId: string, ref: string, failur
       const outcome = await settle(w.agent().send(sessionId, resume, { ...ctx, signal: controller.signal }));
       return { ...outcome, inWindow: true };
     }
+    case 'last-write': {
+      // The store refuses the turn's last write each time it is tried; the release after it goes through.
+      w.hooks.beforeModel = undefined;
+      const flaky = new FlakyStore(w.store, { at: 1, when: 'before', mode: 'transient', on: 'release', times: 3 });
+      return settle(w.agent(flaky).send(sessionId, resume, ctx));
+    }
     case 'write': {
       w.hooks.beforeModel = undefined;
       const flaky = new FlakyStore(w.store, { at: failure.at, when: failure.when, mode: 'crash' });
@@ -236,6 +246,12 @@ async function followUp(w: World, step: FollowUp, sessionId: string, ref: string
     }
     case 'new-message':
       return settle(w.agent().send(sessionId, { message: 'thanks' }, ctx));
+    case 'new-message-then-retry-request-id': {
+      // Another client's message closes whatever the failed call left open; then its own client retries.
+      const other = await settle(w.agent().send(sessionId, { message: 'thanks' }, ctx));
+      const retried = await settle(w.agent().send(sessionId, approve, { ...ctx, requestId: requestId as string }));
+      return { ...retried, other };
+    }
     case 'cleanup-after-ttl':
     case 'cleanup-then-retry': {
       w.clock.advance(2 * DAY);
@@ -268,7 +284,7 @@ describe.skipIf(!host)('an approved turn that fails, then what comes next', () =
         const asked = await w.agent().send(undefined, { message: 'send 5 euros' }, { uid: 'alice' });
         expect(asked.status).toBe('interrupted');
         const ref = asked.interrupts[0]?.ref as string;
-        const requestId = step === 'retry-request-id' ? 'approve-1' : undefined;
+        const requestId = step.endsWith('retry-request-id') ? 'approve-1' : undefined;
         const failed = await failApprovedTurn(w, asked.sessionId, ref, failure, requestId);
         const inWindow = 'inWindow' in failed && failed.inWindow === true;
         if ('error' in failed) expect(isKitError(failed.error) || failed.error instanceof Error).toBe(true);
@@ -297,6 +313,11 @@ describe.skipIf(!host)('an approved turn that fails, then what comes next', () =
           expect(session.status).not.toBe('expired');
         }
         if (step === 'new-message' && 'ok' in next) expect(session.status).toBe('idle');
+        if (step === 'new-message-then-retry-request-id') {
+          // The retry never runs the closed call again nor stores a message twice: it is refused by name.
+          expect(userTexts(session.history).filter((t) => t === 'thanks').length).toBeLessThanOrEqual(1);
+          if ('error' in next) expect(isKitError(next.error) && next.error.reason).toBe('REQUEST_CLOSED');
+        }
       });
     }
   }
