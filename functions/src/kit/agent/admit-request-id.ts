@@ -28,8 +28,8 @@ export function admitRequestId(
   if (replay) return { replay };
   if (!known) return undefined;
   if (known.outcome !== undefined) throw requestClosed(id, known.outcome);
-  // Open: its turn is the session's turn (a later call that took the turn over closed it).
-  if (session.turn?.requestId !== id) throw requestClosed(id, 'cut-short');
+  // Its turn ended on its own and later calls went on (its result is no longer kept).
+  if (session.turn?.requestId !== id) throw requestClosed(id, 'ended');
   switch (standing) {
     case 'held':
       throw sessionBusy(session, call.now);
@@ -41,17 +41,17 @@ export function admitRequestId(
     case 'expired':
       throw requestClosed(id, 'expired');
     case 'idle':
-      throw requestClosed(id, 'done');
+      throw requestClosed(id, 'ended');
   }
 }
 
-/** How a call's turn ends when a later call takes the session on from `standing`. */
-const CLOSED_BY: Record<Standing, RequestOutcome> = {
+/** How a later call taking the session on from `standing` closes the turn it finds (none: it had ended). */
+const CLOSED_BY: Record<Standing, RequestOutcome | undefined> = {
   held: 'cut-short',
   incomplete: 'cut-short',
   expired: 'expired',
-  interrupted: 'interrupted',
-  idle: 'done',
+  interrupted: undefined,
+  idle: undefined,
 };
 
 /**
@@ -67,9 +67,9 @@ export function requestsAfterAdmission(
   if (plan.kind === 'retry') return session.requests;
   const previous = session.turn?.requestId;
   let requests = session.requests;
-  if (previous !== undefined && previous !== call.requestId) {
-    requests = endRequest(requests, previous, CLOSED_BY[standing]);
-  }
+  const closed = CLOSED_BY[standing];
+  if (previous !== undefined && previous !== call.requestId && closed)
+    requests = endRequest(requests, previous, closed);
   if (call.requestId === undefined) return requests;
   return admitRequest(requests, { id: call.requestId, digest: call.digest, at: call.now });
 }

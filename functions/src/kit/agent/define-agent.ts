@@ -8,7 +8,6 @@ import type { Agent, AgentCallContext, AgentInput, AgentTurnResult } from './age
 import type { AgentConfig } from './agent-config.js';
 import { type AgentRuntime, resolveAgent } from './agent-runtime.js';
 import { beginTurn } from './begin-turn.js';
-import { endRequest } from './request-record.js';
 import { runTurn, type TurnOutcome } from './run-turn.js';
 import { keepResult } from './stored-results.js';
 import { traceInput, traceSinksOf } from './trace-call.js';
@@ -60,8 +59,6 @@ function finished(session: Session, rt: AgentRuntime, outcome: TurnOutcome, requ
   };
   if (outcome.summary) next.summary = outcome.summary;
   if (requestId !== undefined) {
-    const requests = endRequest(session.requests, requestId, next.status === 'interrupted' ? 'interrupted' : 'done');
-    if (requests) next.requests = requests;
     const textAt = outcome.history.findLastIndex((m) => m.role === 'model');
     next.results = keepResult(
       session.results,

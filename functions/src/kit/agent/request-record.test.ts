@@ -33,7 +33,7 @@ describe('endRequest', () => {
     const open = [{ id: 'r1', digest: 'd', at: 0 }];
     const closed = endRequest(open, 'r1', 'cut-short');
     expect(closed).toEqual([{ id: 'r1', digest: 'd', at: 0, outcome: 'cut-short' }]);
-    expect(endRequest(closed, 'r1', 'done')).toBe(closed);
-    expect(endRequest(open, 'other', 'done')).toBe(open);
+    expect(endRequest(closed, 'r1', 'expired')).toBe(closed);
+    expect(endRequest(open, 'other', 'cut-short')).toBe(open);
   });
 });

@@ -28,7 +28,8 @@ function canonical(value: unknown): string {
  */
 export function requestDigest(message: Message | undefined, resume: ResumeInput | undefined): string {
   const asked = message ? { message: message.content } : { resume: resume ?? {} };
-  return createHash('sha256').update(canonical(asked)).digest('base64url').slice(0, 22);
+  // 96 bits: two different requests under one id never meet a collision in practice.
+  return createHash('sha256').update(canonical(asked)).digest('base64url').slice(0, 16);
 }
 
 /** The record of `requestId` in `session`, if it still holds it. */
@@ -45,12 +46,15 @@ export function requestIdReused(requestId: string): KitError {
   );
 }
 
-/** The refusal of a retry whose call ended without a result to give again (a later call closed it). */
-export function requestClosed(requestId: string, outcome: RequestOutcome): KitError {
+/**
+ * The refusal of a retry whose call has no result to give again: a later call closed it
+ * (`cut-short`, `expired`), or it `ended` on its own and its result is no longer kept.
+ */
+export function requestClosed(requestId: string, outcome: RequestOutcome | 'ended'): KitError {
   const why =
-    outcome === 'cut-short' || outcome === 'expired'
-      ? `a later call closed it (${outcome}); the model was told what happened`
-      : `it ended (${outcome}) and its result is no longer kept`;
+    outcome === 'ended'
+      ? 'it ended and its result is no longer kept'
+      : `a later call closed it (${outcome}); the model was told what happened`;
   return new KitError('failed-precondition', `the call with request id '${requestId}' is over: ${why}`, {
     reason: 'REQUEST_CLOSED',
     details: { requestId, outcome },

@@ -71,8 +71,12 @@ export const StoredResultSchema = z.strictObject({
 });
 export type StoredResult = z.infer<typeof StoredResultSchema>;
 
-/** How a call with a request id ended: on its own (`done`, `interrupted`), or closed by a later call. */
-export const RequestOutcomeSchema = z.enum(['done', 'interrupted', 'cut-short', 'expired']);
+/**
+ * How a call with a request id was closed by a later call: its turn cut short (it had failed, or
+ * its instance stalled past its lease), or its interrupts expired. A call that ended on its own
+ * needs no mark: its stored result, or the turn that follows it, says so.
+ */
+export const RequestOutcomeSchema = z.enum(['cut-short', 'expired']);
 export type RequestOutcome = z.infer<typeof RequestOutcomeSchema>;
 
 /** One request id a session admitted: what it asked for, and how its call ended once it did. */
@@ -82,7 +86,7 @@ export const RequestRecordSchema = z.strictObject({
   digest: z.string(),
   /** When it was first admitted (epoch ms): the oldest ids leave the record first. */
   at: z.number(),
-  /** Unset while the call's turn is open (running, or failed and waiting for its retry). */
+  /** Set when a later call closed the call's turn. */
   outcome: RequestOutcomeSchema.optional(),
 });
 export type RequestRecord = z.infer<typeof RequestRecordSchema>;
