@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import { fromZodError, isKitError, KitError, throwIfAborted } from '../errors/index.js';
 import { findUnsupported, type Message, MessageSchema } from '../model/index.js';
-import { pendingOf } from '../session/pending-of.js';
 import type { Session } from '../session/session-schema.js';
 import { emitTrace, recordTurn, redactValue, type TurnRecorder } from '../trace/index.js';
 import type { Agent, AgentCallContext, AgentInput, AgentTurnResult } from './agent.js';
 import type { AgentConfig } from './agent-config.js';
 import { type AgentRuntime, resolveAgent } from './agent-runtime.js';
 import { beginTurn } from './begin-turn.js';
+import { releaseAfterFailure, writeRelease } from './release-turn.js';
 import { runTurn, type TurnOutcome } from './run-turn.js';
 import { keepResult } from './stored-results.js';
 import { traceInput, traceSinksOf } from './trace-call.js';
@@ -15,7 +15,6 @@ import { TurnJournal } from './turn-journal.js';
 import { TurnWriter } from './turn-writer.js';
 
 const SESSION_ID = /^[A-Za-z0-9_-]{1,128}$/;
-const ERROR_MESSAGE_CHARS = 300;
 
 /** The user message of a call, checked (also against what the agent's model can take); undefined for a resume. */
 function userMessage(rt: AgentRuntime, input: AgentInput): Message | undefined {
@@ -72,69 +71,6 @@ function finished(session: Session, rt: AgentRuntime, outcome: TurnOutcome, requ
   return next;
 }
 
-/** Why a turn failed, in the kit's own words (a foreign error's message may quote anything: a URL with a key). */
-function failureOf(error: unknown, signal: AbortSignal | undefined): { code: string; message: string } {
-  if (isKitError(error)) return { code: error.code, message: error.message.slice(0, ERROR_MESSAGE_CHARS) };
-  if (signal?.aborted) return { code: 'cancelled', message: 'the caller went away before the turn finished' };
-  return { code: 'unknown', message: 'the turn failed unexpectedly' };
-}
-
-/** Attempts of a turn's last write (and of the release after a failure): a store that failed once may take the next. */
-const LAST_WRITE_ATTEMPTS = 3;
-const LAST_WRITE_BACKOFF_MS = 50;
-/** How long a failed turn waits for its lease release to be stored. */
-const RELEASE_WAIT_MS = 1_000;
-
-/**
- * Writes the write that gives the lease up, again after a failure of the store: the writer
- * refuses nothing after a failed release, so a session is never left `running` by a store
- * that failed once. A lost lease is final (another call holds the session).
- */
-async function writeRelease(writer: TurnWriter, update: (session: Session) => Session): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await writer.commit(update, { release: true });
-      return;
-    } catch (error) {
-      if (writer.leaseLost || attempt >= LAST_WRITE_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, LAST_WRITE_BACKOFF_MS * attempt));
-    }
-  }
-}
-
-/**
- * Gives the lease up after a failed turn, storing its journal as it stands (what ran, with its
- * results; approved calls stay approved) and why it failed. It waits only for calls still
- * waiting for a person; otherwise it is `failed`, and a retry goes on from the journal. When
- * the store takes no release, this instance sees through the lease from now on, so the retry
- * that lands here is admitted at once (another instance waits for the lease to lapse).
- */
-async function release(
-  rt: AgentRuntime,
-  writer: TurnWriter,
-  journal: TurnJournal,
-  error: unknown,
-  signal?: AbortSignal,
-): Promise<void> {
-  if (writer.leaseLost || writer.hasReleased) return; // nothing of ours to release
-  const failure = failureOf(error, signal);
-  const released = writeRelease(writer, (s) => ({
-    ...journal.withHistory(s),
-    status: pendingOf(journal.history).interrupts.length ? 'interrupted' : 'failed',
-    error: failure,
-  })).then(
-    () => true,
-    () => false,
-  );
-  // The caller has waited long enough for a turn that failed: if the store is slow to take the
-  // release (Firestore down, say), the lease runs out on its own and a retry takes over.
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), RELEASE_WAIT_MS)));
-  const written = await Promise.race([released, timedOut]);
-  clearTimeout(timer);
-  if (!written && !writer.leaseLost) rt.givenUp.add(writer.session.id, writer.leaseId);
-}
-
 /** The error with the session's id in its details, so a first call's client can retry or resume it. */
 function withSessionId(error: unknown, sessionId: string): unknown {
   if (!isKitError(error) || error.details?.sessionId !== undefined) return error;
@@ -177,7 +113,7 @@ async function send(
     await writeRelease(writer, (s) => finished(s, rt, outcome, ctx.requestId));
     return { result: outcome.result, replayed: false };
   } catch (error) {
-    await release(rt, writer, journal, error, ctx.signal);
+    await releaseAfterFailure(rt, writer, journal, error, ctx.signal);
     throw withSessionId(error, writer.session.id);
   } finally {
     writer.stopHeartbeat();
