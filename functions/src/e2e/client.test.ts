@@ -106,4 +106,17 @@ describe.skipIf(!host)('@callable-flows/client (end to end)', () => {
     expect(again).toMatchObject({ code: 'failed-precondition', reason: 'ALREADY_ANSWERED' });
     expect((await admin.doc('orders/A-1001').get()).get('status')).toBe('processing');
   });
+
+  it('gets the same call for a repeated request id, and a refusal by reason for one reused with another message', async () => {
+    const alice = await signedInClient('alice');
+    const first = await alice.send('Hello there.', { requestId: 'e2e-hello-1' });
+    await expect(alice.send('Hello there.', { requestId: 'e2e-hello-1' })).resolves.toEqual(first);
+    const reused = await alice.send('Something else.', { requestId: 'e2e-hello-1' }).catch((error: unknown) => error);
+    expect(reused).toBeInstanceOf(FlowError);
+    expect(reused).toMatchObject({ code: 'failed-precondition', reason: 'REQUEST_ID_REUSED' });
+    // Nothing of the refused call was stored (a short history lives whole in the session document).
+    const stored = JSON.stringify((await admin.doc(`sessions/${first.sessionId}`).get()).get('history'));
+    expect(stored).toContain('Hello there.');
+    expect(stored).not.toContain('Something else.');
+  });
 });

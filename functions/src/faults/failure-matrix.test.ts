@@ -130,7 +130,7 @@ describe.skipIf(!host)('an approved turn that fails, then what comes next', () =
         expectLeftBehind(left, ref, after);
 
         lapseLeases(w);
-        await step.prepare?.(w);
+        await step.prepare?.(w, sessionId, after);
         const version = (await w.stored(sessionId)).version;
         const writtenAt = await w.writtenAt(sessionId);
         const expected = step.expected(after);

@@ -19,6 +19,8 @@ export interface AfterFailure {
   recorded: boolean;
   /** The turn's last write reached the store (only the reply was lost). */
   finished: boolean;
+  /** The model's final answer reached the store without the last write (the release after it kept the journal). */
+  answerKept?: true;
   /** The status the failed call leaves stored (`running`: a dead instance's lease is still on it). */
   status: SessionStatus;
   /** The error code stored with the session, when the failed turn could store one. */
@@ -165,6 +167,23 @@ export const APPROVED_TURN_FAILURES: readonly FailurePoint[] = [
       finished: false,
       status: 'failed',
       storedError: 'cancelled',
+    },
+  },
+  {
+    // The store refuses the turn's last write each time it is tried; the release after it goes
+    // through, storing the failure, so the session is never left running.
+    name: "the turn's last write failing",
+    strike: (w, sessionId, ref, requestId) => {
+      const flaky = new FlakyStore(w.store, { at: 1, when: 'before', mode: 'transient', on: 'release', times: 3 });
+      const ctx = { uid: 'alice', ...(requestId ? { requestId } : {}) };
+      return settle(w.agent(flaky).send(sessionId, { resume: { restart: [{ ref, name: 'transfer' }] } }, ctx));
+    },
+    after: {
+      reason: 'STORE_UNAVAILABLE',
+      ...ranAndRecorded,
+      answerKept: true,
+      status: 'failed',
+      storedError: 'unavailable',
     },
   },
 ];

@@ -2,7 +2,7 @@ import { runCleanup } from '../../kit/cleanup/index.js';
 import type { ErrorReason } from '../../kit/errors/index.js';
 import type { SessionStatus } from '../../kit/session/index.js';
 import type { AfterFailure } from './approved-turn-failures.js';
-import { DAY_MS, LEASE_MS, type MatrixWorld, type Settled, settle } from './matrix-world.js';
+import { DAY_MS, describeSettled, LEASE_MS, type MatrixWorld, type Settled, settle } from './matrix-world.js';
 
 /** What a follow-up must do, given what the failure left behind (from the failure table alone). */
 export interface Expected {
@@ -19,8 +19,8 @@ export interface Expected {
 /** One thing a client, a user or the cleanup does after the failure. */
 export interface FollowUp {
   name: string;
-  /** What happens first and is not the call under test (the cleanup before a retry). */
-  prepare?(w: MatrixWorld): Promise<unknown>;
+  /** What happens first and is not the call under test (the cleanup before a retry, another client's message). */
+  prepare?(w: MatrixWorld, sessionId: string, after: AfterFailure): Promise<unknown>;
   run(w: MatrixWorld, sessionId: string, ref: string, requestId: string | undefined): Promise<Settled | 'cleaned'>;
   expected(after: AfterFailure): Expected;
   /** The request id the approving call carries (a retry by request id names the same one). */
@@ -32,7 +32,8 @@ const approval = (ref: string) => ({ resume: { restart: [{ ref, name: 'transfer'
 
 /** A retry of the approval: a finished turn's answer is final; anything else goes on from the journal. */
 function retried(after: AfterFailure): Expected {
-  if (after.finished) return { outcome: 'ALREADY_ANSWERED', runs: 0, sent: [], status: 'idle' };
+  if (after.finished || after.answerKept)
+    return { outcome: 'ALREADY_ANSWERED', runs: 0, sent: [], status: after.status };
   return { outcome: 'done', runs: after.recorded ? 0 : 1, sent: [], status: 'idle' };
 }
 
@@ -61,8 +62,9 @@ export const FOLLOW_UPS: readonly FollowUp[] = [
     requestId: 'approve-1',
     run: (w, sessionId, ref, requestId) =>
       settle(w.agent().send(sessionId, approval(ref), { ...alice, requestId: requestId as string })),
-    // A finished call's request id gets its stored result.
-    expected: (after) => (after.finished ? { outcome: 'done', runs: 0, sent: [], status: 'idle' } : retried(after)),
+    // A finished call's request id gets its stored result; one whose answer the release kept finishes from it.
+    expected: (after) =>
+      after.finished || after.answerKept ? { outcome: 'done', runs: 0, sent: [], status: 'idle' } : retried(after),
   },
   {
     name: 'a deny',
@@ -104,6 +106,27 @@ export const FOLLOW_UPS: readonly FollowUp[] = [
     run: (w, sessionId, ref) => settle(w.agent().send(sessionId, approval(ref), alice)),
     expected: (after) =>
       after.journaled ? retried(after) : { outcome: 'APPROVAL_EXPIRED', runs: 0, sent: [], status: 'expired' },
+  },
+  {
+    name: "another client's message, then the first client's retry by request id",
+    requestId: 'approve-1',
+    prepare: async (w, sessionId, after) => {
+      // The other client's message is answered once the approval is journaled (it closes what the failed
+      // call left open); while the approval still waits it is refused, and nothing of it is kept.
+      const other = await settle(w.agent().send(sessionId, { message: 'thanks' }, alice));
+      const wanted = after.journaled ? 'ok: done' : 'failed: INTERRUPT_PENDING';
+      if (!describeSettled(other).startsWith(wanted))
+        throw new Error(`the other client's message: ${describeSettled(other)}`);
+    },
+    run: (w, sessionId, ref, requestId) =>
+      settle(w.agent().send(sessionId, approval(ref), { ...alice, requestId: requestId as string })),
+    // The retry never runs the call again nor stores anything twice: a finished call's result is
+    // replayed, a call the message cut short is refused by name, an approval never journaled goes through.
+    expected: (after) => {
+      if (!after.journaled) return { outcome: 'done', runs: 1, sent: [], status: 'idle' };
+      if (after.finished) return { outcome: 'done', runs: 0, sent: ['thanks'], status: 'idle' };
+      return { outcome: 'REQUEST_CLOSED', runs: 0, sent: ['thanks'], status: 'idle' };
+    },
   },
 ];
 

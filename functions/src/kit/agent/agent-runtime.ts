@@ -14,6 +14,7 @@ import {
   DEFAULT_SESSION_TTL_MS,
   DEFAULT_SUMMARY_INSTRUCTIONS,
 } from './agent-config.js';
+import { GivenUpLeases } from './given-up-leases.js';
 import type { TurnTiming } from './turn-writer.js';
 
 /** Compression with every default filled in. */
@@ -44,6 +45,8 @@ export interface AgentRuntime {
   timing: TurnTiming;
   keepResults: number;
   traces: TraceSink[];
+  /** Leases this instance's failed turns gave up without a write that says so. */
+  givenUp: GivenUpLeases;
 }
 
 const AGENT_NAME = /^[A-Za-z0-9_.\-/]{1,128}$/;
@@ -105,5 +108,6 @@ export function resolveAgent<O extends z.ZodType>(config: AgentConfig<O>): Agent
     },
     keepResults: config.keepResults ?? DEFAULT_KEEP_RESULTS,
     traces: config.traces === undefined ? [] : [config.traces].flat(),
+    givenUp: new GivenUpLeases(),
   };
 }

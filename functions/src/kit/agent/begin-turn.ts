@@ -1,13 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { isKitError, KitError } from '../errors/index.js';
 import { emptySession } from '../session/empty-session.js';
-import type { Session } from '../session/session-schema.js';
-import { standingOf } from '../session/session-standing.js';
+import type { RequestRecord, Session } from '../session/session-schema.js';
+import { type Standing, standingOf } from '../session/session-standing.js';
 import { isWriteConflict, type SessionRecord } from '../session/session-store.js';
+import { admitRequestId, requestsAfterAdmission } from './admit-request-id.js';
 import type { AgentTurnResult } from './agent.js';
 import type { AgentRuntime } from './agent-runtime.js';
 import { planTurn, sessionBusy, type TurnKind, type TurnPlan, type TurnRequest } from './plan-turn.js';
-import { replayResult } from './stored-results.js';
+import { requestDigest } from './request-record.js';
 
 /** A turn that holds its session's lease, ready to run. */
 export interface StartedTurn {
@@ -35,10 +36,17 @@ function newSessionId(rt: AgentRuntime, uid: string, requestId: string | undefin
   return createHash('sha256').update(`${rt.name}\u0000${uid}\u0000${requestId}`).digest('base64url').slice(0, 32);
 }
 
-function leased(rt: AgentRuntime, session: Session, plan: TurnPlan, now: number): Session {
-  const { error: _error, ...rest } = session;
+function leased(
+  rt: AgentRuntime,
+  session: Session,
+  plan: TurnPlan,
+  now: number,
+  requests: RequestRecord[] | undefined,
+): Session {
+  const { error: _error, requests: _requests, ...rest } = session;
   return {
     ...rest,
+    ...(requests === undefined ? {} : { requests }),
     status: 'running',
     history: plan.history,
     turn: plan.turn,
@@ -69,8 +77,9 @@ async function createSession(rt: AgentRuntime, request: BeginRequest): Promise<T
     now,
   });
   const plan = planTurn(rt, empty, 'idle', request);
+  const requests = requestsAfterAdmission(empty, 'idle', plan, { ...request, digest: digestOf(request) });
   try {
-    return started(await rt.store.create(leased(rt, empty, plan, now)), plan);
+    return started(await rt.store.create(leased(rt, empty, plan, now, requests)), plan);
   } catch (error) {
     // A retried first call: its session exists, and is claimed like any other.
     if (isKitError(error) && error.code === 'already-exists' && request.requestId !== undefined) return undefined;
@@ -78,12 +87,30 @@ async function createSession(rt: AgentRuntime, request: BeginRequest): Promise<T
   }
 }
 
+/** The digest of what a call asks for (see {@link requestDigest}). */
+function digestOf(request: BeginRequest): string {
+  return requestDigest(request.message, request.input.resume);
+}
+
+/** What a call does with `session` in `standing`: the stored result of its request id, or the plan of its turn. */
+function decide(
+  rt: AgentRuntime,
+  session: Session,
+  standing: Standing,
+  request: TurnRequest & { digest: string },
+): { replay: AgentTurnResult } | { plan: TurnPlan } {
+  const admitted = admitRequestId(rt, session, standing, request);
+  return admitted ?? { plan: planTurn(rt, session, standing, request) };
+}
+
 /**
- * Takes a session for one call: loads it (cache first), checks its owner, returns the stored
- * result of a repeated request id, else takes the lease with a compare-and-set write that also
- * stores the user message. A lost race re-reads the session: a live lease is `aborted`.
+ * Takes a session for one call: loads it (cache first), checks its owner, decides by the call's
+ * request id whether it is a call seen before (its stored result, or the retry of its journal),
+ * else takes the lease with a compare-and-set write that also stores the user message and the
+ * request id's record. A lost race re-reads the session: a live lease is `aborted`.
  */
 export async function beginTurn(rt: AgentRuntime, request: BeginRequest): Promise<TurnStart> {
+  const digest = digestOf(request);
   let id = request.sessionId;
   if (id === undefined) {
     const created = await createSession(rt, request);
@@ -95,12 +122,12 @@ export async function beginTurn(rt: AgentRuntime, request: BeginRequest): Promis
   let fresh = false;
   for (let attempt = 1; ; attempt++) {
     let record = await rt.store.load(id, fresh ? { fresh } : undefined);
-    if (!fresh && record && standingOf(record.session, rt.timing.clock()) === 'held') {
+    if (!fresh && record && standingOf(rt.givenUp.seeThrough(record.session), rt.timing.clock()) === 'held') {
       fresh = true;
       record = await rt.store.load(id, { fresh });
     }
     if (!record) throw new KitError('not-found', `no session '${id}'`, { reason: 'SESSION_NOT_FOUND' });
-    const session = record.session;
+    const session = rt.givenUp.seeThrough(record.session);
     if (session.ownerUid !== request.uid) {
       throw new KitError('permission-denied', `session '${id}' belongs to another user`, { reason: 'NOT_OWNER' });
     }
@@ -108,19 +135,22 @@ export async function beginTurn(rt: AgentRuntime, request: BeginRequest): Promis
       const why = `session '${id}' belongs to agent '${session.agent}', not '${rt.name}'`;
       throw new KitError('failed-precondition', why, { reason: 'WRONG_AGENT' });
     }
-    const replay = request.requestId === undefined ? undefined : replayResult(session, request.requestId, rt.output);
-    if (replay) return { replay };
     const now = rt.timing.clock();
+    const standing = standingOf(session, now);
+    const call = { ...request, now, digest };
     let plan: TurnPlan;
     try {
-      plan = planTurn(rt, session, standingOf(session, now), { ...request, now });
+      const decided = decide(rt, session, standing, call);
+      if ('replay' in decided) return decided;
+      plan = decided.plan;
     } catch (error) {
       if (fresh) throw error;
       fresh = true;
       continue;
     }
+    const requests = requestsAfterAdmission(session, standing, plan, call);
     try {
-      return started(await rt.store.write(record, leased(rt, session, plan, now)), plan);
+      return started(await rt.store.write(record, leased(rt, session, plan, now, requests)), plan);
     } catch (error) {
       if (!isWriteConflict(error)) throw error;
       // Others keep writing the session: they hold it, or are about to.

@@ -77,7 +77,10 @@ describe('defineAgent crash safety', () => {
         .chargeAgent(flaky)
         .send(undefined, { message: 'charge order A-1001' }, { uid: 'u1', requestId: 'r1' })
         .catch((e: unknown) => e);
-      expect(first).toBeInstanceOf(KitError);
+      // A store that refused the turn's last write once takes it when it is written again.
+      if (fault.mode === 'transient' && fault.when === 'before' && fault.at === 4)
+        expect(first).toMatchObject({ status: 'done' });
+      else expect(first).toBeInstanceOf(KitError);
       // Only a crash loses a result in flight: after a failed write, the release stores what ran.
       const inWindow = journalsResult(flaky.mutations, fault.at) && fault.when === 'before' && fault.mode === 'crash';
       w.clock.advance(LEASE_MS + 1);
@@ -104,7 +107,10 @@ describe('defineAgent crash safety', () => {
         .transferAgent(flaky)
         .send(asked.sessionId, restart, { uid: 'u1', requestId: 'ok-1' })
         .catch((e: unknown) => e);
-      expect(first).toBeInstanceOf(KitError);
+      // A store that refused the turn's last write once takes it when it is written again.
+      if (fault.mode === 'transient' && fault.when === 'before' && fault.at === 3)
+        expect(first).toMatchObject({ status: 'done' });
+      else expect(first).toBeInstanceOf(KitError);
       // Only a crash loses a result in flight: after a failed write, the release stores what ran.
       const inWindow = journalsResult(flaky.mutations, fault.at) && fault.when === 'before' && fault.mode === 'crash';
       w.clock.advance(LEASE_MS + 1);

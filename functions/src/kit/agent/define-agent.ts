@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import { fromZodError, isKitError, KitError, throwIfAborted } from '../errors/index.js';
 import { findUnsupported, type Message, MessageSchema } from '../model/index.js';
-import { pendingOf } from '../session/pending-of.js';
 import type { Session } from '../session/session-schema.js';
 import { emitTrace, recordTurn, redactValue, type TurnRecorder } from '../trace/index.js';
 import type { Agent, AgentCallContext, AgentInput, AgentTurnResult } from './agent.js';
 import type { AgentConfig } from './agent-config.js';
 import { type AgentRuntime, resolveAgent } from './agent-runtime.js';
 import { beginTurn } from './begin-turn.js';
+import { releaseAfterFailure, writeRelease } from './release-turn.js';
 import { runTurn, type TurnOutcome } from './run-turn.js';
 import { keepResult } from './stored-results.js';
 import { traceInput, traceSinksOf } from './trace-call.js';
@@ -15,7 +15,6 @@ import { TurnJournal } from './turn-journal.js';
 import { TurnWriter } from './turn-writer.js';
 
 const SESSION_ID = /^[A-Za-z0-9_-]{1,128}$/;
-const ERROR_MESSAGE_CHARS = 300;
 
 /** The user message of a call, checked (also against what the agent's model can take); undefined for a resume. */
 function userMessage(rt: AgentRuntime, input: AgentInput): Message | undefined {
@@ -72,45 +71,6 @@ function finished(session: Session, rt: AgentRuntime, outcome: TurnOutcome, requ
   return next;
 }
 
-/** Why a turn failed, in the kit's own words (a foreign error's message may quote anything: a URL with a key). */
-function failureOf(error: unknown, signal: AbortSignal | undefined): { code: string; message: string } {
-  // The caller went away (its signal fired without a kit error of its own, such as a deadline):
-  // whichever step noticed first (a tool, the model, a write) and whatever it threw, the turn was cancelled.
-  if (signal?.aborted && !isKitError(signal.reason)) {
-    return { code: 'cancelled', message: 'the caller went away before the turn finished' };
-  }
-  if (isKitError(error)) return { code: error.code, message: error.message.slice(0, ERROR_MESSAGE_CHARS) };
-  return { code: 'unknown', message: 'the turn failed unexpectedly' };
-}
-
-/**
- * Gives the lease up after a failed turn, storing its journal as it stands (what ran, with its
- * results; approved calls stay approved) and why it failed. It waits only for calls still
- * waiting for a person; otherwise it is `failed`, and a retry goes on from the journal.
- */
-async function release(writer: TurnWriter, journal: TurnJournal, error: unknown, signal?: AbortSignal): Promise<void> {
-  if (writer.leaseLost) return; // another call holds the session now: nothing of ours to release
-  const failure = failureOf(error, signal);
-  const released = writer
-    .commit(
-      (s) => ({
-        ...journal.withHistory(s),
-        status: pendingOf(journal.history).interrupts.length ? 'interrupted' : 'failed',
-        error: failure,
-      }),
-      { release: true },
-    )
-    .catch(() => undefined);
-  // The caller has waited long enough for a turn that failed: if the store is slow to take the
-  // release (Firestore down, say), the lease runs out on its own and a retry takes over.
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([released, new Promise<void>((resolve) => (timer = setTimeout(resolve, RELEASE_WAIT_MS)))]);
-  clearTimeout(timer);
-}
-
-/** How long a failed turn waits for its lease release to be stored. */
-const RELEASE_WAIT_MS = 1_000;
-
 /** The error with the session's id in its details, so a first call's client can retry or resume it. */
 function withSessionId(error: unknown, sessionId: string): unknown {
   if (!isKitError(error) || error.details?.sessionId !== undefined) return error;
@@ -150,10 +110,10 @@ async function send(
   writer.startHeartbeat();
   try {
     const outcome = await runTurn(rt, journal, writer, turn, ctx, recorder);
-    await writer.commit((s) => finished(s, rt, outcome, ctx.requestId), { release: true });
+    await writeRelease(writer, (s) => finished(s, rt, outcome, ctx.requestId));
     return { result: outcome.result, replayed: false };
   } catch (error) {
-    await release(writer, journal, error, ctx.signal);
+    await releaseAfterFailure(rt, writer, journal, error, ctx.signal);
     throw withSessionId(error, writer.session.id);
   } finally {
     writer.stopHeartbeat();

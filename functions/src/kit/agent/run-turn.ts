@@ -5,6 +5,8 @@ import type { TurnRecorder } from '../trace/index.js';
 import type { AgentCallContext, AgentTurnResult } from './agent.js';
 import type { AgentRuntime } from './agent-runtime.js';
 import type { StartedTurn } from './begin-turn.js';
+import { sizeLimitsMiddleware } from './size-limits-middleware.js';
+import { journaledAnswer } from './stored-results.js';
 import { summariseHistory } from './summarise-history.js';
 import { summaryCut } from './summary-cut.js';
 import { toTurnResult } from './to-turn-result.js';
@@ -65,6 +67,13 @@ export async function runTurn(
   ctx: AgentCallContext,
   recorder?: TurnRecorder,
 ): Promise<TurnOutcome> {
+  if (turn.kind === 'retry') {
+    const answered = journaledAnswer(writer.session, rt.output);
+    if (answered) {
+      const { history, state, summary } = writer.session;
+      return { history, state: journal.state ?? state, summary, result: answered };
+    }
+  }
   const signal = ctx.signal ? AbortSignal.any([writer.signal, ctx.signal]) : writer.signal;
   const usage: Usage = {};
   const summary = turn.kind === 'message' ? await compress(rt, writer, usage, signal) : writer.session.summary;
@@ -81,7 +90,7 @@ export async function runTurn(
     ...(rt.output ? { output: rt.output } : {}),
     ...(rt.stopWhen ? { stopWhen: rt.stopWhen } : {}),
     use: recorder ? [recorder.use, ...rt.use] : rt.use,
-    ...(recorder ? { toolMiddleware: [recorder.toolMiddleware] } : {}),
+    toolMiddleware: recorder ? [recorder.toolMiddleware, sizeLimitsMiddleware] : [sizeLimitsMiddleware],
     ...(isOpenRound(messages.at(-1)) ? { resume: {} } : {}),
     onModelResponse: journal.modelResponded,
     onToolResult: journal.toolFinished,

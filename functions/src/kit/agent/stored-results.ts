@@ -1,7 +1,8 @@
 import { extractJson, type OutputOptions, parseOutput } from '../generate/index.js';
-import { textOf } from '../model/index.js';
+import { type Message, type ToolRequestPart, textOf, toolRequestsOf } from '../model/index.js';
 import type { Session, StoredResult } from '../session/session-schema.js';
-import type { AgentTurnResult } from './agent.js';
+import type { AgentTurnResult, PendingInterrupt } from './agent.js';
+import { toPendingInterrupt } from './to-turn-result.js';
 
 // Results are kept in the session document, which must stay small: a result whose text is
 // large keeps a pointer to the history message that holds the text instead of a copy.
@@ -20,10 +21,13 @@ export function keepResult(
   keep: number,
   at: number,
 ): StoredResult[] {
-  let stored: StoredResult = { requestId, result, at };
-  if (JSON.stringify(result).length > INLINE_UNITS) {
-    const { output: _output, ...rest } = result;
-    stored = { requestId, result: { ...rest, text: '' }, textAt, at };
+  // The interrupts stay in the history only: their input and metadata may be large.
+  const interruptRefs = result.interrupts.map((i) => i.ref);
+  const lean: AgentTurnResult = { ...result, interrupts: [] };
+  let stored: StoredResult = { requestId, result: lean, at, ...(interruptRefs.length ? { interruptRefs } : {}) };
+  if (JSON.stringify(lean).length > INLINE_UNITS) {
+    const { output: _output, ...rest } = lean;
+    stored = { ...stored, result: { ...rest, text: '' }, textAt };
   }
   const kept = [stored];
   let units = JSON.stringify(stored).length;
@@ -37,6 +41,35 @@ export function keepResult(
   return kept;
 }
 
+/** The request of call `ref`, the newest the history holds. */
+function requestOf(history: readonly Message[], ref: string): ToolRequestPart | undefined {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const found = toolRequestsOf(history[i]).find((p) => p.toolRequest.ref === ref);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** An interrupt of a stored result, read back from the history (answered since: as it was asked). */
+function interruptOf(history: readonly Message[], ref: string): PendingInterrupt | undefined {
+  const part = requestOf(history, ref);
+  if (!part) return undefined;
+  const asked = part.metadata?.interrupt ?? part.metadata?.resolvedInterrupt;
+  return toPendingInterrupt(asked === undefined ? part : { ...part, metadata: { ...part.metadata, interrupt: asked } });
+}
+
+/** What a call whose turn still waits for a person gets when it is retried: the interrupts, read from the journal. */
+export function waitingResult(session: Session): AgentTurnResult {
+  return {
+    sessionId: session.id,
+    status: 'interrupted',
+    finishReason: 'interrupted',
+    text: '',
+    interrupts: session.interrupts.map(toPendingInterrupt),
+    usage: {},
+  };
+}
+
 /** The result a retry of `requestId` gets, or undefined when none is kept. */
 export function replayResult(
   session: Session,
@@ -45,10 +78,18 @@ export function replayResult(
 ): AgentTurnResult | undefined {
   const stored = session.results.find((r) => r.requestId === requestId);
   if (!stored) return undefined;
-  const result = stored.result as AgentTurnResult;
+  let result = stored.result as AgentTurnResult;
+  if (stored.interruptRefs) {
+    const interrupts = stored.interruptRefs.map((ref) => interruptOf(session.history, ref));
+    result = { ...result, interrupts: interrupts.filter((i): i is PendingInterrupt => i !== undefined) };
+  }
   if (stored.textAt === undefined) return result;
   const message = session.history[stored.textAt];
-  const text = message ? textOf(message.content) : '';
+  return withText(result, message ? textOf(message.content) : '', output);
+}
+
+/** `result` with `text`, and the output parsed from it again when the agent has one. */
+function withText(result: AgentTurnResult, text: string, output: OutputOptions | undefined): AgentTurnResult {
   const rebuilt: AgentTurnResult = { ...result, text };
   if (result.finishReason === 'stop' && (output?.schema || output?.format === 'json')) {
     try {
@@ -58,4 +99,24 @@ export function replayResult(
     }
   }
   return rebuilt;
+}
+
+/**
+ * The result of a turn whose journal already ends with the model's final answer (only its last
+ * write was lost): a retry finishes it from there, without asking the model again.
+ */
+export function journaledAnswer(session: Session, output: OutputOptions | undefined): AgentTurnResult | undefined {
+  const last = session.history.at(-1);
+  const start = session.turn?.start;
+  if (start === undefined || last?.role !== 'model' || session.history.length - 1 <= start) return undefined;
+  if (toolRequestsOf(last).length) return undefined;
+  const answer: AgentTurnResult = {
+    sessionId: session.id,
+    status: 'done',
+    finishReason: 'stop',
+    text: '',
+    interrupts: [],
+    usage: {},
+  };
+  return withText(answer, textOf(last.content), output);
 }

@@ -9,6 +9,7 @@ import {
 } from '../generate/index.js';
 import { type Message, toolRequestsOf } from '../model/index.js';
 import type { Session } from '../session/index.js';
+import { assertWithinLimit } from '../session/session-limits.js';
 import type { Tool, ToolState } from '../tools/index.js';
 import type { TurnWriter } from './turn-writer.js';
 
@@ -68,6 +69,8 @@ export class TurnJournal {
   private checked(value: unknown, schema: z.ZodType): unknown {
     const parsed = schema.safeParse(value);
     if (!parsed.success) throw fromZodError(parsed.error, 'the session state');
+    // Refused here, by the update that made it too large: stored whole, it must fit the document.
+    assertWithinLimit(parsed.data, 'stateBytes', 'the session state');
     return parsed.data;
   }
 

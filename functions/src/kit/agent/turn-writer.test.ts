@@ -38,6 +38,24 @@ describe('TurnWriter', () => {
     expect((await released).session.lease).toBeUndefined();
   });
 
+  it('gives the lease up when a release is asked again after the store refused the first', async () => {
+    const { store, record, writer } = await leasedWriter();
+    let refuse = true;
+    const write = store.write.bind(store);
+    store.write = (expected, next, options) =>
+      refuse ? Promise.reject(new Error('store down')) : write(expected, next, options);
+    await expect(writer.commit((s) => ({ ...s, status: 'idle' }), { release: true })).rejects.toMatchObject({
+      code: 'unavailable',
+    });
+    // No other write may follow a release that was asked for; the release itself may.
+    await expect(writer.commit((s) => s)).rejects.toMatchObject({ code: 'internal' });
+    refuse = false;
+    const released = await writer.commit((s) => ({ ...s, status: 'failed' }), { release: true });
+    expect(released.session).toMatchObject({ status: 'failed', version: record.session.version + 1 });
+    expect(released.session.lease).toBeUndefined();
+    expect(writer.hasReleased).toBe(true);
+  });
+
   it('aborts its signal with aborted when another call took the session over', async () => {
     const { store, record, writer } = await leasedWriter();
     await store.write(record, { ...record.session, version: 2, lease: { id: 'L2', expiresAt: 9e15 } });

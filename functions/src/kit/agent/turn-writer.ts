@@ -32,6 +32,9 @@ export class TurnWriter {
   private readonly controller = new AbortController();
   private queue: Promise<unknown> = Promise.resolve();
   private heartbeat: NodeJS.Timeout | undefined;
+  /** A release was asked for: nothing but a release may be written any more, and heartbeats stop. */
+  private releasing = false;
+  /** A release was written: the turn holds nothing. */
   private released = false;
   private lost = false;
 
@@ -55,21 +58,33 @@ export class TurnWriter {
     return this.current.session;
   }
 
-  /** Writes `update(session)`, after every write queued before it. */
+  /** True once a write gave the lease up. */
+  get hasReleased(): boolean {
+    return this.released;
+  }
+
+  /**
+   * Writes `update(session)`, after every write queued before it. A release that failed may be
+   * asked for again (with what the turn can still say): only a release that was written is final.
+   */
   commit(update: (session: Session) => Session, options: CommitOptions = {}): Promise<SessionRecord> {
-    if (this.released) {
+    if (this.released || (this.releasing && !options.release)) {
       return Promise.reject(
         new KitError('internal', `the turn on session '${this.session.id}' has given its lease up`),
       );
     }
     // Decided now, not when the write runs: a heartbeat queued later must not take the lease back.
     if (options.release) {
-      this.released = true;
+      this.releasing = true;
       this.stopHeartbeat();
     }
     const run = this.queue.then(() => this.write(update, options));
     this.queue = run.catch(() => undefined);
-    return run;
+    if (!options.release) return run;
+    return run.then((written) => {
+      this.released = true;
+      return written;
+    });
   }
 
   /** Ends the turn: what it would do next could not be recorded (or checked) any more. */
@@ -85,7 +100,7 @@ export class TurnWriter {
   startHeartbeat(): void {
     const every = Math.max(1000, Math.floor(this.timing.leaseMs / 3));
     this.heartbeat = setInterval(() => {
-      if (!this.released) this.commit((s) => s).catch(() => undefined);
+      if (!this.releasing) this.commit((s) => s).catch(() => undefined);
     }, every);
     this.heartbeat.unref();
   }

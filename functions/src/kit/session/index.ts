@@ -11,10 +11,15 @@ export { parseSession } from './parse-session.js';
 export { type PendingState, pendingOf, withPending } from './pending-of.js';
 export { redactSession } from './redact-session.js';
 export { HEAP_BYTES_PER_JSON_CHAR, sessionBytes } from './session-bytes.js';
+export { assertWithinLimit, SESSION_LIMITS, type SessionLimit } from './session-limits.js';
 export {
   type Lease,
   LeaseSchema,
   PendingInterruptSchema,
+  type RequestOutcome,
+  RequestOutcomeSchema,
+  type RequestRecord,
+  RequestRecordSchema,
   SESSION_SCHEMA_VERSION,
   type Session,
   type SessionError,

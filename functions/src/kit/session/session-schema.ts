@@ -61,10 +61,35 @@ export const StoredResultSchema = z.strictObject({
   result: TurnResultSchema,
   /** Set when the text was too large to keep twice: it is the text of `history[textAt]`. */
   textAt: z.number().int().nonnegative().optional(),
+  /**
+   * The refs of the result's interrupts, whose requests the history holds: kept instead of a
+   * copy of them (their input and metadata may be large), and read back from the history.
+   */
+  interruptRefs: z.array(z.string()).optional(),
   /** When the call finished (epoch ms): the oldest results make room first. */
   at: z.number().optional(),
 });
 export type StoredResult = z.infer<typeof StoredResultSchema>;
+
+/**
+ * How a call with a request id was closed by a later call: its turn cut short (it had failed, or
+ * its instance stalled past its lease), or its interrupts expired. A call that ended on its own
+ * needs no mark: its stored result, or the turn that follows it, says so.
+ */
+export const RequestOutcomeSchema = z.enum(['cut-short', 'expired']);
+export type RequestOutcome = z.infer<typeof RequestOutcomeSchema>;
+
+/** One request id a session admitted: what it asked for, and how its call ended once it did. */
+export const RequestRecordSchema = z.strictObject({
+  id: z.string(),
+  /** A digest of the request (its message or its resume): the same id with another request is refused. */
+  digest: z.string(),
+  /** When it was first admitted (epoch ms): the oldest ids leave the record first. */
+  at: z.number(),
+  /** Set when a later call closed the call's turn. */
+  outcome: RequestOutcomeSchema.optional(),
+});
+export type RequestRecord = z.infer<typeof RequestRecordSchema>;
 
 /** A model-written summary of `history[0, upTo)`, sent in place of those messages. */
 export const SummarySchema = z.strictObject({
@@ -106,6 +131,8 @@ export const SessionSchema = z.strictObject({
   turns: z.number().int().nonnegative(),
   /** The results of the last calls that carried a request id, oldest first. */
   results: z.array(StoredResultSchema),
+  /** The last request ids the session admitted, oldest first (absent in sessions stored before ids were recorded). */
+  requests: z.array(RequestRecordSchema).optional(),
   error: SessionErrorSchema.optional(),
 });
 export type Session = z.infer<typeof SessionSchema>;

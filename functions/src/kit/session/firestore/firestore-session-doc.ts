@@ -58,6 +58,8 @@ const SessionDocSchema = z.object({
   state: z.string().nullable().optional(),
   /** Stored results by key ({@link resultKey}), or all of them as one JSON array in older documents. */
   results: z.union([z.string(), z.record(z.string(), z.string())]),
+  /** The session's request ids by key ({@link requestKey}); absent in documents written before ids were recorded. */
+  requests: z.record(z.string(), z.string()).optional(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
   history: LayoutSchema,
 });
@@ -110,8 +112,9 @@ export function readSessionDoc(data: unknown, id: string): SessionDocRead {
         history,
         ...pendingOf(history),
         turns: doc.turns,
-        results: typeof doc.results === 'string' ? json(doc.results, id) : resultsOf(doc.results, id),
+        results: typeof doc.results === 'string' ? json(doc.results, id) : byTime(doc.results, id),
       };
+      if (doc.requests && Object.keys(doc.requests).length) session.requests = byTime(doc.requests, id);
       if (doc.lease) session.lease = { id: doc.lease.id, expiresAt: millis(doc.lease.expiresAt) };
       if (doc.turn !== null) session.turn = json(doc.turn, id);
       if (doc.summary !== null) session.summary = json(doc.summary, id);
@@ -125,9 +128,14 @@ export function readSessionDoc(data: unknown, id: string): SessionDocRead {
 /** The field that holds tail line `index`. */
 export const lineKey = (index: number): string => `m${String(index).padStart(6, '0')}`;
 
+const keyOf = (prefix: string, requestId: string): string =>
+  `${prefix}${createHash('sha256').update(requestId).digest('hex').slice(0, 24)}`;
+
 /** The field that holds the stored result of `requestId` (a field name Firestore takes as it is). */
-export const resultKey = (requestId: string): string =>
-  `r${createHash('sha256').update(requestId).digest('hex').slice(0, 24)}`;
+export const resultKey = (requestId: string): string => keyOf('r', requestId);
+
+/** The field that holds the record of request id `requestId`. */
+export const requestKey = (requestId: string): string => keyOf('q', requestId);
 
 function tailOf(lines: Record<string, string>, sealed: number, length: number): string {
   let tail = '';
@@ -135,9 +143,10 @@ function tailOf(lines: Record<string, string>, sealed: number, length: number): 
   return tail;
 }
 
-function resultsOf(fields: Record<string, string>, id: string): unknown[] {
-  const results = Object.values(fields).map((text) => json(text, id) as { at?: number });
-  return results.sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
+/** The entries of a keyed map field, oldest first. */
+function byTime(fields: Record<string, string>, id: string): unknown[] {
+  const entries = Object.values(fields).map((text) => json(text, id) as { at?: number });
+  return entries.sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
 }
 
 /** The tail lines of a plan as the `lines` map. */
@@ -153,6 +162,20 @@ function resultFields(session: Session): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const result of session.results) fields[resultKey(result.requestId)] = JSON.stringify(result);
   return fields;
+}
+
+function requestFields(session: Session): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const request of session.requests ?? []) fields[requestKey(request.id)] = JSON.stringify(request);
+  return fields;
+}
+
+/** The changes of a keyed map field: only the entries that differ, so a turn sends one entry, not the map. */
+function keyedChanges(field: string, before: Record<string, string>, next: Record<string, string>): FieldChange[] {
+  const changes: FieldChange[] = [];
+  for (const [key, text] of Object.entries(next)) if (before[key] !== text) changes.push([`${field}.${key}`, text]);
+  for (const key of Object.keys(before)) if (!(key in next)) changes.push([`${field}.${key}`, undefined]);
+  return changes;
 }
 
 /** The fields of a session other than its history and results: each is written whole when it changes. */
@@ -185,6 +208,7 @@ export function sessionDocFields(session: Session, plan: HistoryPlan): Record<st
   return {
     ...scalarFields(session),
     results: resultFields(session),
+    requests: requestFields(session),
     history: { ...plan.layout, lines: linesOf(plan) },
   };
 }
@@ -213,13 +237,11 @@ export function sessionFieldChanges(
   if (format === 'tail') {
     // A document from before line-by-line tails: its history and results are rewritten whole, once.
     changes.push(['history', { ...plan.layout, lines: linesOf(plan) }], ['results', resultFields(next)]);
+    changes.push(['requests', requestFields(next)]);
     return changes;
   }
-  const oldResults = resultFields(before);
-  const newResults = resultFields(next);
-  for (const [key, text] of Object.entries(newResults))
-    if (oldResults[key] !== text) changes.push([`results.${key}`, text]);
-  for (const key of Object.keys(oldResults)) if (!(key in newResults)) changes.push([`results.${key}`, undefined]);
+  changes.push(...keyedChanges('results', resultFields(before), resultFields(next)));
+  changes.push(...keyedChanges('requests', requestFields(before), requestFields(next)));
   if (layout.sealed !== plan.layout.sealed) changes.push(['history.sealed', plan.layout.sealed]);
   if (layout.length !== plan.layout.length) changes.push(['history.length', plan.layout.length]);
   if (!same(layout.chunks, plan.layout.chunks)) changes.push(['history.chunks', plan.layout.chunks]);

@@ -8,6 +8,10 @@ export interface Fault {
   when: 'before' | 'after';
   /** `crash`: the process is dead from then on (every later call fails); `transient`: only that call fails. */
   mode: 'crash' | 'transient';
+  /** Count only the writes that give a lease up (a turn's last write, or its release after a failure). */
+  on?: 'release';
+  /** A transient fault strikes this many counted mutations in a row. Default 1. */
+  times?: number;
 }
 
 /** One mutation the store saw. */
@@ -16,6 +20,8 @@ export interface Mutation {
   status: Session['status'];
   /** Calls of the open round (the last message) whose results the write journals. */
   recorded: number;
+  /** The write gives the lease up. */
+  releases: boolean;
 }
 
 /** How many calls of the open round `session` stores have a recorded result. */
@@ -30,6 +36,8 @@ export function recordedOf(session: Session): number {
 export class FlakyStore implements SessionStore {
   readonly mutations: Mutation[] = [];
   private dead = false;
+  private releases = 0;
+  private hits = 0;
   private readonly inner: SessionStore;
   private readonly fault: Fault | undefined;
 
@@ -40,7 +48,7 @@ export class FlakyStore implements SessionStore {
 
   /** True once a fault has struck. */
   get struck(): boolean {
-    return this.dead || this.mutations.length >= (this.fault?.at ?? Number.POSITIVE_INFINITY);
+    return this.dead || this.hits > 0;
   }
 
   load(id: string): Promise<SessionRecord | undefined> {
@@ -49,19 +57,34 @@ export class FlakyStore implements SessionStore {
   }
 
   create(session: Session): Promise<SessionRecord> {
-    return this.mutate({ kind: 'create', status: session.status, recorded: recordedOf(session) }, () =>
+    return this.mutate({ kind: 'create', status: session.status, recorded: recordedOf(session), releases: false }, () =>
       this.inner.create(session),
     );
   }
 
   write(expected: SessionRecord, next: Session, options?: SessionWriteOptions): Promise<SessionRecord> {
-    const mutation: Mutation = { kind: 'write', status: next.status, recorded: recordedOf(next) };
+    const mutation: Mutation = {
+      kind: 'write',
+      status: next.status,
+      recorded: recordedOf(next),
+      releases: next.lease === undefined,
+    };
     return this.mutate(mutation, () => this.inner.write(expected, next, options));
   }
 
   delete(id: string): Promise<void> {
     this.check();
     return this.inner.delete(id);
+  }
+
+  /** True when `fault` strikes the mutation just counted. */
+  private strikes(fault: Fault, mutation: Mutation): boolean {
+    if (fault.on === 'release') {
+      if (mutation.kind !== 'write' || !mutation.releases) return false;
+      this.releases++;
+    }
+    const index = fault.on === 'release' ? this.releases : this.mutations.length;
+    return index >= fault.at && index < fault.at + (fault.times ?? 1);
   }
 
   private check(): void {
@@ -72,7 +95,8 @@ export class FlakyStore implements SessionStore {
     this.check();
     this.mutations.push(mutation);
     const fault = this.fault;
-    if (!fault || fault.at !== this.mutations.length) return run();
+    if (!fault || !this.strikes(fault, mutation)) return run();
+    this.hits++;
     if (fault.mode === 'crash') this.dead = true;
     if (fault.when === 'before')
       throw new KitError('unavailable', `injected fault before ${mutation.kind} #${fault.at}`);
