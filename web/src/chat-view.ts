@@ -247,10 +247,10 @@ export class ChatView {
     }
     const line = el('p', { class: `notice ${notice.kind}`, role: notice.kind === 'error' ? 'alert' : 'status' });
     if (notice.countdown) {
-      // A screen reader hears the words once; the seconds count on screen only.
+      // A screen reader hears the words once, as the alert appears; the seconds count on screen only.
       const { until, words } = notice.countdown;
-      const counting = el('span', { 'aria-hidden': 'true', class: 'countdown' });
-      line.append(el('span', { class: 'visually-hidden' }, notice.text), counting);
+      const counting = el('span', { class: 'countdown', 'aria-live': 'off' }, notice.text);
+      line.append(counting);
       this.stopCountdown = countdown(until, (seconds) => {
         if (seconds > 0) counting.textContent = words(seconds);
         else if (line.isConnected) this.notice(undefined);

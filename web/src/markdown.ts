@@ -48,11 +48,14 @@ purify.addHook('afterSanitizeAttributes', (node) => {
 /** `text` (the model's words, Markdown) as sanitized HTML nodes: emphasis, lists, links, code. */
 export function renderMarkdown(text: string): DocumentFragment {
   const html = markdown.parse(text) as string;
-  return purify.sanitize(html, {
+  const nodes = purify.sanitize(html, {
     ALLOWED_TAGS,
     ALLOWED_ATTR,
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
     RETURN_DOM_FRAGMENT: true,
   });
+  // A code block scrolls sideways: the keyboard must be able to reach it to scroll it.
+  for (const block of nodes.querySelectorAll('pre')) block.tabIndex = 0;
+  return nodes;
 }
