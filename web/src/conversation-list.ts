@@ -37,7 +37,7 @@ function row(session: SessionSummary, current: boolean, open: (id: string) => vo
       'span',
       { class: 'meta' },
       el('time', { datetime: new Date(session.updatedAt).toISOString() }, when(session.updatedAt)),
-      badge && el('span', { class: `badge ${session.status}` }, badge),
+      badge && el('span', { class: `status-badge ${session.status}` }, badge),
     ),
   );
   button.addEventListener('click', () => open(session.id));
@@ -55,7 +55,12 @@ export function conversationList(deps: ConversationListDeps): { open(): Promise<
   const dialog = el(
     'dialog',
     { class: 'conversations', 'aria-labelledby': 'conversations-title' },
-    el('div', { class: 'sheet-head' }, el('h2', { id: 'conversations-title' }, 'Your conversations'), close),
+    el(
+      'div',
+      { class: 'sheet-head' },
+      el('h2', { id: 'conversations-title', class: 'sheet-title' }, 'Your conversations'),
+      close,
+    ),
     status,
     items,
   );

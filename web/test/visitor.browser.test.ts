@@ -245,8 +245,8 @@ describe.skipIf(skipReason !== '')('a first-time visitor (in Chromium)', () => {
         await items.nth(1).waitFor();
         expect(await items.locator('.title').allTextContents()).toEqual([ask, cancel]);
         expect(await items.nth(0).getAttribute('aria-current')).toBe('true');
-        expect(await items.nth(0).locator('.badge').count()).toBe(0);
-        expect(await items.nth(1).locator('.badge').textContent()).toBe('Approval needed');
+        expect(await items.nth(0).locator('.status-badge').count()).toBe(0);
+        expect(await items.nth(1).locator('.status-badge').textContent()).toBe('Approval needed');
         expect(await items.nth(1).getAttribute('data-session')).toBe(waiting);
         await saveScreenshot(page, `conversations-${size}`);
         await expectAccessible(page, 'conversation list');
@@ -333,9 +333,9 @@ describe.skipIf(skipReason !== '')('a first-time visitor (in Chromium)', () => {
         await card.locator('.choices button.decline').click();
         await reason.fill('I still need it');
         await reason.press('Enter');
-        await app.approval('cancelOrder', 'denied');
+        const decided = await app.approval('cancelOrder', 'denied');
         await app.idle();
-        expect(await card.locator('.outcome').textContent()).toBe('Kept: I still need it');
+        expect(await decided.locator('.outcome').textContent()).toBe('Kept: I still need it');
         await expectAccessible(page, 'decided');
       },
     );
