@@ -47,7 +47,8 @@ purify.addHook('afterSanitizeAttributes', (node) => {
 
 /** `text` (the model's words, Markdown) as sanitized HTML nodes: emphasis, lists, links, code. */
 export function renderMarkdown(text: string): DocumentFragment {
-  const html = markdown.parse(text) as string;
+  // Trimmed: the newline after the last block would be text of its own at the end of the bubble.
+  const html = (markdown.parse(text) as string).trim();
   const nodes = purify.sanitize(html, {
     ALLOWED_TAGS,
     ALLOWED_ATTR,
