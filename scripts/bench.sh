@@ -27,7 +27,8 @@ if [ "$#" -eq 0 ] || [[ " $* " == *" vs-genkit "* ]]; then
 fi
 
 JAR="${FIRESTORE_EMULATOR_JAR:-/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar}"
-if [ -z "${FIRESTORE_EMULATOR_HOST:-}" ] && [ -f "$JAR" ]; then
+# The web timings start a stack of their own: the emulator here is for the functions' suites.
+if [ -z "${FIRESTORE_EMULATOR_HOST:-}" ] && [ -f "$JAR" ] && { [ "$#" -eq 0 ] || [ "${#suites[@]}" -gt 0 ]; }; then
   port="$(node -e 's=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
   log="$(mktemp)"
   java -Duser.language=en -cp "$JAR" com.google.cloud.datastore.emulator.firestore.CloudFirestore \
