@@ -245,7 +245,6 @@ describe.skipIf(skipReason !== '')('the approvals web app, as a person uses it (
   browserIt('fits a 390×844 phone: pinned header and composer, side-by-side actions, 44 px targets', async (pages) => {
     const app = await askToCancel(pages, stack, 'M-1001', PHONE);
     const { page } = app;
-    await saveScreenshot(page, 'pending-phone');
     expect(await fitsWidth(page)).toBe(true);
 
     const card = await app.approval('cancelOrder', 'pending');
