@@ -2,9 +2,18 @@
 # Benchmarks: builds, starts a Firestore emulator (the jar, by PID) unless FIRESTORE_EMULATOR_HOST
 # names one, prints the tables and writes docs/benchmarks.md. `npm run bench -- engine cold-start`
 # runs only the named suites (and rewrites only their sections); `npm run bench -- vs-genkit` installs
-# Genkit into bench/genkit first.
+# Genkit into bench/genkit first; `npm run bench -- web` times the web app in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# `web` is the web app's timings as a person sees them (web/bench: Chromium against a stack of its
+# own); every other name is a suite of functions/src/bench. A full run does both.
+suites=()
+web=0
+for name in "$@"; do
+  if [ "$name" = web ]; then web=1; else suites+=("$name"); fi
+done
+[ "$#" -eq 0 ] && web=1
 source scripts/install.sh
 npm run build -w functions --silent
 
@@ -18,7 +27,8 @@ if [ "$#" -eq 0 ] || [[ " $* " == *" vs-genkit "* ]]; then
 fi
 
 JAR="${FIRESTORE_EMULATOR_JAR:-/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar}"
-if [ -z "${FIRESTORE_EMULATOR_HOST:-}" ] && [ -f "$JAR" ]; then
+# The web timings start a stack of their own: the emulator here is for the functions' suites.
+if [ -z "${FIRESTORE_EMULATOR_HOST:-}" ] && [ -f "$JAR" ] && { [ "$#" -eq 0 ] || [ "${#suites[@]}" -gt 0 ]; }; then
   port="$(node -e 's=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
   log="$(mktemp)"
   java -Duser.language=en -cp "$JAR" com.google.cloud.datastore.emulator.firestore.CloudFirestore \
@@ -33,5 +43,9 @@ if [ -z "${FIRESTORE_EMULATOR_HOST:-}" ] && [ -f "$JAR" ]; then
   export FIRESTORE_EMULATOR_HOST="127.0.0.1:$port"
   echo "[bench] Firestore emulator on $FIRESTORE_EMULATOR_HOST (pid $emulator_pid)" >&2
 fi
-cd functions
-node --expose-gc lib/bench/run.js "$@"
+if [ "$#" -eq 0 ] || [ "${#suites[@]}" -gt 0 ]; then
+  (cd functions && node --expose-gc lib/bench/run.js "${suites[@]}")
+fi
+if [ "$web" -eq 1 ]; then
+  npm run bench -w web --silent
+fi

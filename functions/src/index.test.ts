@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { orderAssistant, summarize, transferMoney } from './index.js';
+import { orderAssistant, summarize, transferMoney, welcome } from './index.js';
 import { callableRequest, rejectionCode } from './kit/callable/test-utils/callable-request.js';
 
 // The deploy manifest's access rules, through the deployed callables' own `.run()`: refusals
@@ -31,5 +31,11 @@ describe('the deploy manifest (functions/src/index.ts)', () => {
     process.env.FUNCTIONS_EMULATOR = 'true';
     const refused = await rejectionCode(fn.run(callableRequest({ message: 'hi' }, anonymous) as never));
     expect(refused).toMatchObject({ code: 'unauthenticated', details: { reason: 'UNAUTHENTICATED' } });
+  });
+
+  it('welcome refuses a call without App Check with APP_CHECK_REQUIRED when deployed', async () => {
+    delete process.env.FUNCTIONS_EMULATOR;
+    const refused = await rejectionCode(welcome.run(callableRequest(null, anonymous) as never));
+    expect(refused).toMatchObject({ code: 'unauthenticated', details: { reason: 'APP_CHECK_REQUIRED' } });
   });
 });

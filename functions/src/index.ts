@@ -3,6 +3,7 @@
 // only the flow it serves, on its first call: the cold start loads firebase-functions and
 // this file, nothing else (no zod, no firebase-admin, no model SDK).
 import { defineSecret } from 'firebase-functions/params';
+import { onCall } from 'firebase-functions/v2/https';
 // Not the callable barrel: it would load the wire protocol's schemas (zod) at import time.
 import { FirestoreUsageCounters } from './kit/callable/limits/firestore-usage-counters.js';
 import type { UsageLimits } from './kit/callable/limits/usage-limits.js';
@@ -54,6 +55,15 @@ export const transferMoney = onCallFlow(
 export const summarize = onCallFlow(
   { ...common, timeoutSeconds: 60 },
   async () => (await import('./flows/deployed/summarize.js')).summarize,
+);
+
+/**
+ * What the web app's empty page needs: the caller's orders (a guest's demo orders, made on their
+ * first call) and which model answers (`scripted` without a Gemini key). It reads the key's
+ * presence, so it names the secret as the flows do.
+ */
+export const welcome = onCall({ region: 'us-central1', secrets: [geminiApiKey], memory: '256MiB' }, async (request) =>
+  (await import('./flows/deployed/welcome.js')).welcome(request),
 );
 
 /** Hourly: expires interrupts that waited a day (notifying their owners), deletes sessions untouched for 30 days. */

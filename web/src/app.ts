@@ -15,7 +15,7 @@ import { errorWords } from './error-words.js';
 import type { StoredSession } from './history.js';
 import type { MessageBubble } from './message-bubble.js';
 import { transcriptOf } from './transcript.js';
-import type { UnansweredStart } from './unanswered-start.js';
+import type { StartMark, UnansweredStart } from './unanswered-start.js';
 import type { UnsentStore } from './unsent-message.js';
 
 /** What the app runs on. */
@@ -23,8 +23,8 @@ export interface AppDeps {
   /** The typed client of the assistant function: it speaks the wire protocol and retries a busy or unreachable function. */
   assistant: Assistant;
   readSession(id: string): Promise<StoredSession>;
-  /** The caller's newest session of this agent, if any. */
-  latestSessionId(): Promise<string | undefined>;
+  /** The caller's session that a first message (`mark`) started, if it got to the server. */
+  sessionStartedBy(mark: StartMark): Promise<string | undefined>;
   /** Marks a new conversation whose session id the page has not heard yet. */
   unansweredStart: UnansweredStart;
   /** The tab's message that was not sent (it comes back after a reload). */
@@ -99,7 +99,8 @@ export class ChatApp {
 
   /**
    * Shows what the page had: the session in its URL; or, when a new conversation was started
-   * here and its answer never arrived (a reload, a lost connection), the newest session.
+   * here and its answer never arrived (a reload, a lost connection), the session that message
+   * started, if it got there (else the message is shown as not sent).
    */
   async open(urlSessionId: string | undefined): Promise<void> {
     await this.openStored(urlSessionId);
@@ -108,9 +109,10 @@ export class ChatApp {
 
   private async openStored(urlSessionId: string | undefined): Promise<void> {
     if (urlSessionId) return this.restore(urlSessionId);
-    if (!this.deps.unansweredStart.isSet()) return;
+    const mark = this.deps.unansweredStart.get();
+    if (!mark) return;
     this.deps.unansweredStart.clear();
-    const id = await this.deps.latestSessionId().catch(() => undefined);
+    const id = await this.deps.sessionStartedBy(mark).catch(() => undefined);
     if (!id) return;
     this.deps.sessionInUrl(id);
     await this.restore(id);
@@ -127,6 +129,19 @@ export class ChatApp {
     const bubble = this.view.user(unsent.text);
     this.offerAgain(bubble, unsent.text, unsent.requestId, true);
     this.updateComposer();
+  }
+
+  /** Opens another of the person's conversations (from the conversation list); not while a call runs. */
+  async openConversation(id: string): Promise<void> {
+    if (this.busy || id === this.sessionId) return;
+    this.deps.sessionInUrl(id);
+    await this.restore(id);
+    this.showUnsent();
+  }
+
+  /** The session the page shows, if any. */
+  currentSession(): string | undefined {
+    return this.sessionId;
   }
 
   /** Shows the stored conversation `id` (after a reload, or a shared link). */
@@ -194,6 +209,7 @@ export class ChatApp {
       await this.run(
         (call) => this.deps.assistant.send(text, { ...call, sessionId, requestId }),
         () => bubble.setState('sent'),
+        text,
       );
       bubble.setState('sent');
       this.deps.unsent.clear();
@@ -220,14 +236,25 @@ export class ChatApp {
     } else {
       await this.failed(error);
     }
-    this.offerAgain(shown, text, requestId, (words.retry || words.uncertain) && !stale);
+    const retryFrom = words.retryAfterMs === undefined ? undefined : Date.now() + words.retryAfterMs;
+    this.offerAgain(shown, text, requestId, (words.retry || words.uncertain) && !stale, retryFrom);
   }
 
-  /** Marks `bubble` "Not sent", with Retry (when it can help) and Edit, and keeps it for a reload. */
-  private offerAgain(bubble: MessageBubble, text: string, requestId: string, canRetry: boolean): void {
+  /**
+   * Marks `bubble` "Not sent", with Retry (when it can help; disabled until `retryFrom` when the
+   * server asked to wait) and Edit, and keeps it for a reload.
+   */
+  private offerAgain(
+    bubble: MessageBubble,
+    text: string,
+    requestId: string,
+    canRetry: boolean,
+    retryFrom?: number,
+  ): void {
     this.deps.unsent.save({ sessionId: this.sessionId ?? null, text, requestId });
     bubble.setState('failed', {
       retry: canRetry ? () => void this.retry(text, requestId, bubble) : undefined,
+      retryFrom,
       edit: () => {
         bubble.element.remove();
         this.deps.unsent.clear();
@@ -283,17 +310,23 @@ export class ChatApp {
     } else {
       // A first message that may have run is offered again as it was (Retry, the same request id):
       // its session id comes from that id, so a retry finds the conversation it started.
-      this.view.notice({ text: words.text, kind: 'error' });
+      const { countdown, retryAfterMs } = words;
+      this.view.notice({
+        text: words.text,
+        kind: 'error',
+        countdown:
+          countdown && retryAfterMs !== undefined ? { until: Date.now() + retryAfterMs, words: countdown } : undefined,
+      });
     }
   }
 
-  private async run(call: Call, onFirstChunk?: () => void): Promise<FlowResult<AssistantTypes>> {
+  private async run(call: Call, onFirstChunk?: () => void, firstText?: string): Promise<FlowResult<AssistantTypes>> {
     this.setBusy(true);
     this.view.notice(undefined);
     this.view.working(true);
     let streamedText = false;
     let heard = false;
-    if (!this.sessionId) this.deps.unansweredStart.set();
+    if (!this.sessionId && firstText !== undefined) this.deps.unansweredStart.set(firstText);
     try {
       const result = await call({
         onChunk: (chunk) => {

@@ -74,7 +74,12 @@ export function approvalCard(interrupt: WireInterrupt, state: ApprovalState, act
   let output: unknown;
   let declineReason: string | undefined;
 
-  const approve = el('button', { type: 'button', class: 'approve' }, copy.approveLabel);
+  // An action that can't be undone looks like one (red); a reversible one is the ordinary primary button.
+  const approve = el(
+    'button',
+    { type: 'button', class: copy.consequence ? 'approve danger' : 'approve' },
+    copy.approveLabel,
+  );
   const decline = el('button', { type: 'button', class: 'decline' }, copy.declineLabel);
   const choices = el('div', { class: 'choices' }, approve, decline);
 
@@ -102,9 +107,10 @@ export function approvalCard(interrupt: WireInterrupt, state: ApprovalState, act
   const badge = el('span', { class: 'badge' });
   const mark = el('span', { class: 'mark', 'aria-hidden': 'true' });
   const outcome = el('p', { class: 'outcome' });
-  const title = el('h3', { id: `${id}-title` }, copy.title);
+  const title = el('h2', { id: `${id}-title` }, copy.title);
+  // An article, not a section: a named section is a landmark, and two cards may share a title.
   const element = el(
-    'section',
+    'article',
     {
       class: 'approval',
       'data-ref': interrupt.ref,
@@ -127,7 +133,9 @@ export function approvalCard(interrupt: WireInterrupt, state: ApprovalState, act
   const showDeclineForm = (shown: boolean): void => {
     declineForm.hidden = !shown;
     choices.hidden = shown;
-    (shown ? reason : decline).focus();
+    // The box's own scroll-into-view shows the box, not the buttons under it: show the whole form.
+    (shown ? reason : decline).focus({ preventScroll: true });
+    (shown ? declineForm : element).scrollIntoView({ block: 'nearest' });
   };
 
   const card: ApprovalCard = {
@@ -167,6 +175,11 @@ export function approvalCard(interrupt: WireInterrupt, state: ApprovalState, act
   approve.addEventListener('click', () => actions.approve(interrupt, card));
   decline.addEventListener('click', () => showDeclineForm(true));
   back.addEventListener('click', () => showDeclineForm(false));
+  declineForm.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || event.isComposing) return;
+    event.preventDefault();
+    showDeclineForm(false);
+  });
   declineForm.addEventListener('submit', (event) => {
     event.preventDefault();
     if (element.dataset.state !== 'pending') return;

@@ -1,7 +1,9 @@
 import type { WireInterrupt } from '@callable-flows/client';
 import { type ApprovalActions, type ApprovalCard, approvalCard } from './approval-card.js';
 import { toolWords } from './approval-copy.js';
+import { countdown } from './countdown.js';
 import { el, summary } from './dom.js';
+import { renderMarkdown } from './markdown.js';
 import { type MessageBubble, messageBubble } from './message-bubble.js';
 import { isHiddenTool } from './tool-presentation.js';
 import type { ApprovalState, TranscriptEntry } from './transcript.js';
@@ -12,7 +14,12 @@ export interface Notice {
   kind: 'error' | 'info';
   /** A button beside the words (Try again, Refresh). */
   action?: { label: string; run(): void };
+  /** A wait that counts down on screen (`words` of the seconds left); the notice goes when it ends. */
+  countdown?: { until: number; words(seconds: number): string };
 }
+
+/** How close to the bottom (px) still counts as reading the newest entry. */
+const PINNED_PX = 48;
 
 /** Where the page's elements are. */
 export interface ChatElements {
@@ -31,7 +38,10 @@ export interface ChatElements {
  * the notice line. It only draws; the app decides what happens.
  */
 export class ChatView {
-  private bubble: HTMLElement | undefined;
+  /** The assistant's open bubble and the Markdown it has said so far (drawn whole on every chunk). */
+  private bubble: { element: HTMLElement; markdown: string } | undefined;
+  private pinned = true;
+  private stopCountdown: (() => void) | undefined;
   private busy = false;
   private workingRow: HTMLElement | undefined;
   private readonly tools = new Map<string, HTMLElement>();
@@ -40,7 +50,20 @@ export class ChatView {
   constructor(
     private readonly elements: ChatElements,
     private readonly actions: ApprovalActions,
-  ) {}
+  ) {
+    // A reader at the bottom stays there when the composer grows (a notice appears) or an entry
+    // grows under them (a Retry row): the newest entry is never left under the footer.
+    const { scroller, log } = elements;
+    scroller.addEventListener('scroll', () => {
+      this.pinned = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight <= PINNED_PX;
+    });
+    new ResizeObserver(() => {
+      if (this.pinned) this.scroll();
+    }).observe(scroller);
+    new ResizeObserver(() => {
+      if (this.pinned) this.scroll();
+    }).observe(log);
+  }
 
   private get log(): HTMLElement {
     return this.elements.log;
@@ -77,10 +100,13 @@ export class ChatView {
   assistantText(text: string): void {
     this.working(false);
     if (!this.bubble) {
-      this.bubble = el('div', { class: 'bubble assistant' });
-      this.add(this.bubble);
+      const element = el('div', { class: 'bubble assistant markdown' });
+      this.add(element);
+      this.bubble = { element, markdown: '' };
     }
-    this.bubble.textContent += text;
+    this.bubble.markdown += text;
+    // The model's words are Markdown, and untrusted: parsed, then sanitized (markdown.ts).
+    this.bubble.element.replaceChildren(renderMarkdown(this.bubble.markdown));
     this.scroll();
   }
 
@@ -213,12 +239,25 @@ export class ChatView {
 
   /** Shows a notice (or clears it). */
   notice(notice: Notice | undefined): void {
+    this.stopCountdown?.();
+    this.stopCountdown = undefined;
     if (!notice) {
       this.elements.notices.replaceChildren();
       return;
     }
     const line = el('p', { class: `notice ${notice.kind}`, role: notice.kind === 'error' ? 'alert' : 'status' });
-    line.append(el('span', {}, notice.text));
+    if (notice.countdown) {
+      // A screen reader hears the words once, as the alert appears; the seconds count on screen only.
+      const { until, words } = notice.countdown;
+      const counting = el('span', { class: 'countdown', 'aria-live': 'off' }, notice.text);
+      line.append(counting);
+      this.stopCountdown = countdown(until, (seconds) => {
+        if (seconds > 0) counting.textContent = words(seconds);
+        else if (line.isConnected) this.notice(undefined);
+      });
+    } else {
+      line.append(el('span', {}, notice.text));
+    }
     if (notice.action) {
       const { label, run } = notice.action;
       const button = el('button', { type: 'button', class: 'secondary' }, label);
@@ -254,6 +293,7 @@ export class ChatView {
 
   private add(node: HTMLElement): void {
     if (!node.classList.contains('assistant')) this.bubble = undefined;
+    this.pinned = true;
     // The working row stays last, below what has arrived so far.
     if (this.workingRow && node !== this.workingRow) this.log.insertBefore(node, this.workingRow);
     else this.log.append(node);

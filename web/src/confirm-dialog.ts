@@ -15,7 +15,8 @@ export interface Confirmation {
  * cancels); resolves to true when they go ahead.
  */
 export function confirmDialog(ask: Confirmation): Promise<boolean> {
-  const go = el('button', { type: 'submit', value: 'confirm', class: 'danger' }, ask.confirm);
+  // Starting over loses nothing stored (the conversation stays in the list): not styled as destructive.
+  const go = el('button', { type: 'submit', value: 'confirm' }, ask.confirm);
   const stay = el('button', { type: 'submit', value: 'cancel', class: 'secondary', autofocus: '' }, ask.cancel);
   const dialog = el(
     'dialog',

@@ -55,6 +55,7 @@ describe('errorWords', () => {
     const words = errorWords(callError('resource-exhausted', { reason: 'RATE_LIMITED', retryAfterMs: 30_000 }));
     expect(words).toMatchObject({ reason: 'RATE_LIMITED', retry: true, retryAfterMs: 30_000 });
     expect(words.text).toBe("You're sending messages too fast — try again in 30 s.");
+    expect(words.countdown?.(4)).toBe("You're sending messages too fast — try again in 4 s.");
   });
 
   it('words a model quota apart from the user’s own limits', () => {

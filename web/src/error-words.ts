@@ -22,7 +22,13 @@ export interface ErrorWords {
   uncertain: boolean;
   /** How long the server asked to wait before a retry (`FlowError.retryAfterMs`), if it said. */
   retryAfterMs: number | undefined;
+  /** The words as the wait counts down (`seconds` left), for an error that names a wait. */
+  countdown?: (seconds: number) => string;
 }
+
+/** What a person reads while the rate limit's wait runs: `seconds` of it left. */
+export const rateLimitedWords = (seconds: number): string =>
+  `You're sending messages too fast — try again in ${seconds} s.`;
 
 type Words = [text: string, retry: boolean];
 
@@ -96,8 +102,18 @@ export function errorWords(error: unknown): ErrorWords {
   const retryAfterMs = isFlowError(error) ? error.retryAfterMs : undefined;
   if (reason === 'RATE_LIMITED') {
     const seconds = Math.max(1, Math.ceil((retryAfterMs ?? 1000) / 1000));
-    const text = `You're sending messages too fast — try again in ${seconds} s.`;
-    return { code, reason, text, retry: true, expired: false, uncertain: false, retryAfterMs };
+    const text = rateLimitedWords(seconds);
+    const wait = seconds * 1000;
+    return {
+      code,
+      reason,
+      text,
+      retry: true,
+      expired: false,
+      uncertain: false,
+      retryAfterMs: wait,
+      countdown: rateLimitedWords,
+    };
   }
   const [text, retry] = (reason && REASON_WORDS[reason]) || CODE_WORDS[code] || FALLBACK;
   return {

@@ -6,24 +6,29 @@ import type { AssistantTypes } from './assistant.js';
 import { ChatView } from './chat-view.js';
 import { Composer } from './composer.js';
 import { confirmDialog } from './confirm-dialog.js';
+import { conversationList } from './conversation-list.js';
 import { errorWords } from './error-words.js';
 import { connectClient } from './firebase-client.js';
-import { latestSessionId, readSession } from './read-session.js';
+import { readSession } from './read-session.js';
+import { listSessions } from './session-list.js';
 import { sessionFromUrl, setSessionInUrl } from './session-url.js';
 import { signIn } from './sign-in.js';
 import { STACK } from './stack-config.js';
-import { unansweredStart } from './unanswered-start.js';
+import { sessionStartedBy, unansweredStart } from './unanswered-start.js';
 import { unsentStore } from './unsent-message.js';
+import { fetchWelcome, showWelcome } from './welcome.js';
 
 const $ = <T extends HTMLElement>(selector: string): T => document.querySelector(selector) as T;
 const whoami = $<HTMLElement>('#whoami');
 
 const client = connectClient(STACK);
+const AGENT = 'orderAssistant';
+const mySessions = () => listSessions(client.db, client.auth.currentUser?.uid ?? '', AGENT);
 let composer: Composer | undefined;
 const app = new ChatApp({
   assistant: flow<AssistantTypes>(client.functions, 'orderAssistant'),
   readSession: (id) => readSession(client.db, id),
-  latestSessionId: () => latestSessionId(client.db, client.auth.currentUser?.uid ?? '', 'orderAssistant'),
+  sessionStartedBy: async (mark) => sessionStartedBy(await mySessions(), mark)?.id,
   unansweredStart: unansweredStart(),
   unsent: unsentStore(),
   sessionInUrl: setSessionInUrl,
@@ -47,8 +52,27 @@ composer = new Composer(
   (text) => void app.send(text),
 );
 $('#new').addEventListener('click', () => void app.startOver());
-for (const suggestion of document.querySelectorAll<HTMLButtonElement>('.suggestion')) {
-  suggestion.addEventListener('click', () => composer?.setText(suggestion.dataset.text ?? ''));
+const conversations = conversationList({
+  list: mySessions,
+  current: () => app.currentSession(),
+  open: (id) => void app.openConversation(id),
+});
+$('#history').addEventListener('click', () => void conversations.open());
+
+/**
+ * The empty page's suggestions, from the person's own orders (a guest's demo orders are made by
+ * the server on this call), and the header's word when the scripted model answers.
+ */
+async function welcome(): Promise<void> {
+  const elements = { suggestions: $('#suggestions'), modelNote: $('#model-note'), ordersNote: $('#orders-note') };
+  elements.suggestions.replaceChildren();
+  try {
+    showWelcome(await fetchWelcome(client.functions), elements, (text) => void app.send(text));
+  } catch (error) {
+    // The person can still type: say why there are no suggestions.
+    elements.ordersNote.textContent = `Suggestions are not available. ${errorWords(error).text}`;
+    elements.ordersNote.hidden = false;
+  }
 }
 
 /** Shows who is signed in (the header's second line). */
@@ -73,6 +97,7 @@ function followAccount(signedIn: User): void {
     showUser(user);
     app.reset();
     app.setAccount(user ? 'signed-in' : 'signed-out');
+    if (user) void welcome();
     view.notice({
       text: user
         ? `You signed in as ${user.isAnonymous ? 'a guest' : user.email} in another tab, so the previous account's conversation was closed here.`
@@ -91,6 +116,8 @@ async function boot(): Promise<void> {
     showUser(user);
     app.setAccount('signed-in');
     followAccount(user);
+    // The box is usable without the suggestions: they come in when the welcome call answers.
+    void welcome();
     await app.open(sessionFromUrl());
   } catch (error) {
     app.setAccount('signed-out');

@@ -1,3 +1,4 @@
+import { countdown } from './countdown.js';
 import { el } from './dom.js';
 
 /** Where a message of the person's stands: on its way, with the assistant, or not sent. */
@@ -7,6 +8,8 @@ export type MessageState = 'pending' | 'sent' | 'failed';
 export interface UnsentActions {
   /** Sends it again (the same request id, so it can never run twice); absent when trying again can't help. */
   retry?: () => void;
+  /** When Retry may be used (epoch ms): the server asked to wait; until then it counts down, disabled. */
+  retryFrom?: number;
   /** Takes it back into the message box and off the page. */
   edit: () => void;
 }
@@ -19,30 +22,70 @@ export interface MessageBubble {
   setState(state: MessageState, actions?: UnsentActions): void;
 }
 
+/** A message this long (characters or lines) shows folded, with "Show more". */
+const FOLD_CHARS = 700;
+const FOLD_LINES = 12;
+
+let bubbles = 0;
+
+/** A "Show more" / "Show less" button for a long message, which starts folded. */
+function foldToggle(bubble: HTMLElement): HTMLButtonElement {
+  bubble.id = `message-${++bubbles}`;
+  bubble.classList.add('folded');
+  const toggle = el(
+    'button',
+    { type: 'button', class: 'link fold', 'aria-expanded': 'false', 'aria-controls': bubble.id },
+    'Show more',
+  );
+  toggle.addEventListener('click', () => {
+    const folded = bubble.classList.toggle('folded');
+    toggle.setAttribute('aria-expanded', String(!folded));
+    toggle.textContent = folded ? 'Show more' : 'Show less';
+  });
+  return toggle;
+}
+
 /**
  * A bubble for a message of the person's that says honestly where it stands: "Sending…" until
- * the assistant has it, nothing once it has, "Not sent" with Retry and Edit when it never got there.
+ * the assistant has it, nothing once it has, "Not sent" with Retry and Edit when it never got
+ * there. A long one (a paste) shows folded, with "Show more".
  */
 export function messageBubble(text: string, state: MessageState): MessageBubble {
   const status = el('span', { class: 'message-status' });
   const footer = el('div', { class: 'message-footer' });
-  const element = el('div', { class: 'message user' }, el('div', { class: 'bubble user' }, text), footer);
+  const body = el('div', { class: 'bubble user' }, text);
+  const long = text.length > FOLD_CHARS || text.split('\n').length > FOLD_LINES;
+  const element = el('div', { class: 'message user' }, body, long && foldToggle(body), footer);
+  let stopCountdown: (() => void) | undefined;
   const bubble: MessageBubble = {
     element,
     text,
     setState(next, actions) {
+      stopCountdown?.();
       element.dataset.state = next;
       status.textContent = next === 'pending' ? 'Sending…' : next === 'failed' ? 'Not sent' : '';
       footer.replaceChildren(status);
       footer.hidden = next === 'sent';
       if (next === 'failed' && actions) {
-        if (actions.retry) footer.append(button('Retry', actions.retry));
+        if (actions.retry) {
+          const retry = button('Retry', actions.retry);
+          if (actions.retryFrom !== undefined) stopCountdown = waitToRetry(retry, actions.retryFrom);
+          footer.append(retry);
+        }
         footer.append(button('Edit', actions.edit));
       }
     },
   };
   bubble.setState(state);
   return bubble;
+}
+
+/** Keeps `retry` disabled, saying how long is left ("Retry in 7 s"), until `from`. */
+function waitToRetry(retry: HTMLButtonElement, from: number): () => void {
+  return countdown(from, (seconds) => {
+    retry.disabled = seconds > 0;
+    retry.textContent = seconds > 0 ? `Retry in ${seconds} s` : 'Retry';
+  });
 }
 
 function button(label: string, run: () => void): HTMLButtonElement {

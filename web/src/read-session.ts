@@ -1,7 +1,8 @@
-import { collection, doc, type Firestore, getDoc, getDocs, limit, orderBy, query, where } from 'firebase/firestore';
+import { doc, type Firestore, getDoc } from 'firebase/firestore';
 import { type HistoryMessage, parseHistory, type SessionStatus, type StoredSession } from './history.js';
 
-interface HistoryField {
+/** The session document's `history` field: where its messages lie. */
+export interface HistoryField {
   length: number;
   sealed: number;
   chunks: number[];
@@ -12,7 +13,7 @@ interface HistoryField {
 }
 
 /** The tail of a session's history as one text of JSON lines, whichever way the document keeps it. */
-function tailOf(history: HistoryField): string | undefined {
+export function tailOf(history: HistoryField): string | undefined {
   if (typeof history.tail === 'string') return history.tail;
   if (typeof history.lines !== 'object' || history.lines === null) return undefined;
   let tail = '';
@@ -20,10 +21,10 @@ function tailOf(history: HistoryField): string | undefined {
   return tail;
 }
 
-const STATUSES: readonly SessionStatus[] = ['idle', 'running', 'interrupted', 'expired', 'failed'];
+export const STATUSES: readonly SessionStatus[] = ['idle', 'running', 'interrupted', 'expired', 'failed'];
 
 /** The id of chunk document `index` under a session (the kit's FirestoreSessionStore names them so). */
-const chunkId = (index: number): string => `c${String(index).padStart(6, '0')}`;
+export const chunkId = (index: number): string => `c${String(index).padStart(6, '0')}`;
 
 /** An error the app words like a Firestore one (it has a `code`). */
 class SessionReadError extends Error {
@@ -68,19 +69,4 @@ export async function readSession(db: Firestore, id: string): Promise<StoredSess
     if (session) return session;
   }
   throw new SessionReadError('unavailable', `session '${id}' kept changing while it was read`);
-}
-
-/**
- * The id of the caller's most recently updated session of `agent`, if any: a list query the
- * rules allow because it filters on the caller's own uid (firestore.indexes.json has its index).
- */
-export async function latestSessionId(db: Firestore, uid: string, agent: string): Promise<string | undefined> {
-  const newest = query(
-    collection(db, 'sessions'),
-    where('ownerUid', '==', uid),
-    orderBy('updatedAt', 'desc'),
-    limit(1),
-  );
-  const [found] = (await getDocs(newest)).docs;
-  return found?.get('agent') === agent ? found.id : undefined;
 }

@@ -41,7 +41,7 @@ describe.skipIf(skipReason !== '')('the approvals web app (in Chromium)', () => 
 
     const card = await app.approval('cancelOrder', 'pending');
     // The card speaks the tool's words (its interrupt metadata); the technical details are folded away.
-    expect(await card.locator('h3').textContent()).toBe('Cancel order A-1001?');
+    expect(await card.locator('h2').textContent()).toBe('Cancel order A-1001?');
     expect(await card.locator('.summary').textContent()).toBe(
       "Your Espresso grinder (order A-1001) will be cancelled and won't be delivered.",
     );
@@ -113,7 +113,7 @@ describe.skipIf(skipReason !== '')('the approvals web app (in Chromium)', () => 
       'Please cancel my order R-1001, I ordered the wrong grinder.',
     ]);
     const card = await app.approval('cancelOrder', 'pending');
-    expect(await card.locator('h3').textContent()).toBe('Cancel order R-1001?');
+    expect(await card.locator('h2').textContent()).toBe('Cancel order R-1001?');
     await card.locator('button.approve').click();
 
     await app.assistantSays('Order R-1001 has been cancelled.');

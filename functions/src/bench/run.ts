@@ -77,6 +77,10 @@ async function main(): Promise<void> {
     const body = sections.get(suite.name);
     if (body !== undefined) parts.push(`${begin(suite.name)}\n${body}${end(suite.name)}\n`);
   }
+  // Sections other benches write (`web`: web/bench, run by scripts/bench.sh) are kept as they are.
+  for (const [name, body] of sections) {
+    if (!suites.some((suite) => suite.name === name)) parts.push(`${begin(name)}\n${body}${end(name)}\n`);
+  }
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, parts.join('\n'));
   console.error(`[bench] wrote ${out}`);

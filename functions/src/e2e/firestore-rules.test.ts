@@ -7,8 +7,8 @@ import {
   initializeTestEnvironment,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
-import { collection, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { collection, doc, getDoc, getDocs, limit, orderBy, query, setDoc, updateDoc, where } from 'firebase/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 
 const host = firestoreEmulatorHost();
@@ -31,9 +31,26 @@ describe.skipIf(!host)('firestore.rules', () => {
     });
     await env.withSecurityRulesDisabled(async (admin) => {
       const db = admin.firestore();
-      await setDoc(doc(db, 'sessions/s-alice'), { ownerUid: 'alice', status: 'idle', updatedAt: 1 });
+      await setDoc(doc(db, 'sessions/s-alice'), {
+        ownerUid: 'alice',
+        agent: 'orderAssistant',
+        status: 'idle',
+        updatedAt: 1,
+      });
+      await setDoc(doc(db, 'sessions/s-alice-2'), {
+        ownerUid: 'alice',
+        agent: 'orderAssistant',
+        status: 'interrupted',
+        updatedAt: 3,
+      });
+      await setDoc(doc(db, 'sessions/s-alice-transfer'), { ownerUid: 'alice', agent: 'transferMoney', updatedAt: 4 });
       await setDoc(doc(db, 'sessions/s-alice/history/c000000'), { lines: '{}\n' });
-      await setDoc(doc(db, 'sessions/s-bob'), { ownerUid: 'bob', status: 'idle', updatedAt: 2 });
+      await setDoc(doc(db, 'sessions/s-bob'), {
+        ownerUid: 'bob',
+        agent: 'orderAssistant',
+        status: 'idle',
+        updatedAt: 2,
+      });
       await setDoc(doc(db, 'orders/A-1001'), { ownerUid: 'alice', status: 'processing' });
       await setDoc(doc(db, 'orders/A-1001/events/e1'), { type: 'created' });
       await setDoc(doc(db, 'orders/B-2001'), { ownerUid: 'bob', status: 'shipped' });
@@ -57,6 +74,29 @@ describe.skipIf(!host)('firestore.rules', () => {
 
   it('lets a user list their sessions when the query filters on their uid', async () => {
     await assertSucceeds(getDocs(query(collection(alice(), 'sessions'), where('ownerUid', '==', 'alice'))));
+  });
+
+  it("lets a user list the web app's conversation list (their sessions of one agent, newest first) and no one else's", async () => {
+    // The query web/src/session-list.ts makes (its index is in firestore.indexes.json).
+    const conversations = (db: ReturnType<typeof alice>, uid: string) =>
+      getDocs(
+        query(
+          collection(db, 'sessions'),
+          where('ownerUid', '==', uid),
+          where('agent', '==', 'orderAssistant'),
+          orderBy('updatedAt', 'desc'),
+          limit(20),
+        ),
+      );
+    const listed = await assertSucceeds(conversations(alice(), 'alice'));
+    expect(listed.docs.map((d) => d.id)).toEqual(['s-alice-2', 's-alice']);
+    await assertFails(conversations(alice(), 'bob'));
+    await assertFails(conversations(nobody(), 'alice'));
+    await assertFails(
+      getDocs(
+        query(collection(alice(), 'sessions'), where('agent', '==', 'orderAssistant'), orderBy('updatedAt', 'desc')),
+      ),
+    );
   });
 
   it("refuses another user's session and its history", async () => {

@@ -9,6 +9,11 @@ export const FLOW_GEMINI_MODEL = 'gemini-2.5-flash';
 /** The model they fall back to when it is overloaded (`GEMINI_FALLBACK_MODEL` overrides it; `none` for none). */
 export const FLOW_FALLBACK_MODEL = 'gemini-2.5-flash-lite';
 
+/** True when the example flows play their scripted offline model: no `GEMINI_API_KEY` is set. */
+export function usesScriptedModel(): boolean {
+  return !process.env.GEMINI_API_KEY;
+}
+
 /**
  * THE switch point between a real model and the offline one, for every example flow: with
  * `GEMINI_API_KEY` set (a secret in production; the shell or functions/.secret.local in the
@@ -18,7 +23,7 @@ export const FLOW_FALLBACK_MODEL = 'gemini-2.5-flash-lite';
  * first call, so a deployment without its key is never mistaken for a working one.
  */
 export function flowModel(flow: string, script: (request: GenerateRequest) => ModelRunnerResponse): Model {
-  if (process.env.GEMINI_API_KEY) {
+  if (!usesScriptedModel()) {
     const apiKey = () => process.env.GEMINI_API_KEY;
     const primary = gemini({ model: process.env.GEMINI_MODEL ?? FLOW_GEMINI_MODEL, apiKey });
     const backup = process.env.GEMINI_FALLBACK_MODEL ?? FLOW_FALLBACK_MODEL;

@@ -1,12 +1,14 @@
 export { adminFirestore } from './admin-firestore.js';
 export { finishTool } from './finish-tool.js';
-export { FLOW_GEMINI_MODEL, flowModel } from './flow-model.js';
+export { FLOW_GEMINI_MODEL, flowModel, usesScriptedModel } from './flow-model.js';
 export { LazySessionStore } from './lazy-session-store.js';
 export { cancelOrderTool } from './orders/cancel-order.js';
+export { demoOrderId, ensureDemoOrders, type OrderSummary, ownOrders } from './orders/demo-orders.js';
 export { type Order, OrderIdSchema, OrderSchema } from './orders/order.js';
 export { defineOrderAssistant, ORDER_ASSISTANT_SYSTEM, type OrderAssistantDeps } from './orders/order-assistant.js';
 export { nextOrderMove } from './orders/order-script.js';
 export { queryOrderTool } from './orders/query-order.js';
+export { type Welcome, type WelcomeDeps, welcome } from './orders/welcome.js';
 export { type PlayedCall, type PlayMove, type PlayState, playScript, playState } from './scripted-play.js';
 export { defineSummarize, SUMMARIZE_SYSTEM } from './summarize/summarize.js';
 export { scriptedSummary } from './summarize/summarize-script.js';

@@ -51,7 +51,7 @@ export class AppPage {
 
   /** The approval card of tool `name` in `state`, once it is on the page. */
   async approval(name: string, state: string): Promise<Locator> {
-    const card = this.page.locator(`section.approval[data-tool="${name}"][data-state="${state}"]`);
+    const card = this.page.locator(`article.approval[data-tool="${name}"][data-state="${state}"]`);
     await card.waitFor({ state: 'visible' });
     return card;
   }

@@ -18,8 +18,12 @@ export const PHONE = { width: 390, height: 844 } as const;
 /** A laptop's viewport. */
 export const DESKTOP = { width: 1280, height: 800 } as const;
 
-/** Saves a screenshot of what `page` shows now as docs/screenshots/`name`.png. */
+/**
+ * Saves a screenshot of what `page` shows now as docs/screenshots/`name`.png, when asked
+ * (`SCREENSHOTS=1`): an ordinary run leaves the committed pictures alone.
+ */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  if (process.env.SCREENSHOTS !== '1') return;
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   // The caret blinks and the working dots pulse: hide them so a screenshot shows the same each run.
   await page.screenshot({ path: resolve(SCREENSHOTS_DIR, `${name}.png`), animations: 'disabled', caret: 'hide' });

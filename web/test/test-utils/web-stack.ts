@@ -26,6 +26,8 @@ export interface WebStack {
   firestoreHost: string;
   /** host:port of the stack's Auth emulator. */
   authHost: string;
+  /** host:port of the stack's functions emulator. */
+  functionsHost: string;
   stop(): Promise<void>;
 }
 
@@ -133,7 +135,16 @@ export async function startWebStack(): Promise<WebStack> {
     process.env.METADATA_SERVER_DETECTION ??= 'none';
     const app = initializeApp({ projectId }, `web-tests-${projectId}`);
     stops.push(() => deleteApp(app));
-    return { projectId, url: vite.url, admin: getFirestore(app), firestoreHost: firestore.host, authHost, stop };
+    const functionsHost = `127.0.0.1:${functions.functionsPort}`;
+    return {
+      projectId,
+      url: vite.url,
+      admin: getFirestore(app),
+      firestoreHost: firestore.host,
+      authHost,
+      functionsHost,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -1,6 +1,7 @@
 import type { PlayMove, PlayState } from '../scripted-play.js';
 
-const ORDER_ID = /\b([A-Za-z]-\d{4})\b/;
+// An order id as a person writes it: A-1001, or a guest demo order's D-123456.
+const ORDER_ID = /\b([A-Za-z]-\d{4,6})\b/;
 
 interface QueriedOrder {
   found: boolean;
