@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/install.sh
+npm run build -w protocol --silent
 npm run build -w functions --silent
 
 # Genkit is bench-only: installed on demand into bench/genkit (its own lockfile, pinned versions),

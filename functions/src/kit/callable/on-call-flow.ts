@@ -1,3 +1,4 @@
+import type { CallRequest, CallResult, WireChunk } from '@callable-flows/protocol';
 import * as logger from 'firebase-functions/logger';
 import { type CallableRequest, onCall } from 'firebase-functions/v2/https';
 import type { z } from 'zod';
@@ -9,15 +10,12 @@ import { lazy } from '../lazy/index.js';
 import { loggerTraceSink } from '../trace/logger-trace-sink.js';
 import { appCheckRequired, assertAppCheck } from './app-check.js';
 import { type AuthPolicy, signedIn } from './auth-policy.js';
-import type { CallRequest } from './call-request.js';
-import type { CallResult } from './call-result.js';
 import { callSignal, deadlineFor } from './call-signal.js';
 import { callUsage, requestedSessionId } from './call-usage.js';
 import type { FlowCallable } from './flow-callable.js';
 import { type CallPermit, UsageLimiter } from './limits/usage-limiter.js';
 import type { OnCallFlowOptions } from './on-call-flow-options.js';
 import { type CallLogScope, toHttpsError } from './to-https-error.js';
-import type { WireChunk } from './wire-chunk.js';
 
 // This file loads nothing heavy: the wire protocol (zod schemas) and the target are imported
 // on the first call, so a deploy manifest that passes loaders starts in the time

@@ -1,3 +1,4 @@
+import { chunkId, millisOf } from '@callable-flows/protocol';
 import type { DocumentReference, DocumentSnapshot, Firestore, Timestamp, WriteBatch } from 'firebase-admin/firestore';
 import { KitError } from '../../errors/index.js';
 import { withPending } from '../pending-of.js';
@@ -15,7 +16,6 @@ import { firestoreCode, fromFirestoreError } from './firestore-error.js';
 import {
   etagOf,
   type FieldChange,
-  millisOf,
   readSessionDoc,
   sessionDocFields,
   sessionFieldChanges,
@@ -66,8 +66,6 @@ function sentBytes(fields: Record<string, unknown>, plan: HistoryPlan): number {
   for (const text of plan.put.values()) bytes += Buffer.byteLength(text);
   return bytes;
 }
-
-const chunkId = (index: number): string => `c${String(index).padStart(6, '0')}`;
 
 /**
  * Sessions in Firestore (firebase-admin). A session is one document; history beyond its tail
@@ -142,7 +140,6 @@ export class FirestoreSessionStore implements SweepableSessionStore {
       updateTime,
       layout: doc.layout,
       chunksExpireAt: millisOf(snap.get('chunksExpireAt')),
-      format: doc.format,
     };
     return { session, etag: etagOf(updateTime), storage };
   }
@@ -204,8 +201,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     }
     const plan = planHistory(storage.layout, expected.session.history, next.history, this.limits);
     const stamp = chunkStamp(next, storage.chunksExpireAt);
-    const format = storage.format ?? 'lines';
-    const changes = sessionFieldChanges(expected.session, storage.layout, format, next, plan);
+    const changes = sessionFieldChanges(expected.session, storage.layout, next, plan);
     if (stamp.at !== storage.chunksExpireAt) changes.push(['chunksExpireAt', new Date(stamp.at)]);
     const batch = this.db.batch();
     const update = await updateOf(changes);
@@ -289,7 +285,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     const results = await this.bounded('a write', () => batch.commit());
     this.onOperation?.({ kind: 'commit', reads: 0, writes, bytes });
     const updateTime = (results[0] as { writeTime: Timestamp }).writeTime;
-    const storage: Storage = { updateTime, layout: plan.layout, chunksExpireAt, format: 'lines' };
+    const storage: Storage = { updateTime, layout: plan.layout, chunksExpireAt };
     return { session, etag: etagOf(updateTime), storage };
   }
 

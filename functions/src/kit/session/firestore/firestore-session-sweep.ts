@@ -1,3 +1,4 @@
+import { millisOf } from '@callable-flows/protocol';
 import type {
   CollectionReference,
   DocumentReference,
@@ -10,7 +11,7 @@ import type { Session } from '../session-schema.js';
 import type { SessionRecord } from '../session-store.js';
 import type { ScannedSession, SessionScan } from '../session-sweep.js';
 import { firestoreCode } from './firestore-error.js';
-import { etagOf, millisOf } from './firestore-session-doc.js';
+import { etagOf } from './firestore-session-doc.js';
 import type { HistoryLayout } from './history-layout.js';
 
 // The Firestore side of the cleanup job's sweeps, kept out of the store's read/write path.
