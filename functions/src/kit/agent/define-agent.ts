@@ -3,6 +3,7 @@ import { fromZodError, isKitError, KitError, throwIfAborted } from '../errors/in
 import { findUnsupported, type Message, MessageSchema } from '../model/index.js';
 import { pendingOf } from '../session/pending-of.js';
 import type { Session } from '../session/session-schema.js';
+import { within } from '../timing/index.js';
 import { emitTrace, recordTurn, redactValue, type TurnRecorder } from '../trace/index.js';
 import type { Agent, AgentCallContext, AgentInput, AgentTurnResult } from './agent.js';
 import type { AgentConfig } from './agent-config.js';
@@ -99,9 +100,7 @@ async function release(writer: TurnWriter, journal: TurnJournal, error: unknown,
     .catch(() => undefined);
   // The caller has waited long enough for a turn that failed: if the store is slow to take the
   // release (Firestore down, say), the lease runs out on its own and a retry takes over.
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([released, new Promise<void>((resolve) => (timer = setTimeout(resolve, RELEASE_WAIT_MS)))]);
-  clearTimeout(timer);
+  await within(released, RELEASE_WAIT_MS, () => undefined);
 }
 
 /** How long a failed turn waits for its lease release to be stored. */

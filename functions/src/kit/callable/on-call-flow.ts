@@ -6,6 +6,7 @@ import type { Agent } from '../agent/agent.js';
 import { KitError } from '../errors/index.js';
 import type { Flow } from '../flow/index.js';
 import { lazy } from '../lazy/index.js';
+import { within } from '../timing/index.js';
 // The sink alone: it loads the logger on the first trace, keeping the cold start light.
 import { loggerTraceSink } from '../trace/logger-trace-sink.js';
 import { appCheckRequired, assertAppCheck } from './app-check.js';
@@ -52,19 +53,6 @@ async function authorize(
 
 /** How long a call waits for its usage counters to be written before it answers anyway. */
 const SETTLE_WAIT_MS = 2_000;
-
-/** `settle`'s answer, or false once `ms` have passed without one. */
-async function settledWithin(settle: Promise<boolean>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([settle, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** Deploys an agent as a callable: the wire protocol of DESIGN.md, a session per conversation. */
 export function onCallFlow(options: OnCallFlowOptions, agent: CallTarget<Agent>): FlowCallable<CallRequest, CallResult>;
@@ -113,7 +101,7 @@ export function onCallFlow(
         dispose();
         // A call that fails once admitted counts too (its tokens unknown): failing calls cost work as well.
         // Bounded: a slow Firestore must not hold the caller's answer (a late increment still lands).
-        if (permit && !(await settledWithin(permit.settle(callUsage(result, sessionId)), SETTLE_WAIT_MS))) {
+        if (permit && !(await within(permit.settle(callUsage(result, sessionId)), SETTLE_WAIT_MS, () => false))) {
           logger.warn(`${scope.function}: the usage counters could not be written`, { ...scope });
         }
       }

@@ -1,6 +1,7 @@
 import { chunkId, millisOf } from '@callable-flows/protocol';
 import type { DocumentReference, DocumentSnapshot, Firestore, Timestamp, WriteBatch } from 'firebase-admin/firestore';
 import { KitError } from '../../errors/index.js';
+import { within } from '../../timing/index.js';
 import { withPending } from '../pending-of.js';
 import type { Session } from '../session-schema.js';
 import {
@@ -299,13 +300,8 @@ export class FirestoreSessionStore implements SweepableSessionStore {
 
   /** `call`, or `unavailable` once it has taken longer than the store's call timeout. */
   private bounded<T>(what: string, call: () => Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(
-        () => reject(new KitError('unavailable', `${what}: Firestore did not answer within ${this.callTimeoutMs} ms`)),
-        this.callTimeoutMs,
-      );
+    return within(call(), this.callTimeoutMs, () => {
+      throw new KitError('unavailable', `${what}: Firestore did not answer within ${this.callTimeoutMs} ms`);
     });
-    return Promise.race([call(), timeout]).finally(() => clearTimeout(timer));
   }
 }
