@@ -54,7 +54,7 @@ async function authorize(
 /** How long a call waits for its usage counters to be written before it answers anyway. */
 const SETTLE_WAIT_MS = 2_000;
 
-/** Deploys an agent as a callable: the wire protocol of DESIGN.md, a session per conversation. */
+/** Deploys an agent as a callable: the wire protocol of the README, a session per conversation. */
 export function onCallFlow(options: OnCallFlowOptions, agent: CallTarget<Agent>): FlowCallable<CallRequest, CallResult>;
 /** Deploys a stateless flow as a callable: its input in, its output out. */
 export function onCallFlow<I extends z.ZodType, O extends z.ZodType>(
