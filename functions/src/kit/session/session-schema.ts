@@ -1,4 +1,4 @@
-import { SESSION_STATUSES } from '@callable-flows/protocol';
+import { SESSION_STATUSES, WireInterruptSchema } from '@callable-flows/protocol';
 import { z } from 'zod';
 import { FinishReasonSchema, MessageSchema, ToolRequestPartSchema, UsageSchema } from '../model/index.js';
 
@@ -35,12 +35,7 @@ export const TurnStateSchema = z.strictObject({
 export type TurnState = z.infer<typeof TurnStateSchema>;
 
 /** An interrupt as a client sees it. */
-export const PendingInterruptSchema = z.strictObject({
-  ref: z.string(),
-  name: z.string(),
-  input: z.unknown(),
-  metadata: z.union([z.record(z.string(), z.unknown()), z.literal(true)]),
-});
+export const PendingInterruptSchema = z.strictObject(WireInterruptSchema.shape);
 
 /** The outcome of one agent call (see `AgentTurnResult`). */
 export const TurnResultSchema = z.strictObject({
