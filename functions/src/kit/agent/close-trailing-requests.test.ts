@@ -17,7 +17,7 @@ const history: Message[] = [
 ];
 
 const outputs = (closed: Message[]) =>
-  (closed.at(-1)?.content as ToolResponsePart[]).map((p) => [p.toolResponse.ref, p.toolResponse.output]);
+  ((closed.at(-1)?.content ?? []) as ToolResponsePart[]).map((p) => [p.toolResponse.ref, p.toolResponse.output]);
 
 describe('closeTrailingRequests', () => {
   it('answers each call honestly when approvals expired: recorded results kept, waiting ones not run, others unknown', () => {
