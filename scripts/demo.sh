@@ -7,6 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/install.sh
+# The functions bundle the protocol package: it is built first.
+npm run build -w protocol --silent
 npm run build -w functions --silent
 
 state="$(mktemp -d)/demo-state.json"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # All tests, from a fresh clone: Node 22, dependencies, format/lint, types, build, then every
-# test: functions/ (unit, Firestore-emulator, end-to-end through the emulators, faults), client/ and web/
+# test: protocol/ (unit), functions/ (unit, Firestore-emulator, end-to-end through the emulators, faults), client/ and web/
 # (unit and Chromium browser tests; their setup installs Debian's chromium when it is missing,
 # or skips the browser suite with a loud SKIPPED line when it can't). Under CI=true (or
 # STRICT_SKIPS=1) nothing may skip: a suite that can't run, or any skipped test, fails the run.
@@ -9,8 +9,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/install.sh
 npx biome ci --reporter=summary .
-# The client is built first: the web app and functions' end-to-end test import it as a package.
+# The protocol, then the client, are built first: the kit, the client and the web app import the
+# protocol as a package, and the web app and functions' end-to-end test import the client.
+npm run build -w protocol --silent
 npm run build -w client --silent
+npm run typecheck -w protocol --silent
 npm run typecheck -w client --silent
 npm run typecheck -w functions --silent
 npm run typecheck -w web --silent
@@ -19,9 +22,10 @@ npm run build -w functions --silent
 reports="$(mktemp -d)"
 status=0
 (cd functions && npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/functions.json" "$@") || status=$?
+(cd protocol && npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/protocol.json") || status=$?
 (cd client && npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/client.json") || status=$?
 (cd web && npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/web.json") || status=$?
-# One plain closing line for both suites, whatever the reporters print above it.
+# One plain closing line for all the suites, whatever the reporters print above it.
 node -e '
 const fs = require("fs");
 let passed = 0, failed = 0, skipped = 0;

@@ -1,68 +1,15 @@
-/** The status codes a function's error can carry (the HttpsError code names). */
-export const FLOW_ERROR_CODES = [
-  'cancelled',
-  'unknown',
-  'invalid-argument',
-  'deadline-exceeded',
-  'not-found',
-  'already-exists',
-  'permission-denied',
-  'resource-exhausted',
-  'failed-precondition',
-  'aborted',
-  'out-of-range',
-  'unimplemented',
-  'internal',
-  'unavailable',
-  'data-loss',
-  'unauthenticated',
-] as const;
+import { ERROR_CODES, type ErrorCode, type ErrorReason } from '@callable-flows/protocol';
 
-/** One of {@link FLOW_ERROR_CODES}. */
-export type FlowErrorCode = (typeof FLOW_ERROR_CODES)[number];
-
-/**
- * The reasons this client knows (`details.reason`, DESIGN.md's error reasons): a copy of the
- * server's enum, which a functions test holds it to, since the client can't import the kit.
- */
-export const FLOW_ERROR_REASONS = [
-  'INVALID_FIELD',
-  'PAYLOAD_TOO_LARGE',
-  'UNAUTHENTICATED',
-  'NOT_ALLOWED',
-  'APP_CHECK_REQUIRED',
-  'NOT_OWNER',
-  'SESSION_NOT_FOUND',
-  'WRONG_AGENT',
-  'SESSION_BUSY',
-  'NOTHING_TO_RESUME',
-  'INTERRUPT_PENDING',
-  'UNKNOWN_REF',
-  'ALREADY_ANSWERED',
-  'ANSWER_NOT_ALLOWED',
-  'APPROVAL_EXPIRED',
-  'REQUEST_ID_REUSED',
-  'REQUEST_CLOSED',
-  'RATE_LIMITED',
-  'BUDGET_EXHAUSTED',
-  'MODEL_UNAVAILABLE',
-  'MODEL_QUOTA',
-  'MODEL_REFUSED',
-  'STORE_UNAVAILABLE',
-  'DEADLINE',
-  'CANCELLED',
-  'JOURNAL_INCONSISTENT',
-  'SERVER_MISCONFIGURED',
-  'INTERNAL',
-] as const;
+/** The status code of a function's error (the HttpsError code names). */
+export type FlowErrorCode = ErrorCode;
 
 /**
  * Why a call failed, as `details.reason` says. Switch on it, never on message text; a reason
  * this client version doesn't know still arrives as a string.
  */
-export type FlowErrorReason = (typeof FLOW_ERROR_REASONS)[number] | (string & {});
+export type FlowErrorReason = ErrorReason | (string & {});
 
-const CODES: ReadonlySet<string> = new Set(FLOW_ERROR_CODES);
+const CODES: ReadonlySet<string> = new Set(ERROR_CODES);
 
 const FLOW_ERROR_MARK = Symbol.for('callable-flows.client.FlowError');
 

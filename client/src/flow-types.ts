@@ -1,4 +1,4 @@
-import type { FinishReason, WireChunk } from './wire.js';
+import type { FinishReason, WireChunk } from '@callable-flows/protocol';
 
 /** What one interrupting tool takes and gives: its input, the metadata it asks with, the output an answer carries. */
 export interface InterruptTypes {

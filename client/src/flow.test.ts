@@ -1,13 +1,13 @@
+import type { CallResult, WireChunk, WireRequest } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
 import { flowClient, type WireCallable } from './flow.js';
 import { FlowError } from './flow-error.js';
-import type { WireChunk, WireRequest, WireResult } from './wire.js';
 
 /** A Firebase `FunctionsError` as the SDK throws it. */
 const sdkError = (code: string, details?: Record<string, unknown>) =>
   Object.assign(new Error(`${code} happened`), { code: `functions/${code}`, details });
 
-const result = (over: Partial<WireResult> = {}): WireResult => ({
+const result = (over: Partial<CallResult> = {}): CallResult => ({
   sessionId: 's1',
   status: 'done',
   finishReason: 'stop',
@@ -18,7 +18,7 @@ const result = (over: Partial<WireResult> = {}): WireResult => ({
   ...over,
 });
 
-type Answer = WireResult | Error | { chunks: WireChunk[]; result: WireResult | Error };
+type Answer = CallResult | Error | { chunks: WireChunk[]; result: CallResult | Error };
 
 /** A fake `httpsCallable`: answers each call from `answers` in order and records the requests. */
 function fakeCallable(answers: Answer[]): WireCallable & { requests: WireRequest[] } {
@@ -32,7 +32,7 @@ function fakeCallable(answers: Answer[]): WireCallable & { requests: WireRequest
   const call = async (data: WireRequest) => {
     const answer = next(data);
     if (answer instanceof Error) throw answer;
-    return { data: 'chunks' in answer ? (answer.result as WireResult) : answer };
+    return { data: 'chunks' in answer ? (answer.result as CallResult) : answer };
   };
   return Object.assign(call, {
     requests,

@@ -1,3 +1,4 @@
+import type { CallResult, ClientPart, Resume, WireChunk, WireRequest } from '@callable-flows/protocol';
 import { type Functions, httpsCallable } from 'firebase/functions';
 import { ChunkQueue } from './chunk-queue.js';
 import { type FlowError, toFlowError } from './flow-error.js';
@@ -12,15 +13,14 @@ import type {
 } from './flow-types.js';
 import { newRequestId } from './request-id.js';
 import { isRetryable, type RetryPolicy, retryDelay } from './retry-policy.js';
-import type { WireChunk, WirePart, WireRequest, WireResult, WireResume } from './wire.js';
 
 /** The transport: a Firebase `HttpsCallable` (from `httpsCallable` or `httpsCallableFromURL`) fits. */
 export interface WireCallable {
-  (data: WireRequest): Promise<{ data: WireResult }>;
+  (data: WireRequest): Promise<{ data: CallResult }>;
   stream(
     data: WireRequest,
     options?: { signal?: AbortSignal },
-  ): Promise<{ stream: AsyncIterable<WireChunk>; data: Promise<WireResult> }>;
+  ): Promise<{ stream: AsyncIterable<WireChunk>; data: Promise<CallResult> }>;
 }
 
 /** Options of one call. */
@@ -59,9 +59,9 @@ export interface FlowClient<T extends FlowTypes = FlowTypes> {
   /** The session of the last call (what `send` continues), or undefined before the first. */
   readonly sessionId: string | undefined;
   /** Sends a user message; resolves to the turn's result. */
-  send(message: string | WirePart[], options?: SendOptions<T>): Promise<FlowResult<T>>;
+  send(message: string | ClientPart[], options?: SendOptions<T>): Promise<FlowResult<T>>;
   /** Sends a user message and streams the turn. */
-  stream(message: string | WirePart[], options?: Omit<SendOptions<T>, 'onChunk'>): FlowStream<T>;
+  stream(message: string | ClientPart[], options?: Omit<SendOptions<T>, 'onChunk'>): FlowStream<T>;
   /** Approves an interrupt: its tool runs again, now approved (resume `restart`), optionally with new input. */
   approve<N extends InterruptName<T>>(
     interrupt: FlowInterrupt<T, N>,
@@ -76,7 +76,7 @@ export interface FlowClient<T extends FlowTypes = FlowTypes> {
     options?: CallOptions<T>,
   ): Promise<FlowResult<T>>;
   /** Answers several interrupts of one session at once, in the wire protocol's own terms. */
-  resume(sessionId: string, resume: WireResume, options?: CallOptions<T>): Promise<FlowResult<T>>;
+  resume(sessionId: string, resume: Resume, options?: CallOptions<T>): Promise<FlowResult<T>>;
   /** Forgets the current session: the next `send` starts a new conversation. */
   reset(): void;
 }
@@ -95,7 +95,7 @@ const abortableSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 
-function toResult<T extends FlowTypes>(wire: WireResult): FlowResult<T> {
+function toResult<T extends FlowTypes>(wire: CallResult): FlowResult<T> {
   const interrupts = wire.interrupts.map((i) => ({ ...i, sessionId: wire.sessionId })) as FlowInterrupt<T>[];
   return { ...wire, interrupts } as FlowResult<T>;
 }
@@ -114,7 +114,7 @@ export function flowClient<T extends FlowTypes = FlowTypes>(
   const sleep = options.sleep ?? abortableSleep;
   let current: string | undefined;
 
-  async function attempt(request: WireRequest, call: CallOptions<T>): Promise<WireResult> {
+  async function attempt(request: WireRequest, call: CallOptions<T>): Promise<CallResult> {
     const onChunk = call.onChunk;
     if (!onChunk) return (await callable(request)).data;
     const { stream, data } = await callable.stream(request, call.signal ? { signal: call.signal } : {});
@@ -157,7 +157,7 @@ export function flowClient<T extends FlowTypes = FlowTypes>(
     }
   }
 
-  const messageRequest = (message: string | WirePart[], options: SendOptions<T>): WireRequest => {
+  const messageRequest = (message: string | ClientPart[], options: SendOptions<T>): WireRequest => {
     const sessionId = options.sessionId === null ? undefined : (options.sessionId ?? current);
     return sessionId === undefined ? { message } : { sessionId, message };
   };
@@ -226,7 +226,7 @@ export function flow<T extends FlowTypes = FlowTypes>(
   name: string,
   options: FlowClientOptions = {},
 ): FlowClient<T> {
-  const callable = httpsCallable<WireRequest, WireResult, WireChunk>(functions, name, {
+  const callable = httpsCallable<WireRequest, CallResult, WireChunk>(functions, name, {
     timeout: options.timeoutMs ?? 150_000,
   });
   return flowClient<T>(callable, options);

@@ -1,3 +1,21 @@
+// The wire shapes are the protocol package's: one definition for the functions, this client and the app.
+export type {
+  CallResult,
+  ClientMessage,
+  ClientPart,
+  DeclineReply,
+  ErrorCode,
+  ErrorReason,
+  FinishReason,
+  RespondReply,
+  RestartReply,
+  Resume,
+  WireChunk,
+  WireInterrupt,
+  WireInterruptMetadata,
+  WireRequest,
+} from '@callable-flows/protocol';
+export { ERROR_CODES, ERROR_REASONS } from '@callable-flows/protocol';
 export {
   type CallOptions,
   type FlowClient,
@@ -9,8 +27,6 @@ export {
   type WireCallable,
 } from './flow.js';
 export {
-  FLOW_ERROR_CODES,
-  FLOW_ERROR_REASONS,
   FlowError,
   type FlowErrorCode,
   type FlowErrorReason,
@@ -29,16 +45,3 @@ export type {
 } from './flow-types.js';
 export { newRequestId } from './request-id.js';
 export { isRetryable, type RetryPolicy, retryDelay } from './retry-policy.js';
-export type {
-  FinishReason,
-  WireChunk,
-  WireDecline,
-  WireInterrupt,
-  WireInterruptMetadata,
-  WirePart,
-  WireRequest,
-  WireRespond,
-  WireRestart,
-  WireResult,
-  WireResume,
-} from './wire.js';

@@ -1,5 +1,5 @@
 // The deploy manifest: every function this codebase deploys, each a callable speaking the
-// kit's wire protocol (DESIGN.md). Each flow is passed as a loader, so an instance imports
+// kit's wire protocol (README, the wire protocol). Each flow is passed as a loader, so an instance imports
 // only the flow it serves, on its first call: the cold start loads firebase-functions and
 // this file, nothing else (no zod, no firebase-admin, no model SDK).
 import { defineSecret } from 'firebase-functions/params';

@@ -53,11 +53,9 @@ const REASON_WORDS: Record<string, Words> = {
   BUDGET_EXHAUSTED: ["You've reached today's usage limit for the assistant. Try again tomorrow.", false],
   MODEL_UNAVAILABLE: ["The assistant can't be reached right now. Try again in a moment.", true],
   MODEL_QUOTA: ['The assistant is very busy right now. Try again in a little while.', true],
-  MODEL_REFUSED: ["The assistant can't help with that request.", false],
   STORE_UNAVAILABLE: ["Your conversation can't be saved right now. Try again in a moment.", true],
   DEADLINE: ['That took too long: the answer did not arrive in time.', true],
   CANCELLED: ['The request was cancelled.', true],
-  JOURNAL_INCONSISTENT: ['This conversation is in a state the assistant cannot continue. Start a new one.', false],
   SERVER_MISCONFIGURED: ['The assistant is not set up correctly right now. Please try again later.', false],
   INTERNAL: ['Something went wrong on our side. Try again.', true],
 };

@@ -1,5 +1,6 @@
+import type { SessionStatus } from '@callable-flows/protocol/session-doc';
 // A session's stored history as this client reads it: messages of parts (the kit's model
-// contract, DESIGN.md). Only the fields the app shows are typed; the rest is passed over.
+// contract, docs/architecture.md). Only the fields the app shows are typed; the rest is passed over.
 
 /** A part of a stored message. */
 export interface HistoryPart {
@@ -17,7 +18,7 @@ export interface HistoryMessage {
 }
 
 /** Where a session stands (the session document's `status`). */
-export type SessionStatus = 'idle' | 'running' | 'interrupted' | 'expired' | 'failed';
+export type { SessionStatus } from '@callable-flows/protocol/session-doc';
 
 /** A session as the app restores it. */
 export interface StoredSession {
@@ -32,19 +33,8 @@ const isMessage = (value: unknown): value is HistoryMessage =>
   typeof (value as HistoryMessage).role === 'string' &&
   Array.isArray((value as HistoryMessage).content);
 
-/**
- * The messages of a history stored as JSON lines (one message a line, each ended by `\n`),
- * split over chunk texts and the session document's tail; undefined when they don't add up to
- * `length` messages (a chunk was re-written between the reads).
- */
-export function parseHistory(
-  chunkTexts: readonly string[],
-  tail: string,
-  length: number,
-): HistoryMessage[] | undefined {
-  const lines = (chunkTexts.join('') + tail).split('\n');
-  lines.pop();
-  if (lines.length !== length) return undefined;
+/** The messages of a stored history's lines (one JSON message each); undefined when a line is not one. */
+export function parseHistory(lines: readonly string[]): HistoryMessage[] | undefined {
   const messages: HistoryMessage[] = [];
   for (const line of lines) {
     let value: unknown;

@@ -1,6 +1,4 @@
-/**
- * Characters of one text message the callable accepts: `PAYLOAD_LIMITS.textChars` of
- * functions/src/kit/callable/payload-limits.ts (the app keeps its own copy, as it does of the
- * wire types; a longer message is refused with `INVALID_FIELD`).
- */
-export const MESSAGE_MAX_CHARS = 32_000;
+import { PAYLOAD_LIMITS } from '@callable-flows/protocol';
+
+/** Characters of one text message the callable accepts; a longer one is refused with `PAYLOAD_TOO_LARGE`. */
+export const MESSAGE_MAX_CHARS = PAYLOAD_LIMITS.textChars;

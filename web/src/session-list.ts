@@ -1,17 +1,6 @@
-import {
-  collection,
-  doc,
-  type Firestore,
-  getDoc,
-  getDocs,
-  limit,
-  orderBy,
-  type QueryDocumentSnapshot,
-  query,
-  where,
-} from 'firebase/firestore';
+import { chunkId, millis, type SessionDoc, SessionDocSchema, tailOf } from '@callable-flows/protocol/session-doc';
+import { collection, doc, type Firestore, getDoc, getDocs, limit, orderBy, query, where } from 'firebase/firestore';
 import { type HistoryMessage, parseHistory, type SessionStatus } from './history.js';
-import { chunkId, type HistoryField, STATUSES, tailOf } from './read-session.js';
 import { transcriptOf } from './transcript.js';
 
 /** One of the person's conversations, as the conversation list shows it. */
@@ -24,28 +13,21 @@ export interface SessionSummary {
   updatedAt: number;
 }
 
-/** A Firestore timestamp (or the epoch ms some documents hold) as epoch ms. */
-const millis = (value: unknown): number => {
-  if (typeof value === 'number') return value;
-  const time = value as { toMillis?: () => number } | null | undefined;
-  return typeof time?.toMillis === 'function' ? time.toMillis() : 0;
-};
-
 /** The words of a stored message when it is the person's. */
 function userWords(line: string | undefined): string | undefined {
   if (!line) return undefined;
-  const [message] = parseHistory([], `${line}\n`, 1) ?? [];
+  const [message] = parseHistory([line]) ?? [];
   const [first] = transcriptOf(message ? [message as HistoryMessage] : [], 'idle');
   return first?.kind === 'user' ? first.text : undefined;
 }
 
 /** The first message of a session: in its first chunk document once sealed, else the document's own tail. */
-async function firstMessage(db: Firestore, snap: QueryDocumentSnapshot): Promise<string | undefined> {
-  const history = snap.get('history') as HistoryField | undefined;
-  if (!history || history.length === 0) return undefined;
+async function firstMessage(db: Firestore, session: SessionDoc): Promise<string | undefined> {
+  const { history } = session;
+  if (history.length === 0) return undefined;
   const text =
     history.sealed > 0
-      ? ((await getDoc(doc(db, 'sessions', snap.id, 'history', chunkId(0)))).get('text') as unknown)
+      ? ((await getDoc(doc(db, 'sessions', session.id, 'history', chunkId(0)))).get('text') as unknown)
       : tailOf(history);
   return typeof text === 'string' ? userWords(text.split('\n', 1)[0]) : undefined;
 }
@@ -63,14 +45,18 @@ export async function listSessions(db: Firestore, uid: string, agent: string, ma
     orderBy('updatedAt', 'desc'),
     limit(max),
   );
-  const snaps = (await getDocs(newest)).docs.filter((snap) => STATUSES.includes(snap.get('status')));
+  // Read with the same codec the functions write with; a document it doesn't know is left out.
+  const sessions = (await getDocs(newest)).docs.flatMap((snap) => {
+    const parsed = SessionDocSchema.safeParse(snap.data());
+    return parsed.success ? [{ ...parsed.data, id: snap.id }] : [];
+  });
   return Promise.all(
-    snaps.map(async (snap) => ({
-      id: snap.id,
-      status: snap.get('status') as SessionStatus,
-      firstMessage: await firstMessage(db, snap).catch(() => undefined),
-      createdAt: millis(snap.get('createdAt')),
-      updatedAt: millis(snap.get('updatedAt')),
+    sessions.map(async (session) => ({
+      id: session.id,
+      status: session.status,
+      firstMessage: await firstMessage(db, session).catch(() => undefined),
+      createdAt: millis(session.createdAt),
+      updatedAt: millis(session.updatedAt),
     })),
   );
 }

@@ -121,7 +121,7 @@ describe.skipIf(skipReason !== '')('the approvals web app, as a person uses it (
 
   browserIt('says plainly when messages come too fast (RATE_LIMITED) and keeps the message', async (pages) => {
     const app = await new AppPage(await pages.newUserPage()).open(stack.url);
-    // What the callable answers when the per-user rate limit refuses a call (DESIGN.md, error reasons).
+    // What the callable answers when the per-user rate limit refuses a call (README, error reasons).
     await app.page.route(CALLABLE, (route: Route) => {
       if (route.request().method() === 'OPTIONS') return route.continue();
       // A streaming call hears its refusal as a server-sent event, as firebase-functions sends it.

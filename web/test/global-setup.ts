@@ -26,16 +26,21 @@ function browserSkipReason(): string {
   return '';
 }
 
-/** The app imports the typed client as a package (its `dist`): build it when missing, as on a fresh clone. */
+/**
+ * The app imports the protocol and the typed client as packages (their `dist`): build them when
+ * missing, as on a fresh clone (the protocol first: the client imports it).
+ */
 function ensureClientBuilt(): void {
-  if (existsSync(resolve(REPO_ROOT, 'client/dist/index.js'))) return;
-  const built = spawnSync('npm', ['run', 'build', '-w', 'client', '--silent'], { cwd: REPO_ROOT, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('building the client failed (npm run build -w client)');
+  for (const workspace of ['protocol', 'client']) {
+    if (existsSync(resolve(REPO_ROOT, `${workspace}/dist/index.js`))) continue;
+    const built = spawnSync('npm', ['run', 'build', '-w', workspace, '--silent'], { cwd: REPO_ROOT, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error(`building ${workspace} failed (npm run build -w ${workspace})`);
+  }
 }
 
 /**
- * Builds the typed client when missing; makes sure Chromium is here (installing Debian's when it
- * is missing), or says why not (and fails the run under CI=true or STRICT_SKIPS=1).
+ * Builds the protocol and the typed client when missing; makes sure Chromium is here (installing
+ * Debian's when it is missing), or says why not (and fails the run under CI=true or STRICT_SKIPS=1).
  */
 export function setup(project: TestProject): void {
   ensureClientBuilt();

@@ -1,9 +1,9 @@
 import {
+  type CallResult as ClientCallResult,
   type FlowClient,
   flowClient,
   type WireCallable,
   type WireRequest,
-  type WireResult,
 } from '@callable-flows/client';
 import type { CallRequest, CallResult, FlowCallable } from '../../kit/callable/index.js';
 import { callableRequest } from '../../kit/callable/test-utils/callable-request.js';
@@ -19,8 +19,8 @@ export function typedClient(
   uid: string,
   sleep: (ms: number) => Promise<void> = async () => undefined,
 ): FlowClient {
-  const call = async (data: WireRequest): Promise<{ data: WireResult }> => ({
-    data: (await fn.run(callableRequest<CallRequest>(data, { uid }))) as WireResult,
+  const call = async (data: WireRequest): Promise<{ data: ClientCallResult }> => ({
+    data: (await fn.run(callableRequest<CallRequest>(data, { uid }))) as ClientCallResult,
   });
   const callable: WireCallable = Object.assign(call, {
     stream: (): never => {

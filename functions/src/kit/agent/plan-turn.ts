@@ -29,7 +29,7 @@ export interface TurnRequest {
 }
 
 function withRequestId(turn: TurnState, kind: TurnState['kind'], requestId: string | undefined): TurnState {
-  const { requestId: _old, ledger: _ledger, ...rest } = turn;
+  const { requestId: _old, ...rest } = turn;
   return requestId === undefined ? { ...rest, kind } : { ...rest, kind, requestId };
 }
 

@@ -1,6 +1,7 @@
 import { isKitError } from '../errors/index.js';
 import { pendingOf } from '../session/pending-of.js';
 import type { Session } from '../session/session-schema.js';
+import { within } from '../timing/index.js';
 import type { AgentRuntime } from './agent-runtime.js';
 import type { TurnJournal } from './turn-journal.js';
 import type { TurnWriter } from './turn-writer.js';
@@ -67,9 +68,6 @@ export async function releaseAfterFailure(
   );
   // The caller has waited long enough for a turn that failed: if the store is slow to take the
   // release (Firestore down, say), the lease runs out on its own and a retry takes over.
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), RELEASE_WAIT_MS)));
-  const written = await Promise.race([released, timedOut]);
-  clearTimeout(timer);
+  const written = await within(released, RELEASE_WAIT_MS, () => false);
   if (!written && !writer.leaseLost) rt.givenUp.add(writer.session.id, writer.leaseId);
 }

@@ -1,7 +1,7 @@
+import type { WireChunk } from '@callable-flows/protocol';
 import type { CallableRequest, CallableResponse } from 'firebase-functions/v2/https';
 import type { GenerateResponseChunk } from '../model/index.js';
 import { frameChunk } from './frame-chunk.js';
-import type { WireChunk } from './wire-chunk.js';
 
 /**
  * The `onChunk` of a call: frames each generate chunk as wire chunks and sends them, or

@@ -20,7 +20,7 @@ export interface WireErrorRule {
 }
 
 /**
- * Every kit error code and how it goes over the wire (DESIGN.md, errors). Complete by type:
+ * Every kit error code and how it goes over the wire (README, errors: code and reason). Complete by type:
  * a new code fails to compile until it is given a rule here.
  */
 export const WIRE_ERROR_RULES: Readonly<Record<KitErrorCode, WireErrorRule>> = {

@@ -1,5 +1,5 @@
+import type { WireChunk } from '@callable-flows/protocol';
 import type { CallableFunction, CallableRequest, CallableResponse } from 'firebase-functions/v2/https';
-import type { WireChunk } from './wire-chunk.js';
 
 /**
  * The callable {@link onCallFlow} returns. Its `run` takes the response too (firebase-functions

@@ -1,6 +1,6 @@
+import { WireChunkSchema } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
 import { frameChunk } from './frame-chunk.js';
-import { WireChunkSchema } from './wire-chunk.js';
 
 describe('frameChunk', () => {
   it('frames text and reasoning when a model chunk streams them', () => {

@@ -1,5 +1,5 @@
+import type { WireChunk } from '@callable-flows/protocol';
 import type { GenerateResponseChunk, Part, ToolRequestPart } from '../model/index.js';
-import type { WireChunk } from './wire-chunk.js';
 
 function frameToolRequest(part: ToolRequestPart): WireChunk | undefined {
   const { name, ref, input, partial } = part.toolRequest;

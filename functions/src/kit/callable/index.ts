@@ -1,23 +1,25 @@
-export { type AppCheckSetting, appCheckRequired, assertAppCheck } from './app-check.js';
-export { type AuthPolicy, allOf, type CallerAuth, hasClaim, signedIn, verifiedEmail } from './auth-policy.js';
+// The wire shapes are the protocol package's; the kit's public API keeps offering them.
 export {
   type CallRequest,
   CallRequestSchema,
+  type CallResult,
+  CallResultSchema,
   ClientMessageSchema,
   type ClientPart,
   ClientPartSchema,
+  PAYLOAD_LIMITS,
   RespondReplySchema,
   RestartReplySchema,
   ResumeSchema,
+  type WireChunk,
+  WireChunkSchema,
   WireIdSchema,
-} from './call-request.js';
-export {
-  type CallResult,
-  CallResultSchema,
   type WireInterrupt,
   WireInterruptSchema,
   WireUsageSchema,
-} from './call-result.js';
+} from '@callable-flows/protocol';
+export { type AppCheckSetting, appCheckRequired, assertAppCheck } from './app-check.js';
+export { type AuthPolicy, allOf, type CallerAuth, hasClaim, signedIn, verifiedEmail } from './auth-policy.js';
 export {
   type CallSignal,
   callSignal,
@@ -54,8 +56,6 @@ export {
   parseWire,
   toAgentInput,
 } from './parse-call-request.js';
-export { PAYLOAD_LIMITS } from './payload-limits.js';
 export { runCall } from './run-call.js';
 export { toCallResult } from './to-call-result.js';
 export { type CallLogScope, toHttpsError } from './to-https-error.js';
-export { type WireChunk, WireChunkSchema } from './wire-chunk.js';

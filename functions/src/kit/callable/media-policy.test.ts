@@ -1,6 +1,6 @@
+import type { CallRequest } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
 import { isKitError, type KitError } from '../errors/index.js';
-import type { CallRequest } from './call-request.js';
 import { assertClientMedia, DEFAULT_MAX_INLINE_BYTES, type MediaPolicy } from './media-policy.js';
 
 const withMedia = (url: string, contentType?: string): CallRequest => ({

@@ -1,5 +1,5 @@
+import type { CallRequest } from '@callable-flows/protocol';
 import { KitError } from '../errors/index.js';
-import type { CallRequest } from './call-request.js';
 
 /**
  * What media a client may put in a message (`onCallFlow({ media })`). A media URL is fetched

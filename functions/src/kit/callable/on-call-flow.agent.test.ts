@@ -1,3 +1,4 @@
+import { CallResultSchema } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineAgent } from '../agent/index.js';
@@ -5,7 +6,6 @@ import type { GenerateRequest, ModelRunnerResponse } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
 import { InMemorySessionStore } from '../session/index.js';
 import { defineTool } from '../tools/index.js';
-import { CallResultSchema } from './call-result.js';
 import { onCallFlow } from './on-call-flow.js';
 import { callableRequest, recordingResponse, rejectionCode } from './test-utils/callable-request.js';
 

@@ -1,3 +1,4 @@
+import type { CallRequest, CallResult, WireChunk } from '@callable-flows/protocol';
 import * as logger from 'firebase-functions/logger';
 import { type CallableRequest, onCall } from 'firebase-functions/v2/https';
 import type { z } from 'zod';
@@ -5,19 +6,17 @@ import type { Agent } from '../agent/agent.js';
 import { KitError } from '../errors/index.js';
 import type { Flow } from '../flow/index.js';
 import { lazy } from '../lazy/index.js';
+import { within } from '../timing/index.js';
 // The sink alone: it loads the logger on the first trace, keeping the cold start light.
 import { loggerTraceSink } from '../trace/logger-trace-sink.js';
 import { appCheckRequired, assertAppCheck } from './app-check.js';
 import { type AuthPolicy, signedIn } from './auth-policy.js';
-import type { CallRequest } from './call-request.js';
-import type { CallResult } from './call-result.js';
 import { callSignal, deadlineFor } from './call-signal.js';
 import { callUsage, requestedSessionId } from './call-usage.js';
 import type { FlowCallable } from './flow-callable.js';
 import { type CallPermit, UsageLimiter } from './limits/usage-limiter.js';
 import type { OnCallFlowOptions } from './on-call-flow-options.js';
 import { type CallLogScope, toHttpsError } from './to-https-error.js';
-import type { WireChunk } from './wire-chunk.js';
 
 // This file loads nothing heavy: the wire protocol (zod schemas) and the target are imported
 // on the first call, so a deploy manifest that passes loaders starts in the time
@@ -55,20 +54,7 @@ async function authorize(
 /** How long a call waits for its usage counters to be written before it answers anyway. */
 const SETTLE_WAIT_MS = 2_000;
 
-/** `settle`'s answer, or false once `ms` have passed without one. */
-async function settledWithin(settle: Promise<boolean>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([settle, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Deploys an agent as a callable: the wire protocol of DESIGN.md, a session per conversation. */
+/** Deploys an agent as a callable: the wire protocol of the README, a session per conversation. */
 export function onCallFlow(options: OnCallFlowOptions, agent: CallTarget<Agent>): FlowCallable<CallRequest, CallResult>;
 /** Deploys a stateless flow as a callable: its input in, its output out. */
 export function onCallFlow<I extends z.ZodType, O extends z.ZodType>(
@@ -115,7 +101,7 @@ export function onCallFlow(
         dispose();
         // A call that fails once admitted counts too (its tokens unknown): failing calls cost work as well.
         // Bounded: a slow Firestore must not hold the caller's answer (a late increment still lands).
-        if (permit && !(await settledWithin(permit.settle(callUsage(result, sessionId)), SETTLE_WAIT_MS))) {
+        if (permit && !(await within(permit.settle(callUsage(result, sessionId)), SETTLE_WAIT_MS, () => false))) {
           logger.warn(`${scope.function}: the usage counters could not be written`, { ...scope });
         }
       }

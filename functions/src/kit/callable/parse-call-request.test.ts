@@ -1,7 +1,7 @@
+import { PAYLOAD_LIMITS } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
 import { isKitError, type KitError } from '../errors/index.js';
 import { parseCallRequest, toAgentInput } from './parse-call-request.js';
-import { PAYLOAD_LIMITS } from './payload-limits.js';
 
 function refusal(data: unknown): KitError {
   try {

@@ -1,9 +1,8 @@
+import { type CallRequest, CallRequestSchema, PAYLOAD_LIMITS } from '@callable-flows/protocol';
 import type { z } from 'zod';
 import type { AgentInput } from '../agent/agent.js';
 import { fromZodError, KitError } from '../errors/index.js';
-import { type CallRequest, CallRequestSchema } from './call-request.js';
 import { explainUnionIssues } from './explain-union-issues.js';
-import { PAYLOAD_LIMITS } from './payload-limits.js';
 
 /**
  * Refuses request data over {@link PAYLOAD_LIMITS.requestBytes} before anything parses it, so an

@@ -1,8 +1,8 @@
+import type { CallResult, WireChunk } from '@callable-flows/protocol';
 import type { CallableRequest, CallableResponse } from 'firebase-functions/v2/https';
 import type { Agent } from '../agent/agent.js';
 import { KitError } from '../errors/index.js';
 import type { TraceSink } from '../trace/trace-sink.js';
-import type { CallResult } from './call-result.js';
 import { callerContext } from './caller-context.js';
 import { chunkSender } from './chunk-sender.js';
 import { assertClientMedia, type MediaPolicy } from './media-policy.js';
@@ -10,7 +10,6 @@ import { parseCallRequest, toAgentInput } from './parse-call-request.js';
 import { toCallResult } from './to-call-result.js';
 import type { CallLogScope } from './to-https-error.js';
 import { tracedAgentSend } from './traced-agent-send.js';
-import type { WireChunk } from './wire-chunk.js';
 
 /**
  * One call of an agent over the wire: parse the data, run the turn as the caller, return the

@@ -1,3 +1,4 @@
+import type { WireChunk } from '@callable-flows/protocol';
 import { SpanKind } from '@opentelemetry/api';
 import type { CallableRequest, CallableResponse } from 'firebase-functions/v2/https';
 import type { Agent } from '../agent/agent.js';
@@ -8,7 +9,6 @@ import type { MediaPolicy } from './media-policy.js';
 import { runAgentCall } from './run-agent-call.js';
 import { runFlowCall } from './run-flow-call.js';
 import type { CallLogScope } from './to-https-error.js';
-import type { WireChunk } from './wire-chunk.js';
 
 /** One call of an agent (the session wire protocol) or of a flow (its input in, its output out). */
 export function runCall(

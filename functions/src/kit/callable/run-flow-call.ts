@@ -1,10 +1,10 @@
+import type { WireChunk } from '@callable-flows/protocol';
 import type { CallableRequest, CallableResponse } from 'firebase-functions/v2/https';
 import type { Flow } from '../flow/index.js';
 import { callerContext } from './caller-context.js';
 import { chunkSender } from './chunk-sender.js';
 import { assertPayloadSize } from './parse-call-request.js';
 import type { CallLogScope } from './to-https-error.js';
-import type { WireChunk } from './wire-chunk.js';
 
 /**
  * One call of a stateless flow over the wire: the data is the flow's input (parsed by its

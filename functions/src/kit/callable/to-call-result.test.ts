@@ -1,5 +1,5 @@
+import { CallResultSchema } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
-import { CallResultSchema } from './call-result.js';
 import { toCallResult } from './to-call-result.js';
 
 describe('toCallResult', () => {

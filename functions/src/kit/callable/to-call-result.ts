@@ -1,5 +1,5 @@
+import type { CallResult } from '@callable-flows/protocol';
 import type { AgentTurnResult } from '../agent/agent.js';
-import type { CallResult } from './call-result.js';
 
 /**
  * The wire form of an agent's turn: every key always present (null output, zero usage), so a

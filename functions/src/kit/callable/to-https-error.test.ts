@@ -1,6 +1,7 @@
+import { ERROR_CODES, ERROR_REASONS } from '@callable-flows/protocol';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { describe, expect, it } from 'vitest';
-import { ERROR_REASONS, KIT_ERROR_CODES, KitError } from '../errors/index.js';
+import { KitError } from '../errors/index.js';
 import { WIRE_ERROR_RULES } from './error-codes.js';
 import { toHttpsError } from './to-https-error.js';
 
@@ -9,7 +10,7 @@ const reasonOf = (error: HttpsError) => (error.details as { reason?: unknown } |
 
 describe('toHttpsError', () => {
   it('maps every kit code to an HttpsError with a reason from the enum when the kit error names none', () => {
-    for (const code of KIT_ERROR_CODES) {
+    for (const code of ERROR_CODES) {
       const error = toHttpsError(new KitError(code, `kit says ${code}`), scope);
       expect(error).toBeInstanceOf(HttpsError);
       expect(error.code).toBe(WIRE_ERROR_RULES[code].code);

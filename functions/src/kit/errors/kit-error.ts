@@ -1,30 +1,7 @@
-import { ERROR_REASONS, type ErrorReason } from './error-reason.js';
+import { ERROR_REASONS, type ErrorCode, type ErrorReason } from '@callable-flows/protocol';
 
-/**
- * The status codes a kit error can carry. They are the gRPC/HttpsError code names, so the
- * callable layer maps them one to one and a client can act on them.
- */
-export const KIT_ERROR_CODES = [
-  'cancelled',
-  'unknown',
-  'invalid-argument',
-  'deadline-exceeded',
-  'not-found',
-  'already-exists',
-  'permission-denied',
-  'resource-exhausted',
-  'failed-precondition',
-  'aborted',
-  'out-of-range',
-  'unimplemented',
-  'internal',
-  'unavailable',
-  'data-loss',
-  'unauthenticated',
-] as const;
-
-/** A kit error code, e.g. `invalid-argument`. */
-export type KitErrorCode = (typeof KIT_ERROR_CODES)[number];
+/** A kit error code, e.g. `invalid-argument`: one of the protocol's `ERROR_CODES`. */
+export type KitErrorCode = ErrorCode;
 
 // A registry-wide symbol, so two copies of the kit (two bundles, two versions) still
 // recognise each other's errors where `instanceof` would fail.

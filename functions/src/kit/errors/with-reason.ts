@@ -1,4 +1,4 @@
-import type { ErrorReason } from './error-reason.js';
+import type { ErrorReason } from '@callable-flows/protocol';
 import { isKitError, KitError } from './kit-error.js';
 
 /**

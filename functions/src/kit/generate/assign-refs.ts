@@ -6,7 +6,7 @@ export type RefToolRequestPart = ToolRequestPart & { toolRequest: { ref: string 
 
 /**
  * Gives every tool request of a model message a ref. Models that name no call ids still get
- * refs that are unique across the session, because a resume and the tool ledger find calls by ref.
+ * refs that are unique across the session, because a resume and the turn journal find calls by ref.
  */
 export function assignRefs(message: Message): Message {
   let changed = false;

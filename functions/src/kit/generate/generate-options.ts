@@ -81,10 +81,7 @@ export interface ToolCall {
   context: ActionContext;
 }
 
-/**
- * A step around every tool call: the session layer's ledger is one (it answers a call it has
- * already recorded instead of running it again).
- */
+/** A step around every tool call: the turn trace's recorder is one (it times the call and keeps its outcome). */
 export type ToolMiddleware = (call: ToolCall, next: () => Promise<ToolResult>) => Promise<ToolResult>;
 
 /** The output a generation must produce. */

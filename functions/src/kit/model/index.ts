@@ -3,7 +3,7 @@ export { composeMiddleware } from './compose-middleware.js';
 export { defineModel, supportMiddleware } from './define-model.js';
 export { type GenerationCommonConfig, GenerationCommonConfigSchema } from './generation-config.js';
 export { type Document, DocumentSchema, type Message, MessageSchema, type Role, RoleSchema } from './message.js';
-export { reasoningOf, textOf, toolRequestsOf, toolResponsesOf } from './message-content.js';
+export { textOf, toolRequestsOf, toolResponsesOf } from './message-content.js';
 export { augmentWithContext, citationKey, renderDocuments } from './middleware/augment-with-context.js';
 export { FALLBACK_CODES, type FallbackOptions, fallback } from './middleware/fallback.js';
 export { type MeterOptions, meter } from './middleware/meter.js';

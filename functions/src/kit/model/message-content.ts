@@ -8,13 +8,6 @@ export function textOf(content: readonly Part[]): string {
   return text;
 }
 
-/** The reasoning of a list of parts, joined. */
-export function reasoningOf(content: readonly Part[]): string {
-  let text = '';
-  for (const part of content) if ('reasoning' in part) text += part.reasoning;
-  return text;
-}
-
 /** The tool request parts of a message. */
 export function toolRequestsOf(message: Message | undefined): ToolRequestPart[] {
   return (message?.content.filter((p) => 'toolRequest' in p) ?? []) as ToolRequestPart[];

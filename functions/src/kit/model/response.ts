@@ -1,10 +1,9 @@
+import { FinishReasonSchema } from '@callable-flows/protocol';
 import { z } from 'zod';
 import { MessageSchema } from './message.js';
 import { UsageSchema } from './usage.js';
 
-/** Why a generation ended. `interrupted` means a tool is waiting for a person. */
-export const FinishReasonSchema = z.enum(['stop', 'length', 'blocked', 'interrupted', 'aborted', 'other', 'unknown']);
-export type FinishReason = z.infer<typeof FinishReasonSchema>;
+export { type FinishReason, FinishReasonSchema } from '@callable-flows/protocol';
 
 /** A model's answer to one request. */
 export const GenerateResponseSchema = z.strictObject({

@@ -1,3 +1,4 @@
+import { SESSION_STATUSES, WireInterruptSchema } from '@callable-flows/protocol';
 import { z } from 'zod';
 import { FinishReasonSchema, MessageSchema, ToolRequestPartSchema, UsageSchema } from '../model/index.js';
 
@@ -9,7 +10,7 @@ export const SESSION_SCHEMA_VERSION = 1;
  * for a person, `expired` once those waited too long, `failed` when the last turn ended in an
  * error (a retry or the next message completes it).
  */
-export const SessionStatusSchema = z.enum(['idle', 'running', 'interrupted', 'expired', 'failed']);
+export const SessionStatusSchema = z.enum(SESSION_STATUSES);
 export type SessionStatus = z.infer<typeof SessionStatusSchema>;
 
 /** The hold a running turn has on its session: every write of the turn carries its id. */
@@ -29,19 +30,12 @@ export const TurnStateSchema = z.strictObject({
   requestId: z.string().optional(),
   /** Index in history of the message that opened the turn. */
   start: z.number().int().nonnegative(),
-  /** Read from sessions stored before turns were journaled in the history; never written now. */
-  ledger: z.array(z.string()).optional(),
   startedAt: z.number(),
 });
 export type TurnState = z.infer<typeof TurnStateSchema>;
 
 /** An interrupt as a client sees it. */
-export const PendingInterruptSchema = z.strictObject({
-  ref: z.string(),
-  name: z.string(),
-  input: z.unknown(),
-  metadata: z.union([z.record(z.string(), z.unknown()), z.literal(true)]),
-});
+export const PendingInterruptSchema = z.strictObject(WireInterruptSchema.shape);
 
 /** The outcome of one agent call (see `AgentTurnResult`). */
 export const TurnResultSchema = z.strictObject({

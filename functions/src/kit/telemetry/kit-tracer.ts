@@ -1,7 +1,7 @@
 import { type Tracer, trace } from '@opentelemetry/api';
 
 /** The instrumentation scope of the kit's spans. */
-export const TRACER_NAME = 'callable-flows';
+const TRACER_NAME = 'callable-flows';
 
 let tracer: Tracer | undefined;
 

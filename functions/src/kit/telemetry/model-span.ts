@@ -17,7 +17,7 @@ export interface ModelSpanResponse {
 }
 
 /** The GenAI provider name of a kit model name's prefix (`googleai/…`, `vertexai/…`). */
-export function providerOf(model: string): string | undefined {
+function providerOf(model: string): string | undefined {
   const slash = model.indexOf('/');
   if (slash < 0) return undefined;
   const prefix = model.slice(0, slash);

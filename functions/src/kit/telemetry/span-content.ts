@@ -4,7 +4,7 @@ import { redactValue } from '../redact/redact-value.js';
 export const CAPTURE_CONTENT_ENV = 'OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT';
 
 /** Longest content attribute, in characters. */
-export const MAX_CONTENT_CHARS = 4_000;
+const MAX_CONTENT_CHARS = 4_000;
 
 /** True when spans may carry content: the app set {@link CAPTURE_CONTENT_ENV} to `true`. */
 export function capturesContent(): boolean {

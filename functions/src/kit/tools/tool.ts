@@ -1,7 +1,11 @@
 import type { z } from 'zod';
 import type { Part, ToolDefinition, ToolRequestPart, ToolResponsePart } from '../model/index.js';
 
-/** What a tool declares about repeating it. `idempotent` tools are recorded in the session's ledger. */
+/**
+ * What a tool declares about repeating it. The turn journal (agent/turn-journal.ts) commits a
+ * tool's result as the call finishes, except a `none` tool's, which rides along with the next
+ * write; an `idempotent` tool's call also can't be answered by a client (see `answerable`).
+ */
 export type ToolSideEffects = 'none' | 'idempotent';
 
 /** What the caller knows about who is asking (auth, App Check, anything the flow passes down). */
@@ -19,7 +23,7 @@ export interface ToolConfig<I extends z.ZodType, O extends z.ZodType> {
   timeoutMs?: number;
   /** The function returns `{ output, content, metadata }` instead of a bare output. */
   multipart?: boolean;
-  /** `idempotent`: the kit records the result so a retried or resumed turn never runs it twice. */
+  /** `idempotent`: the kit journals the result as the call finishes, so a retried or resumed turn never runs it twice. */
   sideEffects?: ToolSideEffects;
   /** `respond` (default): a failure is told to the model so it can change course; `throw`: it ends the turn. */
   onError?: 'respond' | 'throw';

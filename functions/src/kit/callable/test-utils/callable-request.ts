@@ -1,5 +1,5 @@
+import type { WireChunk } from '@callable-flows/protocol';
 import type { CallableRequest, CallableResponse } from 'firebase-functions/v2/https';
-import type { WireChunk } from '../wire-chunk.js';
 
 /** A callable request as the platform would build it, for `fn.run(request, response)`. */
 export function callableRequest<T = unknown>(

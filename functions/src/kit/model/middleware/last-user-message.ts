@@ -1,7 +1,7 @@
 import type { Message } from '../message.js';
 
 /** Index of the last user message, or -1. */
-export function lastUserMessageIndex(messages: readonly Message[]): number {
+function lastUserMessageIndex(messages: readonly Message[]): number {
   for (let i = messages.length - 1; i >= 0; i--) {
     if (messages[i]?.role === 'user') return i;
   }

@@ -9,7 +9,7 @@ export interface MeterOptions {
 }
 
 /** One call's usage as the counters of the model that answered, priced when the table knows it. */
-export function usageByModel(model: string, usage: Usage, pricing: Pricing | undefined): Usage {
+function usageByModel(model: string, usage: Usage, pricing: Pricing | undefined): Usage {
   const entry: ModelUsage = { calls: 1 };
   for (const key of ['inputTokens', 'outputTokens', 'thoughtsTokens', 'cachedContentTokens'] as const) {
     if (usage[key] !== undefined) entry[key] = usage[key];

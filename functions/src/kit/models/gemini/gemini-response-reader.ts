@@ -61,7 +61,7 @@ export class GeminiResponseReader {
     const index = this.calls++;
     if (call.id) return { ref: call.id, synthetic: false };
     // From the response id: the same response always maps to the same refs, and refs stay
-    // unique across a session (resume and the tool ledger find calls by ref). Without a
+    // unique across a session (a resume and the turn journal find calls by ref). Without a
     // response id only a random ref is unique.
     return { ref: this.responseId ? `${this.responseId}_${index}` : randomUUID(), synthetic: true };
   }

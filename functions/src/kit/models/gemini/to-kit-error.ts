@@ -44,11 +44,6 @@ export function ruleForStatus(status: number): StatusRule {
   return STATUS_RULES[status] ?? (status >= 500 ? TRANSIENT : OURS);
 }
 
-/** The kit code for an HTTP status from Gemini. */
-export function codeForStatus(status: number): KitErrorCode {
-  return ruleForStatus(status).code;
-}
-
 // Node's fetch (undici) reports a refused, reset or cut connection as a TypeError whose
 // cause carries a system or undici code.
 const NETWORK_CODE = /^(E[A-Z]+|UND_ERR_\w+)$/;

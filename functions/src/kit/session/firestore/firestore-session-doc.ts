@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { lineKey, millis, SessionDocSchema, tailOf } from '@callable-flows/protocol';
 import { z } from 'zod';
 import { KitError } from '../../errors/index.js';
 import type { Message } from '../../model/index.js';
@@ -8,68 +9,18 @@ import type { Session } from '../session-schema.js';
 import { waitingSince } from '../waiting-since.js';
 import type { HistoryLayout, HistoryPlan } from './history-layout.js';
 
-// The session document. Scalars a query or a TTL policy needs are native fields (status,
-// owner, times); structured values are JSON text, because Firestore refuses some JSON
-// (arrays inside arrays, say) that tool inputs and outputs may hold.
-
-/** A Firestore timestamp as read back (anything with `toMillis`). */
-const TimeSchema = z.union([
-  z.number(),
-  z.custom<{ toMillis(): number }>((v) => typeof (v as { toMillis?: unknown })?.toMillis === 'function'),
-]);
-const millis = (value: z.infer<typeof TimeSchema>): number => (typeof value === 'number' ? value : value.toMillis());
-
-/** A Firestore timestamp field as epoch ms; undefined for anything else (a missing field). */
-export function millisOf(value: unknown): number | undefined {
-  const time = value as { toMillis?: unknown } | null | undefined;
-  return typeof time?.toMillis === 'function' ? (time as { toMillis(): number }).toMillis() : undefined;
-}
+// The session document's layout is the protocol's (`SessionDocSchema`); this reads it into a
+// Session and writes a Session as it.
 
 /** The etag of a document version: its update time, to the nanosecond. */
 export function etagOf(time: { seconds: number; nanoseconds: number }): string {
   return `${time.seconds}.${String(time.nanoseconds).padStart(9, '0')}`;
 }
 
-const LayoutSchema = z.object({
-  length: z.number().int().nonnegative(),
-  sealed: z.number().int().nonnegative(),
-  chunks: z.array(z.number().int()),
-  /** The tail: message `i` (from `sealed` on) as one JSON line in field `m<i>`, so a write sets only new lines. */
-  lines: z.record(z.string(), z.string()).optional(),
-  /** The tail as one text, in documents written before `lines`. */
-  tail: z.string().optional(),
-});
-
-/** The fields of a session document that the store reads back. */
-const SessionDocSchema = z.object({
-  schemaVersion: z.number(),
-  id: z.string(),
-  ownerUid: z.string(),
-  agent: z.string(),
-  status: z.string(),
-  version: z.number(),
-  createdAt: TimeSchema,
-  updatedAt: TimeSchema,
-  expireAt: TimeSchema,
-  lease: z.object({ id: z.string(), expiresAt: TimeSchema }).nullable(),
-  turn: z.string().nullable(),
-  turns: z.number(),
-  summary: z.string().nullable(),
-  state: z.string().nullable().optional(),
-  /** Stored results by key ({@link resultKey}), or all of them as one JSON array in older documents. */
-  results: z.union([z.string(), z.record(z.string(), z.string())]),
-  /** The session's request ids by key ({@link requestKey}); absent in documents written before ids were recorded. */
-  requests: z.record(z.string(), z.string()).optional(),
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
-  history: LayoutSchema,
-});
-
 /** A session document as read: the session's fields and where its history lies. */
 export interface SessionDocRead {
   layout: HistoryLayout;
   tail: string;
-  /** `tail`: a document written before tails were kept line by line (its next write rewrites them whole). */
-  format: 'lines' | 'tail';
   /** Builds the session once the chunk documents' messages are known. */
   toSession(history: Message[]): Session;
 }
@@ -93,11 +44,10 @@ export function readSessionDoc(data: unknown, id: string): SessionDocRead {
     );
   }
   const doc = parsed.data;
-  const { tail, lines, ...layout } = doc.history;
+  const { lines: _lines, ...layout } = doc.history;
   return {
     layout,
-    tail: lines ? tailOf(lines, layout.sealed, layout.length) : (tail ?? ''),
-    format: lines ? 'lines' : 'tail',
+    tail: tailOf(doc.history),
     toSession(history) {
       const session: Record<string, unknown> = {
         schemaVersion: doc.schemaVersion,
@@ -112,7 +62,7 @@ export function readSessionDoc(data: unknown, id: string): SessionDocRead {
         history,
         ...pendingOf(history),
         turns: doc.turns,
-        results: typeof doc.results === 'string' ? json(doc.results, id) : byTime(doc.results, id),
+        results: byTime(doc.results, id),
       };
       if (doc.requests && Object.keys(doc.requests).length) session.requests = byTime(doc.requests, id);
       if (doc.lease) session.lease = { id: doc.lease.id, expiresAt: millis(doc.lease.expiresAt) };
@@ -125,23 +75,15 @@ export function readSessionDoc(data: unknown, id: string): SessionDocRead {
   };
 }
 
-/** The field that holds tail line `index`. */
-export const lineKey = (index: number): string => `m${String(index).padStart(6, '0')}`;
-
+/** The field that holds the stored result of `requestId` (a field name Firestore takes as it is). */
 const keyOf = (prefix: string, requestId: string): string =>
   `${prefix}${createHash('sha256').update(requestId).digest('hex').slice(0, 24)}`;
 
 /** The field that holds the stored result of `requestId` (a field name Firestore takes as it is). */
-export const resultKey = (requestId: string): string => keyOf('r', requestId);
+const resultKey = (requestId: string): string => keyOf('r', requestId);
 
 /** The field that holds the record of request id `requestId`. */
-export const requestKey = (requestId: string): string => keyOf('q', requestId);
-
-function tailOf(lines: Record<string, string>, sealed: number, length: number): string {
-  let tail = '';
-  for (let i = sealed; i < length; i++) tail += lines[lineKey(i)] ?? '';
-  return tail;
-}
+const requestKey = (requestId: string): string => keyOf('q', requestId);
 
 /** The entries of a keyed map field, oldest first. */
 function byTime(fields: Record<string, string>, id: string): unknown[] {
@@ -220,26 +162,19 @@ const same = (a: unknown, b: unknown): boolean =>
   a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * The fields a write changes, to replace `before` (laid out as `layout`, in `format`) by `next`
+ * The fields a write changes, to replace `before` (laid out as `layout`) by `next`
  * laid out as `plan` says: only what differs, so a warm turn's bytes don't grow with its history.
  * Tail lines the plan shares with the stored copy (the same message objects) aren't sent again.
  */
 export function sessionFieldChanges(
   before: Session,
   layout: HistoryLayout,
-  format: 'lines' | 'tail',
   next: Session,
   plan: HistoryPlan,
 ): FieldChange[] {
   const changes: FieldChange[] = [];
   const was = scalarFields(before);
   for (const [key, value] of Object.entries(scalarFields(next))) if (!same(was[key], value)) changes.push([key, value]);
-  if (format === 'tail') {
-    // A document from before line-by-line tails: its history and results are rewritten whole, once.
-    changes.push(['history', { ...plan.layout, lines: linesOf(plan) }], ['results', resultFields(next)]);
-    changes.push(['requests', requestFields(next)]);
-    return changes;
-  }
   changes.push(...keyedChanges('results', resultFields(before), resultFields(next)));
   changes.push(...keyedChanges('requests', requestFields(before), requestFields(next)));
   if (layout.sealed !== plan.layout.sealed) changes.push(['history.sealed', plan.layout.sealed]);

@@ -40,6 +40,4 @@ export interface FirestoreStorage {
   layout: HistoryLayout | undefined;
   /** Epoch ms: when the history chunks may expire (every chunk's `expireAt` is at least this). */
   chunksExpireAt: number | undefined;
-  /** How the document keeps its tail: line by line, or (written before that) as one text. */
-  format?: 'lines' | 'tail';
 }

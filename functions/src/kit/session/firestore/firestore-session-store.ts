@@ -1,5 +1,7 @@
+import { chunkId, millisOf } from '@callable-flows/protocol';
 import type { DocumentReference, DocumentSnapshot, Firestore, Timestamp, WriteBatch } from 'firebase-admin/firestore';
 import { KitError } from '../../errors/index.js';
+import { within } from '../../timing/index.js';
 import { withPending } from '../pending-of.js';
 import type { Session } from '../session-schema.js';
 import {
@@ -15,7 +17,6 @@ import { firestoreCode, fromFirestoreError } from './firestore-error.js';
 import {
   etagOf,
   type FieldChange,
-  millisOf,
   readSessionDoc,
   sessionDocFields,
   sessionFieldChanges,
@@ -66,8 +67,6 @@ function sentBytes(fields: Record<string, unknown>, plan: HistoryPlan): number {
   for (const text of plan.put.values()) bytes += Buffer.byteLength(text);
   return bytes;
 }
-
-const chunkId = (index: number): string => `c${String(index).padStart(6, '0')}`;
 
 /**
  * Sessions in Firestore (firebase-admin). A session is one document; history beyond its tail
@@ -142,7 +141,6 @@ export class FirestoreSessionStore implements SweepableSessionStore {
       updateTime,
       layout: doc.layout,
       chunksExpireAt: millisOf(snap.get('chunksExpireAt')),
-      format: doc.format,
     };
     return { session, etag: etagOf(updateTime), storage };
   }
@@ -204,8 +202,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     }
     const plan = planHistory(storage.layout, expected.session.history, next.history, this.limits);
     const stamp = chunkStamp(next, storage.chunksExpireAt);
-    const format = storage.format ?? 'lines';
-    const changes = sessionFieldChanges(expected.session, storage.layout, format, next, plan);
+    const changes = sessionFieldChanges(expected.session, storage.layout, next, plan);
     if (stamp.at !== storage.chunksExpireAt) changes.push(['chunksExpireAt', new Date(stamp.at)]);
     const batch = this.db.batch();
     const update = await updateOf(changes);
@@ -289,7 +286,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     const results = await this.bounded('a write', () => batch.commit());
     this.onOperation?.({ kind: 'commit', reads: 0, writes, bytes });
     const updateTime = (results[0] as { writeTime: Timestamp }).writeTime;
-    const storage: Storage = { updateTime, layout: plan.layout, chunksExpireAt, format: 'lines' };
+    const storage: Storage = { updateTime, layout: plan.layout, chunksExpireAt };
     return { session, etag: etagOf(updateTime), storage };
   }
 
@@ -303,13 +300,8 @@ export class FirestoreSessionStore implements SweepableSessionStore {
 
   /** `call`, or `unavailable` once it has taken longer than the store's call timeout. */
   private bounded<T>(what: string, call: () => Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(
-        () => reject(new KitError('unavailable', `${what}: Firestore did not answer within ${this.callTimeoutMs} ms`)),
-        this.callTimeoutMs,
-      );
+    return within(call(), this.callTimeoutMs, () => {
+      throw new KitError('unavailable', `${what}: Firestore did not answer within ${this.callTimeoutMs} ms`);
     });
-    return Promise.race([call(), timeout]).finally(() => clearTimeout(timer));
   }
 }

@@ -1,3 +1,4 @@
+import { HistoryLayoutSchema, millisOf } from '@callable-flows/protocol';
 import type {
   CollectionReference,
   DocumentReference,
@@ -5,22 +6,13 @@ import type {
   QueryDocumentSnapshot,
   Timestamp,
 } from 'firebase-admin/firestore';
-import { z } from 'zod';
 import type { Session } from '../session-schema.js';
 import type { SessionRecord } from '../session-store.js';
 import type { ScannedSession, SessionScan } from '../session-sweep.js';
 import { firestoreCode } from './firestore-error.js';
-import { etagOf, millisOf } from './firestore-session-doc.js';
-import type { HistoryLayout } from './history-layout.js';
+import { etagOf } from './firestore-session-doc.js';
 
 // The Firestore side of the cleanup job's sweeps, kept out of the store's read/write path.
-
-/** Just enough of the history field to delete a session's chunks; the rest is not parsed here. */
-const LayoutFieldSchema = z.object({
-  length: z.number().int().nonnegative(),
-  sealed: z.number().int().nonnegative(),
-  chunks: z.array(z.number().int()),
-});
 
 /** The scanned document behind each scanned session: the cursor of the next page. */
 const cursors = new WeakMap<ScannedSession, QueryDocumentSnapshot>();
@@ -56,10 +48,11 @@ export async function scanSessionDocs(
 export function scannedSession(snap: QueryDocumentSnapshot, read: () => Promise<SessionRecord>): ScannedSession {
   const data = snap.data();
   const updateTime = snap.updateTime as Timestamp;
-  const layout = LayoutFieldSchema.safeParse(data.history);
+  // Just enough of the history field to delete a session's chunks; the rest is not parsed here.
+  const layout = HistoryLayoutSchema.safeParse(data.history);
   const storage = {
     updateTime,
-    layout: layout.success ? (layout.data as HistoryLayout) : undefined,
+    layout: layout.success ? layout.data : undefined,
     chunksExpireAt: millisOf(data.chunksExpireAt),
   };
   const scanned: ScannedSession = {

@@ -1,10 +1,9 @@
+import { type HistoryLayout, historyLines } from '@callable-flows/protocol';
 import { KitError } from '../../errors/index.js';
 import { type Message, MessageSchema } from '../../model/index.js';
 
-// History is stored as JSON lines: one message per line, each line ended by '\n' (JSON text
-// never holds a raw newline). The newest lines stay in the session document (the tail); older
-// lines are sealed into chunk documents, so no document ever nears Firestore's 1 MiB limit.
-// Sizes count UTF-16 code units: one unit is at most 3 bytes of UTF-8, so a limit in units
+// History is stored as JSON lines, the newest in the session document's tail and older ones
+// sealed into chunk documents (the protocol's session-doc describes the layout). Sizes count UTF-16 code units: one unit is at most 3 bytes of UTF-8, so a limit in units
 // bounds the bytes too.
 
 /** Size limits of the layout, in UTF-16 code units. */
@@ -18,13 +17,7 @@ export interface HistoryLimits {
 /** The default limits: a session document stays under ~400 KiB, a chunk under 800 KiB. */
 export const DEFAULT_HISTORY_LIMITS: HistoryLimits = { tailUnits: 96 * 1024, chunkUnits: 256 * 1024 };
 
-/** Where a history's messages are: `sealed` messages in chunk documents, the rest in the tail. */
-export interface HistoryLayout {
-  length: number;
-  sealed: number;
-  /** Per chunk document, the index of the first message that starts in it; -1 for a continuation. */
-  chunks: number[];
-}
+export type { HistoryLayout } from '@callable-flows/protocol';
 
 /** What to write to store `next`: the new layout and tail, chunk documents to put and to delete. */
 export interface HistoryPlan {
@@ -143,12 +136,12 @@ export function planHistory(
 
 /** Reads a history back from its chunk texts (in order) and tail; `data-loss` if they don't agree. */
 export function readHistory(layout: HistoryLayout, chunkTexts: readonly string[], tail: string): Message[] {
-  const lines = (chunkTexts.join('') + tail).split('\n');
-  lines.pop();
-  if (lines.length !== layout.length || chunkTexts.length !== layout.chunks.length) {
+  const lines = historyLines(layout, chunkTexts, tail);
+  if (!lines) {
+    const found = (chunkTexts.join('') + tail).split('\n').length - 1;
     throw new KitError(
       'data-loss',
-      `stored history has ${lines.length} message(s) in ${chunkTexts.length} chunk(s); expected ${layout.length} in ${layout.chunks.length}`,
+      `stored history has ${found} message(s) in ${chunkTexts.length} chunk(s); expected ${layout.length} in ${layout.chunks.length}`,
     );
   }
   return lines.map((line, i) => {

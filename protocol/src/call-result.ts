@@ -1,19 +1,12 @@
 import { z } from 'zod';
-import { FinishReasonSchema } from '../model/index.js';
-
-/** An interrupt as the client sees it: answer it by `ref` and `name` in `resume`. */
-export const WireInterruptSchema = z.object({
-  ref: z.string(),
-  name: z.string(),
-  input: z.unknown(),
-  metadata: z.union([z.record(z.string(), z.unknown()), z.literal(true)]),
-});
-export type WireInterrupt = z.infer<typeof WireInterruptSchema>;
+import { FinishReasonSchema } from './finish-reason.js';
+import { WireInterruptSchema } from './interrupt.js';
 
 /** The tokens a turn consumed. */
 export const WireUsageSchema = z.object({ inputTokens: z.number(), outputTokens: z.number() });
+export type WireUsage = z.infer<typeof WireUsageSchema>;
 
-/** The result of a call to an agent (DESIGN.md, the callable wire protocol). */
+/** The result of a call to an agent (README, the wire protocol). */
 export const CallResultSchema = z.object({
   sessionId: z.string(),
   status: z.enum(['done', 'interrupted']),

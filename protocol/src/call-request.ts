@@ -41,9 +41,11 @@ export const ClientMessageSchema = z.union(
   ],
   { error: 'must be text or an array of parts' },
 );
+export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 
 /** The answer to an interrupt: the output its tool call should have. */
 export const RespondReplySchema = z.strictObject({ ref: NameSchema, name: NameSchema, output: z.unknown() });
+export type RespondReply = z.infer<typeof RespondReplySchema>;
 
 /** A request to run an interrupted call again, now approved. */
 export const RestartReplySchema = z.strictObject({
@@ -52,6 +54,7 @@ export const RestartReplySchema = z.strictObject({
   replaceInput: z.unknown().optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
+export type RestartReply = z.infer<typeof RestartReplySchema>;
 
 /** A person's refusal of an interrupted call; the model is told, with the reason. */
 export const DeclineReplySchema = z.strictObject({
@@ -59,6 +62,7 @@ export const DeclineReplySchema = z.strictObject({
   name: NameSchema,
   reason: z.string().max(L.reasonChars, `must be at most ${L.reasonChars} characters`).optional(),
 });
+export type DeclineReply = z.infer<typeof DeclineReplySchema>;
 
 const replies = <T extends z.ZodType>(schema: T) =>
   z.array(schema).max(L.resumeReplies, `must have at most ${L.resumeReplies} replies`).optional();
@@ -78,8 +82,9 @@ export const ResumeSchema = z
     (r) => (r.respond?.length ?? 0) + (r.restart?.length ?? 0) + (r.decline?.length ?? 0) <= L.resumeReplies,
     `must have at most ${L.resumeReplies} replies in all`,
   );
+export type Resume = z.infer<typeof ResumeSchema>;
 
-/** The `data` of a call to an agent (DESIGN.md, the callable wire protocol). */
+/** The `data` of a call to an agent (README, the wire protocol). */
 export const CallRequestSchema = z
   .strictObject({
     sessionId: WireIdSchema.optional(),
@@ -102,3 +107,11 @@ export const CallRequestSchema = z
     }
   });
 export type CallRequest = z.infer<typeof CallRequestSchema>;
+
+/**
+ * A request as a client builds it: {@link CallRequestSchema} accepts exactly these (one of
+ * `message` and `resume`; `resume` only with the `sessionId` of the interrupted turn).
+ */
+export type WireRequest =
+  | { sessionId?: string; message: ClientMessage; requestId?: string }
+  | { sessionId: string; resume: Resume; requestId?: string };

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import type { Message, ToolRequestPart } from '../model/index.js';
+import { assignRefs } from './assign-refs.js';
+
+describe('assignRefs', () => {
+  it('gives each tool request without a ref a unique one and keeps the refs the model named', () => {
+    const message: Message = {
+      role: 'model',
+      content: [
+        { text: 'calling' },
+        { toolRequest: { name: 'a', input: {} } },
+        { toolRequest: { name: 'b', ref: 'named', input: {} } },
+        { toolRequest: { name: 'c', input: {} } },
+      ],
+    };
+    const assigned = assignRefs(message);
+    const refs = assigned.content.flatMap((p) => ('toolRequest' in p ? [(p as ToolRequestPart).toolRequest.ref] : []));
+    expect(refs[1]).toBe('named');
+    expect(new Set(refs).size).toBe(3);
+    expect(refs.every((ref) => typeof ref === 'string' && ref.length > 0)).toBe(true);
+    expect((message.content[1] as ToolRequestPart).toolRequest.ref).toBeUndefined();
+  });
+
+  it('gives back the same message when every request has a ref', () => {
+    const message: Message = { role: 'model', content: [{ toolRequest: { name: 'a', ref: 'x', input: {} } }] };
+    expect(assignRefs(message)).toBe(message);
+  });
+});

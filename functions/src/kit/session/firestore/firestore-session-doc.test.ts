@@ -1,0 +1,49 @@
+import { SessionDocSchema } from '@callable-flows/protocol';
+import { describe, expect, it } from 'vitest';
+import type { Message } from '../../model/index.js';
+import { sampleSession } from '../test-utils/session-store-conformance.js';
+import { readSessionDoc, sessionDocFields, sessionFieldChanges } from './firestore-session-doc.js';
+import { EMPTY_LAYOUT, planHistory } from './history-layout.js';
+
+const user = (text: string): Message => ({ role: 'user', content: [{ text }] });
+
+/** What Firestore gives back for the fields the kit wrote: Dates come back as timestamps. */
+function readBack(fields: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    out[key] = value instanceof Date ? { toMillis: () => value.getTime() } : value;
+  }
+  const lease = fields.lease as { id: string; expiresAt: Date } | null;
+  if (lease) out.lease = { id: lease.id, expiresAt: { toMillis: () => lease.expiresAt.getTime() } };
+  return out;
+}
+
+describe('sessionDocFields', () => {
+  it('writes a document the protocol’s codec reads and the kit reads back as the same session', () => {
+    const session = { ...sampleSession('s1', [user('a'), user('b')]), turns: 2 };
+    const plan = planHistory(EMPTY_LAYOUT, [], session.history);
+    const fields = sessionDocFields(session, plan);
+    expect(SessionDocSchema.safeParse(readBack(fields)).success).toBe(true);
+    const read = readSessionDoc(readBack(fields), 's1');
+    expect(read.layout).toEqual(plan.layout);
+    expect(read.toSession(session.history)).toEqual(session);
+  });
+});
+
+describe('readSessionDoc', () => {
+  it('refuses with data-loss when the document is not a session document', () => {
+    expect(() => readSessionDoc({ id: 's1' }, 's1')).toThrow(expect.objectContaining({ code: 'data-loss' }));
+  });
+});
+
+describe('sessionFieldChanges', () => {
+  it('changes only the fields that differ, and adds a line for a new message, when a session grows', () => {
+    const before = sampleSession('s1', [user('a')]);
+    const plan = planHistory(EMPTY_LAYOUT, [], before.history);
+    const next = { ...before, history: [...before.history, user('b')], version: 2 };
+    const grown = planHistory(plan.layout, before.history, next.history);
+    const changes = Object.fromEntries(sessionFieldChanges(before, plan.layout, next, grown));
+    expect(Object.keys(changes).sort()).toEqual(['history.length', 'history.lines.m000001', 'version']);
+    expect(changes['history.lines.m000001']).toBe(`${JSON.stringify(user('b'))}\n`);
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { stampInterrupt } from '../generate/index.js';
+import { emptySession } from './empty-session.js';
+import type { Session } from './session-schema.js';
+import { standingOf } from './session-standing.js';
+
+const NOW = 10_000;
+const session = (over: Partial<Session>): Session => ({
+  ...emptySession({ id: 's', ownerUid: 'u', agent: 'a', now: 0 }),
+  ...over,
+});
+const asked = stampInterrupt({ toolRequest: { name: 'confirm', ref: 'c', input: {} } }, true);
+
+describe('standingOf', () => {
+  it('is held while another call’s lease is live, whatever the status', () => {
+    expect(standingOf(session({ status: 'idle', lease: { id: 'l', expiresAt: NOW + 1 } }), NOW)).toBe('held');
+  });
+
+  it.each(['idle', 'interrupted', 'expired'] as const)(
+    'is the status when the session is %s and unleased',
+    (status) => {
+      expect(standingOf(session({ status, lease: { id: 'l', expiresAt: NOW } }), NOW)).toBe(status);
+    },
+  );
+
+  it('is incomplete when a running turn’s lease lapsed and nothing waits', () => {
+    expect(standingOf(session({ status: 'running' }), NOW)).toBe('incomplete');
+    expect(standingOf(session({ status: 'failed' }), NOW)).toBe('incomplete');
+  });
+
+  it('is interrupted when a resume crashed before getting past its interrupts', () => {
+    const history = [{ role: 'model' as const, content: [asked] }];
+    expect(standingOf(session({ status: 'running', history }), NOW)).toBe('interrupted');
+  });
+});

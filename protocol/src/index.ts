@@ -1,0 +1,31 @@
+export {
+  type CallRequest,
+  CallRequestSchema,
+  type ClientMessage,
+  ClientMessageSchema,
+  type ClientPart,
+  ClientPartSchema,
+  type DeclineReply,
+  DeclineReplySchema,
+  type RespondReply,
+  RespondReplySchema,
+  type RestartReply,
+  RestartReplySchema,
+  type Resume,
+  ResumeSchema,
+  WireIdSchema,
+  type WireRequest,
+} from './call-request.js';
+export { type CallResult, CallResultSchema, type WireUsage, WireUsageSchema } from './call-result.js';
+export { ERROR_CODES, type ErrorCode } from './error-code.js';
+export { ERROR_REASONS, type ErrorReason } from './error-reason.js';
+export { type FinishReason, FinishReasonSchema } from './finish-reason.js';
+export {
+  type WireInterrupt,
+  type WireInterruptMetadata,
+  WireInterruptMetadataSchema,
+  WireInterruptSchema,
+} from './interrupt.js';
+export { PAYLOAD_LIMITS } from './payload-limits.js';
+export * from './session-doc.js';
+export { type WireChunk, WireChunkSchema } from './wire-chunk.js';

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { chunkId, historyLines, lineKey, millisOf, SessionDocSchema, tailOf } from './session-doc.js';
+
+const at = (ms: number) => ({ toMillis: () => ms });
+
+/** A session document as the kit writes it, with `lines` as the tail. */
+function sessionDoc(history: Record<string, unknown>): Record<string, unknown> {
+  return {
+    schemaVersion: 1,
+    id: 's1',
+    ownerUid: 'u1',
+    agent: 'orders',
+    status: 'interrupted',
+    version: 3,
+    createdAt: at(1),
+    updatedAt: at(2),
+    expireAt: at(3),
+    lease: null,
+    turn: null,
+    turns: 1,
+    summary: null,
+    state: null,
+    results: {},
+    error: null,
+    pending: [],
+    history,
+  };
+}
+
+describe('lineKey', () => {
+  it('names tail line fields with six digits when the index is small', () => {
+    expect(lineKey(7)).toBe('m000007');
+    expect(chunkId(12)).toBe('c000012');
+  });
+});
+
+describe('SessionDocSchema', () => {
+  it('reads a document with Firestore timestamps when every field is there', () => {
+    const parsed = SessionDocSchema.parse(sessionDoc({ length: 0, sealed: 0, chunks: [], lines: {} }));
+    expect(parsed.status).toBe('interrupted');
+    expect(millisOf(parsed.updatedAt)).toBe(2);
+  });
+
+  it('refuses a history kept as one tail text when it has no lines', () => {
+    const parsed = SessionDocSchema.safeParse(sessionDoc({ length: 1, sealed: 0, chunks: [], tail: '{}\n' }));
+    expect(parsed.success).toBe(false);
+  });
+
+  it('refuses a status no kit writes', () => {
+    const doc = { ...sessionDoc({ length: 0, sealed: 0, chunks: [], lines: {} }), status: 'paused' };
+    expect(SessionDocSchema.safeParse(doc).success).toBe(false);
+  });
+});
+
+describe('tailOf', () => {
+  it('joins the tail lines from sealed to length when older lines are sealed', () => {
+    const lines = { [lineKey(2)]: 'b\n', [lineKey(3)]: 'c\n', [lineKey(1)]: 'stale\n' };
+    expect(tailOf({ length: 4, sealed: 2, chunks: [0], lines })).toBe('b\nc\n');
+  });
+});
+
+describe('historyLines', () => {
+  it('splits chunks and tail into one line a message when a line spans two chunks', () => {
+    const all = 'one\ntwo\nthree\n';
+    expect(
+      historyLines({ length: 3, sealed: 2, chunks: [0, -1] }, [all.slice(0, 5), all.slice(5, 8)], 'three\n'),
+    ).toEqual(['one', 'two', 'three']);
+  });
+
+  it('gives undefined when the lines do not add up to the layout', () => {
+    expect(historyLines({ length: 2, sealed: 0, chunks: [] }, [], 'one\n')).toBeUndefined();
+    expect(historyLines({ length: 1, sealed: 1, chunks: [0] }, [], 'one\n')).toBeUndefined();
+  });
+});
+
+describe('millisOf', () => {
+  it('gives undefined when the field is not a timestamp', () => {
+    expect(millisOf(undefined)).toBeUndefined();
+    expect(millisOf('2026-01-01')).toBeUndefined();
+  });
+});

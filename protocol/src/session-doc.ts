@@ -1,0 +1,106 @@
+import * as z from 'zod/mini';
+
+// The session document in Firestore (`sessions/{id}`, history chunks in `sessions/{id}/history/{c…}`),
+// as the kit writes it and the kit and the web app read it. Scalars a query or a TTL policy
+// needs are native fields (status, owner, times); structured values are JSON text, because
+// Firestore refuses some JSON (arrays inside arrays, say) that tool inputs and outputs may hold.
+// History is JSON lines: one message a line, each ended by '\n' (JSON text never holds a raw
+// newline). The newest lines stay in the session document (the tail), one line a field, so a
+// write sets only new lines; older lines are sealed into chunk documents, so no document nears
+// Firestore's 1 MiB limit. zod/mini, so the web app's bundle pays little for it.
+
+/** Where a session stands. */
+export const SESSION_STATUSES = ['idle', 'running', 'interrupted', 'expired', 'failed'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+/** A Firestore timestamp as read back: firebase-admin's and the JS SDK's both have `toMillis`. */
+export interface TimestampLike {
+  toMillis(): number;
+}
+
+/** A time field: a Firestore timestamp, or epoch ms. */
+export const TimeSchema = z.union([
+  z.number(),
+  z.custom<TimestampLike>((v) => typeof (v as { toMillis?: unknown } | null)?.toMillis === 'function'),
+]);
+
+/** A time field as epoch ms. */
+export const millis = (value: z.infer<typeof TimeSchema>): number =>
+  typeof value === 'number' ? value : value.toMillis();
+
+/** A Firestore timestamp field as epoch ms; undefined for anything else (a missing field). */
+export function millisOf(value: unknown): number | undefined {
+  const time = value as Partial<TimestampLike> | null | undefined;
+  return typeof time?.toMillis === 'function' ? time.toMillis() : undefined;
+}
+
+const count = z.int().check(z.nonnegative());
+
+/** Where a history's messages are: `sealed` messages in chunk documents, the rest in the tail. */
+export const HistoryLayoutSchema = z.object({
+  length: count,
+  sealed: count,
+  /** Per chunk document, the index of the first message that starts in it; -1 for a continuation. */
+  chunks: z.array(z.int()),
+});
+export type HistoryLayout = z.infer<typeof HistoryLayoutSchema>;
+
+/** The session document's `history`: the layout, and the tail's lines by {@link lineKey}. */
+export const HistoryFieldSchema = z.object({
+  ...HistoryLayoutSchema.shape,
+  lines: z.record(z.string(), z.string()),
+});
+export type HistoryField = z.infer<typeof HistoryFieldSchema>;
+
+/** The fields of a session document that are read back. */
+export const SessionDocSchema = z.object({
+  schemaVersion: z.number(),
+  id: z.string(),
+  ownerUid: z.string(),
+  agent: z.string(),
+  status: z.enum(SESSION_STATUSES),
+  version: z.number(),
+  createdAt: TimeSchema,
+  updatedAt: TimeSchema,
+  expireAt: TimeSchema,
+  lease: z.nullable(z.object({ id: z.string(), expiresAt: TimeSchema })),
+  /** JSON text of the running or last turn. */
+  turn: z.nullable(z.string()),
+  turns: z.number(),
+  /** JSON text of the summary of older history. */
+  summary: z.nullable(z.string()),
+  /** JSON text of the agent's state. */
+  state: z.optional(z.nullable(z.string())),
+  /** Stored results (JSON text), one field each, named by a hash of its requestId. */
+  results: z.record(z.string(), z.string()),
+  /** Request ids (JSON text: the id, a digest of its request, how it ended), one field each, named by a hash of the id. */
+  requests: z.optional(z.record(z.string(), z.string())),
+  error: z.nullable(z.object({ code: z.string(), message: z.string() })),
+  history: HistoryFieldSchema,
+});
+export type SessionDoc = z.infer<typeof SessionDocSchema>;
+
+const sixDigits = (index: number): string => String(index).padStart(6, '0');
+
+/** The field of `history.lines` that holds tail line `index` (message `index` of the history). */
+export const lineKey = (index: number): string => `m${sixDigits(index)}`;
+
+/** The id of chunk document `index` under a session. */
+export const chunkId = (index: number): string => `c${sixDigits(index)}`;
+
+/** The tail lines of `history` as one text. */
+export function tailOf(history: HistoryField): string {
+  let tail = '';
+  for (let i = history.sealed; i < history.length; i++) tail += history.lines[lineKey(i)] ?? '';
+  return tail;
+}
+
+/**
+ * The lines of a history (one JSON message each) from its chunk texts (in order) and tail;
+ * undefined when they don't add up to the layout (a chunk was re-written between two reads).
+ */
+export function historyLines(layout: HistoryLayout, chunkTexts: readonly string[], tail: string): string[] | undefined {
+  const lines = (chunkTexts.join('') + tail).split('\n');
+  lines.pop();
+  return lines.length === layout.length && chunkTexts.length === layout.chunks.length ? lines : undefined;
+}
