@@ -1,13 +1,16 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { arch, cpus, loadavg, platform, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
+import { runAllocBench } from './alloc-bench.js';
 import type { BenchTable } from './bench-table.js';
 import { toMarkdown } from './bench-table.js';
 import { runCleanupBench } from './cleanup-bench.js';
 import { runColdStartBench } from './cold-start.js';
-import { runEngineBench, runVsGenkitEngineBench } from './engine-bench.js';
+import { runProfileBench } from './cpu-profile.js';
+import { runEngineBench } from './engine-bench.js';
 import { runGeminiOverheadBench } from './gemini-overhead.js';
 import { runSessionsVsGenkitBench } from './genkit/sessions-vs-genkit.js';
+import { runVsGenkitEngineBench } from './genkit/vs-genkit-engine.js';
 import { runMemoryBench } from './memory-bench.js';
 import { runSessionBench } from './session-bench.js';
 import { runThroughputBench } from './throughput-bench.js';
@@ -43,7 +46,9 @@ async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const suites: Suite[] = [
     { name: 'engine', run: one(() => runEngineBench()) },
-    { name: 'vs-genkit', run: async () => [await runVsGenkitEngineBench(), await runSessionsVsGenkitBench()] },
+    { name: 'vs-genkit', run: async () => [...(await runVsGenkitEngineBench()), await runSessionsVsGenkitBench()] },
+    { name: 'alloc', run: one(() => runAllocBench()) },
+    { name: 'profile', run: one(() => runProfileBench()) },
     { name: 'gemini', run: one(() => runGeminiOverheadBench()) },
     { name: 'session', run: one(() => runSessionBench()) },
     { name: 'throughput', run: one(() => runThroughputBench()) },
@@ -71,11 +76,15 @@ async function main(): Promise<void> {
     );
   }
   const parts = [
-    '# Benchmarks\n\nWritten by `npm run bench` (`npm run bench -- <suite> …` re-measures only those sections).\n',
+    '# Benchmarks\n\nWritten by `npm run bench` (`npm run bench -- <suite> …` re-measures only those sections). The engine workloads, sides and measurement rules are in [bench-protocol.md](bench-protocol.md).\n',
   ];
   for (const suite of suites) {
     const body = sections.get(suite.name);
     if (body !== undefined) parts.push(`${begin(suite.name)}\n${body}${end(suite.name)}\n`);
+  }
+  // Sections no suite writes (e.g. profiles taken by hand before a change) are kept as they are.
+  for (const [name, body] of sections) {
+    if (!suites.some((s) => s.name === name)) parts.push(`${begin(name)}\n${body}${end(name)}\n`);
   }
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, parts.join('\n'));
