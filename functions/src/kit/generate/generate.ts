@@ -22,7 +22,7 @@ import { dataOf, extractJson, parseOutput } from './parse-output.js';
 import { type ResolvedRound, runOpenRound } from './run-open-round.js';
 import { isStopMet, stopToolResult } from './stop-condition.js';
 import { toToolMap } from './to-tool-map.js';
-import { markChecked } from './validate-messages.js';
+import { markChecked, markCheckedList } from './validate-messages.js';
 
 /** Default number of tool rounds in one generation. */
 export const DEFAULT_MAX_TURNS = 5;
@@ -69,6 +69,8 @@ function finish<O>(state: LoopState, options: GenerateOptions, ending: Ending): 
     latencyMs: performance.now() - state.started,
   };
   if (ending.finishMessage !== undefined) result.finishMessage = ending.finishMessage;
+  // Passed back as it is (a resume), the list is not walked again.
+  markCheckedList(state.messages);
   return result;
 }
 
@@ -189,8 +191,9 @@ async function runRound<O>(
   const prepared = await options.prepareStep?.({ round: rounds, messages: state.messages });
   const stepScope = prepared?.model ? { ...modelScope, model: prepared.model } : modelScope;
   const stepRequest = prepared ? preparedRequest(request, prepared) : request;
-  // A copy: the loop appends to its own list, and a model (or middleware) may keep the request.
-  const response = await callModel({ ...stepRequest, messages: state.messages.slice() }, modelIndex, stepScope);
+  // The loop's own list, not a copy: a request's messages are valid for the call (see `Model`);
+  // the loop appends only after the model has answered.
+  const response = await callModel({ ...stepRequest, messages: state.messages }, modelIndex, stepScope);
   state.turns++;
   addUsage(state.usage, response.usage);
   // A model that finished anyway must not start tools for a caller who has gone.

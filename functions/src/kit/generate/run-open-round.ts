@@ -20,7 +20,8 @@ export interface RoundHooks {
 
 type Settled = { part: ToolRequestPart; response?: ToolResponsePart };
 
-async function settleCall(part: ToolRequestPart, scope: ToolCallScope, hooks: RoundHooks): Promise<Settled> {
+// Not async: a call that runs costs the tool's promise and the one `then` of executeToolCall.
+function settleCall(part: ToolRequestPart, scope: ToolCallScope, hooks: RoundHooks): Promise<Settled> | Settled {
   const state = callState(part);
   if (state === 'waiting') return { part };
   if (state === 'done') {
@@ -31,16 +32,18 @@ async function settleCall(part: ToolRequestPart, scope: ToolCallScope, hooks: Ro
   const resumed =
     state === 'approved' ? ((part.metadata?.resumed as Record<string, unknown> | true | undefined) ?? true) : undefined;
   const request = part as RefToolRequestPart;
-  const outcome = await executeToolCall(request, resumed, scope);
-  // A restarted call that asks again waits again, as a new interrupt.
-  if (outcome.interrupt !== undefined) return { part: stampInterrupt(part, outcome.interrupt) };
-  await hooks.onToolResult?.({
-    request,
-    response: outcome.response,
-    tool: lookupTool(scope.tools, request.toolRequest.name),
+  return executeToolCall(request, resumed, scope, (outcome): Settled | Promise<Settled> => {
+    // A restarted call that asks again waits again, as a new interrupt.
+    if (outcome.interrupt !== undefined) return { part: stampInterrupt(part, outcome.interrupt) };
+    const answered = (): Settled => {
+      hooks.onResponse?.(outcome.response);
+      return { part, response: outcome.response };
+    };
+    if (!hooks.onToolResult) return answered();
+    const tool = lookupTool(scope.tools, request.toolRequest.name);
+    const journaled = hooks.onToolResult({ request, response: outcome.response, tool });
+    return journaled ? Promise.resolve(journaled).then(answered) : answered();
   });
-  hooks.onResponse?.(outcome.response);
-  return { part, response: outcome.response };
 }
 
 /**
@@ -56,7 +59,15 @@ export async function runOpenRound(
   hooks: RoundHooks = {},
 ): Promise<ResolvedRound> {
   const settled = await Promise.allSettled(
-    message.content.map((part) => ('toolRequest' in part ? settleCall(part, scope, hooks) : undefined)),
+    message.content.map((part) => {
+      if (!('toolRequest' in part)) return undefined;
+      try {
+        return settleCall(part, scope, hooks);
+      } catch (error) {
+        // Fails this call only: the round still waits for the others.
+        return Promise.reject(error);
+      }
+    }),
   );
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) throw failed.reason;

@@ -80,7 +80,8 @@ export function scriptedModel(script: ScriptStep | ScriptStep[], options: Script
     },
     async (request, call) => {
       calls++;
-      if (record) requests.push(request);
+      // A snapshot: the loop's list grows after the call.
+      if (record) requests.push({ ...request, messages: request.messages.slice() });
       throwIfAborted(call.signal, 'model call');
       if (options.delayMs) await sleep(options.delayMs, call.signal);
       let step = single;
