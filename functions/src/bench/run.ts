@@ -14,6 +14,7 @@ import { runVsGenkitEngineBench } from './genkit/vs-genkit-engine.js';
 import { runMemoryBench } from './memory-bench.js';
 import { runSessionBench } from './session-bench.js';
 import { runThroughputBench } from './throughput-bench.js';
+import { runTurnBench } from './turn/turn-bench.js';
 
 type Suite = { name: string; run: () => Promise<BenchTable[]> };
 
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
     { name: 'vs-genkit', run: async () => [...(await runVsGenkitEngineBench()), await runSessionsVsGenkitBench()] },
     { name: 'alloc', run: one(() => runAllocBench()) },
     { name: 'profile', run: one(() => runProfileBench()) },
+    { name: 'turn', run: () => runTurnBench() },
     { name: 'gemini', run: one(() => runGeminiOverheadBench()) },
     { name: 'session', run: one(() => runSessionBench()) },
     { name: 'throughput', run: one(() => runThroughputBench()) },
