@@ -11,7 +11,7 @@ import {
   toolRequestsOf,
   type Usage,
 } from '../model/index.js';
-import { inSpan, KIT_ATTR } from '../telemetry/index.js';
+import { KIT_ATTR, runInSpan, startKitSpan } from '../telemetry/index.js';
 import { addUsage } from './add-usage.js';
 import { applyResume, isOpenRound } from './apply-resume.js';
 import { baseRequest, initialMessages } from './build-request.js';
@@ -169,10 +169,14 @@ export async function generate<O extends z.ZodType = z.ZodType>(
   }
 
   for (let rounds = 0; ; rounds++) {
-    // Each round is a span (a no-op without an OpenTelemetry SDK): its model and tool calls nest in it.
-    const ended = await inSpan(`round ${rounds}`, { attributes: () => ({ [KIT_ATTR.round]: rounds }) }, () =>
-      runRound<z.infer<O>>(state, scope, modelScope, request, rounds, maxTurns),
-    );
+    // Each round is a span when something records it: its model and tool calls nest in it.
+    // Untraced, the round runs as it is (no name, attributes or closure built for a no-op span).
+    const span = startKitSpan(`round ${rounds}`);
+    const ended = span
+      ? await runInSpan(span, { attributes: () => ({ [KIT_ATTR.round]: rounds }) }, () =>
+          runRound<z.infer<O>>(state, scope, modelScope, request, rounds, maxTurns),
+        )
+      : await runRound<z.infer<O>>(state, scope, modelScope, request, rounds, maxTurns);
     if (ended) return ended;
   }
 }
