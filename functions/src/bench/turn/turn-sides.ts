@@ -36,16 +36,22 @@ const LIB_KIT: KitApi = { defineAgent, defineTool, onCallFlow, scriptedModel, Fi
 
 /**
  * The kit's side: `onCallFlow` over `defineAgent` (its LRU cache) over FirestoreSessionStore, with
- * the protocol's scripted model and `lookup` declared read-only (`sideEffects: 'none'`, async).
+ * the protocol's scripted model and `lookup` (async) declared read-only (`sideEffects: 'none'`)
+ * unless `readOnly` is false.
  */
-export function kitTurnCallable(firestore: Firestore, kit: KitApi = LIB_KIT, prefix = 'turn_'): TurnCallable {
+export function kitTurnCallable(
+  firestore: Firestore,
+  kit: KitApi = LIB_KIT,
+  { prefix = 'turn_', readOnly = true }: { prefix?: string; readOnly?: boolean } = {},
+): TurnCallable {
   const lookup = kit.defineTool(
     {
       name: 'lookup',
       description: 'Looks a value up by id.',
       inputSchema: z.object({ id: z.string() }),
       outputSchema: z.object({ value: z.number() }),
-      sideEffects: 'none',
+      // Undeclared (readOnly false) is the safe default: each result is journaled on its own.
+      ...(readOnly && { sideEffects: 'none' as const }),
     },
     async ({ id }) => ({ value: await ioReply(id.length) }),
   );
