@@ -16,7 +16,8 @@ import { runSessionBench } from './session-bench.js';
 import { runThroughputBench } from './throughput-bench.js';
 import { runTurnBench } from './turn/turn-bench.js';
 
-type Suite = { name: string; run: () => Promise<BenchTable[]> };
+/** A suite writes its section; one without `run` is a hand-written section (a record taken once), kept in place. */
+type Suite = { name: string; run?: () => Promise<BenchTable[]> };
 
 function machine(): string {
   const cpu = cpus()[0]?.model ?? 'unknown cpu';
@@ -50,6 +51,8 @@ async function main(): Promise<void> {
     { name: 'vs-genkit', run: async () => [...(await runVsGenkitEngineBench()), await runSessionsVsGenkitBench()] },
     { name: 'alloc', run: one(() => runAllocBench()) },
     { name: 'profile', run: one(() => runProfileBench()) },
+    // The engine, its allocation and its profile before the hot-path change (issue 23), for comparison.
+    { name: 'hot-path-before' },
     { name: 'turn', run: () => runTurnBench() },
     { name: 'gemini', run: one(() => runGeminiOverheadBench()) },
     { name: 'session', run: one(() => runSessionBench()) },
@@ -58,13 +61,13 @@ async function main(): Promise<void> {
     { name: 'cold-start', run: one(() => runColdStartBench()) },
     { name: 'cleanup', run: one(() => runCleanupBench()) },
   ];
-  const unknown = only.filter((name) => !suites.some((s) => s.name === name));
+  const unknown = only.filter((name) => !suites.some((s) => s.name === name && s.run));
   if (unknown.length)
     throw new Error(`unknown suite(s) ${unknown.join(', ')}: ${suites.map((s) => s.name).join(', ')}`);
   const out = resolve(process.env.BENCH_OUT ?? '../docs/benchmarks.md');
   const sections = previousSections(out);
   for (const suite of suites) {
-    if (only.length && !only.includes(suite.name)) continue;
+    if (!suite.run || (only.length && !only.includes(suite.name))) continue;
     console.error(`[bench] ${suite.name} …`);
     const started = new Date().toISOString();
     const loadBefore = load();
@@ -83,10 +86,6 @@ async function main(): Promise<void> {
   for (const suite of suites) {
     const body = sections.get(suite.name);
     if (body !== undefined) parts.push(`${begin(suite.name)}\n${body}${end(suite.name)}\n`);
-  }
-  // Sections no suite writes (e.g. profiles taken by hand before a change) are kept as they are.
-  for (const [name, body] of sections) {
-    if (!suites.some((s) => s.name === name)) parts.push(`${begin(name)}\n${body}${end(name)}\n`);
   }
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, parts.join('\n'));
