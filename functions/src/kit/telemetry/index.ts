@@ -5,4 +5,4 @@ export { type ModelSpanRequest, type ModelSpanResponse, traceModelCall } from '.
 export { recordError } from './record-error.js';
 export { type RegisteredTracing, type RegisterTracingOptions, registerTracing } from './register-tracing.js';
 export { CAPTURE_CONTENT_ENV, capturesContent, spanContent } from './span-content.js';
-export { startToolSpan, type ToolSpanCall, traceToolCall } from './tool-span.js';
+export { startToolSpan, type ToolSpanCall, toolSpanName, traceToolCall } from './tool-span.js';

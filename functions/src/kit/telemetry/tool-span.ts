@@ -16,9 +16,14 @@ export interface ToolSpanCall {
 
 const TOOL_SPAN_OPTIONS = { kind: SpanKind.INTERNAL };
 
-/** Starts the span of one call of tool `name`; undefined when nothing records it (then skip {@link traceToolCall}). */
-export function startToolSpan(name: string): Span | undefined {
-  return startKitSpan(`execute_tool ${name}`, TOOL_SPAN_OPTIONS);
+/** The span name of tool `name`'s calls (made once per tool, not per call). */
+export function toolSpanName(name: string): string {
+  return `execute_tool ${name}`;
+}
+
+/** Starts the span of one tool call (`spanName` from {@link toolSpanName}); undefined when nothing records it. */
+export function startToolSpan(spanName: string): Span | undefined {
+  return startKitSpan(spanName, TOOL_SPAN_OPTIONS);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { fromZodError, KitError } from '../errors/index.js';
 import type { ToolDefinition } from '../model/index.js';
-import { startToolSpan, traceToolCall } from '../telemetry/index.js';
+import { startToolSpan, toolSpanName, traceToolCall } from '../telemetry/index.js';
 import { declineInterrupt, respondToInterrupt, restartInterrupt } from './interrupt-replies.js';
 import { type LimitedRun, runWithLimits } from './run-with-limits.js';
 import { toToolDefinition } from './to-tool-definition.js';
@@ -65,6 +65,7 @@ export function makeTool<I extends z.ZodType, O extends z.ZodType>(
   }
   const timeoutMs = config.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
   const what = `tool '${config.name}'`;
+  const spanName = toolSpanName(config.name);
   let definition: ToolDefinition | undefined;
   // A multipart body returns `{ output, content, metadata }`, any other its output alone.
   const multipart = config.multipart === true;
@@ -114,7 +115,7 @@ export function makeTool<I extends z.ZodType, O extends z.ZodType>(
     },
     run(rawInput, options): Promise<ToolResult> {
       // Untraced (no SDK), the call runs as it is: no span record, no closure, no extra promise.
-      const span = startToolSpan(config.name);
+      const span = startToolSpan(spanName);
       if (!span) return runChecked(rawInput, options);
       const call = {
         name: config.name,

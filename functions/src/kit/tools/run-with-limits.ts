@@ -22,6 +22,14 @@ const COARSE_FROM_MS = 1000;
 /** A limit of its own: a finite, positive `timeoutMs`. `Infinity` (or 0) means none. */
 const hasTimeout = (timeoutMs: number): boolean => timeoutMs > 0 && Number.isFinite(timeoutMs);
 
+// The promise executor runs synchronously inside `new Promise`: one shared function hands the
+// resolvers to the call being built, instead of a closure per call.
+let constructing: LimitedCall<unknown, unknown> | undefined;
+function captureResolvers(resolve: (value: unknown) => void, reject: (error: unknown) => void): void {
+  (constructing as LimitedCall<unknown, unknown>).resolve = resolve;
+  (constructing as LimitedCall<unknown, unknown>).reject = reject;
+}
+
 /**
  * One call racing its limits: the timer's and the abort listener's target at once (no closure
  * per handler), settled by whichever comes first.
@@ -40,10 +48,11 @@ class LimitedCall<T, R> implements CoarseTimer {
     readonly run: LazySignal,
     readonly map: (value: T) => R,
   ) {
-    this.promise = new Promise<R>((resolve, reject) => {
-      this.resolve = resolve;
-      this.reject = reject;
-    });
+    constructing = this as LimitedCall<unknown, unknown>;
+    this.promise = new Promise<R>(
+      captureResolvers as (resolve: (value: R) => void, reject: (error: unknown) => void) => void,
+    );
+    constructing = undefined;
   }
 
   /** Ends the race; false when it had ended already. */
