@@ -2,17 +2,16 @@ import { z } from 'zod';
 import { KitError } from '../errors/index.js';
 import { isPlainMessage, type Message, MessageSchema } from '../model/index.js';
 
-// A plain message (text and tool calls, nothing else) is checked by hand each time it is seen:
-// cheaper than keeping it in a WeakSet, whose entries every garbage collection has to visit.
-// Other messages are parsed once by the schema and remembered here (the kit's own marked too).
+// Messages are checked once: a long conversation passed again on every turn costs nothing for
+// the part already seen. Messages the kit builds itself are added as they are made.
 const checked = new WeakSet<Message>();
 // Lists checked before, with the length they had: a list passed again (a resume of the list a
 // generation returned, or the same history) is checked from there on, not walked message by message.
 const checkedLists = new WeakMap<readonly Message[], number>();
 
-/** Marks a message the kit built itself as valid (a plain one needs no mark: it is checked by hand). */
+/** Marks a message the kit built itself as valid. */
 export function markChecked(message: Message): Message {
-  if (!isPlainMessage(message)) checked.add(message);
+  checked.add(message);
   return message;
 }
 
@@ -27,8 +26,7 @@ function firstUnchecked(messages: readonly Message[]): number {
   if (known === undefined || known > messages.length) return 0;
   // A list cut and refilled since is walked again; a message replaced in place inside the
   // checked prefix is not looked at again (the kit never does that; build a new list instead).
-  const last = messages[known - 1] as Message;
-  return known === 0 || isPlainMessage(last) || checked.has(last) ? known : 0;
+  return known === 0 || checked.has(messages[known - 1] as Message) ? known : 0;
 }
 
 /**
@@ -38,8 +36,12 @@ function firstUnchecked(messages: readonly Message[]): number {
 export function validateMessages(messages: readonly Message[]): void {
   for (let i = firstUnchecked(messages); i < messages.length; i++) {
     const message = messages[i] as Message;
-    // The common message is checked by hand; the schema parses the rest (once) and words the error.
-    if (isPlainMessage(message) || checked.has(message)) continue;
+    if (checked.has(message)) continue;
+    // The common message is checked by hand; the schema parses the rest and words the error.
+    if (isPlainMessage(message)) {
+      checked.add(message);
+      continue;
+    }
     const parsed = MessageSchema.safeParse(message);
     if (!parsed.success) {
       throw new KitError('invalid-argument', `invalid messages[${i}]: ${z.prettifyError(parsed.error)}`);
