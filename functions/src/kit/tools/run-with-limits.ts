@@ -19,8 +19,8 @@ class LazySignal implements LimitedRun {
 /** Limits from this long on are watched by the shared coarse ticker, not a Node timer per call. */
 const COARSE_FROM_MS = 1000;
 
-/** A limit of its own: a finite, positive `timeoutMs`. `Infinity` (or 0) means none. */
-const hasTimeout = (timeoutMs: number): boolean => timeoutMs > 0 && Number.isFinite(timeoutMs);
+/** A limit of its own: a finite `timeoutMs`. `Infinity` means none. */
+const hasTimeout = (timeoutMs: number): boolean => Number.isFinite(timeoutMs);
 
 // The promise executor runs synchronously inside `new Promise`: one shared function hands the
 // resolvers to the call being built, instead of a closure per call.
@@ -41,13 +41,18 @@ class LimitedCall<T, R> implements CoarseTimer {
   readonly promise: Promise<R>;
   resolve!: (value: R) => void;
   reject!: (error: unknown) => void;
-  constructor(
-    readonly what: string,
-    readonly timeoutMs: number,
-    readonly parent: AbortSignal | undefined,
-    readonly run: LazySignal,
-    readonly map: (value: T) => R,
-  ) {
+  readonly what: string;
+  readonly timeoutMs: number;
+  readonly parent: AbortSignal | undefined;
+  readonly run: LazySignal;
+  readonly map: (value: T) => R;
+  // Fields assigned by hand, not parameter properties: Node runs this source with types stripped.
+  constructor(what: string, timeoutMs: number, parent: AbortSignal | undefined, run: LazySignal, map: (value: T) => R) {
+    this.what = what;
+    this.timeoutMs = timeoutMs;
+    this.parent = parent;
+    this.run = run;
+    this.map = map;
     constructing = this as LimitedCall<unknown, unknown>;
     this.promise = new Promise<R>(
       captureResolvers as (resolve: (value: R) => void, reject: (error: unknown) => void) => void,
