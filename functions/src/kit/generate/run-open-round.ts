@@ -71,8 +71,17 @@ export async function runOpenRound(
   );
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) throw failed.reason;
-  const calls = settled.map((s) => (s as PromiseFulfilledResult<Settled | undefined>).value);
-  const interrupts = calls.flatMap((c) => (c && !c.response ? [c.part] : []));
+  // One pass, plain loops: a round runs per model call, and flatMap's one-element arrays add up.
+  const calls: (Settled | undefined)[] = new Array(settled.length);
+  const interrupts: ToolRequestPart[] = [];
+  const responses: ToolResponsePart[] = [];
+  for (let i = 0; i < settled.length; i++) {
+    const call = (settled[i] as PromiseFulfilledResult<Settled | undefined>).value;
+    calls[i] = call;
+    if (!call) continue;
+    if (call.response) responses.push(call.response);
+    else interrupts.push(call.part);
+  }
   if (interrupts.length) {
     const content = message.content.map((part, i) => {
       const call = calls[i];
@@ -87,6 +96,5 @@ export async function runOpenRound(
     if (!call) return part;
     return call.part === part && !part.metadata ? part : clearStamps(call.part);
   });
-  const responses = calls.flatMap((c) => (c?.response ? [c.response] : []));
   return { message: { ...message, content }, toolMessage: { role: 'tool', content: responses } };
 }
