@@ -20,6 +20,12 @@ export interface RoundHooks {
 
 type Settled = { part: ToolRequestPart; response?: ToolResponsePart };
 
+/** A call's response, streamed, as the round keeps it. */
+function answered(part: ToolRequestPart, response: ToolResponsePart, hooks: RoundHooks): Settled {
+  hooks.onResponse?.(response);
+  return { part, response };
+}
+
 // Not async: a call that runs costs the tool's promise and the one `then` of executeToolCall.
 function settleCall(part: ToolRequestPart, scope: ToolCallScope, hooks: RoundHooks): Promise<Settled> | Settled {
   const state = callState(part);
@@ -35,14 +41,14 @@ function settleCall(part: ToolRequestPart, scope: ToolCallScope, hooks: RoundHoo
   return executeToolCall(request, resumed, scope, (outcome): Settled | Promise<Settled> => {
     // A restarted call that asks again waits again, as a new interrupt.
     if (outcome.interrupt !== undefined) return { part: stampInterrupt(part, outcome.interrupt) };
-    const answered = (): Settled => {
-      hooks.onResponse?.(outcome.response);
-      return { part, response: outcome.response };
-    };
-    if (!hooks.onToolResult) return answered();
-    const tool = lookupTool(scope.tools, request.toolRequest.name);
-    const journaled = hooks.onToolResult({ request, response: outcome.response, tool });
-    return journaled ? Promise.resolve(journaled).then(answered) : answered();
+    const response = outcome.response;
+    const journaled = hooks.onToolResult?.({
+      request,
+      response,
+      tool: lookupTool(scope.tools, request.toolRequest.name),
+    });
+    if (journaled) return Promise.resolve(journaled).then(() => answered(part, response, hooks));
+    return answered(part, response, hooks);
   });
 }
 
