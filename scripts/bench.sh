@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Benchmarks: builds, starts a Firestore emulator (the jar, by PID) unless FIRESTORE_EMULATOR_HOST
 # names one, prints the tables and writes docs/benchmarks.md. `npm run bench -- engine cold-start`
-# runs only the named suites (and rewrites only their sections); `npm run bench -- vs-genkit` installs
-# Genkit into bench/genkit first; `npm run bench -- web` times the web app in Chromium.
+# runs only the named suites (and rewrites only their sections); the suites that measure Genkit
+# (vs-genkit, alloc, turn) install it into bench/genkit first; `npm run bench -- web` times the web
+# app in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,8 +20,8 @@ npm run build -w protocol --silent
 npm run build -w functions --silent
 
 # Genkit is bench-only: installed on demand into bench/genkit (its own lockfile, pinned versions),
-# never a dependency of functions/ and never deployed. Needed by the vs-genkit suite (and a full run).
-if [ "$#" -eq 0 ] || [[ " $* " == *" vs-genkit "* ]]; then
+# never a dependency of functions/ and never deployed. Needed by the vs-genkit, alloc and turn suites.
+if [ "$#" -eq 0 ] || [[ " $* " =~ \ (vs-genkit|alloc|turn)\  ]]; then
   if [ ! -f bench/genkit/node_modules/.package-lock.json ] || [ bench/genkit/package-lock.json -nt bench/genkit/node_modules/.package-lock.json ]; then
     echo "[bench] installing Genkit (bench-only) into bench/genkit …" >&2
     npm ci --prefix bench/genkit --no-audit --no-fund --loglevel=error >&2

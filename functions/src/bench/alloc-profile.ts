@@ -1,5 +1,5 @@
 import { Session } from 'node:inspector/promises';
-import { workloads } from './engine-bench.js';
+import { type Side, workloads } from './engine-workloads.js';
 import { loadGenkit } from './genkit/load-genkit.js';
 
 interface ProfileNode {
@@ -27,13 +27,13 @@ function bySite(root: ProfileNode): Map<string, number> {
 /**
  * Where a workload's allocations come from: V8's sampling heap profiler over 2,000 iterations,
  * counting objects the scavenger and the mark-compactor have already freed too. Usage:
- * `node --expose-gc lib/bench/alloc-profile.js b8 [engine|genkit|floor] [top]`.
+ * `node --expose-gc lib/bench/alloc-profile.js b8 [kit|kit-async|genkit|floor] [top]`.
  */
 async function main(): Promise<void> {
-  const [id = 'b8', side = 'engine', top = '30'] = process.argv.slice(2);
+  const [id = 'b8', side = 'kit-async', top = '30'] = process.argv.slice(2);
   const list = workloads(side === 'genkit' ? loadGenkit() : undefined);
   const workload = list.find((w) => w.id === id);
-  const run = workload?.[side as 'engine' | 'floor' | 'genkit'];
+  const run = workload?.sides[side as Side];
   if (!run) throw new Error(`no workload '${id}' on side '${side}'`);
   for (let i = 0; i < 200; i++) await run();
   const session = new Session();

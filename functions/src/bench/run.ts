@@ -1,18 +1,23 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { arch, cpus, loadavg, platform, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
+import { runAllocBench } from './alloc-bench.js';
 import type { BenchTable } from './bench-table.js';
 import { toMarkdown } from './bench-table.js';
 import { runCleanupBench } from './cleanup-bench.js';
 import { runColdStartBench } from './cold-start.js';
-import { runEngineBench, runVsGenkitEngineBench } from './engine-bench.js';
+import { runProfileBench } from './cpu-profile.js';
+import { runEngineBench } from './engine-bench.js';
 import { runGeminiOverheadBench } from './gemini-overhead.js';
 import { runSessionsVsGenkitBench } from './genkit/sessions-vs-genkit.js';
+import { runVsGenkitEngineBench } from './genkit/vs-genkit-engine.js';
 import { runMemoryBench } from './memory-bench.js';
 import { runSessionBench } from './session-bench.js';
 import { runThroughputBench } from './throughput-bench.js';
+import { runTurnBench } from './turn/turn-bench.js';
 
-type Suite = { name: string; run: () => Promise<BenchTable[]> };
+/** A suite writes its section; one without `run` is a hand-written section (a record taken once), kept in place. */
+type Suite = { name: string; run?: () => Promise<BenchTable[]> };
 
 function machine(): string {
   const cpu = cpus()[0]?.model ?? 'unknown cpu';
@@ -43,7 +48,12 @@ async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const suites: Suite[] = [
     { name: 'engine', run: one(() => runEngineBench()) },
-    { name: 'vs-genkit', run: async () => [await runVsGenkitEngineBench(), await runSessionsVsGenkitBench()] },
+    { name: 'vs-genkit', run: async () => [...(await runVsGenkitEngineBench()), await runSessionsVsGenkitBench()] },
+    { name: 'alloc', run: one(() => runAllocBench()) },
+    { name: 'profile', run: one(() => runProfileBench()) },
+    // The engine, its allocation and its profile before the hot-path change (issue 23), for comparison.
+    { name: 'hot-path-before' },
+    { name: 'turn', run: () => runTurnBench() },
     { name: 'gemini', run: one(() => runGeminiOverheadBench()) },
     { name: 'session', run: one(() => runSessionBench()) },
     { name: 'throughput', run: one(() => runThroughputBench()) },
@@ -51,13 +61,13 @@ async function main(): Promise<void> {
     { name: 'cold-start', run: one(() => runColdStartBench()) },
     { name: 'cleanup', run: one(() => runCleanupBench()) },
   ];
-  const unknown = only.filter((name) => !suites.some((s) => s.name === name));
+  const unknown = only.filter((name) => !suites.some((s) => s.name === name && s.run));
   if (unknown.length)
     throw new Error(`unknown suite(s) ${unknown.join(', ')}: ${suites.map((s) => s.name).join(', ')}`);
   const out = resolve(process.env.BENCH_OUT ?? '../docs/benchmarks.md');
   const sections = previousSections(out);
   for (const suite of suites) {
-    if (only.length && !only.includes(suite.name)) continue;
+    if (!suite.run || (only.length && !only.includes(suite.name))) continue;
     console.error(`[bench] ${suite.name} …`);
     const started = new Date().toISOString();
     const loadBefore = load();
@@ -71,7 +81,7 @@ async function main(): Promise<void> {
     );
   }
   const parts = [
-    '# Benchmarks\n\nWritten by `npm run bench` (`npm run bench -- <suite> …` re-measures only those sections).\n',
+    '# Benchmarks\n\nWritten by `npm run bench` (`npm run bench -- <suite> …` re-measures only those sections). The engine workloads, sides and measurement rules are in [bench-protocol.md](bench-protocol.md).\n',
   ];
   for (const suite of suites) {
     const body = sections.get(suite.name);

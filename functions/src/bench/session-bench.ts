@@ -9,6 +9,7 @@ import { scriptedModel } from '../kit/models/scripted/index.js';
 import { FirestoreSessionStore, type StoreOperation } from '../kit/session/firestore/index.js';
 import { emptySession, LruSessionCache, type Session } from '../kit/session/index.js';
 import { defineTool } from '../kit/tools/index.js';
+import { benchProtocolReply } from './bench-protocol-reply.js';
 import type { BenchTable } from './bench-table.js';
 import { median } from './measure.js';
 
@@ -69,7 +70,7 @@ async function crashToRetryMs(store: FirestoreSessionStore): Promise<{ ms: numbe
   };
   const ctx = { uid: 'bench' };
   const chat = (over: FirestoreSessionStore) =>
-    defineAgent({ name: 'bench', model: scriptedModel(), store: over, cache: false });
+    defineAgent({ name: 'bench', model: scriptedModel(benchProtocolReply), store: over, cache: false });
   const { sessionId } = await chat(store).send(undefined, { message: 'before the crash' }, ctx);
   await chat(dying)
     .send(sessionId, { message: 'the turn that crashes' }, ctx)
@@ -124,7 +125,7 @@ async function limitedTurnCost(
   store: LruSessionCache,
   ops: StoreOperation[],
 ): Promise<{ off: string; on: string; cold: string }> {
-  const agent = defineAgent({ name: 'bench', model: scriptedModel(), store });
+  const agent = defineAgent({ name: 'bench', model: scriptedModel(benchProtocolReply), store });
   const counterOps = { reads: 0, writes: 0 };
   const counters = new FirestoreUsageCounters({
     firestore: firestore as never,
@@ -201,7 +202,7 @@ export async function runSessionBench(): Promise<BenchTable> {
     { name: 'charge', description: 'charges', inputSchema: z.object({ cents: z.number() }), sideEffects: 'idempotent' },
     ({ cents }) => ({ charged: cents }),
   );
-  const chat = defineAgent({ name: 'bench', model: scriptedModel(), store: cache });
+  const chat = defineAgent({ name: 'bench', model: scriptedModel(benchProtocolReply), store: cache });
   const pay = defineAgent({ name: 'bench', model: toolModel(), tools: [charge], store: cache });
   const ctx = { uid: 'bench' };
   try {

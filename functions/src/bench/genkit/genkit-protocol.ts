@@ -1,5 +1,6 @@
 import type { GenerateRequest, Message } from '../../kit/model/index.js';
-import { benchProtocolReply } from '../../kit/models/scripted/index.js';
+import { benchProtocolReply } from '../bench-protocol-reply.js';
+import { ioReply } from '../protocol-tools.js';
 import type { GenkitBetaModule, GenkitGenerateResponse, GenkitMessage, GenkitTool } from './genkit-api.js';
 import type { GenkitInstall } from './load-genkit.js';
 
@@ -9,17 +10,25 @@ export interface GenkitCounter {
   tools: number;
 }
 
+/** The protocol's tool names; a workload passes exactly the ones it uses. */
+export type ProtocolToolName = 'lookup' | 'confirm' | 'guarded';
+
 /** The bench protocol's model and tools built with Genkit's own API, and the two ways to drive them. */
 export interface GenkitProtocol {
-  /** `ai.generate` with a prompt after `messages`. */
-  simple(prompt: string, messages: GenkitMessage[]): Promise<GenkitGenerateResponse>;
+  /** `ai.generate` with a prompt after `messages`, offering only `tools`. */
+  simple(
+    prompt: string,
+    messages: GenkitMessage[],
+    tools: readonly ProtocolToolName[],
+  ): Promise<GenkitGenerateResponse>;
   /** `script: <tool>*1`, interrupted, then `ai.generate` again with `resume` (respond or restart). */
   interrupted(tool: 'confirm' | 'guarded'): Promise<GenkitGenerateResponse>;
 }
 
 /**
- * A thin adapter of Genkit's API over the same scripted model (the kit's `benchProtocolReply`,
- * a pure function of the request's messages) and the same three tools of shared/bench-protocol.md.
+ * A thin adapter of Genkit's API over the same scripted model (the bench's `benchProtocolReply`,
+ * a pure function of the request's messages) and the same tools of docs/bench-protocol.md. Tool
+ * bodies are async and await the same resolved I/O-like promise as the kit's async tools.
  */
 export function genkitProtocol(install: GenkitInstall, counter: GenkitCounter): GenkitProtocol {
   const { genkit, z } = install.require('genkit/beta') as GenkitBetaModule;
@@ -37,7 +46,7 @@ export function genkitProtocol(install: GenkitInstall, counter: GenkitCounter): 
     { name: 'lookup', description: 'Looks a value up by id.', inputSchema: idInput, outputSchema: valueOutput },
     async ({ id }) => {
       counter.tools++;
-      return { value: id.length };
+      return { value: await ioReply(id.length) };
     },
   );
   const confirm = ai.defineInterrupt({
@@ -50,13 +59,15 @@ export function genkitProtocol(install: GenkitInstall, counter: GenkitCounter): 
     async ({ id }, ctx) => {
       counter.tools++;
       if (!ctx.resumed) ctx.interrupt({ reason: 'approval needed' });
-      return { value: id.length };
+      return { value: await ioReply(id.length) };
     },
   );
-  const tools: GenkitTool[] = [lookup, confirm, guarded];
+  const byName: Record<ProtocolToolName, GenkitTool> = { lookup, confirm, guarded };
   return {
-    simple: (prompt, messages) => ai.generate({ model, messages, prompt, tools }),
+    simple: (prompt, messages, tools) =>
+      ai.generate({ model, messages, prompt, tools: tools.map((name) => byName[name]) }),
     async interrupted(tool) {
+      const tools = [byName[tool]];
       const first = await ai.generate({ model, prompt: `script: ${tool}*1`, tools });
       const pending = first.interrupts[0];
       if (!pending) throw new Error(`Genkit ${tool}: no interrupt`);

@@ -11,8 +11,10 @@ export function listAccountsTool(db: () => Promise<Firestore>): Tool {
       name: 'listAccounts',
       description: "Lists the user's own accounts with their balances in cents.",
       inputSchema: z.object({}),
-      // A read: 5 s.
+      // A read: 5 s; it changes nothing, so its result rides along with the turn's next write
+      // instead of costing a journal commit of its own.
       timeoutMs: 5_000,
+      sideEffects: 'none',
       outputSchema: z.object({
         accounts: z.array(z.object({ accountId: z.string(), name: z.string(), balanceCents: z.number().int() })),
       }),

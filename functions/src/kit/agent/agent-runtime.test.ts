@@ -6,7 +6,7 @@ import { LruSessionCache } from '../session/lru-session-cache.js';
 import { InMemorySessionStore } from '../session/memory-session-store.js';
 import { resolveAgent } from './agent-runtime.js';
 
-const model = scriptedModel();
+const model = scriptedModel([]);
 const store = new InMemorySessionStore();
 
 describe('resolveAgent', () => {

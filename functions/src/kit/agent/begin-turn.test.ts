@@ -16,7 +16,7 @@ function setup() {
   const clock = manualClock();
   const rt = resolveAgent({
     name: 'chat',
-    model: scriptedModel(),
+    model: scriptedModel([]),
     store,
     cache: false,
     clock: clock.now,

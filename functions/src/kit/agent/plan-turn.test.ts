@@ -14,7 +14,7 @@ import { planTurn, sessionBusy, type TurnRequest } from './plan-turn.js';
 const NOW = 1_700_000_000_000;
 const rt = resolveAgent({
   name: 'chat',
-  model: scriptedModel(),
+  model: scriptedModel([]),
   tools: testTools().all,
   store: new InMemorySessionStore(),
 });

@@ -22,7 +22,7 @@ async function leased(refusals: number) {
   let left = refusals;
   store.write = (expected, next, options) =>
     left-- > 0 ? Promise.reject(new KitError('unavailable', 'store down')) : write(expected, next, options);
-  const rt = resolveAgent({ name: 'shop', model: scriptedModel(), store, cache: false, clock: clock.now });
+  const rt = resolveAgent({ name: 'shop', model: scriptedModel([]), store, cache: false, clock: clock.now });
   const writer = new TurnWriter(store, record, rt.timing);
   return { store, rt, writer, journal: new TurnJournal(writer, rt.toolMap) };
 }

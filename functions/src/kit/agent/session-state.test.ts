@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { benchProtocolReply } from '../../bench/bench-protocol-reply.js';
 import type { Message, ToolResponsePart } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
 import { InMemorySessionStore } from '../session/memory-session-store.js';
@@ -115,7 +116,12 @@ describe('defineAgent typed state', () => {
 
   it('refuses an initial state the schema rejects when the agent is defined', () => {
     expect(() =>
-      defineAgent({ name: 'bad', model: scriptedModel(), state: CartSchema, initialState: { items: 'none' } }),
+      defineAgent({
+        name: 'bad',
+        model: scriptedModel(benchProtocolReply),
+        state: CartSchema,
+        initialState: { items: 'none' },
+      }),
     ).toThrow(/initialState/);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { benchProtocolReply } from '../../bench/bench-protocol-reply.js';
 import { rejection } from '../../test-utils/kit-test-helpers.js';
 import { scriptedModel } from '../models/scripted/index.js';
 import { LruSessionCache } from '../session/lru-session-cache.js';
@@ -65,7 +66,7 @@ describe('defineAgent admission', () => {
 
   it('refuses a message part the model cannot take before anything is stored', async () => {
     const store = new InMemorySessionStore();
-    const model = scriptedModel();
+    const model = scriptedModel(benchProtocolReply);
     const noData = { ...model, info: { ...model.info, supports: { ...model.info.supports, data: false } } };
     const agent = defineAgent({ name: 'chat', model: noData, store });
     const { sessionId } = await agent.send(undefined, { message: 'hi' }, { uid: 'u' });

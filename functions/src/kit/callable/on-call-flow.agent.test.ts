@@ -1,6 +1,7 @@
 import { CallResultSchema } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { benchProtocolReply } from '../../bench/bench-protocol-reply.js';
 import { defineAgent } from '../agent/index.js';
 import type { GenerateRequest, ModelRunnerResponse } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
@@ -112,7 +113,11 @@ describe('onCallFlow with an agent', () => {
   });
 
   it('refuses with unauthenticated when nobody is signed in, whatever the policy', async () => {
-    const agent = defineAgent({ name: 'open', model: scriptedModel(), store: new InMemorySessionStore() });
+    const agent = defineAgent({
+      name: 'open',
+      model: scriptedModel(benchProtocolReply),
+      store: new InMemorySessionStore(),
+    });
     const error = await rejectionCode(
       onCallFlow({ authPolicy: () => true }, agent).run(callableRequest({ message: 'hi' })),
     );

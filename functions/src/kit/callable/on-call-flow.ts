@@ -88,11 +88,15 @@ export function onCallFlow(
       let permit: CallPermit | undefined;
       let result: unknown;
       const sessionId = requestedSessionId(request.data);
+      // Started before the checks: on a cold instance the flow's modules load while admission's
+      // first Firestore read is in flight. A refused call doesn't wait for them.
+      const loading = Promise.all([loadRunCall(), load()]);
+      loading.catch(() => {});
       try {
         assertAppCheck(appCheckRequired(enforceAppCheck), request);
         await authorize(authPolicy, allowAnonymous, request);
         if (limiter && request.auth) permit = await limiter.admit(request.auth.uid, sessionId);
-        const [run, flow] = await Promise.all([loadRunCall(), load()]);
+        const [run, flow] = await loading;
         result = await run(flow, request, response, signal, scope, traces || undefined, media);
         return result;
       } catch (error) {

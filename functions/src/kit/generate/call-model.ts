@@ -38,9 +38,10 @@ export async function callModel(
   let heldBack = false;
   // Refs of the tool requests the client has seen: a middleware may assign refs to the final
   // message (the session's checkpoint does), so "held back" is judged by what was sent.
-  const sentRefs = new Set<string>();
+  let sentRefs: Set<string> | undefined;
   const onChunk = scope.onChunk;
   if (onChunk) {
+    sentRefs = new Set<string>();
     options.onChunk = (chunk) => {
       streamed = true;
       let content = chunk.content;
@@ -49,7 +50,8 @@ export async function callModel(
         content = content.filter((part) => !lacksRef(part));
         if (!content.length) return;
       }
-      for (const part of content) if ('toolRequest' in part && part.toolRequest.ref) sentRefs.add(part.toolRequest.ref);
+      for (const part of content)
+        if ('toolRequest' in part && part.toolRequest.ref) sentRefs?.add(part.toolRequest.ref);
       onChunk({ ...chunk, content, index, role: 'model' });
     };
   }
@@ -61,7 +63,7 @@ export async function callModel(
     onChunk({ index, role: 'model', content: message.content });
   } else if (onChunk && heldBack) {
     const late = message.content.filter(
-      (part) => 'toolRequest' in part && !part.toolRequest.partial && !sentRefs.has(part.toolRequest.ref ?? ''),
+      (part) => 'toolRequest' in part && !part.toolRequest.partial && !sentRefs?.has(part.toolRequest.ref ?? ''),
     );
     if (late.length) onChunk({ index, role: 'model', content: late });
   }

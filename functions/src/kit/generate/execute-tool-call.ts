@@ -93,35 +93,33 @@ function failedCall(tool: Tool, request: ToolRequest, scope: ToolCallScope, erro
 /**
  * Runs one tool request. Invalid input, an unknown tool, a timeout or a failure become a
  * response the model can read, unless the tool says `onError: 'throw'`; an abort always
- * ends the turn.
+ * ends the turn. `next`, when given, maps the outcome in the same step (no promise of its own).
  */
-export function executeToolCall(
+export function executeToolCall<R = ToolOutcome>(
   part: ToolRequestPart & { toolRequest: { ref: string } },
   resumed: Record<string, unknown> | true | undefined,
   scope: ToolCallScope,
-): Promise<ToolOutcome> {
+  next: (outcome: ToolOutcome) => R | Promise<R> = (outcome) => outcome as R,
+): Promise<R> {
   // Not async: per call, one `then` costs less than an async function's suspended frame.
   const request = part.toolRequest;
   const tool = lookupTool(scope.tools, request.name);
   if (!tool) {
     const known = [...scope.tools.keys()].join(', ') || 'none';
-    return Promise.resolve({
-      response: toolErrorResponse(request, new Error(`unknown tool '${request.name}'; the tools are: ${known}`)),
-    });
+    const error = new Error(`unknown tool '${request.name}'; the tools are: ${known}`);
+    return Promise.resolve({ response: toolErrorResponse(request, error) }).then(next);
   }
   let running: Promise<ToolResult>;
   try {
     running = runThroughMiddleware(tool, request, resumed, scope);
   } catch (error) {
     // A middleware that threw before returning its promise.
-    try {
-      return Promise.resolve(failedCall(tool, request, scope, error));
-    } catch (thrown) {
-      return Promise.reject(thrown);
-    }
+    return Promise.resolve()
+      .then(() => failedCall(tool, request, scope, error))
+      .then(next);
   }
   return running.then(
-    (result): ToolOutcome => ({ response: toResponsePart(request, result) }),
-    (error: unknown) => failedCall(tool, request, scope, error),
+    (result) => next({ response: toResponsePart(request, result) }),
+    (error: unknown) => next(failedCall(tool, request, scope, error)),
   );
 }

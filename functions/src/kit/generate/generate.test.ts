@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { benchProtocolReply } from '../../bench/bench-protocol-reply.js';
 import { toolCalls as calls, rejection } from '../../test-utils/kit-test-helpers.js';
 import { testTools } from '../../test-utils/protocol-tools.js';
 import type { GenerateResponseChunk, Message } from '../model/index.js';
@@ -9,7 +10,7 @@ import { generate } from './generate.js';
 
 describe('generate', () => {
   it('answers with text when the model calls no tool', async () => {
-    const result = await generate({ model: scriptedModel(), prompt: 'hello' });
+    const result = await generate({ model: scriptedModel(benchProtocolReply), prompt: 'hello' });
     expect(result.text).toBe('echo: hello');
     expect(result.finishReason).toBe('stop');
     expect(result.turns).toBe(1);
@@ -18,7 +19,11 @@ describe('generate', () => {
 
   it('feeds tool results back until the model answers when tools are called over two rounds', async () => {
     const { lookup, calls: toolCalls } = testTools();
-    const result = await generate({ model: scriptedModel(), prompt: 'script: lookup*1 > lookup*8', tools: [lookup] });
+    const result = await generate({
+      model: scriptedModel(benchProtocolReply),
+      prompt: 'script: lookup*1 > lookup*8',
+      tools: [lookup],
+    });
     expect(result.text).toBe('done: 2 tool round(s), 9 tool result(s)');
     expect(result.turns).toBe(3);
     expect(toolCalls).toHaveLength(9);
@@ -38,7 +43,7 @@ describe('generate', () => {
         return id;
       },
     );
-    await generate({ model: scriptedModel(), prompt: 'script: lookup*4', tools: [slow] });
+    await generate({ model: scriptedModel(benchProtocolReply), prompt: 'script: lookup*4', tools: [slow] });
     expect(maxRunning).toBe(4);
   });
 
@@ -144,7 +149,7 @@ describe('generate', () => {
   });
 
   it('rejects with aborted before calling the model when the signal has already fired', async () => {
-    const model = scriptedModel();
+    const model = scriptedModel(benchProtocolReply);
     const error = await rejection(generate({ model, prompt: 'hi', signal: AbortSignal.abort() }));
     expect(error.code).toBe('aborted');
   });
@@ -166,7 +171,7 @@ describe('generate', () => {
   it('stops with finishReason aborted and the messages so far when maxTurns is reached', async () => {
     const { lookup, calls: toolCalls } = testTools();
     const result = await generate({
-      model: scriptedModel(),
+      model: scriptedModel(benchProtocolReply),
       prompt: 'script: lookup*1 > lookup*1 > lookup*1',
       tools: [lookup],
       maxTurns: 2,
@@ -181,7 +186,7 @@ describe('generate', () => {
   it('allows exactly maxTurns tool rounds before the answer', async () => {
     const { lookup } = testTools();
     const result = await generate({
-      model: scriptedModel(),
+      model: scriptedModel(benchProtocolReply),
       prompt: 'script: lookup*1 > lookup*1',
       tools: [lookup],
       maxTurns: 2,
@@ -193,7 +198,7 @@ describe('generate', () => {
   it('returns the tool requests without running them when returnToolRequests is set', async () => {
     const { lookup, calls: toolCalls } = testTools();
     const result = await generate({
-      model: scriptedModel(),
+      model: scriptedModel(benchProtocolReply),
       prompt: 'script: lookup*2',
       tools: [lookup],
       returnToolRequests: true,
@@ -205,7 +210,9 @@ describe('generate', () => {
   it('rejects two tools with one name as invalid-argument', async () => {
     const { lookup } = testTools();
     const twin = defineTool({ name: 'lookup', description: 'twin' }, () => 1);
-    const error = await rejection(generate({ model: scriptedModel(), prompt: 'x', tools: [lookup, twin] }));
+    const error = await rejection(
+      generate({ model: scriptedModel(benchProtocolReply), prompt: 'x', tools: [lookup, twin] }),
+    );
     expect(error.code).toBe('invalid-argument');
     expect(error.message).toContain("'lookup'");
   });
@@ -253,7 +260,7 @@ describe('generate', () => {
       { role: 'user', content: [{ text: 'ok' }] },
       { role: 'robot', content: [] },
     ] as unknown as Message[];
-    const error = await rejection(generate({ model: scriptedModel(), messages }));
+    const error = await rejection(generate({ model: scriptedModel(benchProtocolReply), messages }));
     expect(error.code).toBe('invalid-argument');
     expect(error.message).toContain('messages[1]');
   });
@@ -274,7 +281,7 @@ describe('generate streaming', () => {
     const { lookup } = testTools();
     const chunks: GenerateResponseChunk[] = [];
     await generate({
-      model: scriptedModel(),
+      model: scriptedModel(benchProtocolReply),
       prompt: 'script: lookup*2',
       tools: [lookup],
       onChunk: (c) => chunks.push(c),
@@ -330,7 +337,7 @@ describe('generate streaming', () => {
     const { guarded } = testTools();
     const chunks: GenerateResponseChunk[] = [];
     const result = await generate({
-      model: scriptedModel(),
+      model: scriptedModel(benchProtocolReply),
       prompt: 'script: guarded*1',
       tools: [guarded],
       onChunk: (c) => chunks.push(c),

@@ -11,7 +11,7 @@ import {
   toolRequestsOf,
   type Usage,
 } from '../model/index.js';
-import { inSpan, KIT_ATTR } from '../telemetry/index.js';
+import { KIT_ATTR, runInSpan, startKitSpan } from '../telemetry/index.js';
 import { addUsage } from './add-usage.js';
 import { applyResume, isOpenRound } from './apply-resume.js';
 import { baseRequest, initialMessages } from './build-request.js';
@@ -22,7 +22,7 @@ import { dataOf, extractJson, parseOutput } from './parse-output.js';
 import { type ResolvedRound, runOpenRound } from './run-open-round.js';
 import { isStopMet, stopToolResult } from './stop-condition.js';
 import { toToolMap } from './to-tool-map.js';
-import { markChecked } from './validate-messages.js';
+import { markChecked, markCheckedList } from './validate-messages.js';
 
 /** Default number of tool rounds in one generation. */
 export const DEFAULT_MAX_TURNS = 5;
@@ -69,6 +69,8 @@ function finish<O>(state: LoopState, options: GenerateOptions, ending: Ending): 
     latencyMs: performance.now() - state.started,
   };
   if (ending.finishMessage !== undefined) result.finishMessage = ending.finishMessage;
+  // Passed back as it is (a resume), the list is not walked again.
+  markCheckedList(state.messages);
   return result;
 }
 
@@ -167,10 +169,14 @@ export async function generate<O extends z.ZodType = z.ZodType>(
   }
 
   for (let rounds = 0; ; rounds++) {
-    // Each round is a span (a no-op without an OpenTelemetry SDK): its model and tool calls nest in it.
-    const ended = await inSpan(`round ${rounds}`, { attributes: () => ({ [KIT_ATTR.round]: rounds }) }, () =>
-      runRound<z.infer<O>>(state, scope, modelScope, request, rounds, maxTurns),
-    );
+    // Each round is a span when something records it: its model and tool calls nest in it.
+    // Untraced, the round runs as it is (no name, attributes or closure built for a no-op span).
+    const span = startKitSpan(`round ${rounds}`);
+    const ended = span
+      ? await runInSpan(span, { attributes: () => ({ [KIT_ATTR.round]: rounds }) }, () =>
+          runRound<z.infer<O>>(state, scope, modelScope, request, rounds, maxTurns),
+        )
+      : await runRound<z.infer<O>>(state, scope, modelScope, request, rounds, maxTurns);
     if (ended) return ended;
   }
 }
@@ -189,8 +195,9 @@ async function runRound<O>(
   const prepared = await options.prepareStep?.({ round: rounds, messages: state.messages });
   const stepScope = prepared?.model ? { ...modelScope, model: prepared.model } : modelScope;
   const stepRequest = prepared ? preparedRequest(request, prepared) : request;
-  // A copy: the loop appends to its own list, and a model (or middleware) may keep the request.
-  const response = await callModel({ ...stepRequest, messages: state.messages.slice() }, modelIndex, stepScope);
+  // The loop's own list, not a copy: a request's messages are valid for the call (see `Model`);
+  // the loop appends only after the model has answered.
+  const response = await callModel({ ...stepRequest, messages: state.messages }, modelIndex, stepScope);
   state.turns++;
   addUsage(state.usage, response.usage);
   // A model that finished anyway must not start tools for a caller who has gone.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { benchProtocolReply } from '../../bench/bench-protocol-reply.js';
 import { toolCalls as calls, rejection } from '../../test-utils/kit-test-helpers.js';
 import { testTools } from '../../test-utils/protocol-tools.js';
 import type { Message, ToolRequestPart } from '../model/index.js';
@@ -11,7 +12,7 @@ const roundTrip = (messages: Message[]): Message[] => JSON.parse(JSON.stringify(
 describe('generate with interrupts', () => {
   it('stops with interrupted and stamps the request with the tool metadata when a tool interrupts', async () => {
     const { guarded } = testTools();
-    const model = scriptedModel();
+    const model = scriptedModel(benchProtocolReply);
     const result = await generate({ model, prompt: 'script: guarded*1', tools: [guarded] });
     expect(result.finishReason).toBe('interrupted');
     expect(result.interrupts).toEqual([
@@ -72,7 +73,7 @@ describe('generate with interrupts', () => {
 
   it('runs the tool again as resumed when resumed with restart', async () => {
     const { guarded, calls: toolCalls } = testTools();
-    const model = scriptedModel();
+    const model = scriptedModel(benchProtocolReply);
     const first = await generate({ model, prompt: 'script: guarded*1', tools: [guarded] });
     const second = await generate({
       model,
@@ -108,7 +109,7 @@ describe('generate with interrupts', () => {
 
   it('yields a new interrupt when a restarted tool interrupts again', async () => {
     const { guarded } = testTools();
-    const model = scriptedModel();
+    const model = scriptedModel(benchProtocolReply);
     const first = await generate({ model, prompt: 'script: guarded*1', tools: [guarded] });
     // A restart with resumed metadata the tool doesn't accept: force `resumed` falsy via a custom part.
     const again = {
@@ -176,10 +177,19 @@ describe('generate with interrupts', () => {
 
   it('rejects a reply naming a ref that is not pending as invalid-argument', async () => {
     const { confirm } = testTools();
-    const first = await generate({ model: scriptedModel(), prompt: 'script: confirm*1', tools: [confirm] });
+    const first = await generate({
+      model: scriptedModel(benchProtocolReply),
+      prompt: 'script: confirm*1',
+      tools: [confirm],
+    });
     const forged = { toolResponse: { name: 'confirm', ref: 'forged', output: { ok: true } } };
     const error = await rejection(
-      generate({ model: scriptedModel(), messages: first.messages, tools: [confirm], resume: { respond: [forged] } }),
+      generate({
+        model: scriptedModel(benchProtocolReply),
+        messages: first.messages,
+        tools: [confirm],
+        resume: { respond: [forged] },
+      }),
     );
     expect(error.code).toBe('invalid-argument');
     expect(error.details).toEqual({ name: 'confirm', ref: 'forged', reason: 'UNKNOWN_REF' });
@@ -187,11 +197,15 @@ describe('generate with interrupts', () => {
 
   it('rejects a reply whose tool name does not match the ref as invalid-argument', async () => {
     const { confirm, lookup } = testTools();
-    const first = await generate({ model: scriptedModel(), prompt: 'script: confirm*1', tools: [confirm, lookup] });
+    const first = await generate({
+      model: scriptedModel(benchProtocolReply),
+      prompt: 'script: confirm*1',
+      tools: [confirm, lookup],
+    });
     const wrongName = { toolResponse: { name: 'lookup', ref: 'r0.0', output: { value: 1 } } };
     const error = await rejection(
       generate({
-        model: scriptedModel(),
+        model: scriptedModel(benchProtocolReply),
         messages: first.messages,
         tools: [confirm, lookup],
         resume: { respond: [wrongName] },
@@ -202,7 +216,7 @@ describe('generate with interrupts', () => {
 
   it('rejects an answer that does not fit the output schema as invalid-argument before anything runs', async () => {
     const { confirm } = testTools();
-    const model = scriptedModel();
+    const model = scriptedModel(benchProtocolReply);
     const first = await generate({ model, prompt: 'script: confirm*1', tools: [confirm] });
     const bad = { toolResponse: { name: 'confirm', ref: 'r0.0', output: { ok: 'yes' } } };
     const error = await rejection(
@@ -215,13 +229,22 @@ describe('generate with interrupts', () => {
 
   it('rejects restarting an interrupt-only tool as invalid-argument', async () => {
     const { confirm } = testTools();
-    const first = await generate({ model: scriptedModel(), prompt: 'script: confirm*1', tools: [confirm] });
+    const first = await generate({
+      model: scriptedModel(benchProtocolReply),
+      prompt: 'script: confirm*1',
+      tools: [confirm],
+    });
     const restart = {
       toolRequest: { name: 'confirm', ref: 'r0.0', input: { id: 'r0.0' } },
       metadata: { resumed: true },
     };
     const error = await rejection(
-      generate({ model: scriptedModel(), messages: first.messages, tools: [confirm], resume: { restart: [restart] } }),
+      generate({
+        model: scriptedModel(benchProtocolReply),
+        messages: first.messages,
+        tools: [confirm],
+        resume: { restart: [restart] },
+      }),
     );
     expect(error.code).toBe('invalid-argument');
     expect(() => confirm.restart(first.interrupts[0] as ToolRequestPart)).toThrow(/respond/);
@@ -229,11 +252,15 @@ describe('generate with interrupts', () => {
 
   it('rejects answering one interrupt twice as invalid-argument', async () => {
     const { guarded } = testTools();
-    const first = await generate({ model: scriptedModel(), prompt: 'script: guarded*1', tools: [guarded] });
+    const first = await generate({
+      model: scriptedModel(benchProtocolReply),
+      prompt: 'script: guarded*1',
+      tools: [guarded],
+    });
     const pending = first.interrupts[0] as ToolRequestPart;
     const error = await rejection(
       generate({
-        model: scriptedModel(),
+        model: scriptedModel(benchProtocolReply),
         messages: first.messages,
         tools: [guarded],
         resume: { respond: [guarded.respond(pending, { value: 1 })], restart: [guarded.restart(pending)] },
@@ -246,15 +273,20 @@ describe('generate with interrupts', () => {
 
   it('rejects a resume with failed-precondition when the conversation has no interrupted turn', async () => {
     const { confirm } = testTools();
-    const done = await generate({ model: scriptedModel(), prompt: 'hello', tools: [confirm] });
+    const done = await generate({ model: scriptedModel(benchProtocolReply), prompt: 'hello', tools: [confirm] });
     const error = await rejection(
-      generate({ model: scriptedModel(), messages: done.messages, tools: [confirm], resume: { respond: [] } }),
+      generate({
+        model: scriptedModel(benchProtocolReply),
+        messages: done.messages,
+        tools: [confirm],
+        resume: { respond: [] },
+      }),
     );
     expect(error.code).toBe('failed-precondition');
   });
 
   it('rejects a resume together with a new prompt', async () => {
-    const error = await rejection(generate({ model: scriptedModel(), prompt: 'x', resume: {} }));
+    const error = await rejection(generate({ model: scriptedModel(benchProtocolReply), prompt: 'x', resume: {} }));
     expect(error.code).toBe('invalid-argument');
   });
 
@@ -276,10 +308,14 @@ describe('generate with interrupts', () => {
 
   it('streams the tool responses of the resume before the model answers', async () => {
     const { guarded } = testTools();
-    const first = await generate({ model: scriptedModel(), prompt: 'script: guarded*1', tools: [guarded] });
+    const first = await generate({
+      model: scriptedModel(benchProtocolReply),
+      prompt: 'script: guarded*1',
+      tools: [guarded],
+    });
     const roles: string[] = [];
     await generate({
-      model: scriptedModel(),
+      model: scriptedModel(benchProtocolReply),
       messages: first.messages,
       tools: [guarded],
       resume: { restart: [guarded.restart(first.interrupts[0] as ToolRequestPart)] },

@@ -20,7 +20,14 @@ export interface RoundHooks {
 
 type Settled = { part: ToolRequestPart; response?: ToolResponsePart };
 
-async function settleCall(part: ToolRequestPart, scope: ToolCallScope, hooks: RoundHooks): Promise<Settled> {
+/** A call's response, streamed, as the round keeps it. */
+function answered(part: ToolRequestPart, response: ToolResponsePart, hooks: RoundHooks): Settled {
+  hooks.onResponse?.(response);
+  return { part, response };
+}
+
+// Not async: a call that runs costs the tool's promise and the one `then` of executeToolCall.
+function settleCall(part: ToolRequestPart, scope: ToolCallScope, hooks: RoundHooks): Promise<Settled> | Settled {
   const state = callState(part);
   if (state === 'waiting') return { part };
   if (state === 'done') {
@@ -31,16 +38,18 @@ async function settleCall(part: ToolRequestPart, scope: ToolCallScope, hooks: Ro
   const resumed =
     state === 'approved' ? ((part.metadata?.resumed as Record<string, unknown> | true | undefined) ?? true) : undefined;
   const request = part as RefToolRequestPart;
-  const outcome = await executeToolCall(request, resumed, scope);
-  // A restarted call that asks again waits again, as a new interrupt.
-  if (outcome.interrupt !== undefined) return { part: stampInterrupt(part, outcome.interrupt) };
-  await hooks.onToolResult?.({
-    request,
-    response: outcome.response,
-    tool: lookupTool(scope.tools, request.toolRequest.name),
+  return executeToolCall(request, resumed, scope, (outcome): Settled | Promise<Settled> => {
+    // A restarted call that asks again waits again, as a new interrupt.
+    if (outcome.interrupt !== undefined) return { part: stampInterrupt(part, outcome.interrupt) };
+    const response = outcome.response;
+    const journaled = hooks.onToolResult?.({
+      request,
+      response,
+      tool: lookupTool(scope.tools, request.toolRequest.name),
+    });
+    if (journaled) return Promise.resolve(journaled).then(() => answered(part, response, hooks));
+    return answered(part, response, hooks);
   });
-  hooks.onResponse?.(outcome.response);
-  return { part, response: outcome.response };
 }
 
 /**
@@ -56,12 +65,29 @@ export async function runOpenRound(
   hooks: RoundHooks = {},
 ): Promise<ResolvedRound> {
   const settled = await Promise.allSettled(
-    message.content.map((part) => ('toolRequest' in part ? settleCall(part, scope, hooks) : undefined)),
+    message.content.map((part) => {
+      if (!('toolRequest' in part)) return undefined;
+      try {
+        return settleCall(part, scope, hooks);
+      } catch (error) {
+        // Fails this call only: the round still waits for the others.
+        return Promise.reject(error);
+      }
+    }),
   );
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) throw failed.reason;
-  const calls = settled.map((s) => (s as PromiseFulfilledResult<Settled | undefined>).value);
-  const interrupts = calls.flatMap((c) => (c && !c.response ? [c.part] : []));
+  // One pass, plain loops: a round runs per model call, and flatMap's one-element arrays add up.
+  const calls: (Settled | undefined)[] = new Array(settled.length);
+  const interrupts: ToolRequestPart[] = [];
+  const responses: ToolResponsePart[] = [];
+  for (let i = 0; i < settled.length; i++) {
+    const call = (settled[i] as PromiseFulfilledResult<Settled | undefined>).value;
+    calls[i] = call;
+    if (!call) continue;
+    if (call.response) responses.push(call.response);
+    else interrupts.push(call.part);
+  }
   if (interrupts.length) {
     const content = message.content.map((part, i) => {
       const call = calls[i];
@@ -76,6 +102,5 @@ export async function runOpenRound(
     if (!call) return part;
     return call.part === part && !part.metadata ? part : clearStamps(call.part);
   });
-  const responses = calls.flatMap((c) => (c?.response ? [c.response] : []));
   return { message: { ...message, content }, toolMessage: { role: 'tool', content: responses } };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { benchProtocolReply } from '../../bench/bench-protocol-reply.js';
 import { toolCalls as calls, rejection } from '../../test-utils/kit-test-helpers.js';
 import { testTools } from '../../test-utils/protocol-tools.js';
 import { KitError } from '../errors/index.js';
@@ -149,7 +150,7 @@ describe('stop conditions', () => {
 
   it('stops after the rounds stopWhen counts', async () => {
     const { lookup } = testTools();
-    const model = scriptedModel();
+    const model = scriptedModel(benchProtocolReply);
     const result = await generate({
       model,
       prompt: 'script: lookup*1 > lookup*2 > lookup*1',
@@ -181,7 +182,7 @@ describe('stop conditions', () => {
 describe('generate with decline', () => {
   it('tells the model the user declined, with the reason, and never runs the tool', async () => {
     const { guarded, calls: ran } = testTools();
-    const model = scriptedModel();
+    const model = scriptedModel(benchProtocolReply);
     const first = await generate({ model, prompt: 'script: guarded*1', tools: [guarded] });
     const ref = first.interrupts[0]?.toolRequest.ref as string;
     const second = await generate({
@@ -204,7 +205,7 @@ describe('generate with decline', () => {
 
   it('refuses a different answer to a call already answered as ALREADY_ANSWERED, and takes the same one again', async () => {
     const { guarded } = testTools();
-    const model = scriptedModel();
+    const model = scriptedModel(benchProtocolReply);
     const first = await generate({ model, prompt: 'script: guarded*1', tools: [guarded] });
     const asked = first.interrupts[0] as ToolRequestPart;
     const ref = asked.toolRequest.ref as string;

@@ -1,24 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../model/index.js';
-import { markChecked, validateMessages } from './validate-messages.js';
+import { markCheckedList, validateMessages } from './validate-messages.js';
+
+const user = (text: string): Message => ({ role: 'user', content: [{ text }] });
+const broken = (): Message => ({ role: 'user', content: [{ nonsense: true }] }) as unknown as Message;
 
 describe('validateMessages', () => {
-  it('accepts well-formed messages', () => {
-    expect(() =>
-      validateMessages([
-        { role: 'user', content: [{ text: 'hi' }] },
-        { role: 'model', content: [{ toolRequest: { name: 'a', ref: 'r', input: {} } }] },
-      ]),
-    ).not.toThrow();
+  it('throws invalid-argument naming the malformed message when a list holds one', () => {
+    expect(() => validateMessages([user('a'), broken()])).toThrow(/invalid messages\[1\]/);
   });
 
-  it('refuses with invalid-argument naming the index when a message is malformed', () => {
-    const bad = { role: 'robot', content: [{ text: 'hi' }] } as unknown as Message;
-    expect(() => validateMessages([{ role: 'user', content: [{ text: 'ok' }] }, bad])).toThrow(/invalid messages\[1\]/);
+  it('checks only what was appended when a list checked before grew', () => {
+    const list = [user('a'), user('b')];
+    validateMessages(list);
+    list.push(broken());
+    expect(() => validateMessages(list)).toThrow(/invalid messages\[2\]/);
   });
 
-  it('skips a message the kit marked as checked', () => {
-    const built = markChecked({ role: 'robot', content: [] } as unknown as Message);
-    expect(() => validateMessages([built])).not.toThrow();
+  it('walks a list again when it was cut and refilled with another message after a check', () => {
+    const list = [user('a'), user('b')];
+    validateMessages(list);
+    list.length = 1;
+    list.push(broken());
+    expect(() => validateMessages(list)).toThrow(/invalid messages\[1\]/);
+  });
+
+  it('accepts a list the kit marked when it is passed back unchanged', () => {
+    const list = [user('a')];
+    validateMessages(list);
+    markCheckedList(list);
+    expect(() => validateMessages(list)).not.toThrow();
   });
 });

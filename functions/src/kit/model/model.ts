@@ -44,6 +44,9 @@ export interface Model<Config extends z.ZodType = z.ZodType> {
   readonly info: Readonly<ModelInfo<Config>>;
   /** `configSchema` as JSON Schema, for tooling and for clients that build config. */
   readonly configJsonSchema: JsonSchema;
-  /** Runs one request through the model's middleware and runner. */
+  /**
+   * Runs one request through the model's middleware and runner. `request.messages` may be the
+   * generate loop's own list, valid for the call: a model that keeps it copies it.
+   */
   generate(request: GenerateRequest, options?: ModelCallOptions): Promise<GenerateResponse>;
 }

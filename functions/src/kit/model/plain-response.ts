@@ -35,17 +35,25 @@ function onlyKeys(value: Record<string, unknown>, allowed: readonly string[]): b
 
 const TOOL_REQUEST_KEYS = ['name', 'ref', 'input', 'partial'] as const;
 
-function copyPart(part: unknown): Part | undefined {
-  if (!isPlainObject(part)) return undefined;
-  if (typeof part.text === 'string') return onlyKeys(part, ['text']) ? { text: part.text } : undefined;
+/** The tool request of `part` when the part is a plain tool-request part (nothing else on it). */
+function plainToolRequest(part: Record<string, unknown>): Record<string, unknown> | undefined {
   const request = part.toolRequest;
   if (!isPlainObject(request) || !onlyKeys(part, ['toolRequest']) || !onlyKeys(request, TOOL_REQUEST_KEYS)) {
     return undefined;
   }
-  const { name, ref, input, partial } = request;
+  const { name, ref, partial } = request;
   if (typeof name !== 'string' || !name) return undefined;
   if (ref !== undefined && typeof ref !== 'string') return undefined;
   if (partial !== undefined && typeof partial !== 'boolean') return undefined;
+  return request;
+}
+
+function copyPart(part: unknown): Part | undefined {
+  if (!isPlainObject(part)) return undefined;
+  if (typeof part.text === 'string') return onlyKeys(part, ['text']) ? { text: part.text } : undefined;
+  const request = plainToolRequest(part);
+  if (!request) return undefined;
+  const { name, ref, input, partial } = request as { name: string; ref?: string; input?: unknown; partial?: boolean };
   const copy: { name: string; ref?: string; input?: unknown; partial?: boolean } = { name };
   if (ref !== undefined) copy.ref = ref;
   if ('input' in request) copy.input = input;
@@ -70,7 +78,8 @@ const TOOL_RESPONSE_KEYS = ['name', 'ref', 'output'] as const;
 function isPlainPart(part: unknown): boolean {
   if (!isPlainObject(part)) return false;
   if (typeof part.text === 'string') return onlyKeys(part, ['text']);
-  if ('toolRequest' in part) return copyPart(part) !== undefined;
+  // Checked in place: nothing is copied to decide.
+  if ('toolRequest' in part) return plainToolRequest(part) !== undefined;
   const response = part.toolResponse;
   if (!isPlainObject(response) || !onlyKeys(part, ['toolResponse']) || !onlyKeys(response, TOOL_RESPONSE_KEYS)) {
     return false;

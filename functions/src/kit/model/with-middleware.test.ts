@@ -20,7 +20,7 @@ describe('withMiddleware', () => {
   });
 
   it('gives back the model itself when there is no middleware', () => {
-    const model = scriptedModel();
+    const model = scriptedModel([]);
     expect(withMiddleware(model, [])).toBe(model);
   });
 });

@@ -1,6 +1,6 @@
 import { type Attributes, type Span, SpanKind } from '@opentelemetry/api';
 import { GEN_AI, KIT_ATTR } from './gen-ai-attributes.js';
-import { inSpan } from './in-span.js';
+import { runInSpan, startKitSpan } from './in-span.js';
 
 /** What a model span says of the request (a subset of the model contract, so this layer stays below it). */
 export interface ModelSpanRequest {
@@ -44,19 +44,21 @@ function setResponse<R extends ModelSpanResponse>(span: Span, response: R): R {
   return response;
 }
 
+const CLIENT_SPAN = { kind: SpanKind.CLIENT };
+
 /**
  * Runs one model call in a `chat {model}` client span with the GenAI request, response and
- * usage attributes. A no-op when no OpenTelemetry SDK is registered.
+ * usage attributes. Untraced (no SDK), the call's own promise is returned and nothing is built
+ * for the span: no attributes, no closure, no extra async step per model call.
  */
 export function traceModelCall<R extends ModelSpanResponse>(
   model: string,
   request: ModelSpanRequest,
   call: () => Promise<R>,
 ): Promise<R> {
-  return inSpan(
-    `chat ${model}`,
-    { kind: SpanKind.CLIENT, attributes: () => requestAttributes(model, request) },
-    // Untraced, the call's own promise is returned: no extra async step per model call.
-    (span) => (span.isRecording() ? call().then((response) => setResponse(span, response)) : call()),
+  const span = startKitSpan(`chat ${model}`, CLIENT_SPAN);
+  if (!span) return call();
+  return runInSpan(span, { attributes: () => requestAttributes(model, request) }, () =>
+    span.isRecording() ? call().then((response) => setResponse(span, response)) : call(),
   );
 }

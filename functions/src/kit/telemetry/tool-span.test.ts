@@ -1,7 +1,7 @@
 import { SpanStatusCode } from '@opentelemetry/api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recordSpans, type SpanRecorder } from './test-utils/span-recorder.js';
-import { traceToolCall } from './tool-span.js';
+import { startToolSpan, toolSpanName, traceToolCall } from './tool-span.js';
 
 // One SDK for the file: the kit's tracer is got once per process.
 let recorder: SpanRecorder;
@@ -16,9 +16,16 @@ afterAll(async () => {
 const isInterrupt = (error: unknown) => error instanceof Error && error.message === 'interrupt';
 const call = { name: 'lookup', ref: 'r1', resumed: false, input: { id: 1 } };
 
+/** The call's span, as the tool starts it (an SDK records here, so there is one). */
+function toolSpan() {
+  const started = startToolSpan(toolSpanName(call.name));
+  if (!started) throw new Error('no span: the recorder is not registered');
+  return started;
+}
+
 describe('traceToolCall', () => {
   it('runs the call in an execute_tool span named after the tool', async () => {
-    await traceToolCall(call, isInterrupt, async () => ({ output: 2 }));
+    await traceToolCall(toolSpan(), call, isInterrupt, async () => ({ output: 2 }));
     const [span] = recorder.spans();
     expect(span?.name).toBe('execute_tool lookup');
     expect(span?.attributes).toMatchObject({ 'gen_ai.tool.name': 'lookup', 'gen_ai.tool.call.id': 'r1' });
@@ -27,7 +34,7 @@ describe('traceToolCall', () => {
 
   it('records an interrupt as an event on an unfailed span', async () => {
     await expect(
-      traceToolCall(call, isInterrupt, async () => {
+      traceToolCall(toolSpan(), call, isInterrupt, async () => {
         throw new Error('interrupt');
       }),
     ).rejects.toThrow('interrupt');
@@ -39,7 +46,7 @@ describe('traceToolCall', () => {
 
   it('fails the span when the call fails', async () => {
     await expect(
-      traceToolCall(call, isInterrupt, async () => {
+      traceToolCall(toolSpan(), call, isInterrupt, async () => {
         throw new Error('broken');
       }),
     ).rejects.toThrow('broken');

@@ -1,6 +1,6 @@
-import { SpanKind } from '@opentelemetry/api';
+import { type Span, SpanKind } from '@opentelemetry/api';
 import { GEN_AI, KIT_ATTR } from './gen-ai-attributes.js';
-import { inSpan } from './in-span.js';
+import { runInSpan, startKitSpan } from './in-span.js';
 import { capturesContent, spanContent } from './span-content.js';
 
 /** What a tool span says of the call. */
@@ -14,12 +14,26 @@ export interface ToolSpanCall {
   input?: unknown;
 }
 
+const TOOL_SPAN_OPTIONS = { kind: SpanKind.INTERNAL };
+
+/** The span name of tool `name`'s calls (made once per tool, not per call). */
+export function toolSpanName(name: string): string {
+  return `execute_tool ${name}`;
+}
+
+/** Starts the span of one tool call (`spanName` from {@link toolSpanName}); undefined when nothing records it. */
+export function startToolSpan(spanName: string): Span | undefined {
+  return startKitSpan(spanName, TOOL_SPAN_OPTIONS);
+}
+
 /**
- * Runs one tool call in an `execute_tool {name}` span. An interrupt is an event, not an error:
- * the span ends unset, with `callable_flows.tool.interrupted`, and the event names the call.
- * With content capture on, the arguments and result go on the span, secrets redacted.
+ * Runs one tool call in its `execute_tool {name}` span (from {@link startToolSpan}). An interrupt
+ * is an event, not an error: the span ends unset, with `callable_flows.tool.interrupted`, and the
+ * event names the call. With content capture on, the arguments and result go on the span,
+ * secrets redacted.
  */
 export function traceToolCall<T extends { output?: unknown }>(
+  span: Span,
   call: ToolSpanCall,
   isInterrupt: (error: unknown) => boolean,
   run: () => Promise<T>,
@@ -32,27 +46,22 @@ export function traceToolCall<T extends { output?: unknown }>(
     [KIT_ATTR.resumed]: call.resumed,
     ...(call.description ? { [GEN_AI.toolDescription]: call.description } : {}),
   });
-  return inSpan(
-    `execute_tool ${call.name}`,
-    { kind: SpanKind.INTERNAL, attributes, isFailure: (error) => !isInterrupt(error) },
-    (span) => {
-      // Untraced, the tool's own promise is returned: no extra async step per tool call.
-      if (!span.isRecording()) return run();
-      const content = capturesContent();
-      if (content) span.setAttribute(GEN_AI.toolCallArguments, spanContent(call.input));
-      const ran = content
-        ? run().then((result) => {
-            span.setAttribute(GEN_AI.toolCallResult, spanContent(result.output));
-            return result;
-          })
-        : run();
-      return ran.catch((error: unknown) => {
-        if (isInterrupt(error)) {
-          span.setAttribute(KIT_ATTR.interrupted, true);
-          span.addEvent('interrupt', { [GEN_AI.toolName]: call.name, [GEN_AI.toolCallId]: call.ref });
-        }
-        throw error;
-      });
-    },
-  );
+  return runInSpan(span, { attributes, isFailure: (error) => !isInterrupt(error) }, () => {
+    if (!span.isRecording()) return run();
+    const content = capturesContent();
+    if (content) span.setAttribute(GEN_AI.toolCallArguments, spanContent(call.input));
+    const ran = content
+      ? run().then((result) => {
+          span.setAttribute(GEN_AI.toolCallResult, spanContent(result.output));
+          return result;
+        })
+      : run();
+    return ran.catch((error: unknown) => {
+      if (isInterrupt(error)) {
+        span.setAttribute(KIT_ATTR.interrupted, true);
+        span.addEvent('interrupt', { [GEN_AI.toolName]: call.name, [GEN_AI.toolCallId]: call.ref });
+      }
+      throw error;
+    });
+  });
 }

@@ -20,9 +20,12 @@ export function defineInterrupt<I extends z.ZodType, O extends z.ZodType>(config
   const { requestMetadata, ...toolConfig } = config;
   return makeTool(
     { ...toolConfig, metadata: { ...toolConfig.metadata, interrupt: true } },
-    async (input) => {
-      const metadata = typeof requestMetadata === 'function' ? await requestMetadata(input) : requestMetadata;
-      throw new ToolInterruptError(metadata);
+    (input: z.infer<I>) => {
+      // Fixed metadata interrupts at once (a rejected call, no timer); computed metadata may be async.
+      if (typeof requestMetadata !== 'function') throw new ToolInterruptError(requestMetadata);
+      return Promise.resolve(requestMetadata(input)).then((metadata) => {
+        throw new ToolInterruptError(metadata);
+      });
     },
     false,
   );

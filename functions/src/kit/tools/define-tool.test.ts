@@ -1,4 +1,4 @@
-import { describe, expect, expectTypeOf, it } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from './define-tool.js';
 import { isToolInterruptError } from './tool-interrupt-error.js';
@@ -12,6 +12,10 @@ const add = defineTool(
   },
   ({ a, b }) => ({ sum: a + b }),
 );
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('defineTool', () => {
   it('describes itself to the model with JSON Schema made from zod', () => {
@@ -93,6 +97,25 @@ describe('defineTool', () => {
     });
     await expect(slow.run(undefined, { ref: 'r' })).rejects.toMatchObject({ code: 'deadline-exceeded' });
     expect(signal?.aborted).toBe(true);
+  });
+
+  it('starts no timer for an async body when the tool has no timeout of its own', async () => {
+    vi.useFakeTimers();
+    const unlimited = defineTool(
+      { name: 'unlimited', description: 'd', timeoutMs: Number.POSITIVE_INFINITY },
+      async () => 'done',
+    );
+    const run = unlimited.run(undefined, { ref: 'r' });
+    expect(vi.getTimerCount()).toBe(0);
+    await expect(run).resolves.toMatchObject({ output: 'done' });
+  });
+
+  it('still rejects with deadline-exceeded when the body outlives its default timeout', async () => {
+    vi.useFakeTimers();
+    const stuck = defineTool({ name: 'stuck', description: 'd' }, () => new Promise<void>(() => {}));
+    const outcome = expect(stuck.run(undefined, { ref: 'r' })).rejects.toMatchObject({ code: 'deadline-exceeded' });
+    await vi.advanceTimersByTimeAsync(30_500);
+    await outcome;
   });
 
   it('rejects a name a model could not call', () => {

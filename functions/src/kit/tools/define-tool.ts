@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import { fromZodError, KitError } from '../errors/index.js';
 import type { ToolDefinition } from '../model/index.js';
-import { traceToolCall } from '../telemetry/index.js';
+import { startToolSpan, toolSpanName, traceToolCall } from '../telemetry/index.js';
 import { declineInterrupt, respondToInterrupt, restartInterrupt } from './interrupt-replies.js';
-import { isThenable, type LimitedRun, runWithLimits } from './run-with-limits.js';
+import { type LimitedRun, runWithLimits } from './run-with-limits.js';
 import { toToolDefinition } from './to-tool-definition.js';
 import {
   type ActionContext,
@@ -51,13 +51,13 @@ class CallContext implements ToolContext {
   }
 }
 
-/** Builds a tool from its config and a body; `restartable` is false only for interrupts. */
+/**
+ * Builds a tool from its config and a body (returning `{ output, content, metadata }` when
+ * `config.multipart`, its output otherwise); `restartable` is false only for interrupts.
+ */
 export function makeTool<I extends z.ZodType, O extends z.ZodType>(
   config: ToolConfig<I, O>,
-  body: (
-    input: z.infer<I>,
-    ctx: ToolContext,
-  ) => Promise<MultipartToolOutput<z.infer<O>>> | MultipartToolOutput<z.infer<O>>,
+  body: (input: z.infer<I>, ctx: ToolContext) => unknown,
   restartable: boolean,
 ): Tool<I, O> {
   if (!TOOL_NAME.test(config.name)) {
@@ -65,9 +65,13 @@ export function makeTool<I extends z.ZodType, O extends z.ZodType>(
   }
   const timeoutMs = config.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
   const what = `tool '${config.name}'`;
+  const spanName = toolSpanName(config.name);
   let definition: ToolDefinition | undefined;
-  const checkOutput = (result: MultipartToolOutput<z.infer<O>>): ToolResult => {
-    let output: unknown = result.output;
+  // A multipart body returns `{ output, content, metadata }`, any other its output alone.
+  const multipart = config.multipart === true;
+  const checkOutput = (returned: unknown): ToolResult => {
+    const result = multipart ? (returned as MultipartToolOutput<z.infer<O>>) : undefined;
+    let output: unknown = result ? result.output : returned;
     if (config.outputSchema) {
       const parsed = config.outputSchema.safeParse(output);
       // The tool broke its own contract: a tool failure, not the model's fault.
@@ -75,8 +79,8 @@ export function makeTool<I extends z.ZodType, O extends z.ZodType>(
       output = parsed.data;
     }
     const checked: ToolResult = { output };
-    if (result.content) checked.content = result.content;
-    if (result.metadata) checked.metadata = result.metadata;
+    if (result?.content) checked.content = result.content;
+    if (result?.metadata) checked.metadata = result.metadata;
     return checked;
   };
 
@@ -89,9 +93,13 @@ export function makeTool<I extends z.ZodType, O extends z.ZodType>(
         if (!parsed.success) throw fromZodError(parsed.error, `input for tool '${config.name}'`);
         input = parsed.data;
       }
-      return runWithLimits(what, timeoutMs, options.signal, (run) =>
-        body(input as z.infer<I>, new CallContext(options, run)),
-      ).then(checkOutput);
+      return runWithLimits(
+        what,
+        timeoutMs,
+        options.signal,
+        (run) => body(input as z.infer<I>, new CallContext(options, run)),
+        checkOutput,
+      );
     } catch (error) {
       return Promise.reject(error);
     }
@@ -106,6 +114,9 @@ export function makeTool<I extends z.ZodType, O extends z.ZodType>(
       return definition;
     },
     run(rawInput, options): Promise<ToolResult> {
+      // Untraced (no SDK), the call runs as it is: no span record, no closure, no extra promise.
+      const span = startToolSpan(spanName);
+      if (!span) return runChecked(rawInput, options);
       const call = {
         name: config.name,
         description: config.description,
@@ -113,7 +124,7 @@ export function makeTool<I extends z.ZodType, O extends z.ZodType>(
         resumed: options.resumed !== undefined,
         input: rawInput,
       };
-      return traceToolCall(call, isToolInterruptError, () => runChecked(rawInput, options));
+      return traceToolCall(span, call, isToolInterruptError, () => runChecked(rawInput, options));
     },
     respond: (part, output, options) =>
       respondToInterrupt(config.name, config.outputSchema, part, output, options?.metadata),
@@ -152,14 +163,6 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(
   config: ToolConfig<I, O>,
   fn: ToolFn<I, O> | MultipartToolFn<I, O>,
 ): Tool<I, O> {
-  if (config.multipart) return makeTool(config, fn as MultipartToolFn<I, O>, true);
-  const single = fn as ToolFn<I, O>;
-  // A body that returns at once stays synchronous: no promise, timer or race per call for it.
-  const body = (input: z.infer<I>, ctx: ToolContext) => {
-    const output = single(input, ctx);
-    return isThenable(output)
-      ? Promise.resolve(output).then((value) => ({ output: value as z.infer<O> }))
-      : { output: output as z.infer<O> };
-  };
-  return makeTool(config, body, true);
+  // The body's own value (or promise) goes straight to the limits: no wrapper object or promise per call.
+  return makeTool(config, fn as (input: z.infer<I>, ctx: ToolContext) => unknown, true);
 }

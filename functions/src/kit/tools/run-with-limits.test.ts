@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runWithLimits } from './run-with-limits.js';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('runWithLimits', () => {
   it('resolves with the value when the body answers synchronously', async () => {
@@ -58,5 +62,55 @@ describe('runWithLimits', () => {
     });
     await expect(run).rejects.toMatchObject({ code: 'aborted' });
     expect(signal?.aborted).toBe(true);
+  });
+
+  it('starts no timer and returns the mapped value when the body is async and has no timeout', async () => {
+    vi.useFakeTimers();
+    const run = runWithLimits(
+      't',
+      Number.POSITIVE_INFINITY,
+      undefined,
+      async () => 20,
+      (n) => n + 1,
+    );
+    expect(vi.getTimerCount()).toBe(0);
+    await expect(run).resolves.toBe(21);
+  });
+
+  it('starts no timer yet still ends the call when the parent aborts and there is no timeout', async () => {
+    vi.useFakeTimers();
+    const controller = new AbortController();
+    const run = runWithLimits('t', Number.POSITIVE_INFINITY, controller.signal, () => new Promise(() => {}));
+    expect(vi.getTimerCount()).toBe(0);
+    controller.abort();
+    await expect(run).rejects.toMatchObject({ code: 'aborted' });
+  });
+
+  it('rejects with deadline-exceeded and aborts the body when an async body outlives a long timeout', async () => {
+    vi.useFakeTimers();
+    let signal: AbortSignal | undefined;
+    const run = runWithLimits('tool slow', 30_000, undefined, (r) => {
+      signal = r.signal;
+      return new Promise(() => {});
+    });
+    const outcome = expect(run).rejects.toMatchObject({ code: 'deadline-exceeded' });
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1_500);
+    await outcome;
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it('rejects with the error when mapping the value throws', async () => {
+    const run = runWithLimits(
+      't',
+      1000,
+      undefined,
+      async () => 1,
+      () => {
+        throw new Error('bad output');
+      },
+    );
+    await expect(run).rejects.toThrow('bad output');
   });
 });

@@ -2,14 +2,22 @@ const INTERRUPT_MARK = Symbol.for('callable-flows.ToolInterruptError');
 
 /**
  * Thrown by `ctx.interrupt()`: the tool stops and asks a person. The loop turns it into an
- * interrupt part; it is control flow, never a failure.
+ * interrupt part; it is control flow, never a failure, so it captures no stack trace (building
+ * one was most of what an interrupted call cost).
  */
 export class ToolInterruptError extends Error {
   readonly metadata: Record<string, unknown> | undefined;
   readonly [INTERRUPT_MARK] = true;
 
   constructor(metadata?: Record<string, unknown>) {
-    super('tool interrupted');
+    // V8 captures the stack inside Error's constructor, up to `stackTraceLimit` frames: none here.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      super('tool interrupted');
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
     this.name = 'ToolInterruptError';
     this.metadata = metadata;
   }

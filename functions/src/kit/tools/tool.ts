@@ -19,7 +19,10 @@ export interface ToolConfig<I extends z.ZodType, O extends z.ZodType> {
   description: string;
   inputSchema?: I;
   outputSchema?: O;
-  /** How long one call may run. Default {@link DEFAULT_TOOL_TIMEOUT_MS}. */
+  /**
+   * How long one call may run. Default {@link DEFAULT_TOOL_TIMEOUT_MS}. `Infinity`: no limit of
+   * its own (the turn's signal still ends it), and no timer per call.
+   */
   timeoutMs?: number;
   /** The function returns `{ output, content, metadata }` instead of a bare output. */
   multipart?: boolean;

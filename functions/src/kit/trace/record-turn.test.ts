@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { benchProtocolReply } from '../../bench/bench-protocol-reply.js';
 import { testTools } from '../../test-utils/protocol-tools.js';
 import { generate } from '../generate/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
@@ -11,7 +12,7 @@ describe('recordTurn', () => {
     const { lookup, guarded } = testTools();
     const recorder = recordTurn({ flow: 'demo', model: 'scripted', input: 'script: lookup*2 > guarded*1', uid: 'u1' });
     const result = await generate({
-      model: scriptedModel(),
+      model: scriptedModel(benchProtocolReply),
       prompt: 'script: lookup*2 > guarded*1',
       tools: [lookup, guarded],
       use: [recorder.use],
@@ -41,7 +42,7 @@ describe('recordTurn', () => {
     });
     const recorder = recordTurn({ flow: 'demo', input: 'x' });
     const error = await generate({
-      model: scriptedModel(),
+      model: scriptedModel(benchProtocolReply),
       prompt: 'script: broken*1',
       tools: [broken],
       use: [recorder.use],

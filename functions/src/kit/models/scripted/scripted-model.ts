@@ -9,7 +9,6 @@ import {
   type Part,
   sleep,
 } from '../../model/index.js';
-import { benchProtocolReply } from './bench-protocol-reply.js';
 
 /** One scripted answer: text, a whole response, or a function of the request. */
 export type ScriptStep =
@@ -63,11 +62,10 @@ function streamParts(content: readonly Part[], onChunk: NonNullable<ModelCallOpt
 }
 
 /**
- * The deterministic offline model. With no script it follows the benchmark protocol (echo, or
- * `script: tool*n > …` rounds); with a list it answers from the queue in order; with a
- * function it answers what the function says.
+ * The deterministic offline model: with a list it answers from the queue in order; with a
+ * function (a reply of the request, e.g. the bench protocol's) it answers what the function says.
  */
-export function scriptedModel(script?: ScriptStep | ScriptStep[], options: ScriptedModelOptions = {}): ScriptedModel {
+export function scriptedModel(script: ScriptStep | ScriptStep[], options: ScriptedModelOptions = {}): ScriptedModel {
   const queue = Array.isArray(script) ? [...script] : undefined;
   const single = Array.isArray(script) ? undefined : script;
   const requests: GenerateRequest[] = [];
@@ -82,10 +80,11 @@ export function scriptedModel(script?: ScriptStep | ScriptStep[], options: Scrip
     },
     async (request, call) => {
       calls++;
-      if (record) requests.push(request);
+      // A snapshot: the loop's list grows after the call.
+      if (record) requests.push({ ...request, messages: request.messages.slice() });
       throwIfAborted(call.signal, 'model call');
       if (options.delayMs) await sleep(options.delayMs, call.signal);
-      let step: ScriptStep | undefined = single;
+      let step = single;
       if (queue) {
         step = queue.shift();
         if (step === undefined) {
@@ -97,9 +96,8 @@ export function scriptedModel(script?: ScriptStep | ScriptStep[], options: Scrip
           );
         }
       }
-      const response = toResponse(
-        step === undefined ? benchProtocolReply(request) : typeof step === 'function' ? await step(request) : step,
-      );
+      const answer = step as ScriptStep;
+      const response = toResponse(typeof answer === 'function' ? await answer(request) : answer);
       if (call.onChunk && options.stream !== false && response.message)
         streamParts(response.message.content, call.onChunk);
       return response;

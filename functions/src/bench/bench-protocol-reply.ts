@@ -1,4 +1,4 @@
-import type { GenerateRequest, Message, ModelRunnerResponse, Part } from '../../model/index.js';
+import type { GenerateRequest, Message, ModelRunnerResponse, Part } from '../kit/model/index.js';
 
 interface ScriptRound {
   tool: string;
@@ -32,7 +32,7 @@ function textOfParts(content: readonly Part[]): string {
 }
 
 /**
- * The reply of the benchmark protocol's scripted model (shared/bench-protocol.md): decided from
+ * The reply of the benchmark protocol's scripted model (docs/bench-protocol.md): decided from
  * the request's messages alone, so a resumed or replayed conversation gets the same answer.
  */
 export function benchProtocolReply(request: GenerateRequest): ModelRunnerResponse {
