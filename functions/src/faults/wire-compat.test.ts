@@ -194,7 +194,13 @@ async function converse(): Promise<Exchange[]> {
     const data = step.data(state);
     const chunks: unknown[] = [];
     const response = step.stream
-      ? { signal: new AbortController().signal, sendChunk: async (c: unknown) => (chunks.push(c), true) }
+      ? {
+          signal: new AbortController().signal,
+          sendChunk: async (chunk: unknown) => {
+            chunks.push(chunk);
+            return true;
+          },
+        }
       : undefined;
     const exchange: Exchange = { label: step.label, uid, request: stable(data, ids), streamed: !!step.stream };
     try {
