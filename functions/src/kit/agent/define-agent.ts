@@ -109,7 +109,7 @@ async function send(
   const journal = new TurnJournal(writer, rt.toolMap, rt.state);
   writer.startHeartbeat();
   try {
-    const outcome = await runTurn(rt, journal, writer, turn, ctx, recorder);
+    const outcome = await runTurn(rt, journal, writer, turn, ctx, recorder?.observer);
     await writeRelease(writer, (s) => finished(s, rt, outcome, ctx.requestId));
     return { result: outcome.result, replayed: false };
   } catch (error) {
@@ -132,7 +132,6 @@ async function tracedSend(
   if (!sinks.length) return (await send(rt, sessionId, input, ctx, undefined)).result;
   const recorder = recordTurn({
     flow: rt.name,
-    model: rt.model.name,
     input: traceInput(input),
     uid: ctx.uid,
     ...(sessionId === undefined ? {} : { sessionId }),
