@@ -9,7 +9,6 @@ import { assertClientMedia, type MediaPolicy } from './media-policy.js';
 import { parseCallRequest, toAgentInput } from './parse-call-request.js';
 import { toCallResult } from './to-call-result.js';
 import type { CallLogScope } from './to-https-error.js';
-import { tracedAgentSend } from './traced-agent-send.js';
 
 /**
  * One call of an agent over the wire: parse the data, run the turn as the caller, return the
@@ -34,7 +33,7 @@ export async function runAgentCall(
   scope.sessionId = call.sessionId;
   scope.requestId = call.requestId;
   const onChunk = chunkSender(request, response);
-  const result = await tracedAgentSend(agent, call.sessionId, toAgentInput(call), {
+  const result = await agent.send(call.sessionId, toAgentInput(call), {
     uid: request.auth.uid,
     context: callerContext(request),
     ...(onChunk ? { onChunk } : {}),
