@@ -21,7 +21,7 @@ export {
 export { type AppCheckSetting, appCheckRequired, assertAppCheck } from './app-check.js';
 export { type AuthPolicy, allOf, type CallerAuth, hasClaim, signedIn, verifiedEmail } from './auth-policy.js';
 export type { CallContext } from './call-context.js';
-export { type CallLogFacts, type CallLogScope, callLogScope } from './call-log-scope.js';
+export { type CallLogScope, callLogScope } from './call-log-scope.js';
 export {
   type CallSignal,
   callSignal,

@@ -15,10 +15,7 @@ export interface TurnTraceInit {
 }
 
 /** What a finished turn reports to its trace: a generation's result or an agent's turn result has both. */
-export interface TurnEnd {
-  usage: Usage;
-  finishReason: FinishReason;
-}
+export type TurnEnd = { usage: Usage; finishReason: FinishReason };
 
 /** Collects one turn's steps as a sink of generate's step events. */
 export interface TurnRecorder {
