@@ -12,11 +12,6 @@ export interface CallOutcome {
   replayed: boolean;
 }
 
-/** The sinks a call's trace goes to: the agent's, then the call's own. */
-export function traceSinksOf(rt: AgentRuntime, ctx: AgentCallContext): TraceSink[] {
-  return ctx.traces === undefined ? rt.traces : [...rt.traces, ...[ctx.traces].flat()];
-}
-
 /** The resume's replies as `restart name#ref`, every kind of reply the wire protocol has (decline too). */
 export function resumeReplies(resume: NonNullable<AgentInput['resume']>): string[] {
   const replies: string[] = [];
@@ -55,7 +50,8 @@ async function recordedCall(
   ctx: AgentCallContext,
   run: (observer: StepObserver | undefined) => Promise<CallOutcome>,
 ): Promise<AgentTurnResult> {
-  const sinks = traceSinksOf(rt, ctx);
+  // The agent's sinks, then the call's own.
+  const sinks = ctx.traces === undefined ? rt.traces : [...rt.traces, ...[ctx.traces].flat()];
   if (!sinks.length) return (await run(undefined)).result;
   const init = { flow: rt.name, input: traceInput(input), uid: ctx.uid };
   const recorder = recordTurn(sessionId === undefined ? init : { ...init, sessionId });
