@@ -45,6 +45,8 @@ export {
   type RouteTurn,
   retry,
   route,
+  type StepEvent,
+  type StepObserver,
   type ToolRequestPart,
   type ToolResponsePart,
   type Usage,

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { fromZodError, isKitError, KitError, throwIfAborted } from '../errors/index.js';
-import { findUnsupported, type Message, MessageSchema } from '../model/index.js';
+import { findUnsupported, type Message, MessageSchema, type StepObserver } from '../model/index.js';
 import type { Session } from '../session/session-schema.js';
-import { emitTrace, recordTurn, redactValue, type TurnRecorder } from '../trace/index.js';
+import { redactValue } from '../trace/index.js';
 import type { Agent, AgentCallContext, AgentInput, AgentTurnResult } from './agent.js';
 import type { AgentConfig } from './agent-config.js';
 import { type AgentRuntime, resolveAgent } from './agent-runtime.js';
@@ -10,7 +10,7 @@ import { beginTurn } from './begin-turn.js';
 import { releaseAfterFailure, writeRelease } from './release-turn.js';
 import { runTurn, type TurnOutcome } from './run-turn.js';
 import { keepResult } from './stored-results.js';
-import { traceInput, traceSinksOf } from './trace-call.js';
+import { type CallOutcome, traceCall } from './trace-call.js';
 import { TurnJournal } from './turn-journal.js';
 import { TurnWriter } from './turn-writer.js';
 
@@ -77,18 +77,12 @@ function withSessionId(error: unknown, sessionId: string): unknown {
   return new KitError(error.code, error.message, { details: { ...error.details, sessionId }, cause: error });
 }
 
-/** What one call did: its result, and whether it was the stored result of a repeated request id. */
-interface CallOutcome {
-  result: AgentTurnResult;
-  replayed: boolean;
-}
-
 async function send(
   rt: AgentRuntime,
   sessionId: string | undefined,
   input: AgentInput,
   ctx: AgentCallContext,
-  recorder: TurnRecorder | undefined,
+  observer: StepObserver | undefined,
 ): Promise<CallOutcome> {
   if (sessionId !== undefined && !SESSION_ID.test(sessionId)) {
     throw new KitError('invalid-argument', 'sessionId must be 1–128 letters, digits, _ or -');
@@ -109,7 +103,7 @@ async function send(
   const journal = new TurnJournal(writer, rt.toolMap, rt.state);
   writer.startHeartbeat();
   try {
-    const outcome = await runTurn(rt, journal, writer, turn, ctx, recorder);
+    const outcome = await runTurn(rt, journal, writer, turn, ctx, observer);
     await writeRelease(writer, (s) => finished(s, rt, outcome, ctx.requestId));
     return { result: outcome.result, replayed: false };
   } catch (error) {
@@ -120,38 +114,6 @@ async function send(
   }
 }
 
-/** A call with its trace: every call that runs (or fails) is recorded; a replayed result is not a new turn. */
-async function tracedSend(
-  rt: AgentRuntime,
-  sessionId: string | undefined,
-  input: AgentInput,
-  ctx: AgentCallContext,
-): Promise<AgentTurnResult> {
-  if (!ctx?.uid) throw new KitError('unauthenticated', 'an agent call needs the caller’s uid');
-  const sinks = traceSinksOf(rt, ctx);
-  if (!sinks.length) return (await send(rt, sessionId, input, ctx, undefined)).result;
-  const recorder = recordTurn({
-    flow: rt.name,
-    model: rt.model.name,
-    input: traceInput(input),
-    uid: ctx.uid,
-    ...(sessionId === undefined ? {} : { sessionId }),
-  });
-  let outcome: CallOutcome;
-  try {
-    outcome = await send(rt, sessionId, input, ctx, recorder);
-  } catch (error) {
-    const failedIn = isKitError(error) ? error.details?.sessionId : undefined;
-    const trace = recorder.finish({ error, ...(typeof failedIn === 'string' ? { sessionId: failedIn } : {}) });
-    await emitTrace(sinks, trace);
-    throw error;
-  }
-  if (!outcome.replayed) {
-    await emitTrace(sinks, recorder.finish({ result: outcome.result, sessionId: outcome.result.sessionId }));
-  }
-  return outcome.result;
-}
-
 /**
  * Defines a stateful chat flow. Each `send` loads the session (cache, then store), checks its
  * owner and takes its lease in a write that also journals the user message (or the resume's
@@ -159,13 +121,17 @@ async function tracedSend(
  * that asks for tools is stored before they run, each tool result as it finishes, so a failed
  * turn is stored with exactly what ran, and a retry goes on from there without running any
  * recorded call again. A call with a `requestId` seen before gets the first call's result. Each
- * call that runs leaves a trace in the agent's (and the call's) trace sinks; secrets are never stored.
+ * call is one `invoke_agent` span and, when it runs, a trace in the agent's (and the call's) trace sinks;
+ * secrets are never stored.
  */
 export function defineAgent<O extends z.ZodType = z.ZodType>(config: AgentConfig<O>): Agent {
   const rt = resolveAgent(config);
   return {
     kind: 'agent',
     name: rt.name,
-    send: (sessionId, input, ctx) => tracedSend(rt, sessionId, input, ctx),
+    send: async (sessionId, input, ctx) => {
+      if (!ctx?.uid) throw new KitError('unauthenticated', 'an agent call needs the caller’s uid');
+      return traceCall(rt, sessionId, input, ctx, (observer) => send(rt, sessionId, input, ctx, observer));
+    },
   };
 }

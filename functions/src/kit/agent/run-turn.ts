@@ -1,7 +1,6 @@
 import { addUsage, type GenerateResult, generate, isOpenRound } from '../generate/index.js';
-import type { Message, Part, Usage } from '../model/index.js';
+import type { Message, Part, StepObserver, Usage } from '../model/index.js';
 import type { Summary } from '../session/session-schema.js';
-import type { TurnRecorder } from '../trace/index.js';
 import type { AgentCallContext, AgentTurnResult } from './agent.js';
 import type { AgentRuntime } from './agent-runtime.js';
 import type { StartedTurn } from './begin-turn.js';
@@ -57,7 +56,7 @@ async function compress(
  * Runs one turn under its lease: compression (new turns only), then the generate loop over the
  * session's history, going on with the open round first when the history ends with one (a
  * resume's answers were journaled when the turn began; a retry goes on from what it recorded).
- * Every step goes through `journal`; `recorder` sees every model and tool call.
+ * Every step goes through `journal`; `observer` (the trace's) sees every model and tool call.
  */
 export async function runTurn(
   rt: AgentRuntime,
@@ -65,7 +64,7 @@ export async function runTurn(
   writer: TurnWriter,
   turn: StartedTurn,
   ctx: AgentCallContext,
-  recorder?: TurnRecorder,
+  observer?: StepObserver,
 ): Promise<TurnOutcome> {
   if (turn.kind === 'retry') {
     const answered = journaledAnswer(writer.session, rt.output);
@@ -89,8 +88,9 @@ export async function runTurn(
     ...(rt.config ? { config: rt.config } : {}),
     ...(rt.output ? { output: rt.output } : {}),
     ...(rt.stopWhen ? { stopWhen: rt.stopWhen } : {}),
-    use: recorder ? [recorder.use, ...rt.use] : rt.use,
-    toolMiddleware: recorder ? [recorder.toolMiddleware, sizeLimitsMiddleware] : [sizeLimitsMiddleware],
+    use: rt.use,
+    toolMiddleware: [sizeLimitsMiddleware],
+    ...(observer ? { observer } : {}),
     ...(isOpenRound(messages.at(-1)) ? { resume: {} } : {}),
     onModelResponse: journal.modelResponded,
     onToolResult: journal.toolFinished,

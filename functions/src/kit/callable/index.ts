@@ -20,6 +20,8 @@ export {
 } from '@callable-flows/protocol';
 export { type AppCheckSetting, appCheckRequired, assertAppCheck } from './app-check.js';
 export { type AuthPolicy, allOf, type CallerAuth, hasClaim, signedIn, verifiedEmail } from './auth-policy.js';
+export type { CallContext } from './call-context.js';
+export { type CallLogScope, callLogScope } from './call-log-scope.js';
 export {
   type CallSignal,
   callSignal,
@@ -58,4 +60,4 @@ export {
 } from './parse-call-request.js';
 export { runCall } from './run-call.js';
 export { toCallResult } from './to-call-result.js';
-export { type CallLogScope, toHttpsError } from './to-https-error.js';
+export { toHttpsError } from './to-https-error.js';

@@ -11,12 +11,13 @@ import { within } from '../timing/index.js';
 import { loggerTraceSink } from '../trace/logger-trace-sink.js';
 import { appCheckRequired, assertAppCheck } from './app-check.js';
 import { type AuthPolicy, signedIn } from './auth-policy.js';
+import { callLogScope } from './call-log-scope.js';
 import { callSignal, deadlineFor } from './call-signal.js';
 import { callUsage, requestedSessionId } from './call-usage.js';
 import type { FlowCallable } from './flow-callable.js';
 import { type CallPermit, UsageLimiter } from './limits/usage-limiter.js';
 import type { OnCallFlowOptions } from './on-call-flow-options.js';
-import { type CallLogScope, toHttpsError } from './to-https-error.js';
+import { toHttpsError } from './to-https-error.js';
 
 // This file loads nothing heavy: the wire protocol (zod schemas) and the target are imported
 // on the first call, so a deploy manifest that passes loaders starts in the time
@@ -83,7 +84,8 @@ export function onCallFlow(
   return onCall<unknown, Promise<unknown>, WireChunk>(
     { ...callableOptions, enforceAppCheck: false },
     async (request, response) => {
-      const scope: CallLogScope = { function: process.env.FUNCTION_TARGET ?? 'callable' };
+      // The function's name for the log: the deployment's until the flow has loaded, then the flow's.
+      let name = process.env.FUNCTION_TARGET ?? 'callable';
       const { signal, dispose } = callSignal(response?.signal, deadlineMs);
       let permit: CallPermit | undefined;
       let result: unknown;
@@ -97,16 +99,20 @@ export function onCallFlow(
         await authorize(authPolicy, allowAnonymous, request);
         if (limiter && request.auth) permit = await limiter.admit(request.auth.uid, sessionId);
         const [run, flow] = await loading;
-        result = await run(flow, request, response, signal, scope, traces || undefined, media);
+        name = flow.name;
+        result = await run(flow, { request, response, signal, traces: traces || undefined, media });
         return result;
       } catch (error) {
-        throw toHttpsError(error, scope);
+        throw toHttpsError(error, callLogScope({ function: name, request, error }));
       } finally {
         dispose();
         // A call that fails once admitted counts too (its tokens unknown): failing calls cost work as well.
         // Bounded: a slow Firestore must not hold the caller's answer (a late increment still lands).
         if (permit && !(await within(permit.settle(callUsage(result, sessionId)), SETTLE_WAIT_MS, () => false))) {
-          logger.warn(`${scope.function}: the usage counters could not be written`, { ...scope });
+          logger.warn(
+            `${name}: the usage counters could not be written`,
+            callLogScope({ function: name, request, result }),
+          );
         }
       }
     },

@@ -2,15 +2,8 @@ import * as logger from 'firebase-functions/logger';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { type ErrorReason, isKitError, type KitError } from '../errors/index.js';
 import { redactSecrets, redactValue } from '../redact/index.js';
+import type { CallLogScope } from './call-log-scope.js';
 import { WIRE_ERROR_RULES } from './error-codes.js';
-
-/** What the log line of a failed call names, so one call can be found among many. */
-export interface CallLogScope {
-  function: string;
-  sessionId?: string | undefined;
-  requestId?: string | undefined;
-  uid?: string | undefined;
-}
 
 /**
  * An error as a log entry can hold it (the logger writes an Error's own fields as `{}`), with

@@ -7,6 +7,8 @@ import {
   type ModelCallOptions,
   type ModelMiddleware,
   type Part,
+  type StepObserver,
+  toolRequestsOf,
 } from '../model/index.js';
 import { assignRefs } from './assign-refs.js';
 
@@ -16,6 +18,33 @@ export interface ModelCallScope {
   use: readonly ModelMiddleware[];
   signal: AbortSignal | undefined;
   onChunk: ((chunk: GenerateResponseChunk) => void) | undefined;
+  observer?: StepObserver | undefined;
+}
+
+/** The model call through `run`, told to `observer` as it starts and finishes. */
+async function observed(
+  observer: StepObserver,
+  model: string,
+  run: () => Promise<GenerateResponse>,
+): Promise<GenerateResponse> {
+  observer({ type: 'model-started', model });
+  const started = performance.now();
+  try {
+    const response = await run();
+    observer({
+      type: 'model-finished',
+      model: response.model ?? model,
+      durationMs: performance.now() - started,
+      outcome: 'ok',
+      finishReason: response.finishReason,
+      usage: response.usage,
+      toolRequests: response.message ? toolRequestsOf(response.message).length : 0,
+    });
+    return response;
+  } catch (error) {
+    observer({ type: 'model-finished', model, durationMs: performance.now() - started, outcome: 'error', error });
+    throw error;
+  }
 }
 
 /** True for a streamed part the client can't use yet: a tool request with no ref to answer by. */
@@ -56,7 +85,10 @@ export async function callModel(
     };
   }
   const next = (req: GenerateRequest, opts: ModelCallOptions) => scope.model.generate(req, opts);
-  const response = await (scope.use.length ? composeMiddleware(scope.use, next) : next)(request, options);
+  const call = scope.use.length ? composeMiddleware(scope.use, next) : next;
+  const response = await (scope.observer
+    ? observed(scope.observer, scope.model.name, () => call(request, options))
+    : call(request, options));
   if (!response.message) return response;
   const message = assignRefs(response.message);
   if (onChunk && !streamed && message.content.length) {

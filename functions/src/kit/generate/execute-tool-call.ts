@@ -1,5 +1,5 @@
 import { abortError, isKitError } from '../errors/index.js';
-import type { ToolRequest, ToolRequestPart, ToolResponsePart } from '../model/index.js';
+import type { StepObserver, ToolRequest, ToolRequestPart, ToolResponsePart } from '../model/index.js';
 import { redactSecrets, redactValue } from '../redact/index.js';
 import {
   type ActionContext,
@@ -25,6 +25,7 @@ export interface ToolCallScope {
   context: ActionContext;
   signal: AbortSignal | undefined;
   middleware: readonly ToolMiddleware[];
+  observer?: StepObserver | undefined;
 }
 
 /**
@@ -82,6 +83,36 @@ function runThroughMiddleware(
   return next();
 }
 
+/** The call through its middleware, told to `observer` as it starts and finishes (a throw before the promise included). */
+function runObserved(
+  observer: StepObserver,
+  tool: Tool,
+  request: ToolRequest & { ref: string },
+  resumed: ToolCall['resumed'],
+  scope: ToolCallScope,
+): Promise<ToolResult> {
+  const call = { name: tool.name, ref: request.ref, resumed: resumed !== undefined };
+  observer({ type: 'tool-started', ...call });
+  const started = performance.now();
+  let running: Promise<ToolResult>;
+  try {
+    running = runThroughMiddleware(tool, request, resumed, scope);
+  } catch (error) {
+    running = Promise.reject(error);
+  }
+  return running.then(
+    (result) => {
+      observer({ type: 'tool-finished', ...call, durationMs: performance.now() - started, outcome: 'ok' });
+      return result;
+    },
+    (error: unknown) => {
+      const outcome = isToolInterruptError(error) ? 'interrupt' : 'error';
+      observer({ type: 'tool-finished', ...call, durationMs: performance.now() - started, outcome, error });
+      throw error;
+    },
+  );
+}
+
 /** How a failed call ends: an interrupt, a response the model can read, or (abort, `onError: 'throw'`) a throw. */
 function failedCall(tool: Tool, request: ToolRequest, scope: ToolCallScope, error: unknown): ToolOutcome {
   if (isToolInterruptError(error)) return { interrupt: error.metadata ?? true };
@@ -111,7 +142,9 @@ export function executeToolCall<R = ToolOutcome>(
   }
   let running: Promise<ToolResult>;
   try {
-    running = runThroughMiddleware(tool, request, resumed, scope);
+    running = scope.observer
+      ? runObserved(scope.observer, tool, request, resumed, scope)
+      : runThroughMiddleware(tool, request, resumed, scope);
   } catch (error) {
     // A middleware that threw before returning its promise.
     return Promise.resolve()

@@ -7,6 +7,7 @@ import type {
   Model,
   ModelMiddleware,
   Part,
+  StepObserver,
   ToolChoice,
   ToolRequest,
   ToolRequestPart,
@@ -125,6 +126,8 @@ export interface GenerateOptions<O extends z.ZodType = z.ZodType> {
   use?: ModelMiddleware[];
   /** Middleware around every tool call. */
   toolMiddleware?: ToolMiddleware[];
+  /** Sees each model call, tool call and settled round as it happens (the stored trace's recorder is one). */
+  observer?: StepObserver;
   /**
    * Awaited after each model response, before its tools run; a rejection ends the generation.
    * A journal stores the message here, so the calls it asks for exist before they run.

@@ -109,6 +109,11 @@ async function settleRound<O>(
     onToolResult: scope.options.onToolResult,
   });
   replaceLast(state, round.message);
+  const observer = scope.options.observer;
+  if (observer) {
+    const toolCalls = toolRequestsOf(round.message).length;
+    observer({ type: 'round-settled', interrupted: round.interruptedMessage !== undefined, toolCalls });
+  }
   if (round.interruptedMessage) {
     scope.onChunk?.({ index: modelIndex, role: 'model', content: round.interrupts });
     return finish(state, scope.options, { finishReason: 'interrupted', interrupts: round.interrupts });
@@ -148,9 +153,16 @@ export async function generate<O extends z.ZodType = z.ZodType>(
     signal: options.signal,
     middleware: options.toolMiddleware ?? [],
     state: options.state,
+    observer: options.observer,
   };
   const scope: LoopScope = { options, toolScope, onChunk };
-  const modelScope: ModelCallScope = { model: options.model, use: options.use ?? [], signal: options.signal, onChunk };
+  const modelScope: ModelCallScope = {
+    model: options.model,
+    use: options.use ?? [],
+    signal: options.signal,
+    onChunk,
+    observer: options.observer,
+  };
 
   if (options.resume) {
     const last = state.messages.at(-1);

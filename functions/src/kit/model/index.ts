@@ -61,6 +61,7 @@ export {
 } from './request.js';
 export { type FinishReason, FinishReasonSchema, type GenerateResponse, GenerateResponseSchema } from './response.js';
 export { type RouteOptions, type RouteTurn, route } from './route.js';
+export type { StepEvent, StepObserver } from './step-observer.js';
 export { type JsonSchema, JsonSchemaSchema, type ToolDefinition, ToolDefinitionSchema } from './tool-definition.js';
 export { type ModelUsage, ModelUsageSchema, type Usage, UsageSchema } from './usage.js';
 export { withMiddleware } from './with-middleware.js';

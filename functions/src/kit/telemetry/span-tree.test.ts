@@ -19,7 +19,7 @@ const call = (name: string, ref: string, input: unknown): ModelRunnerResponse =>
   usage: { inputTokens: 12, outputTokens: 3 },
 });
 
-function confirmAgent() {
+function confirmer() {
   const lookup = defineTool(
     { name: 'lookup', description: 'Looks up.', inputSchema: z.object({ id: z.string() }) },
     ({ id }) => ({ id }),
@@ -42,9 +42,10 @@ function confirmAgent() {
     },
     { name: 'googleai/gemini-2.5-flash' },
   );
-  const agent = defineAgent({ name: 'confirmer', model, tools: [lookup, confirm], store: new InMemorySessionStore() });
-  return onCallFlow({}, agent);
+  return defineAgent({ name: 'confirmer', model, tools: [lookup, confirm], store: new InMemorySessionStore() });
 }
+
+const confirmAgent = () => onCallFlow({}, confirmer());
 
 const alice = { uid: 'alice' };
 let recorder: SpanRecorder;
@@ -121,6 +122,18 @@ describe('telemetry spans', () => {
     const turn = byName('invoke_agent confirmer');
     expect(turn?.events.map((e) => [e.name, e.attributes])).toEqual([['resume', { replies: ['restart confirm#c2'] }]]);
     expect(byName('execute_tool confirm')?.attributes['callable_flows.tool.resumed']).toBe(true);
+  });
+
+  it('roots one tree at invoke_agent, its resume event naming a decline, when the agent is called without the callable', async () => {
+    const agent = confirmer();
+    const first = await agent.send(undefined, { message: 'do x1' }, alice);
+    recorder.reset();
+    const decline = [{ ref: 'c2', name: 'confirm', reason: 'not now' }];
+    await agent.send(first.sessionId, { resume: { decline } }, alice);
+    // A declined call does not run: no tool span, only the round that tells the model.
+    expect(recorder.tree()).toEqual(['invoke_agent confirmer', '  round 0', '    chat googleai/gemini-2.5-flash']);
+    const turn = byName('invoke_agent confirmer');
+    expect(turn?.events.map((e) => [e.name, e.attributes])).toEqual([['resume', { replies: ['decline confirm#c2'] }]]);
   });
 
   it('marks the spans failed with the error code and reason when a call is refused', async () => {

@@ -10,13 +10,12 @@ import { TurnTraceSchema } from './turn-trace.js';
 describe('recordTurn', () => {
   it('records each model call and tool call with its outcome when a turn interrupts', async () => {
     const { lookup, guarded } = testTools();
-    const recorder = recordTurn({ flow: 'demo', model: 'scripted', input: 'script: lookup*2 > guarded*1', uid: 'u1' });
+    const recorder = recordTurn({ flow: 'demo', input: 'script: lookup*2 > guarded*1', uid: 'u1' });
     const result = await generate({
       model: scriptedModel(benchProtocolReply),
       prompt: 'script: lookup*2 > guarded*1',
       tools: [lookup, guarded],
-      use: [recorder.use],
-      toolMiddleware: [recorder.toolMiddleware],
+      observer: recorder.observer,
     });
     const trace = TurnTraceSchema.parse(recorder.finish({ result, sessionId: 's1' }));
     expect(trace).toMatchObject({
@@ -45,8 +44,7 @@ describe('recordTurn', () => {
       model: scriptedModel(benchProtocolReply),
       prompt: 'script: broken*1',
       tools: [broken],
-      use: [recorder.use],
-      toolMiddleware: [recorder.toolMiddleware],
+      observer: recorder.observer,
     }).catch((e: unknown) => e);
     const trace = recorder.finish({ error });
     expect(trace.status).toBe('failed');

@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { isKitError } from '../errors/index.js';
-import type { GenerateResult, ToolMiddleware } from '../generate/index.js';
-import { type ModelMiddleware, type Part, textOf, toolRequestsOf } from '../model/index.js';
+import { type FinishReason, type Part, type StepEvent, type StepObserver, textOf, type Usage } from '../model/index.js';
 import { redactSecrets } from '../redact/index.js';
-import { isToolInterruptError } from '../tools/index.js';
 import type { TraceStep, TurnTrace } from './turn-trace.js';
 
 /** What a trace starts from. */
 export interface TurnTraceInit {
   flow: string;
-  /** The model's name, for the model steps. */
-  model?: string;
   input: string | Part[] | unknown;
   sessionId?: string;
   uid?: string;
@@ -18,15 +14,13 @@ export interface TurnTraceInit {
   maxInputChars?: number;
 }
 
-/** What a finished turn reports to its trace: a `GenerateResult` or an agent's turn result has both. */
-export type TurnEnd = Pick<GenerateResult, 'usage' | 'finishReason'>;
+/** What a finished turn reports to its trace: a generation's result or an agent's turn result has both. */
+export type TurnEnd = { usage: Usage; finishReason: FinishReason };
 
-/** Collects one turn's steps through generate's own middleware hooks. */
+/** Collects one turn's steps as a sink of generate's step events. */
 export interface TurnRecorder {
-  /** Model middleware: add it to `generate({ use })`. */
-  readonly use: ModelMiddleware;
-  /** Tool middleware: add it to `generate({ toolMiddleware })`. */
-  readonly toolMiddleware: ToolMiddleware;
+  /** The step observer: pass it as `generate({ observer })`. */
+  readonly observer: StepObserver;
   /** The finished trace, from the result (a generation's or an agent turn's) or the error the turn ended with. */
   finish(end: { result?: TurnEnd; error?: unknown; sessionId?: string }): TurnTrace;
 }
@@ -40,70 +34,41 @@ function inputText(input: TurnTraceInit['input']): string {
 const errorText = (error: unknown): string =>
   redactSecrets(error instanceof Error ? error.message : String(error)).slice(0, 500);
 
-/** Starts recording a turn. */
+/** The trace step of a finished model or tool call; undefined for the events a trace does not keep. */
+export function traceStepOf(event: StepEvent): TraceStep | undefined {
+  if (event.type === 'tool-finished') {
+    const { name, ref, resumed, durationMs, outcome } = event;
+    const step: TraceStep = { kind: 'tool', name, ref, resumed, durationMs, outcome };
+    if (outcome === 'error') step.error = errorText(event.error);
+    return step;
+  }
+  if (event.type !== 'model-finished') return undefined;
+  const { model, durationMs, outcome, usage } = event;
+  if (outcome === 'error') return { kind: 'model', model, durationMs, outcome, error: errorText(event.error) };
+  const step: TraceStep = { kind: 'model', model, durationMs, outcome, toolRequests: event.toolRequests ?? 0 };
+  if (event.finishReason !== undefined) step.finishReason = event.finishReason;
+  if (usage?.inputTokens !== undefined) step.inputTokens = usage.inputTokens;
+  if (usage?.outputTokens !== undefined) step.outputTokens = usage.outputTokens;
+  if (usage?.costUsd !== undefined) step.costUsd = usage.costUsd;
+  return step;
+}
+
+function statusOf(result: TurnEnd | undefined, error: unknown): TurnTrace['status'] {
+  if (error !== undefined) return 'failed';
+  return result?.finishReason === 'interrupted' ? 'interrupted' : 'done';
+}
+
+/** Starts recording a turn: its steps come from the observer, its end from `finish`. */
 export function recordTurn(init: TurnTraceInit): TurnRecorder {
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const steps: TraceStep[] = [];
-
-  const use: ModelMiddleware = async (request, options, next) => {
-    const t0 = performance.now();
-    try {
-      const response = await next(request, options);
-      const step: TraceStep = {
-        kind: 'model',
-        // The model that answered: a route or a fallback may have picked another than the agent's.
-        model: response.model ?? init.model ?? 'model',
-        durationMs: performance.now() - t0,
-        outcome: 'ok',
-        finishReason: response.finishReason,
-        toolRequests: toolRequestsOf(response.message).length,
-      };
-      const usage = response.usage;
-      if (usage?.inputTokens !== undefined) step.inputTokens = usage.inputTokens;
-      if (usage?.outputTokens !== undefined) step.outputTokens = usage.outputTokens;
-      if (usage?.costUsd !== undefined) step.costUsd = usage.costUsd;
-      steps.push(step);
-      return response;
-    } catch (error) {
-      steps.push({
-        kind: 'model',
-        model: init.model ?? 'model',
-        durationMs: performance.now() - t0,
-        outcome: 'error',
-        error: errorText(error),
-      });
-      throw error;
-    }
+  const observer: StepObserver = (event) => {
+    const step = traceStepOf(event);
+    if (step) steps.push(step);
   };
-
-  const toolMiddleware: ToolMiddleware = async (call, next) => {
-    const t0 = performance.now();
-    const base = {
-      kind: 'tool' as const,
-      name: call.tool.name,
-      ref: call.request.ref,
-      resumed: call.resumed !== undefined,
-    };
-    try {
-      const result = await next();
-      steps.push({ ...base, durationMs: performance.now() - t0, outcome: 'ok' });
-      return result;
-    } catch (error) {
-      const interrupted = isToolInterruptError(error);
-      steps.push({
-        ...base,
-        durationMs: performance.now() - t0,
-        outcome: interrupted ? 'interrupt' : 'error',
-        ...(interrupted ? {} : { error: errorText(error) }),
-      });
-      throw error;
-    }
-  };
-
   return {
-    use,
-    toolMiddleware,
+    observer,
     finish({ result, error, sessionId }) {
       const trace: TurnTrace = {
         traceId: randomUUID(),
@@ -113,7 +78,7 @@ export function recordTurn(init: TurnTraceInit): TurnRecorder {
         latencyMs: performance.now() - started,
         usage: result?.usage ?? {},
         turns: steps.filter((s) => s.kind === 'model').length,
-        status: error !== undefined ? 'failed' : result?.finishReason === 'interrupted' ? 'interrupted' : 'done',
+        status: statusOf(result, error),
         startedAt,
       };
       const session = sessionId ?? init.sessionId;
