@@ -3,7 +3,7 @@ import { fromZodError, isKitError, KitError, throwIfAborted } from '../errors/in
 import { findUnsupported, type Message, MessageSchema, type StepObserver } from '../model/index.js';
 import type { Session } from '../session/session-schema.js';
 import { redactValue } from '../trace/index.js';
-import type { Agent, AgentCallContext, AgentInput, } from './agent.js';
+import type { Agent, AgentCallContext, AgentInput } from './agent.js';
 import type { AgentConfig } from './agent-config.js';
 import { type AgentRuntime, resolveAgent } from './agent-runtime.js';
 import { beginTurn } from './begin-turn.js';

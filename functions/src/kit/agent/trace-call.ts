@@ -2,7 +2,7 @@ import type { Span } from '@opentelemetry/api';
 import { isKitError } from '../errors/index.js';
 import type { Part, StepObserver } from '../model/index.js';
 import { GEN_AI, inSpan, KIT_ATTR } from '../telemetry/index.js';
-import { emitTrace, recordTurn, } from '../trace/index.js';
+import { emitTrace, recordTurn } from '../trace/index.js';
 import type { AgentCallContext, AgentInput, AgentTurnResult } from './agent.js';
 import type { AgentRuntime } from './agent-runtime.js';
 
