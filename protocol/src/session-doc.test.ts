@@ -79,3 +79,29 @@ describe('millisOf', () => {
     expect(millisOf('2026-01-01')).toBeUndefined();
   });
 });
+
+describe('RunningTurnSchema', () => {
+  it('reads the running turn with its step and refs when a turn runs tools', () => {
+    const running = { since: at(5), kind: 'resume', requestId: 'r-1', step: 'tools', refs: ['0.1'] };
+    const parsed = SessionDocSchema.parse({
+      ...sessionDoc({ length: 0, sealed: 0, chunks: [], lines: {} }),
+      status: 'running',
+      running,
+    });
+    expect(parsed.running).toMatchObject({ kind: 'resume', requestId: 'r-1', step: 'tools', refs: ['0.1'] });
+  });
+
+  it('reads a document without the field when it was written before the field existed', () => {
+    const parsed = SessionDocSchema.parse(sessionDoc({ length: 0, sealed: 0, chunks: [], lines: {} }));
+    expect(parsed.running).toBeUndefined();
+  });
+
+  it('refuses a step it does not know when a writer sends one', () => {
+    const running = { since: 1, kind: 'message', requestId: null, step: 'dreaming', refs: [] };
+    const parsed = SessionDocSchema.safeParse({
+      ...sessionDoc({ length: 0, sealed: 0, chunks: [], lines: {} }),
+      running,
+    });
+    expect(parsed.success).toBe(false);
+  });
+});

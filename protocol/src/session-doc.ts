@@ -52,6 +52,28 @@ export const HistoryFieldSchema = z.object({
 });
 export type HistoryField = z.infer<typeof HistoryFieldSchema>;
 
+/** What a running turn is doing: calling the `model`, or running `tools` (the refs of its calls that run). */
+export const RUNNING_STEPS = ['model', 'tools'] as const;
+export type RunningStep = (typeof RUNNING_STEPS)[number];
+
+/**
+ * The session document's `running`: the turn that holds the lease, as of the journal's last
+ * write (it rides on those writes: no write of its own). `null` when no turn runs. A turn whose
+ * instance died stays here until its lease (`lease.expiresAt`) lapses and a call takes it over.
+ */
+export const RunningTurnSchema = z.object({
+  /** When the turn began. */
+  since: TimeSchema,
+  /** What the call that runs it asked for: a new `message`, or a `resume` of an interrupt. */
+  kind: z.enum(['message', 'resume']),
+  /** The call's request id, if it gave one. */
+  requestId: z.nullable(z.string()),
+  step: z.enum(RUNNING_STEPS),
+  /** The refs of the tool calls that run (empty unless `step` is `tools`). */
+  refs: z.array(z.string()),
+});
+export type RunningTurn = z.infer<typeof RunningTurnSchema>;
+
 /** The fields of a session document that are read back. */
 export const SessionDocSchema = z.object({
   schemaVersion: z.number(),
@@ -76,6 +98,8 @@ export const SessionDocSchema = z.object({
   /** Request ids (JSON text: the id, a digest of its request, how it ended), one field each, named by a hash of the id. */
   requests: z.optional(z.record(z.string(), z.string())),
   error: z.nullable(z.object({ code: z.string(), message: z.string() })),
+  /** The running turn; absent in documents written before it existed. */
+  running: z.optional(z.nullable(RunningTurnSchema)),
   history: HistoryFieldSchema,
 });
 export type SessionDoc = z.infer<typeof SessionDocSchema>;

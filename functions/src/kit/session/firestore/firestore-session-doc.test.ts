@@ -15,6 +15,8 @@ function readBack(fields: Record<string, unknown>): Record<string, unknown> {
   }
   const lease = fields.lease as { id: string; expiresAt: Date } | null;
   if (lease) out.lease = { id: lease.id, expiresAt: { toMillis: () => lease.expiresAt.getTime() } };
+  const running = fields.running as { since: Date } | null;
+  if (running) out.running = { ...running, since: { toMillis: () => running.since.getTime() } };
   return out;
 }
 
@@ -27,6 +29,21 @@ describe('sessionDocFields', () => {
     const read = readSessionDoc(readBack(fields), 's1');
     expect(read.layout).toEqual(plan.layout);
     expect(read.toSession(session.history)).toEqual(session);
+  });
+});
+
+describe('sessionDocFields (running turn)', () => {
+  it('writes the running turn the protocol’s codec reads when a turn holds the lease', () => {
+    const session = {
+      ...sampleSession('s1', [user('a')]),
+      status: 'running' as const,
+      lease: { id: 'l1', expiresAt: 1_700_000_012_000 },
+      turn: { seq: 0, kind: 'message' as const, start: 0, startedAt: 1_700_000_000_000, requestId: 'r-1' },
+    };
+    const fields = sessionDocFields(session, planHistory(EMPTY_LAYOUT, [], session.history));
+    const parsed = SessionDocSchema.parse(readBack(fields));
+    expect(parsed.running).toMatchObject({ kind: 'message', requestId: 'r-1', step: 'model', refs: [] });
+    expect(readSessionDoc(readBack(fields), 's1').toSession(session.history)).toEqual(session);
   });
 });
 

@@ -8,6 +8,7 @@ import { pendingOf } from '../pending-of.js';
 import type { Session } from '../session-schema.js';
 import { waitingSince } from '../waiting-since.js';
 import type { HistoryLayout, HistoryPlan } from './history-layout.js';
+import { runningTurnField } from './running-turn-field.js';
 
 // The session document's layout is the protocol's (`SessionDocSchema`); this reads it into a
 // Session and writes a Session as it.
@@ -142,6 +143,8 @@ function scalarFields(session: Session): Record<string, unknown> {
     pending: session.interrupts.map((p) => ({ ref: p.toolRequest.ref ?? '', name: p.toolRequest.name })),
     // The cleanup's index: set only while something waits, so it never scans sessions that don't.
     waitingSince: waitingSince(session),
+    // For watchers: the running turn and its step, rewritten by the journal's own writes.
+    running: runningTurnField(session),
   };
 }
 
