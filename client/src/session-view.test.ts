@@ -49,11 +49,11 @@ describe('toSessionView', () => {
   });
 
   it('shows the running turn with its step, refs and lease when a turn runs tools', () => {
-    const running = { since: 10, kind: 'resume' as const, requestId: null, step: 'tools' as const, refs: ['r1'] };
     const { doc } = sessionDoc([user, asking({ resumed: true, resolvedInterrupt: true, answer: 'restart' })], 0, {
       status: 'running',
       lease: { id: 'l', expiresAt: 12_010 },
-      running,
+      turn: JSON.stringify({ seq: 0, kind: 'resume', start: 0, startedAt: 10 }),
+      running: { step: 'tools', refs: ['r1'] },
     });
     expect(toSessionView(doc, [], false)?.running).toEqual({
       since: 10,

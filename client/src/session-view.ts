@@ -5,6 +5,7 @@ import {
   type SessionDoc,
   type SessionStatus,
   tailOf,
+  turnOf,
 } from '@callable-flows/protocol/session-doc';
 import type { FlowInterrupt, FlowTypes } from './flow-types.js';
 
@@ -130,11 +131,12 @@ export function interruptsOf<T extends FlowTypes>(sessionId: string, messages: r
 
 function runOf(doc: SessionDoc): WatchedRun | undefined {
   const running = doc.running;
-  if (!running || doc.status !== 'running') return undefined;
+  const turn = turnOf(doc.turn);
+  if (!running || !turn || doc.status !== 'running') return undefined;
   return {
-    since: millis(running.since),
-    kind: running.kind,
-    requestId: running.requestId ?? undefined,
+    since: turn.startedAt,
+    kind: turn.kind,
+    requestId: turn.requestId,
     step: running.step,
     refs: running.refs,
     leaseExpiresAt: doc.lease ? millis(doc.lease.expiresAt) : undefined,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkId, historyLines, lineKey, millisOf, SessionDocSchema, tailOf } from './session-doc.js';
+import { chunkId, historyLines, lineKey, millisOf, SessionDocSchema, tailOf, turnOf } from './session-doc.js';
 
 const at = (ms: number) => ({ toMillis: () => ms });
 
@@ -81,14 +81,13 @@ describe('millisOf', () => {
 });
 
 describe('RunningTurnSchema', () => {
-  it('reads the running turn with its step and refs when a turn runs tools', () => {
-    const running = { since: at(5), kind: 'resume', requestId: 'r-1', step: 'tools', refs: ['0.1'] };
+  it('reads the running step and refs when a turn runs tools', () => {
     const parsed = SessionDocSchema.parse({
       ...sessionDoc({ length: 0, sealed: 0, chunks: [], lines: {} }),
       status: 'running',
-      running,
+      running: { step: 'tools', refs: ['0.1'] },
     });
-    expect(parsed.running).toMatchObject({ kind: 'resume', requestId: 'r-1', step: 'tools', refs: ['0.1'] });
+    expect(parsed.running).toEqual({ step: 'tools', refs: ['0.1'] });
   });
 
   it('reads a document without the field when it was written before the field existed', () => {
@@ -97,11 +96,23 @@ describe('RunningTurnSchema', () => {
   });
 
   it('refuses a step it does not know when a writer sends one', () => {
-    const running = { since: 1, kind: 'message', requestId: null, step: 'dreaming', refs: [] };
     const parsed = SessionDocSchema.safeParse({
       ...sessionDoc({ length: 0, sealed: 0, chunks: [], lines: {} }),
-      running,
+      running: { step: 'dreaming', refs: [] },
     });
     expect(parsed.success).toBe(false);
+  });
+});
+
+describe('turnOf', () => {
+  it('reads the turn with its kind and request id when the field holds one', () => {
+    const text = JSON.stringify({ seq: 2, kind: 'resume', requestId: 'r-1', start: 4, startedAt: 99 });
+    expect(turnOf(text)).toEqual({ seq: 2, kind: 'resume', requestId: 'r-1', start: 4, startedAt: 99 });
+  });
+
+  it('is undefined when there is no turn or the text is not one', () => {
+    expect(turnOf(null)).toBeUndefined();
+    expect(turnOf('{')).toBeUndefined();
+    expect(turnOf('{"seq":1}')).toBeUndefined();
   });
 });

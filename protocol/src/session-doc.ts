@@ -57,22 +57,45 @@ export const RUNNING_STEPS = ['model', 'tools'] as const;
 export type RunningStep = (typeof RUNNING_STEPS)[number];
 
 /**
- * The session document's `running`: the turn that holds the lease, as of the journal's last
- * write (it rides on those writes: no write of its own). `null` when no turn runs. A turn whose
+ * The session document's `running`: what the turn that holds the lease does, as of the journal's
+ * last write (it rides on those writes: no write of its own); `null` when no turn runs. The turn
+ * itself (since when, which call) is the `turn` field ({@link TurnFieldSchema}). A turn whose
  * instance died stays here until its lease (`lease.expiresAt`) lapses and a call takes it over.
  */
 export const RunningTurnSchema = z.object({
-  /** When the turn began. */
-  since: TimeSchema,
-  /** What the call that runs it asked for: a new `message`, or a `resume` of an interrupt. */
-  kind: z.enum(['message', 'resume']),
-  /** The call's request id, if it gave one. */
-  requestId: z.nullable(z.string()),
   step: z.enum(RUNNING_STEPS),
   /** The refs of the tool calls that run (empty unless `step` is `tools`). */
   refs: z.array(z.string()),
 });
 export type RunningTurn = z.infer<typeof RunningTurnSchema>;
+
+/** The session document's `turn` (JSON text): the running turn, or the last one. */
+export const TurnFieldSchema = z.object({
+  /** Numbers the user turns of a session. */
+  seq: count,
+  /** What the call that runs it asked for: a new `message`, or a `resume` of an interrupt. */
+  kind: z.enum(['message', 'resume']),
+  /** The call's request id, if it gave one. */
+  requestId: z.optional(z.string()),
+  /** Index in history of the message that opened the turn. */
+  start: count,
+  /** When the turn began (epoch ms). */
+  startedAt: z.number(),
+});
+export type TurnField = z.infer<typeof TurnFieldSchema>;
+
+/** The `turn` field's JSON text read as its shape; undefined when there is none or it isn't one. */
+export function turnOf(text: string | null): TurnField | undefined {
+  if (text === null) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const parsed = TurnFieldSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
 
 /** The fields of a session document that are read back. */
 export const SessionDocSchema = z.object({
@@ -86,7 +109,7 @@ export const SessionDocSchema = z.object({
   updatedAt: TimeSchema,
   expireAt: TimeSchema,
   lease: z.nullable(z.object({ id: z.string(), expiresAt: TimeSchema })),
-  /** JSON text of the running or last turn. */
+  /** JSON text of the running or last turn ({@link TurnFieldSchema}, read with {@link turnOf}). */
   turn: z.nullable(z.string()),
   turns: z.number(),
   /** JSON text of the summary of older history. */

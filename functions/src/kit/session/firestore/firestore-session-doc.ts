@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lineKey, millis, SessionDocSchema, tailOf } from '@callable-flows/protocol';
+import { lineKey, millis, SessionDocSchema, type TurnField, tailOf } from '@callable-flows/protocol';
 import { z } from 'zod';
 import { KitError } from '../../errors/index.js';
 import type { Message } from '../../model/index.js';
@@ -134,7 +134,8 @@ function scalarFields(session: Session): Record<string, unknown> {
     updatedAt: new Date(session.updatedAt),
     expireAt: new Date(session.expireAt),
     lease: session.lease ? { id: session.lease.id, expiresAt: new Date(session.lease.expiresAt) } : null,
-    turn: session.turn ? JSON.stringify(session.turn) : null,
+    // The protocol's `TurnFieldSchema`, which watchers read the running turn's call and start from.
+    turn: session.turn ? JSON.stringify(session.turn satisfies TurnField) : null,
     turns: session.turns,
     summary: session.summary ? JSON.stringify(session.summary) : null,
     state: session.state === undefined ? null : JSON.stringify(session.state),

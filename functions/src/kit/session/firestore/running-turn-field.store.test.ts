@@ -1,4 +1,4 @@
-import { type RunningTurn, SessionDocSchema } from '@callable-flows/protocol';
+import { type RunningTurn, SessionDocSchema, type TurnField, turnOf } from '@callable-flows/protocol';
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
 import { firestoreEmulatorHost } from '../../../test-utils/firestore.js';
@@ -20,7 +20,7 @@ afterAll(async () => Promise.all(firestores.map((f) => f.terminate())));
 /** What a watcher reads off one stored version. */
 interface Seen {
   status: string;
-  running: Pick<RunningTurn, 'kind' | 'requestId' | 'step' | 'refs'> | null;
+  running: (RunningTurn & Pick<TurnField, 'kind' | 'requestId'>) | null;
   last: string;
 }
 
@@ -36,10 +36,10 @@ describe.skipIf(!host)('runningTurnField (stored)', () => {
       const doc = SessionDocSchema.parse(data);
       const lines = Object.keys(doc.history.lines).sort();
       const last = JSON.parse(doc.history.lines[lines.at(-1) as string] as string) as Session['history'][number];
-      const { since: _since, ...running } = doc.running ?? { since: 0 };
+      const turn = turnOf(doc.turn);
       seen.push({
         status: doc.status,
-        running: doc.running ? (running as Seen['running']) : null,
+        running: doc.running && turn ? { ...doc.running, kind: turn.kind, requestId: turn.requestId } : null,
         last: last.role + last.content.map((p) => Object.keys(p).join('+')).join(','),
       });
     };
