@@ -186,10 +186,14 @@ describe.skipIf(!host)('watch (end to end)', () => {
     const count = stopped.views.length;
     const live = recorder();
     const stopLive = watch<Orders>((await device('alice')).db, sessionId, live.observer);
+    const start = await live.until((v) => v.version === before.version);
     await phone.assistant.send('Hello again.');
     await live.until((v) => v.version > before.version && v.status === 'idle');
     stopLive();
     expect(stopped.views.length).toBe(count);
+    // A text-only turn is two writes (the lease with the message, the answer): two views, one read each.
+    const turn = live.views.slice(live.views.indexOf(start) + 1);
+    expect(turn.map(describeView)).toEqual(['running model[0] user:text', 'idle model:text']);
   });
 
   it('shows the cached view offline, and the whole session on a reload', async () => {
