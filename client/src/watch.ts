@@ -1,8 +1,9 @@
-import { chunkId, type SessionDoc, SessionDocSchema } from '@callable-flows/protocol/session-doc';
+import { chunkId } from '@callable-flows/protocol/session-doc';
 import { doc, type Firestore, onSnapshot, type Unsubscribe } from 'firebase/firestore';
 import { FlowError, toFlowError } from './flow-error.js';
 import type { FlowTypes } from './flow-types.js';
-import { type SessionView, toSessionView } from './session-view.js';
+import { SessionSnapshots } from './session-snapshots.js';
+import type { SessionView } from './session-view.js';
 
 /** Where the functions keep their sessions (their store's `collections`); the defaults are the kit's. */
 export interface WatchOptions {
@@ -23,8 +24,8 @@ export interface WatchObserver<T extends FlowTypes = FlowTypes> {
  * Watches session `sessionId` live: `observer.next` gets a typed view of it (messages, interrupts
  * and their decisions, the status and the running turn's step) on every change of the session
  * document, decoded with the protocol's session codec, with the sealed history chunks it names
- * (each listened to once; a chunk is written once). It reads through the SDK's cache: with
- * persistence on, a reload or an offline start shows the cached view first (`fromCache`).
+ * (each listened to once; a chunk is written once). It reads through the SDK's cache: offline,
+ * or with a persistent cache after a reload, the cached view comes first (`fromCache`).
  * Returns the unsubscribe; after an error, nothing more is called.
  */
 export function watch<T extends FlowTypes = FlowTypes>(
@@ -35,16 +36,16 @@ export function watch<T extends FlowTypes = FlowTypes>(
 ): Unsubscribe {
   const sessions = options.sessions ?? 'sessions';
   const history = options.history ?? 'history';
-  const chunks = new Map<number, { text: string | undefined; stop: Unsubscribe }>();
-  let current: { doc: SessionDoc; fromCache: boolean } | undefined;
+  const seen = new SessionSnapshots<T>(sessionId);
+  const chunkListeners = new Map<number, Unsubscribe>();
   let ended = false;
   let stopDoc: Unsubscribe = () => undefined;
 
   const stopAll = (): void => {
     ended = true;
     stopDoc();
-    for (const chunk of chunks.values()) chunk.stop();
-    chunks.clear();
+    for (const stop of chunkListeners.values()) stop();
+    chunkListeners.clear();
   };
   const fail = (error: unknown): void => {
     if (ended) return;
@@ -52,45 +53,32 @@ export function watch<T extends FlowTypes = FlowTypes>(
     observer.error?.(error instanceof FlowError ? error : toFlowError(error));
   };
   const emit = (): void => {
-    if (ended || !current) return;
-    const texts: string[] = [];
-    for (let i = 0; i < current.doc.history.chunks.length; i++) {
-      const text = chunks.get(i)?.text;
-      if (text === undefined) return; // still loading: its snapshot emits
-      texts.push(text);
-    }
-    const view = toSessionView<T>(current.doc, texts, current.fromCache);
+    const view = ended ? undefined : seen.view();
     if (view) observer.next(view);
   };
   const listenChunk = (index: number): void => {
-    if (chunks.has(index)) return;
-    const entry: { text: string | undefined; stop: Unsubscribe } = { text: undefined, stop: () => undefined };
-    chunks.set(index, entry);
-    entry.stop = onSnapshot(
-      doc(firestore, sessions, sessionId, history, chunkId(index)),
+    const ref = doc(firestore, sessions, sessionId, history, chunkId(index));
+    const stop = onSnapshot(
+      ref,
       (snap) => {
-        const text = snap.get('text');
-        entry.text = typeof text === 'string' ? text : undefined;
+        seen.chunk(index, snap.get('text'));
         emit();
       },
       fail,
     );
+    chunkListeners.set(index, stop);
   };
   stopDoc = onSnapshot(
     doc(firestore, sessions, sessionId),
     (snap) => {
       if (!snap.exists()) return fail(new FlowError('not-found', `no session '${sessionId}'`));
-      const parsed = SessionDocSchema.safeParse(snap.data());
-      if (!parsed.success) {
-        return fail(new FlowError('data-loss', `session '${sessionId}' is not a session document this client knows`));
-      }
-      current = { doc: parsed.data, fromCache: snap.metadata.fromCache };
-      const count = parsed.data.history.chunks.length;
-      for (let i = 0; i < count; i++) listenChunk(i);
-      for (const [i, chunk] of chunks) {
-        if (i < count) continue;
-        chunk.stop();
-        chunks.delete(i);
+      try {
+        const changes = seen.document(snap.data(), snap.metadata.fromCache);
+        for (const index of changes.listen) listenChunk(index);
+        for (const index of changes.stop) chunkListeners.get(index)?.();
+        for (const index of changes.stop) chunkListeners.delete(index);
+      } catch (error) {
+        return fail(error);
       }
       emit();
     },

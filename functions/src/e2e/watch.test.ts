@@ -5,10 +5,12 @@ import { FlowError, flow, type SessionView, watch } from '@callable-flows/client
 import { deleteApp, type FirebaseApp } from 'firebase/app';
 import { connectFirestoreEmulator, disableNetwork, type Firestore, getFirestore } from 'firebase/firestore';
 import { deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from 'firebase-admin/app';
-import { getFirestore as getAdminFirestore } from 'firebase-admin/firestore';
+import { type Firestore as AdminFirestore, getFirestore as getAdminFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextOrderMove } from '../flows/index.js';
 import { demoData, seedDemoData } from '../flows/test-utils/demo-firestore.js';
+import { FirestoreSessionStore } from '../kit/session/firestore/index.js';
+import { longHistory, sampleSession } from '../kit/session/test-utils/session-store-conformance.js';
 import { type FakeGemini, startFakeGemini } from '../test-utils/fake-gemini/index.js';
 import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { type FunctionsEmulator, REPO_ROOT, startFunctionsEmulator } from './test-utils/functions-emulator.js';
@@ -32,6 +34,7 @@ type Orders = {
 let emulator: FunctionsEmulator | undefined;
 let gemini: FakeGemini | undefined;
 let closeAdmin = async () => {};
+let admin: AdminFirestore;
 const apps: FirebaseApp[] = [];
 let devices = 0;
 
@@ -101,7 +104,8 @@ describe.skipIf(!host)('watch (end to end)', () => {
     if (!loaded.ok) throw new Error(`the emulator refused the rules: ${loaded.status}`);
     const adminApp = initializeAdminApp({ projectId }, `admin-${projectId}`);
     closeAdmin = () => deleteAdminApp(adminApp);
-    await seedDemoData(getAdminFirestore(adminApp));
+    admin = getAdminFirestore(adminApp);
+    await seedDemoData(admin);
     gemini = await startFakeGemini();
     gemini.answerWith(playOnGemini(nextOrderMove));
     emulator = await startFunctionsEmulator({
@@ -162,6 +166,20 @@ describe.skipIf(!host)('watch (end to end)', () => {
     expect(idle.decisions.at(-1)).toEqual({ ref, name: 'cancelOrder', kind: 'restart' });
     expect(idle.running).toBeUndefined();
     expect(idle.messages.some((m) => m.content.some((p) => p.text?.includes(done.text)))).toBe(true);
+  });
+
+  it('joins the sealed history chunks to the document when a long session is watched', async () => {
+    const store = new FirestoreSessionStore({ firestore: admin });
+    const history = longHistory(2000);
+    const session = { ...sampleSession(`long-${randomUUID()}`, history), ownerUid: users.alice?.uid as string };
+    await store.create(session);
+    const sealed = (await admin.doc(`sessions/${session.id}`).get()).get('history.chunks') as number[];
+    expect(sealed.length).toBeGreaterThan(0);
+    const seen = recorder();
+    const stop = watch<Orders>((await device('alice')).db, session.id, seen.observer);
+    const view = await seen.until(() => true);
+    stop();
+    expect(view.messages).toEqual(history);
   });
 
   it('refuses a watch of another user’s session with a typed permission-denied', async () => {
