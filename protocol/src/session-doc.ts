@@ -61,6 +61,8 @@ export type RunningStep = (typeof RUNNING_STEPS)[number];
  * last write (it rides on those writes: no write of its own); `null` when no turn runs. The turn
  * itself (since when, which call) is the `turn` field ({@link TurnFieldSchema}). A turn whose
  * instance died stays here until its lease (`lease.expiresAt`) lapses and a call takes it over.
+ * Each journal write rewrites it whole, so what another call asks of the running turn (a stop, a
+ * queued message) belongs in fields of its own beside it, never in it.
  */
 export const RunningTurnSchema = z.object({
   step: z.enum(RUNNING_STEPS),
