@@ -16,6 +16,7 @@ export type {
   WireRequest,
 } from '@callable-flows/protocol';
 export { ERROR_CODES, ERROR_REASONS } from '@callable-flows/protocol';
+export type { RunningStep, SessionStatus } from '@callable-flows/protocol/session-doc';
 export {
   type CallOptions,
   type FlowClient,
@@ -45,3 +46,13 @@ export type {
 } from './flow-types.js';
 export { newRequestId } from './request-id.js';
 export { isRetryable, type RetryPolicy, retryDelay } from './retry-policy.js';
+export type {
+  Decision,
+  DecisionKind,
+  SessionView,
+  WatchedInterrupt,
+  WatchedMessage,
+  WatchedPart,
+  WatchedRun,
+} from './session-view.js';
+export { type WatchObserver, type WatchOptions, watch } from './watch.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkId, historyLines, lineKey, millisOf, SessionDocSchema, tailOf } from './session-doc.js';
+import { chunkId, historyLines, lineKey, millisOf, SessionDocSchema, tailOf, turnOf } from './session-doc.js';
 
 const at = (ms: number) => ({ toMillis: () => ms });
 
@@ -77,5 +77,42 @@ describe('millisOf', () => {
   it('gives undefined when the field is not a timestamp', () => {
     expect(millisOf(undefined)).toBeUndefined();
     expect(millisOf('2026-01-01')).toBeUndefined();
+  });
+});
+
+describe('RunningTurnSchema', () => {
+  it('reads the running step and refs when a turn runs tools', () => {
+    const parsed = SessionDocSchema.parse({
+      ...sessionDoc({ length: 0, sealed: 0, chunks: [], lines: {} }),
+      status: 'running',
+      running: { step: 'tools', refs: ['0.1'] },
+    });
+    expect(parsed.running).toEqual({ step: 'tools', refs: ['0.1'] });
+  });
+
+  it('reads a document without the field when it was written before the field existed', () => {
+    const parsed = SessionDocSchema.parse(sessionDoc({ length: 0, sealed: 0, chunks: [], lines: {} }));
+    expect(parsed.running).toBeUndefined();
+  });
+
+  it('refuses a step it does not know when a writer sends one', () => {
+    const parsed = SessionDocSchema.safeParse({
+      ...sessionDoc({ length: 0, sealed: 0, chunks: [], lines: {} }),
+      running: { step: 'dreaming', refs: [] },
+    });
+    expect(parsed.success).toBe(false);
+  });
+});
+
+describe('turnOf', () => {
+  it('reads the turn with its kind and request id when the field holds one', () => {
+    const text = JSON.stringify({ seq: 2, kind: 'resume', requestId: 'r-1', start: 4, startedAt: 99 });
+    expect(turnOf(text)).toEqual({ seq: 2, kind: 'resume', requestId: 'r-1', start: 4, startedAt: 99 });
+  });
+
+  it('is undefined when there is no turn or the text is not one', () => {
+    expect(turnOf(null)).toBeUndefined();
+    expect(turnOf('{')).toBeUndefined();
+    expect(turnOf('{"seq":1}')).toBeUndefined();
   });
 });

@@ -52,6 +52,53 @@ export const HistoryFieldSchema = z.object({
 });
 export type HistoryField = z.infer<typeof HistoryFieldSchema>;
 
+/** What a running turn is doing: calling the `model`, or running `tools` (the refs of its calls that run). */
+export const RUNNING_STEPS = ['model', 'tools'] as const;
+export type RunningStep = (typeof RUNNING_STEPS)[number];
+
+/**
+ * The session document's `running`: what the turn that holds the lease does, as of the journal's
+ * last write (it rides on those writes: no write of its own); `null` when no turn runs. The turn
+ * itself (since when, which call) is the `turn` field ({@link TurnFieldSchema}). A turn whose
+ * instance died stays here until its lease (`lease.expiresAt`) lapses and a call takes it over.
+ * Each journal write rewrites it whole, so what another call asks of the running turn (a stop, a
+ * queued message) belongs in fields of its own beside it, never in it.
+ */
+export const RunningTurnSchema = z.object({
+  step: z.enum(RUNNING_STEPS),
+  /** The refs of the tool calls that run (empty unless `step` is `tools`). */
+  refs: z.array(z.string()),
+});
+export type RunningTurn = z.infer<typeof RunningTurnSchema>;
+
+/** The session document's `turn` (JSON text): the running turn, or the last one. */
+export const TurnFieldSchema = z.object({
+  /** Numbers the user turns of a session. */
+  seq: count,
+  /** What the call that runs it asked for: a new `message`, or a `resume` of an interrupt. */
+  kind: z.enum(['message', 'resume']),
+  /** The call's request id, if it gave one. */
+  requestId: z.optional(z.string()),
+  /** Index in history of the message that opened the turn. */
+  start: count,
+  /** When the turn began (epoch ms). */
+  startedAt: z.number(),
+});
+export type TurnField = z.infer<typeof TurnFieldSchema>;
+
+/** The `turn` field's JSON text read as its shape; undefined when there is none or it isn't one. */
+export function turnOf(text: string | null): TurnField | undefined {
+  if (text === null) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const parsed = TurnFieldSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** The fields of a session document that are read back. */
 export const SessionDocSchema = z.object({
   schemaVersion: z.number(),
@@ -64,7 +111,7 @@ export const SessionDocSchema = z.object({
   updatedAt: TimeSchema,
   expireAt: TimeSchema,
   lease: z.nullable(z.object({ id: z.string(), expiresAt: TimeSchema })),
-  /** JSON text of the running or last turn. */
+  /** JSON text of the running or last turn ({@link TurnFieldSchema}, read with {@link turnOf}). */
   turn: z.nullable(z.string()),
   turns: z.number(),
   /** JSON text of the summary of older history. */
@@ -76,6 +123,8 @@ export const SessionDocSchema = z.object({
   /** Request ids (JSON text: the id, a digest of its request, how it ended), one field each, named by a hash of the id. */
   requests: z.optional(z.record(z.string(), z.string())),
   error: z.nullable(z.object({ code: z.string(), message: z.string() })),
+  /** The running turn; absent in documents written before it existed. */
+  running: z.optional(z.nullable(RunningTurnSchema)),
   history: HistoryFieldSchema,
 });
 export type SessionDoc = z.infer<typeof SessionDocSchema>;

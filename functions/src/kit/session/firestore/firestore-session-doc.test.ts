@@ -1,4 +1,4 @@
-import { SessionDocSchema } from '@callable-flows/protocol';
+import { SessionDocSchema, turnOf } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../model/index.js';
 import { sampleSession } from '../test-utils/session-store-conformance.js';
@@ -27,6 +27,22 @@ describe('sessionDocFields', () => {
     const read = readSessionDoc(readBack(fields), 's1');
     expect(read.layout).toEqual(plan.layout);
     expect(read.toSession(session.history)).toEqual(session);
+  });
+});
+
+describe('sessionDocFields (running turn)', () => {
+  it('writes the running turn the protocol’s codec reads when a turn holds the lease', () => {
+    const session = {
+      ...sampleSession('s1', [user('a')]),
+      status: 'running' as const,
+      lease: { id: 'l1', expiresAt: 1_700_000_012_000 },
+      turn: { seq: 0, kind: 'message' as const, start: 0, startedAt: 1_700_000_000_000, requestId: 'r-1' },
+    };
+    const fields = sessionDocFields(session, planHistory(EMPTY_LAYOUT, [], session.history));
+    const parsed = SessionDocSchema.parse(readBack(fields));
+    expect(parsed.running).toEqual({ step: 'model', refs: [] });
+    expect(turnOf(parsed.turn)).toEqual(session.turn);
+    expect(readSessionDoc(readBack(fields), 's1').toSession(session.history)).toEqual(session);
   });
 });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lineKey, millis, SessionDocSchema, tailOf } from '@callable-flows/protocol';
+import { lineKey, millis, SessionDocSchema, type TurnField, tailOf } from '@callable-flows/protocol';
 import { z } from 'zod';
 import { KitError } from '../../errors/index.js';
 import type { Message } from '../../model/index.js';
@@ -8,6 +8,7 @@ import { pendingOf } from '../pending-of.js';
 import type { Session } from '../session-schema.js';
 import { waitingSince } from '../waiting-since.js';
 import type { HistoryLayout, HistoryPlan } from './history-layout.js';
+import { runningTurnField } from './running-turn-field.js';
 
 // The session document's layout is the protocol's (`SessionDocSchema`); this reads it into a
 // Session and writes a Session as it.
@@ -133,7 +134,8 @@ function scalarFields(session: Session): Record<string, unknown> {
     updatedAt: new Date(session.updatedAt),
     expireAt: new Date(session.expireAt),
     lease: session.lease ? { id: session.lease.id, expiresAt: new Date(session.lease.expiresAt) } : null,
-    turn: session.turn ? JSON.stringify(session.turn) : null,
+    // The protocol's `TurnFieldSchema`, which watchers read the running turn's call and start from.
+    turn: session.turn ? JSON.stringify(session.turn satisfies TurnField) : null,
     turns: session.turns,
     summary: session.summary ? JSON.stringify(session.summary) : null,
     state: session.state === undefined ? null : JSON.stringify(session.state),
@@ -142,6 +144,8 @@ function scalarFields(session: Session): Record<string, unknown> {
     pending: session.interrupts.map((p) => ({ ref: p.toolRequest.ref ?? '', name: p.toolRequest.name })),
     // The cleanup's index: set only while something waits, so it never scans sessions that don't.
     waitingSince: waitingSince(session),
+    // For watchers: the running turn and its step, rewritten by the journal's own writes.
+    running: runningTurnField(session),
   };
 }
 

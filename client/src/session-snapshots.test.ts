@@ -1,0 +1,64 @@
+import { lineKey } from '@callable-flows/protocol/session-doc';
+import { describe, expect, it } from 'vitest';
+import { SessionSnapshots } from './session-snapshots.js';
+
+const line = (text: string) => `${JSON.stringify({ role: 'user', content: [{ text }] })}\n`;
+
+/** A session document whose first `sealed` of `texts` are in one chunk. */
+function sessionDoc(texts: string[], sealed: number, chunks = sealed ? [0] : []) {
+  const lines: Record<string, string> = {};
+  for (let i = sealed; i < texts.length; i++) lines[lineKey(i)] = line(texts[i] as string);
+  return {
+    schemaVersion: 1,
+    id: 's1',
+    ownerUid: 'alice',
+    agent: 'orderAssistant',
+    status: 'idle',
+    version: 2,
+    createdAt: 1,
+    updatedAt: 2,
+    expireAt: 3,
+    lease: null,
+    turn: null,
+    turns: 1,
+    summary: null,
+    results: {},
+    error: null,
+    history: { length: texts.length, sealed, chunks, lines },
+  };
+}
+
+describe('SessionSnapshots', () => {
+  it('makes a view at once when the history has no sealed chunks', () => {
+    const seen = new SessionSnapshots('s1');
+    expect(seen.document(sessionDoc(['hi'], 0), true)).toEqual({ listen: [], stop: [] });
+    expect(seen.view()).toMatchObject({ id: 's1', fromCache: true, messages: [{ role: 'user' }] });
+  });
+
+  it('waits for every chunk the document names, then makes the view, when the history is sealed', () => {
+    const seen = new SessionSnapshots('s1');
+    expect(seen.document(sessionDoc(['a', 'b'], 1), false)).toEqual({ listen: [0], stop: [] });
+    expect(seen.view()).toBeUndefined();
+    seen.chunk(0, line('a'));
+    expect(seen.view()?.messages.map((m) => m.content[0]?.text)).toEqual(['a', 'b']);
+  });
+
+  it('asks to listen to each chunk once, and to stop listening to chunks the layout no longer names', () => {
+    const seen = new SessionSnapshots('s1');
+    seen.document(sessionDoc(['a', 'b', 'c'], 2, [0, 1]), false);
+    expect(seen.document(sessionDoc(['a', 'b', 'c'], 2, [0, 1]), false)).toEqual({ listen: [], stop: [] });
+    expect(seen.document(sessionDoc(['a', 'b', 'c'], 1), false)).toEqual({ listen: [], stop: [1] });
+  });
+
+  it('makes no view while a chunk read at another version does not add up to the layout', () => {
+    const seen = new SessionSnapshots('s1');
+    seen.document(sessionDoc(['a', 'b'], 1), false);
+    seen.chunk(0, `${line('a')}${line('x')}`);
+    expect(seen.view()).toBeUndefined();
+  });
+
+  it('refuses with data-loss when the document is not a session document', () => {
+    const seen = new SessionSnapshots('s1');
+    expect(() => seen.document({ id: 's1' }, false)).toThrow(expect.objectContaining({ code: 'data-loss' }));
+  });
+});

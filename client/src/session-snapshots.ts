@@ -1,0 +1,67 @@
+import { type SessionDoc, SessionDocSchema } from '@callable-flows/protocol/session-doc';
+import { FlowError } from './flow-error.js';
+import type { FlowTypes } from './flow-types.js';
+import { type SessionView, toSessionView } from './session-view.js';
+
+/** Which chunk documents to start and stop listening to after a new session document. */
+export interface ChunkChanges {
+  listen: number[];
+  stop: number[];
+}
+
+/**
+ * What one watch has seen: the newest session document and the texts of the chunk documents
+ * it names, and the view they make together once they add up. No Firebase here: `watch` feeds
+ * it snapshots.
+ */
+export class SessionSnapshots<T extends FlowTypes = FlowTypes> {
+  private readonly sessionId: string;
+  private doc: SessionDoc | undefined;
+  private fromCache = false;
+  /** Chunk index → its text (undefined until its first snapshot). */
+  private readonly chunks = new Map<number, string | undefined>();
+
+  constructor(sessionId: string) {
+    this.sessionId = sessionId;
+  }
+
+  /** Takes the session document's data; `data-loss` when it is not a session document. */
+  document(data: unknown, fromCache: boolean): ChunkChanges {
+    const parsed = SessionDocSchema.safeParse(data);
+    if (!parsed.success) {
+      throw new FlowError('data-loss', `session '${this.sessionId}' is not a session document this client knows`);
+    }
+    this.doc = parsed.data;
+    this.fromCache = fromCache;
+    const count = parsed.data.history.chunks.length;
+    const changes: ChunkChanges = { listen: [], stop: [] };
+    for (let i = 0; i < count; i++) {
+      if (this.chunks.has(i)) continue;
+      this.chunks.set(i, undefined);
+      changes.listen.push(i);
+    }
+    for (const i of [...this.chunks.keys()]) {
+      if (i < count) continue;
+      this.chunks.delete(i);
+      changes.stop.push(i);
+    }
+    return changes;
+  }
+
+  /** Takes chunk document `index`'s `text` field (undefined while it doesn't exist). */
+  chunk(index: number, text: unknown): void {
+    if (this.chunks.has(index)) this.chunks.set(index, typeof text === 'string' ? text : undefined);
+  }
+
+  /** The view, once the document and every chunk it names are there and add up; else undefined. */
+  view(): SessionView<T> | undefined {
+    if (!this.doc) return undefined;
+    const texts: string[] = [];
+    for (let i = 0; i < this.doc.history.chunks.length; i++) {
+      const text = this.chunks.get(i);
+      if (text === undefined) return undefined;
+      texts.push(text);
+    }
+    return toSessionView<T>(this.doc, texts, this.fromCache);
+  }
+}

@@ -1,0 +1,105 @@
+import { lineKey, type SessionDoc } from '@callable-flows/protocol/session-doc';
+import { describe, expect, it } from 'vitest';
+import { interruptsOf, parseMessages, toSessionView, type WatchedMessage } from './session-view.js';
+
+const user: WatchedMessage = { role: 'user', content: [{ text: 'cancel A-1001' }] };
+const asking = (metadata: Record<string, unknown>): WatchedMessage => ({
+  role: 'model',
+  content: [{ toolRequest: { name: 'cancelOrder', ref: 'r1', input: { orderId: 'A-1001' } }, metadata }],
+});
+
+/** A session document as the kit writes it, with `messages` split into a chunk and a tail. */
+function sessionDoc(messages: WatchedMessage[], sealed: number, over: Partial<SessionDoc> = {}) {
+  const lines = messages.map((m) => `${JSON.stringify(m)}\n`);
+  const tail: Record<string, string> = {};
+  for (let i = sealed; i < lines.length; i++) tail[lineKey(i)] = lines[i] as string;
+  const doc: SessionDoc = {
+    schemaVersion: 1,
+    id: 's1',
+    ownerUid: 'alice',
+    agent: 'orderAssistant',
+    status: 'interrupted',
+    version: 4,
+    createdAt: 1,
+    updatedAt: 2,
+    expireAt: 3,
+    lease: null,
+    turn: null,
+    turns: 1,
+    summary: null,
+    results: {},
+    error: null,
+    history: { length: lines.length, sealed, chunks: sealed ? [0] : [], lines: tail },
+    ...over,
+  };
+  return { doc, chunk: lines.slice(0, sealed).join('') };
+}
+
+describe('toSessionView', () => {
+  it('joins the sealed chunk and the tail into the messages when the history is sealed', () => {
+    const { doc, chunk } = sessionDoc([user, asking({ interrupt: { question: 'sure?' } })], 1);
+    const view = toSessionView(doc, [chunk], false);
+    expect(view?.messages).toEqual([user, asking({ interrupt: { question: 'sure?' } })]);
+    expect(view).toMatchObject({ id: 's1', status: 'interrupted', version: 4, running: undefined, fromCache: false });
+  });
+
+  it('is undefined when a chunk does not add up to the layout (read at another version)', () => {
+    const { doc } = sessionDoc([user, asking({ interrupt: true })], 1);
+    expect(toSessionView(doc, [''], true)).toBeUndefined();
+  });
+
+  it('shows the running turn with its step, refs and lease when a turn runs tools', () => {
+    const { doc } = sessionDoc([user, asking({ resumed: true, resolvedInterrupt: true, answer: 'restart' })], 0, {
+      status: 'running',
+      lease: { id: 'l', expiresAt: 12_010 },
+      turn: JSON.stringify({ seq: 0, kind: 'resume', start: 0, startedAt: 10 }),
+      running: { step: 'tools', refs: ['r1'] },
+    });
+    expect(toSessionView(doc, [], false)?.running).toEqual({
+      since: 10,
+      kind: 'resume',
+      requestId: undefined,
+      step: 'tools',
+      refs: ['r1'],
+      leaseExpiresAt: 12_010,
+    });
+  });
+});
+
+describe('interruptsOf', () => {
+  it('reads a waiting interrupt with what it asked when its request carries the interrupt stamp', () => {
+    expect(interruptsOf('s1', [user, asking({ interrupt: { question: 'sure?' } })])).toEqual([
+      {
+        sessionId: 's1',
+        ref: 'r1',
+        name: 'cancelOrder',
+        input: { orderId: 'A-1001' },
+        metadata: { question: 'sure?' },
+        state: 'waiting',
+      },
+    ]);
+  });
+
+  it('reads each decision when interrupts were approved, declined with a reason, or closed by a new message', () => {
+    const approved = asking({ resolvedInterrupt: { question: 'sure?' }, answer: 'restart', resumed: true });
+    const declined = asking({ resolvedInterrupt: true, answer: 'decline', declined: { reason: 'changed my mind' } });
+    const closed = asking({ resolvedInterrupt: true });
+    const decisions = interruptsOf('s1', [approved, declined, closed]).map((i) => [i.state, i.decision]);
+    expect(decisions).toEqual([
+      ['decided', { ref: 'r1', name: 'cancelOrder', kind: 'restart' }],
+      ['decided', { ref: 'r1', name: 'cancelOrder', kind: 'decline', reason: 'changed my mind' }],
+      ['decided', { ref: 'r1', name: 'cancelOrder', kind: 'closed' }],
+    ]);
+  });
+
+  it('skips tool requests no person was asked about', () => {
+    expect(interruptsOf('s1', [asking({ pendingOutput: { found: true } })])).toEqual([]);
+  });
+});
+
+describe('parseMessages', () => {
+  it('is undefined when a line is not a message', () => {
+    expect(parseMessages(['{"role":"user","content":[]}', '{"nope":1}'])).toBeUndefined();
+    expect(parseMessages(['not json'])).toBeUndefined();
+  });
+});

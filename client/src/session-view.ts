@@ -1,0 +1,173 @@
+import {
+  historyLines,
+  millis,
+  type RunningStep,
+  type SessionDoc,
+  type SessionStatus,
+  tailOf,
+  turnOf,
+} from '@callable-flows/protocol/session-doc';
+import type { FlowInterrupt, FlowTypes } from './flow-types.js';
+
+// A session as `watch` shows it, decoded from the session document (the protocol's codec) and
+// the lines of its history. The stamps on a stored tool request (`interrupt`, `resolvedInterrupt`,
+// `answer`, `declined`, `pendingOutput`) keep their names in storage and on the wire; this reads them.
+
+/** A part of a stored message. Only the fields an app shows are typed; the rest is passed over. */
+export interface WatchedPart {
+  text?: string;
+  reasoning?: string;
+  toolRequest?: { name: string; ref?: string; input?: unknown };
+  toolResponse?: { name: string; ref?: string; output?: unknown };
+  metadata?: Record<string, unknown>;
+}
+
+/** A stored message (system prompts are never stored). */
+export interface WatchedMessage {
+  role: 'user' | 'model' | 'tool';
+  content: WatchedPart[];
+}
+
+/** How a person answered an interrupt; `closed` when a new message closed it unanswered. */
+export type DecisionKind = 'restart' | 'respond' | 'decline' | 'closed';
+
+/** A person's decision on an interrupt, as journaled. */
+export interface Decision {
+  ref: string;
+  name: string;
+  kind: DecisionKind;
+  /** The reason given with a decline. */
+  reason?: string;
+}
+
+/** An interrupt of the session: `waiting` for a person, or `decided` (with its decision). */
+export type WatchedInterrupt<T extends FlowTypes = FlowTypes> = FlowInterrupt<T> &
+  ({ state: 'waiting'; decision?: undefined } | { state: 'decided'; decision: Decision });
+
+/** The turn that holds the session, as of the journal's last write. */
+export interface WatchedRun {
+  /** When the turn began (epoch ms). */
+  since: number;
+  kind: 'message' | 'resume';
+  requestId: string | undefined;
+  /** `model`: the model is called next (or now); `tools`: the calls named by `refs` run. */
+  step: RunningStep;
+  refs: string[];
+  /** When the turn's lease lapses (epoch ms): past it with no new write, its instance has stopped. */
+  leaseExpiresAt: number | undefined;
+}
+
+/** A live, typed view of one session. */
+export interface SessionView<T extends FlowTypes = FlowTypes> {
+  id: string;
+  agent: string;
+  status: SessionStatus;
+  /** Goes up by one with every write of the session. */
+  version: number;
+  updatedAt: number;
+  /** The running turn; undefined when none runs. */
+  running: WatchedRun | undefined;
+  messages: WatchedMessage[];
+  /** Every interrupt of the conversation, oldest first. */
+  interrupts: WatchedInterrupt<T>[];
+  /** The decisions of the decided interrupts, oldest first. */
+  decisions: Decision[];
+  /** Why the last turn failed. */
+  error: { code: string; message: string } | undefined;
+  /** True when this view came from the SDK's cache (offline, or before the server answered). */
+  fromCache: boolean;
+}
+
+const isMessage = (value: unknown): value is WatchedMessage =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as WatchedMessage).role === 'string' &&
+  Array.isArray((value as WatchedMessage).content);
+
+/** The messages of a history's lines; undefined when a line is not one. */
+export function parseMessages(lines: readonly string[]): WatchedMessage[] | undefined {
+  const messages: WatchedMessage[] = [];
+  for (const line of lines) {
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      return undefined;
+    }
+    if (!isMessage(value)) return undefined;
+    messages.push(value);
+  }
+  return messages;
+}
+
+function decisionOf(ref: string, name: string, metadata: Record<string, unknown>): Decision {
+  const answer = metadata.answer;
+  const kind: DecisionKind = answer === 'restart' || answer === 'respond' || answer === 'decline' ? answer : 'closed';
+  const declined = metadata.declined;
+  const reason = typeof declined === 'string' ? declined : (declined as { reason?: unknown } | undefined)?.reason;
+  return typeof reason === 'string' ? { ref, name, kind, reason } : { ref, name, kind };
+}
+
+/** The interrupts of `messages`, read off the stamps of their tool requests. */
+export function interruptsOf<T extends FlowTypes>(sessionId: string, messages: readonly WatchedMessage[]) {
+  const interrupts: WatchedInterrupt<T>[] = [];
+  for (const message of messages) {
+    if (message.role !== 'model') continue;
+    for (const part of message.content) {
+      const request = part.toolRequest;
+      const metadata = part.metadata ?? {};
+      if (!request) continue;
+      const asked = metadata.interrupt ?? metadata.resolvedInterrupt;
+      if (asked === undefined) continue;
+      const ref = request.ref ?? '';
+      const base = { sessionId, ref, name: request.name, input: request.input, metadata: asked };
+      const state = metadata.interrupt !== undefined ? { state: 'waiting' } : { state: 'decided' };
+      const decision = state.state === 'decided' ? { decision: decisionOf(ref, request.name, metadata) } : {};
+      interrupts.push({ ...base, ...state, ...decision } as WatchedInterrupt<T>);
+    }
+  }
+  return interrupts;
+}
+
+function runOf(doc: SessionDoc): WatchedRun | undefined {
+  const running = doc.running;
+  const turn = turnOf(doc.turn);
+  if (!running || !turn || doc.status !== 'running') return undefined;
+  return {
+    since: turn.startedAt,
+    kind: turn.kind,
+    requestId: turn.requestId,
+    step: running.step,
+    refs: running.refs,
+    leaseExpiresAt: doc.lease ? millis(doc.lease.expiresAt) : undefined,
+  };
+}
+
+/**
+ * The view of session document `doc` whose sealed chunks hold `chunkTexts` (in order);
+ * undefined when they don't add up to its layout (a chunk and the document were read at
+ * different versions: the next snapshot completes it).
+ */
+export function toSessionView<T extends FlowTypes = FlowTypes>(
+  doc: SessionDoc,
+  chunkTexts: readonly string[],
+  fromCache: boolean,
+): SessionView<T> | undefined {
+  const lines = historyLines(doc.history, chunkTexts, tailOf(doc.history));
+  const messages = lines && parseMessages(lines);
+  if (!messages) return undefined;
+  const interrupts = interruptsOf<T>(doc.id, messages);
+  return {
+    id: doc.id,
+    agent: doc.agent,
+    status: doc.status,
+    version: doc.version,
+    updatedAt: millis(doc.updatedAt),
+    running: runOf(doc),
+    messages,
+    interrupts,
+    decisions: interrupts.flatMap((i) => (i.state === 'decided' ? [i.decision] : [])),
+    error: doc.error ?? undefined,
+    fromCache,
+  };
+}

@@ -1,0 +1,90 @@
+import { chunkId } from '@callable-flows/protocol/session-doc';
+import { doc, type Firestore, onSnapshot, type Unsubscribe } from 'firebase/firestore';
+import { FlowError, toFlowError } from './flow-error.js';
+import type { FlowTypes } from './flow-types.js';
+import { SessionSnapshots } from './session-snapshots.js';
+import type { SessionView } from './session-view.js';
+
+/** Where the functions keep their sessions (their store's `collections`); the defaults are the kit's. */
+export interface WatchOptions {
+  /** The session collection; default `sessions`. */
+  sessions?: string;
+  /** The history chunk subcollection under a session; default `history`. */
+  history?: string;
+}
+
+/** What `watch` calls: each new view, and the error that ended the watch. */
+export interface WatchObserver<T extends FlowTypes = FlowTypes> {
+  next(view: SessionView<T>): void;
+  /** The watch has ended: `permission-denied` for another user's session (or none), `data-loss` for a document this client can't read. */
+  error?(error: FlowError): void;
+}
+
+/**
+ * Watches session `sessionId` live: `observer.next` gets a typed view of it (messages, interrupts
+ * and their decisions, the status and the running turn's step) on every change of the session
+ * document, decoded with the protocol's session codec, with the sealed history chunks it names
+ * (each listened to once; a chunk is written once). It reads through the SDK's cache: offline,
+ * or with a persistent cache after a reload, the cached view comes first (`fromCache`).
+ * Returns the unsubscribe; after an error, nothing more is called.
+ */
+export function watch<T extends FlowTypes = FlowTypes>(
+  firestore: Firestore,
+  sessionId: string,
+  observer: WatchObserver<T>,
+  options: WatchOptions = {},
+): Unsubscribe {
+  const sessions = options.sessions ?? 'sessions';
+  const history = options.history ?? 'history';
+  const seen = new SessionSnapshots<T>(sessionId);
+  const chunkListeners = new Map<number, Unsubscribe>();
+  let ended = false;
+  let stopDoc: Unsubscribe = () => undefined;
+
+  const stopAll = (): void => {
+    ended = true;
+    stopDoc();
+    for (const stop of chunkListeners.values()) stop();
+    chunkListeners.clear();
+  };
+  const fail = (error: unknown): void => {
+    if (ended) return;
+    stopAll();
+    observer.error?.(error instanceof FlowError ? error : toFlowError(error));
+  };
+  const emit = (): void => {
+    const view = ended ? undefined : seen.view();
+    if (view) observer.next(view);
+  };
+  const listenChunk = (index: number): void => {
+    const ref = doc(firestore, sessions, sessionId, history, chunkId(index));
+    const stop = onSnapshot(
+      ref,
+      (snap) => {
+        seen.chunk(index, snap.get('text'));
+        emit();
+      },
+      fail,
+    );
+    chunkListeners.set(index, stop);
+  };
+  stopDoc = onSnapshot(
+    doc(firestore, sessions, sessionId),
+    (snap) => {
+      if (!snap.exists()) return fail(new FlowError('not-found', `no session '${sessionId}'`));
+      try {
+        const changes = seen.document(snap.data(), snap.metadata.fromCache);
+        for (const index of changes.listen) listenChunk(index);
+        for (const index of changes.stop) chunkListeners.get(index)?.();
+        for (const index of changes.stop) chunkListeners.delete(index);
+      } catch (error) {
+        return fail(error);
+      }
+      emit();
+    },
+    fail,
+  );
+  return () => {
+    if (!ended) stopAll();
+  };
+}

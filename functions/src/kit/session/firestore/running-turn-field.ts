@@ -1,0 +1,24 @@
+import type { RunningTurn } from '@callable-flows/protocol';
+import { callState } from '../../generate/index.js';
+import { toolRequestsOf } from '../../model/index.js';
+import type { Session } from '../session-schema.js';
+
+/**
+ * The session document's `running` field (the protocol's `RunningTurnSchema`): what the turn
+ * that holds the lease does, derived from what the journal has written. A model message whose
+ * calls have no recorded result yet means those calls run (`tools`); anything else means the
+ * model is called next (`model`). Derived on every write the journal already makes, so a
+ * watcher sees each step with no write of its own; null when no turn holds the lease.
+ */
+export function runningTurnField(session: Session): RunningTurn | null {
+  if (session.status !== 'running' || !session.lease) return null;
+  const last = session.history.at(-1);
+  const refs: string[] = [];
+  if (last?.role === 'model') {
+    for (const part of toolRequestsOf(last)) {
+      const state = callState(part);
+      if (state === 'open' || state === 'approved') refs.push(part.toolRequest.ref ?? '');
+    }
+  }
+  return { step: refs.length ? 'tools' : 'model', refs };
+}
