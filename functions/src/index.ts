@@ -41,13 +41,14 @@ const common: OnCallFlowOptions = {
 
 /** The order assistant: query, cancel (the user confirms), finish. Open to anonymous users (the web demo). */
 export const orderAssistant = onCallFlow(
-  { ...common, timeoutSeconds: 120, allowAnonymous: true },
+  // A person who closes the tab mid-turn comes back to the answer (watch, or a retry by request id).
+  { ...common, timeoutSeconds: 120, allowAnonymous: true, onDisconnect: 'finish' },
   async () => (await import('./flows/deployed/order-assistant.js')).orderAssistant,
 );
 
 /** Money transfers that wait for the user's confirmation. */
 export const transferMoney = onCallFlow(
-  { ...common, timeoutSeconds: 120 },
+  { ...common, timeoutSeconds: 120, onDisconnect: 'finish' },
   async () => (await import('./flows/deployed/transfer-money.js')).transferMoney,
 );
 

@@ -20,6 +20,7 @@ export {
 } from './agent-config.js';
 export { type ClosingReason, closeTrailingRequests } from './close-trailing-requests.js';
 export { defineAgent } from './define-agent.js';
+export { RUNNING_TURN_POLL_MS } from './plan-turn.js';
 export { REQUEST_WINDOW } from './request-record.js';
 export { renderTranscript, type SummariseOptions, summariseHistory } from './summarise-history.js';
 export { summaryCut } from './summary-cut.js';

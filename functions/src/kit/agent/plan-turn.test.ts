@@ -9,7 +9,7 @@ import type { Session, Standing } from '../session/index.js';
 import { InMemorySessionStore } from '../session/memory-session-store.js';
 import { withPending } from '../session/pending-of.js';
 import { resolveAgent } from './agent-runtime.js';
-import { planTurn, sessionBusy, type TurnRequest } from './plan-turn.js';
+import { planTurn, RUNNING_TURN_POLL_MS, sessionBusy, type TurnRequest } from './plan-turn.js';
 
 const NOW = 1_700_000_000_000;
 const rt = resolveAgent({
@@ -147,5 +147,25 @@ describe('sessionBusy', () => {
     const session = { ...cutShortSession(), lease: { id: 'l', expiresAt: NOW + 100 } };
     expect(sessionBusy(session, NOW, 1_000).details?.retryAfterMs).toBe(1_000);
     expect(sessionBusy(session, NOW).details?.retryAfterMs).toBe(100);
+  });
+
+  it('asks for a short poll, not the lease’s end, when the running turn renews its lease', () => {
+    const renewed = {
+      ...cutShortSession(),
+      status: 'running' as const,
+      updatedAt: NOW - 1_000,
+      lease: { id: 'l', expiresAt: NOW + 11_000 },
+    };
+    expect(sessionBusy(renewed, NOW).details?.retryAfterMs).toBe(RUNNING_TURN_POLL_MS);
+  });
+
+  it('asks to come back when the lease lapses when the turn stopped renewing it', () => {
+    const stale = {
+      ...cutShortSession(),
+      status: 'running' as const,
+      updatedAt: NOW - 9_000,
+      lease: { id: 'l', expiresAt: NOW + 3_000 },
+    };
+    expect(sessionBusy(stale, NOW).details?.retryAfterMs).toBe(3_000);
   });
 });

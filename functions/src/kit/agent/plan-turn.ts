@@ -48,9 +48,24 @@ function isRetryOf(session: Session, request: TurnRequest): boolean {
   return isDeepStrictEqual(session.history[turn.start]?.content, request.message?.content);
 }
 
-/** The error of a lease another call holds, with how long until it lapses. */
+/**
+ * How soon a caller refused by a running turn should look again. The turn renews its lease while
+ * it runs, so the lease's end says nothing about the turn's; most turns end within a second
+ * (a model call or two): a short poll finds the session free far sooner. (`watch` tells the end at once.)
+ */
+export const RUNNING_TURN_POLL_MS = 500;
+
+/**
+ * The error of a lease another call holds, with when to come back: soon while its turn runs
+ * (the lease is renewed, its end is no estimate), else when the lease lapses (a turn whose
+ * instance died is taken over then).
+ */
 export function sessionBusy(session: Session, now: number, atLeastMs = 0): KitError {
-  const retryAfterMs = Math.max(atLeastMs, (session.lease?.expiresAt ?? now) - now);
+  const lapsesIn = (session.lease?.expiresAt ?? now) - now;
+  // A live turn writes (its heartbeat) every third of the lease: a lease written less than half
+  // its length ago is being renewed; an older one is likely a dead instance's, lapsing.
+  const running = session.status === 'running' && now - session.updatedAt <= lapsesIn;
+  const retryAfterMs = Math.max(atLeastMs, running ? Math.min(RUNNING_TURN_POLL_MS, lapsesIn) : lapsesIn);
   return new KitError('aborted', `session '${session.id}' is busy with another call; retry when it is done`, {
     reason: 'SESSION_BUSY',
     details: { retryAfterMs },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callSignal, DEADLINE_MARGIN_MS, DEFAULT_TIMEOUT_SECONDS, deadlineFor } from './call-signal.js';
+import { callSignal, DEADLINE_MARGIN_MS, DEFAULT_TIMEOUT_SECONDS, deadlineFor, followClient } from './call-signal.js';
 
 describe('deadlineFor', () => {
   it('keeps a margin back from the function’s timeout, or from the platform default without one', () => {
@@ -30,5 +30,24 @@ describe('callSignal', () => {
   it('is the client’s own signal when there is no deadline', () => {
     const client = new AbortController();
     expect(callSignal(client.signal, undefined).signal).toBe(client.signal);
+  });
+});
+
+describe('followClient', () => {
+  it('ignores the client going away when the turn finishes on disconnect', () => {
+    const client = new AbortController();
+    const deadline = new AbortController();
+    const signal = followClient(deadline.signal, client.signal, 'finish');
+    client.abort('gone');
+    expect(signal?.aborted).toBe(false);
+    deadline.abort('late');
+    expect(signal?.reason).toBe('late');
+  });
+
+  it('aborts when the client goes away when the turn cancels on disconnect', () => {
+    const client = new AbortController();
+    const signal = followClient(new AbortController().signal, client.signal, 'cancel');
+    client.abort('gone');
+    expect(signal?.reason).toBe('gone');
   });
 });

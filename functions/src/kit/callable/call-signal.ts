@@ -27,6 +27,22 @@ export function callSignal(client: AbortSignal | undefined, deadlineMs: number |
   };
 }
 
+/** What a turn does when its caller goes away: run to its end (or next interrupt), or stop there. */
+export type OnDisconnect = 'finish' | 'cancel';
+
+/**
+ * The signal a call runs under once its target is known: with `finish` (agents' default) the
+ * client's going away no longer aborts it, only the deadline does; with `cancel` (flows' default) both do.
+ */
+export function followClient(
+  deadline: AbortSignal | undefined,
+  client: AbortSignal | undefined,
+  onDisconnect: OnDisconnect,
+): AbortSignal | undefined {
+  if (onDisconnect === 'finish' || !client) return deadline;
+  return deadline ? AbortSignal.any([client, deadline]) : client;
+}
+
 /** Cloud Functions' default timeout for an HTTPS function (v2), in seconds. */
 export const DEFAULT_TIMEOUT_SECONDS = 60;
 

@@ -2,6 +2,7 @@ import type { CallableOptions } from 'firebase-functions/v2/https';
 import type { TraceSink } from '../trace/trace-sink.js';
 import type { AppCheckSetting } from './app-check.js';
 import type { AuthPolicy } from './auth-policy.js';
+import type { OnDisconnect } from './call-signal.js';
 import type { UsageLimits } from './limits/usage-limits.js';
 import type { MediaPolicy } from './media-policy.js';
 
@@ -31,4 +32,12 @@ export interface OnCallFlowOptions extends Omit<CallableOptions<unknown>, 'authP
    * allowlist (default none). A flow's input is its own schema's to check.
    */
   media?: MediaPolicy;
+  /**
+   * What a call does when its client goes away (a closed tab, an app sent to the background):
+   * `finish` runs the turn to its end or next interrupt and journals it (the function's own
+   * deadline still stops it), so the client sees it on `watch` or gets the stored result by
+   * retrying its `requestId`; `cancel` stops it there (stored `cancelled`). Default `finish`
+   * for agents, `cancel` for flows (a flow's result is stored nowhere).
+   */
+  onDisconnect?: OnDisconnect;
 }

@@ -2,12 +2,13 @@ import { CallResultSchema } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { benchProtocolReply } from '../../bench/bench-protocol-reply.js';
-import { defineAgent } from '../agent/index.js';
+import { defineAgent, RUNNING_TURN_POLL_MS } from '../agent/index.js';
 import type { GenerateRequest, ModelRunnerResponse } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
 import { InMemorySessionStore } from '../session/index.js';
 import { defineTool } from '../tools/index.js';
 import { onCallFlow } from './on-call-flow.js';
+import type { OnCallFlowOptions } from './on-call-flow-options.js';
 import { callableRequest, recordingResponse, rejectionCode } from './test-utils/callable-request.js';
 
 const call = (name: string, ref: string, input: unknown): ModelRunnerResponse => ({
@@ -23,7 +24,7 @@ interface Hooks {
 }
 
 /** Plays: lookup → confirm (interrupts) → "Done." on every user turn. */
-function confirmAgent(hooks: Hooks = {}) {
+function confirmAgent(hooks: Hooks = {}, options: OnCallFlowOptions = {}) {
   const effects: string[] = [];
   const lookup = defineTool(
     { name: 'lookup', description: 'Looks up.', inputSchema: z.object({ id: z.string() }) },
@@ -54,7 +55,7 @@ function confirmAgent(hooks: Hooks = {}) {
   });
   const store = new InMemorySessionStore();
   const agent = defineAgent({ name: 'confirmer', model, tools: [lookup, confirm], store });
-  return { fn: onCallFlow({}, agent), model, effects, store };
+  return { fn: onCallFlow(options, agent), model, effects, store };
 }
 
 const alice = { uid: 'alice' };
@@ -207,12 +208,36 @@ describe('onCallFlow with an agent', () => {
       fn.run(callableRequest({ sessionId: opened.sessionId, message: 'again' }, alice)),
     );
     expect(error.code).toBe('aborted');
+    // The turn renews its lease while it runs: the caller is told to look again soon, not when the lease would lapse.
+    expect(error.details).toMatchObject({ reason: 'SESSION_BUSY', retryAfterMs: RUNNING_TURN_POLL_MS });
     open();
     await expect(running).resolves.toMatchObject({ status: 'done' });
   });
 
-  it('aborts the turn, keeps what finished, stores it cancelled and frees the session when the client disconnects', async () => {
+  it('runs the turn to its end and stores its result for the request id when the client disconnects', async () => {
     const { fn, effects, store } = confirmAgent();
+    const opened = await fn.run(callableRequest({ message: 'do x1' }, alice));
+    const response = recordingResponse();
+    const send = response.sendChunk;
+    response.sendChunk = async (chunk) => {
+      if (chunk.type === 'toolResponse' && chunk.name === 'confirm') response.disconnect();
+      return send(chunk);
+    };
+    const restart = {
+      sessionId: opened.sessionId,
+      resume: { restart: [{ ref: 'c2', name: 'confirm' }] },
+      requestId: 'r-gone',
+    };
+    const finished = await fn.run(callableRequest(restart, { ...alice, acceptsStreaming: true }), response);
+    expect(finished).toMatchObject({ status: 'done', text: 'Done.' });
+    expect((await store.load(opened.sessionId))?.session).toMatchObject({ status: 'idle' });
+    // The client that comes back retries its request id and gets the stored result: nothing runs again.
+    await expect(fn.run(callableRequest(restart, alice))).resolves.toEqual(finished);
+    expect(effects).toEqual(['x1']);
+  });
+
+  it('aborts the turn, keeps what finished, stores it cancelled and frees the session when the client disconnects under cancel', async () => {
+    const { fn, effects, store } = confirmAgent({}, { onDisconnect: 'cancel' });
     const opened = await fn.run(callableRequest({ message: 'do x1' }, alice));
     // The client goes away as soon as it sees the confirmed call's result.
     const response = recordingResponse();

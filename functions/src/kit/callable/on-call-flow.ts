@@ -12,7 +12,7 @@ import { loggerTraceSink } from '../trace/logger-trace-sink.js';
 import { appCheckRequired, assertAppCheck } from './app-check.js';
 import { type AuthPolicy, signedIn } from './auth-policy.js';
 import { callLogScope } from './call-log-scope.js';
-import { callSignal, deadlineFor } from './call-signal.js';
+import { callSignal, deadlineFor, followClient } from './call-signal.js';
 import { callUsage, requestedSessionId } from './call-usage.js';
 import type { FlowCallable } from './flow-callable.js';
 import { type CallPermit, UsageLimiter } from './limits/usage-limiter.js';
@@ -73,6 +73,7 @@ export function onCallFlow(
     limits,
     traces = loggerTraceSink(),
     media,
+    onDisconnect,
     ...callableOptions
   } = options;
   const deadlineMs = deadlineFor(callableOptions.timeoutSeconds);
@@ -86,7 +87,7 @@ export function onCallFlow(
     async (request, response) => {
       // The function's name for the log: the deployment's until the flow has loaded, then the flow's.
       let name = process.env.FUNCTION_TARGET ?? 'callable';
-      const { signal, dispose } = callSignal(response?.signal, deadlineMs);
+      const { signal: deadline, dispose } = callSignal(undefined, deadlineMs);
       let permit: CallPermit | undefined;
       let result: unknown;
       const sessionId = requestedSessionId(request.data);
@@ -100,6 +101,11 @@ export function onCallFlow(
         if (limiter && request.auth) permit = await limiter.admit(request.auth.uid, sessionId);
         const [run, flow] = await loading;
         name = flow.name;
+        const signal = followClient(
+          deadline,
+          response?.signal,
+          onDisconnect ?? (flow.kind === 'agent' ? 'finish' : 'cancel'),
+        );
         result = await run(flow, { request, response, signal, traces: traces || undefined, media });
         return result;
       } catch (error) {
