@@ -109,9 +109,11 @@ export const CallRequestSchema = z
 export type CallRequest = z.infer<typeof CallRequestSchema>;
 
 /**
- * A request as a client builds it: {@link CallRequestSchema} accepts exactly these (one of
- * `message` and `resume`; `resume` only with the `sessionId` of the interrupted turn).
+ * A request as a client builds it: {@link CallRequestSchema} accepts the turns (one of
+ * `message` and `resume`; `resume` only with the `sessionId` of the interrupted turn), and
+ * `StopRequestSchema` (stop-request.ts) the stop, answered with a `StopResult`.
  */
 export type WireRequest =
   | { sessionId?: string; message: ClientMessage; requestId?: string }
-  | { sessionId: string; resume: Resume; requestId?: string };
+  | { sessionId: string; resume: Resume; requestId?: string }
+  | { sessionId: string; stop: true; requestId?: string };

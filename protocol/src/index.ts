@@ -28,4 +28,11 @@ export {
 } from './interrupt.js';
 export { PAYLOAD_LIMITS } from './payload-limits.js';
 export * from './session-doc.js';
+export {
+  isStopRequest,
+  type StopRequest,
+  StopRequestSchema,
+  type StopResult,
+  StopResultSchema,
+} from './stop-request.js';
 export { type WireChunk, WireChunkSchema } from './wire-chunk.js';

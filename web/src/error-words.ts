@@ -45,6 +45,7 @@ const REASON_WORDS: Record<string, Words> = {
   WRONG_AGENT: ['This conversation belongs to a different assistant. Start a new one.', false],
   SESSION_BUSY: ['The assistant is still busy with another request in this conversation. Try again in a moment.', true],
   NOTHING_TO_RESUME: ["There's no approval waiting in this conversation any more.", false],
+  NOTHING_TO_STOP: ['The assistant had already finished: there was nothing to stop.', false],
   INTERRUPT_PENDING: ['Please answer the approval above first.', false],
   UNKNOWN_REF: ['That approval is not part of this conversation any more. Reload the page.', false],
   ALREADY_ANSWERED: ['That approval was already answered.', false],
@@ -56,6 +57,7 @@ const REASON_WORDS: Record<string, Words> = {
   STORE_UNAVAILABLE: ["Your conversation can't be saved right now. Try again in a moment.", true],
   DEADLINE: ['That took too long: the answer did not arrive in time.', true],
   CANCELLED: ['The request was cancelled.', true],
+  STOPPED: ['Stopped. What was already done is kept.', false],
   SERVER_MISCONFIGURED: ['The assistant is not set up correctly right now. Please try again later.', false],
   INTERNAL: ['Something went wrong on our side. Try again.', true],
 };

@@ -1,3 +1,4 @@
+import { KitError } from '../kit/errors/index.js';
 import type {
   Session,
   SessionDeleteOptions,
@@ -5,6 +6,8 @@ import type {
   SessionRecord,
   SessionStore,
   SessionWriteOptions,
+  StopRecord,
+  TurnStops,
 } from '../kit/session/index.js';
 
 /**
@@ -38,5 +41,31 @@ export class LazySessionStore implements SessionStore {
 
   async delete(id: string, options?: SessionDeleteOptions): Promise<void> {
     return (await this.get()).delete(id, options);
+  }
+
+  /** The made store's stops (a store made without them refuses to stop). */
+  readonly stops: TurnStops = {
+    ask: async (id, stop) => this.made(await this.get()).ask(id, stop),
+    last: async (id) => this.made(await this.get()).last(id),
+    listen: (id, leaseId, onStop: (stop: StopRecord) => void) => {
+      let unsubscribe: (() => void) | undefined;
+      let closed = false;
+      // A turn runs only once the store is made: this resolves at once.
+      this.get().then(
+        (store) => {
+          if (!closed) unsubscribe = store.stops?.listen(id, leaseId, onStop);
+        },
+        () => {},
+      );
+      return () => {
+        closed = true;
+        unsubscribe?.();
+      };
+    },
+  };
+
+  private made(store: SessionStore): TurnStops {
+    if (!store.stops) throw new KitError('unimplemented', 'this session store cannot stop a running turn');
+    return store.stops;
   }
 }

@@ -1,8 +1,10 @@
+import type { StopResult } from '@callable-flows/protocol';
 import type { z } from 'zod';
 import type { GenerateResponseChunk, Part } from '../model/index.js';
 import type { PendingInterruptSchema, TurnResultSchema } from '../session/index.js';
 import type { ActionContext } from '../tools/index.js';
 import type { TraceSink } from '../trace/index.js';
+import type { StopContext } from './stop-turn.js';
 
 /** An interrupt as a client sees it: which call, of which tool, with what input, and why. */
 export type PendingInterrupt = z.infer<typeof PendingInterruptSchema>;
@@ -70,4 +72,9 @@ export interface Agent {
   readonly kind: 'agent';
   readonly name: string;
   send(sessionId: string | undefined, input: AgentInput, ctx: AgentCallContext): Promise<AgentTurnResult>;
+  /**
+   * Stops the turn running on `sessionId`, from any client of its owner: `stopped` once it gave
+   * the session up, `stopping` if it had not yet; failed-precondition `NOTHING_TO_STOP` when none runs.
+   */
+  stop(sessionId: string, ctx: StopContext): Promise<StopResult>;
 }

@@ -40,6 +40,16 @@ describe('closeTrailingRequests', () => {
     });
   });
 
+  it('says the user stopped it, never "not run" for a call that may have run, when a stop closed the round', () => {
+    const closed = closeTrailingRequests(history, 'user-stop');
+    expect(outputs(closed)).toEqual([
+      ['d', 7],
+      ['w', { error: 'stopped by the user: the call was not run' }],
+      ['a', { error: expect.stringMatching(/^stopped by the user .*whether it ran is unknown/) }],
+      ['o', { error: expect.stringMatching(/^stopped by the user .*whether it ran is unknown/) }],
+    ]);
+  });
+
   it('says the user moved on when a cut-short turn left a call waiting', () => {
     expect(outputs(closeTrailingRequests(history, 'cut-short'))[1]?.[1]).toEqual({
       error: 'the user moved on without answering: the call was not run',

@@ -10,8 +10,11 @@ import {
 } from '../generate/index.js';
 import { type Message, type Part, type ToolResponsePart, toolRequestsOf } from '../model/index.js';
 
-/** Why an open round is closed without going on: its approvals expired, its turn failed, or it hit its limit. */
-export type ClosingReason = 'expired' | 'cut-short' | 'stopped';
+/**
+ * Why an open round is closed without going on: its approvals expired, its turn failed, it hit
+ * its limit, or the user stopped it (a `stop`).
+ */
+export type ClosingReason = 'expired' | 'cut-short' | 'stopped' | 'user-stop';
 
 type Words = [code: 'deadline-exceeded' | 'aborted', message: string];
 
@@ -20,6 +23,12 @@ type Words = [code: 'deadline-exceeded' | 'aborted', message: string];
 const UNFINISHED: Words = [
   'aborted',
   'the turn failed before this call finished: whether it ran is unknown, and it was not retried',
+];
+
+// Stopped while its round ran: the call may have started, so "not run" would be a guess.
+const USER_STOPPED: Words = [
+  'aborted',
+  'stopped by the user before this call finished: whether it ran is unknown, and it was not retried',
 ];
 
 /** What the model is told of a call that has no recorded response, by why the round closes and where the call stood. */
@@ -38,6 +47,11 @@ const WORDS: Record<ClosingReason, Record<Exclude<CallState, 'done'>, Words>> = 
     waiting: ['aborted', 'the user moved on without answering: the call was not run'],
     approved: UNFINISHED,
     open: ['aborted', 'the turn reached its limit of tool rounds before this call ran: it was not run'],
+  },
+  'user-stop': {
+    waiting: ['aborted', 'stopped by the user: the call was not run'],
+    approved: USER_STOPPED,
+    open: USER_STOPPED,
   },
 };
 

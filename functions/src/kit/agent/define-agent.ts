@@ -7,8 +7,11 @@ import type { Agent, AgentCallContext, AgentInput } from './agent.js';
 import type { AgentConfig } from './agent-config.js';
 import { type AgentRuntime, resolveAgent } from './agent-runtime.js';
 import { beginTurn } from './begin-turn.js';
+import { closeTrailingRequests } from './close-trailing-requests.js';
+import { listenForStop } from './listen-for-stop.js';
 import { releaseAfterFailure, writeRelease } from './release-turn.js';
 import { runTurn, type TurnOutcome } from './run-turn.js';
+import { stopTurn } from './stop-turn.js';
 import { keepResult } from './stored-results.js';
 import { type CallOutcome, traceCall } from './trace-call.js';
 import { TurnJournal } from './turn-journal.js';
@@ -71,6 +74,12 @@ function finished(session: Session, rt: AgentRuntime, outcome: TurnOutcome, requ
   return next;
 }
 
+/** The session a stopped turn leaves: what finished stays, the open round closed honestly, no lease. */
+function stopped(session: Session, journal: TurnJournal): Session {
+  const { error: _error, ...rest } = journal.withHistory(session);
+  return { ...rest, history: closeTrailingRequests(journal.history, 'user-stop'), status: 'idle' };
+}
+
 /** The error with the session's id in its details, so a first call's client can retry or resume it. */
 function withSessionId(error: unknown, sessionId: string): unknown {
   if (!isKitError(error) || error.details?.sessionId !== undefined) return error;
@@ -102,14 +111,24 @@ async function send(
   const writer = new TurnWriter(rt.store, turn.record, rt.timing);
   const journal = new TurnJournal(writer, rt.toolMap, rt.state);
   writer.startHeartbeat();
+  const stop = listenForStop(rt, writer.session.id, writer.leaseId);
+  const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;
   try {
-    const outcome = await runTurn(rt, journal, writer, turn, ctx, observer);
+    const outcome = await runTurn(rt, journal, writer, turn, { ...ctx, signal }, observer);
     await writeRelease(writer, (s) => finished(s, rt, outcome, ctx.requestId));
     return { result: outcome.result, replayed: false };
   } catch (error) {
-    await releaseAfterFailure(rt, writer, journal, error, ctx.signal);
-    throw withSessionId(error, writer.session.id);
+    if (!stop.signal.aborted || writer.leaseLost) {
+      await releaseAfterFailure(rt, writer, journal, error, ctx.signal);
+      throw withSessionId(error, writer.session.id);
+    }
+    // Stopped: the session is free at once, with what finished (a failed release is handled as any failure's).
+    await writeRelease(writer, (s) => stopped(s, journal)).catch(() =>
+      releaseAfterFailure(rt, writer, journal, stop.signal.reason, ctx.signal),
+    );
+    throw withSessionId(stop.signal.reason, writer.session.id);
   } finally {
+    stop.close();
     writer.stopHeartbeat();
   }
 }
@@ -132,6 +151,10 @@ export function defineAgent<O extends z.ZodType = z.ZodType>(config: AgentConfig
     send: async (sessionId, input, ctx) => {
       if (!ctx?.uid) throw new KitError('unauthenticated', 'an agent call needs the caller’s uid');
       return traceCall(rt, sessionId, input, ctx, (observer) => send(rt, sessionId, input, ctx, observer));
+    },
+    stop: async (sessionId, ctx) => {
+      if (!ctx?.uid) throw new KitError('unauthenticated', 'a stop needs the caller’s uid');
+      return stopTurn(rt, sessionId, ctx);
     },
   };
 }

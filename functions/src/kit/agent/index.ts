@@ -22,6 +22,7 @@ export { type ClosingReason, closeTrailingRequests } from './close-trailing-requ
 export { defineAgent } from './define-agent.js';
 export { RUNNING_TURN_POLL_MS } from './plan-turn.js';
 export { REQUEST_WINDOW } from './request-record.js';
+export { STOP_WAIT_MS, type StopContext } from './stop-turn.js';
 export { renderTranscript, type SummariseOptions, summariseHistory } from './summarise-history.js';
 export { summaryCut } from './summary-cut.js';
 export { toPendingInterrupt, toTurnResult } from './to-turn-result.js';

@@ -1,20 +1,30 @@
-import type { CallResult } from '@callable-flows/protocol';
+import { type CallResult, isStopRequest, StopRequestSchema, type StopResult } from '@callable-flows/protocol';
 import type { Agent } from '../agent/agent.js';
-import { KitError } from '../errors/index.js';
+import { fromZodError, KitError } from '../errors/index.js';
 import type { CallContext } from './call-context.js';
 import { callerContext } from './caller-context.js';
 import { chunkSender } from './chunk-sender.js';
 import { assertClientMedia } from './media-policy.js';
-import { parseCallRequest, toAgentInput } from './parse-call-request.js';
+import { assertPayloadSize, parseCallRequest, toAgentInput } from './parse-call-request.js';
 import { toCallResult } from './to-call-result.js';
 
-/** One call of an agent over the wire: parse the data, run the turn as the caller, return the wire result. */
-export async function runAgentCall(agent: Agent, call: CallContext): Promise<CallResult> {
+/**
+ * One call of an agent over the wire: parse the data, run the turn as the caller, return the
+ * wire result; or, for `{ sessionId, stop: true }`, stop the turn running on the session.
+ */
+export async function runAgentCall(agent: Agent, call: CallContext): Promise<CallResult | StopResult> {
   const { request, signal, traces } = call;
   if (!request.auth)
     throw new KitError('unauthenticated', 'sign in first: a session belongs to a signed-in user', {
       reason: 'UNAUTHENTICATED',
     });
+  if (isStopRequest(request.data)) {
+    assertPayloadSize(request.data);
+    const stop = StopRequestSchema.safeParse(request.data);
+    if (!stop.success) throw fromZodError(stop.error, 'request');
+    const { sessionId, requestId } = stop.data;
+    return agent.stop(sessionId, { uid: request.auth.uid, ...(requestId ? { requestId } : {}) });
+  }
   const parsed = parseCallRequest(request.data);
   assertClientMedia(parsed, call.media);
   const onChunk = chunkSender(request, call.response);

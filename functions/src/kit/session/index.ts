@@ -7,6 +7,7 @@ export {
   type LruSessionCacheOptions,
 } from './lru-session-cache.js';
 export { InMemorySessionStore } from './memory-session-store.js';
+export { MemoryTurnStops } from './memory-turn-stops.js';
 export { parseSession } from './parse-session.js';
 export { type PendingState, pendingOf, withPending } from './pending-of.js';
 export { redactSession } from './redact-session.js';
@@ -49,3 +50,4 @@ export {
   writeConflict,
 } from './session-store.js';
 export type { ScannedSession, SessionScan, SweepableSessionStore } from './session-sweep.js';
+export type { StopRecord, TurnStops } from './turn-stops.js';

@@ -10,6 +10,7 @@ import {
   type SessionStore,
   type SessionWriteOptions,
 } from './session-store.js';
+import type { TurnStops } from './turn-stops.js';
 
 /** Options of {@link LruSessionCache}. */
 export interface LruSessionCacheOptions {
@@ -53,6 +54,11 @@ export class LruSessionCache implements SessionStore {
       sizeCalculation: (record) => sessionBytes(record.session),
       ttl: options.ttlMs ?? 30 * 60_000,
     });
+  }
+
+  /** The store's stops: a stop is never cached. */
+  get stops(): TurnStops | undefined {
+    return this.store.stops;
   }
 
   /** The estimated bytes of the sessions cached now (at most `maxBytes`). */

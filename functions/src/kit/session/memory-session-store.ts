@@ -1,4 +1,5 @@
 import { KitError } from '../errors/index.js';
+import { MemoryTurnStops } from './memory-turn-stops.js';
 import { parseSession } from './parse-session.js';
 import { withPending } from './pending-of.js';
 import type { Session } from './session-schema.js';
@@ -23,6 +24,7 @@ interface Stored {
  * ever shares an object with the store.
  */
 export class InMemorySessionStore implements SessionStore {
+  readonly stops = new MemoryTurnStops();
   private readonly sessions = new Map<string, Stored>();
   private writes = 0;
 

@@ -1,5 +1,6 @@
 import { isKitError, KitError } from '../errors/index.js';
 import type { Session } from './session-schema.js';
+import type { TurnStops } from './turn-stops.js';
 
 /** A session as a store read or wrote it, with the token a conditional write must present. */
 export interface SessionRecord {
@@ -51,6 +52,8 @@ export interface SessionStore {
   write(expected: SessionRecord, next: Session, options?: SessionWriteOptions): Promise<SessionRecord>;
   /** Deletes a session with its whole history. */
   delete(id: string, options?: SessionDeleteOptions): Promise<void>;
+  /** Where a stop reaches a running turn; a store without it can't stop turns (`unimplemented`). */
+  readonly stops?: TurnStops;
 }
 
 /** The error of a compare-and-set write that lost: someone wrote the session first. */

@@ -28,6 +28,7 @@ import {
   type StoreOperation,
 } from './firestore-session-store-options.js';
 import { chunkStamp, deleteIfUnchanged, scannedSession, scanSessionDocs } from './firestore-session-sweep.js';
+import { FirestoreTurnStops } from './firestore-turn-stops.js';
 import {
   DEFAULT_HISTORY_LIMITS,
   EMPTY_LAYOUT,
@@ -83,6 +84,8 @@ export class FirestoreSessionStore implements SweepableSessionStore {
   private readonly limits: HistoryLimits;
   private readonly onOperation: ((operation: StoreOperation) => void) | undefined;
   private readonly callTimeoutMs: number;
+  /** Stops beside each session (`<session>/control/stop`), heard by the running turn. */
+  readonly stops: FirestoreTurnStops;
 
   constructor(options: FirestoreSessionStoreOptions) {
     const prefix = options.prefix ?? '';
@@ -92,6 +95,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     this.limits = options.limits ?? DEFAULT_HISTORY_LIMITS;
     this.onOperation = options.onOperation;
     this.callTimeoutMs = options.callTimeoutMs ?? DEFAULT_FIRESTORE_CALL_TIMEOUT_MS;
+    this.stops = new FirestoreTurnStops((id) => this.sessionRef(id).collection('control').doc('stop'));
   }
 
   /** The document of session `id` (for security rules tests and the cleanup job). */

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { isStopRequest, StopRequestSchema, StopResultSchema } from './stop-request.js';
+
+describe('StopRequestSchema', () => {
+  it('accepts a stop of a named session with or without a request id when well formed', () => {
+    expect(StopRequestSchema.safeParse({ sessionId: 's1', stop: true }).success).toBe(true);
+    expect(StopRequestSchema.safeParse({ sessionId: 's1', stop: true, requestId: 'r1' }).success).toBe(true);
+  });
+
+  it('refuses a stop without a session, with stop false, or carrying a message when malformed', () => {
+    expect(StopRequestSchema.safeParse({ stop: true }).success).toBe(false);
+    expect(StopRequestSchema.safeParse({ sessionId: 's1', stop: false }).success).toBe(false);
+    expect(StopRequestSchema.safeParse({ sessionId: 's1', stop: true, message: 'hi' }).success).toBe(false);
+  });
+});
+
+describe('isStopRequest', () => {
+  it('tells a stop from a turn when the data has a stop field', () => {
+    expect(isStopRequest({ sessionId: 's1', stop: true })).toBe(true);
+    expect(isStopRequest({ sessionId: 's1', message: 'hi' })).toBe(false);
+    expect(isStopRequest(null)).toBe(false);
+  });
+});
+
+describe('StopResultSchema', () => {
+  it('takes only stopping or stopped when parsed', () => {
+    expect(StopResultSchema.safeParse({ sessionId: 's1', status: 'stopped' }).success).toBe(true);
+    expect(StopResultSchema.safeParse({ sessionId: 's1', status: 'done' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { WireIdSchema } from './call-request.js';
+
+/**
+ * A request to stop the turn running on a session, from any of its owner's clients: the turn
+ * stops at its next step boundary (or aborts its model call in flight); what finished stays.
+ */
+export const StopRequestSchema = z.strictObject({
+  sessionId: WireIdSchema,
+  stop: z.literal(true),
+  /** A client's idempotency key: a retry of a stop is answered as the first. */
+  requestId: WireIdSchema.optional(),
+});
+export type StopRequest = z.infer<typeof StopRequestSchema>;
+
+/** True when a call's data asks for a stop (then {@link StopRequestSchema} checks it whole). */
+export function isStopRequest(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && 'stop' in data;
+}
+
+/**
+ * The answer to a stop: `stopped` once the turn gave the session up (it is usable at once),
+ * `stopping` when the turn had not yet reached a step boundary when the stop stopped waiting
+ * (it will; `watch` shows it, and the same stop again is a retry).
+ */
+export const StopResultSchema = z.strictObject({
+  sessionId: z.string(),
+  status: z.enum(['stopping', 'stopped']),
+});
+export type StopResult = z.infer<typeof StopResultSchema>;
