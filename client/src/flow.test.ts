@@ -1,4 +1,4 @@
-import type { CallResult, WireChunk, WireRequest } from '@callable-flows/protocol';
+import type { CallResult, StopResult, WireChunk, WireRequest } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
 import { flowClient, type WireCallable } from './flow.js';
 import { FlowError } from './flow-error.js';
@@ -176,5 +176,34 @@ describe('flowClient', () => {
     expect((await stream.result).text).toBe('ok');
     expect(callable.requests).toHaveLength(2);
     expect(callable.requests[1]?.requestId).toBe(callable.requests[0]?.requestId);
+  });
+
+  it('sends a stop of the named session and retries it with the same request id when unavailable', async () => {
+    const requests: WireRequest[] = [];
+    const answers: (StopResult | Error)[] = [sdkError('unavailable'), { sessionId: 's9', status: 'stopped' }];
+    const call = async (data: WireRequest) => {
+      requests.push(structuredClone(data));
+      const answer = answers.shift();
+      if (!answer || answer instanceof Error) throw answer ?? new Error('no answer left');
+      return { data: answer };
+    };
+    const callable: WireCallable = Object.assign(call, {
+      stream: () => Promise.reject(new Error('a stop never streams')),
+    });
+    const client = flowClient(callable, noSleep);
+    await expect(client.stop('s9')).resolves.toEqual({ sessionId: 's9', status: 'stopped' });
+    expect(requests).toHaveLength(2);
+    expect(requests[0]).toEqual({ sessionId: 's9', stop: true, requestId: expect.any(String) });
+    expect(requests[1]?.requestId).toBe(requests[0]?.requestId);
+  });
+
+  it('fails with the reason and does not retry when there is nothing to stop', async () => {
+    const callable = fakeCallable([sdkError('failed-precondition', { reason: 'NOTHING_TO_STOP' })]);
+    const error = await flowClient(callable, noSleep)
+      .stop('s1')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FlowError);
+    expect((error as FlowError).reason).toBe('NOTHING_TO_STOP');
+    expect(callable.requests).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import type { CallResult, ClientPart, Resume, WireChunk, WireRequest } from '@callable-flows/protocol';
+import type { CallResult, ClientPart, Resume, StopResult, WireChunk, WireRequest } from '@callable-flows/protocol';
 import { type Functions, httpsCallable } from 'firebase/functions';
 import { ChunkQueue } from './chunk-queue.js';
 import { type FlowError, toFlowError } from './flow-error.js';
@@ -16,7 +16,8 @@ import { isRetryable, type RetryPolicy, retryDelay } from './retry-policy.js';
 
 /** The transport: a Firebase `HttpsCallable` (from `httpsCallable` or `httpsCallableFromURL`) fits. */
 export interface WireCallable {
-  (data: WireRequest): Promise<{ data: CallResult }>;
+  /** A turn's request answers a {@link CallResult}; a stop's (`stop: true`) a {@link StopResult}. */
+  (data: WireRequest): Promise<{ data: CallResult | StopResult }>;
   stream(
     data: WireRequest,
     options?: { signal?: AbortSignal },
@@ -77,6 +78,13 @@ export interface FlowClient<T extends FlowTypes = FlowTypes> {
   ): Promise<FlowResult<T>>;
   /** Answers several interrupts of one session at once, in the wire protocol's own terms. */
   resume(sessionId: string, resume: Resume, options?: CallOptions<T>): Promise<FlowResult<T>>;
+  /**
+   * Stops the turn running on a session, from this device or any other of its owner's: what
+   * finished is kept, the session is free at once. `stopped` once the turn gave the session up,
+   * `stopping` if it had not yet (it will: `watch` shows it). Retried with the same request id;
+   * refused `NOTHING_TO_STOP` when no turn runs.
+   */
+  stop(sessionId: string, options?: Omit<CallOptions<T>, 'onChunk'>): Promise<StopResult>;
   /** Forgets the current session: the next `send` starts a new conversation. */
   reset(): void;
 }
@@ -116,7 +124,8 @@ export function flowClient<T extends FlowTypes = FlowTypes>(
 
   async function attempt(request: WireRequest, call: CallOptions<T>): Promise<CallResult> {
     const onChunk = call.onChunk;
-    if (!onChunk) return (await callable(request)).data;
+    // A turn's request (never a stop) is answered with a turn's result.
+    if (!onChunk) return (await callable(request)).data as CallResult;
     const { stream, data } = await callable.stream(request, call.signal ? { signal: call.signal } : {});
     // A failed call rejects both; the stream's error is the one that reaches the caller.
     data.catch(() => undefined);
@@ -157,6 +166,20 @@ export function flowClient<T extends FlowTypes = FlowTypes>(
     }
   }
 
+  async function stop(sessionId: string, call: Omit<CallOptions<T>, 'onChunk'>): Promise<StopResult> {
+    const sent: WireRequest = { sessionId, stop: true, requestId: call.requestId ?? newRequestId() };
+    const maxAttempts = Math.max(1, policy.maxAttempts ?? 4);
+    for (let n = 1; ; n++) {
+      try {
+        return (await callable(sent)).data as StopResult;
+      } catch (raw) {
+        const error = toFlowError(raw);
+        if (!isRetryable(error) || n >= maxAttempts || call.signal?.aborted) throw error;
+        await sleep(retryDelay(error, n, policy), call.signal);
+      }
+    }
+  }
+
   const messageRequest = (message: string | ClientPart[], options: SendOptions<T>): WireRequest => {
     const sessionId = options.sessionId === null ? undefined : (options.sessionId ?? current);
     return sessionId === undefined ? { message } : { sessionId, message };
@@ -167,6 +190,7 @@ export function flowClient<T extends FlowTypes = FlowTypes>(
       return current;
     },
     send: (message, options = {}) => run(messageRequest(message, options), options),
+    stop: (sessionId, options = {}) => stop(sessionId, options),
     stream(message, options = {}) {
       const queue = new ChunkQueue<FlowChunk<T>>();
       const result = run(messageRequest(message, options), { ...options, onChunk: (c) => queue.push(c) });

@@ -10,6 +10,7 @@ export type {
   RespondReply,
   RestartReply,
   Resume,
+  StopResult,
   WireChunk,
   WireInterrupt,
   WireInterruptMetadata,
