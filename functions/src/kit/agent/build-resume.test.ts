@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { testTools } from '../../test-utils/protocol-tools.js';
+import { stampInterrupt } from '../call-state/index.js';
 import { isKitError, type KitError } from '../errors/index.js';
-import { stampInterrupt, toToolMap } from '../generate/index.js';
+import { toToolMap } from '../generate/index.js';
 import type { Message } from '../model/index.js';
 import { buildResume, nothingToResume } from './build-resume.js';
 import { chargeTool, effects } from './test-utils/agent-fixtures.js';

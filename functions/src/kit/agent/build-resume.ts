@@ -1,5 +1,6 @@
+import { asWaiting, isWaiting } from '../call-state/index.js';
 import { KitError } from '../errors/index.js';
-import { asWaiting, callState, lookupTool, type ResumeOptions } from '../generate/index.js';
+import { lookupTool, type ResumeOptions } from '../generate/index.js';
 import { type Message, type ToolRequestPart, toolRequestsOf } from '../model/index.js';
 import type { Tool } from '../tools/index.js';
 import type { DeclineReply, RespondReply, RestartReply, ResumeInput } from './agent.js';
@@ -95,7 +96,7 @@ export function buildResume(
   const open = new Map(openRound.map((p) => [p.toolRequest.ref ?? '', p]));
   const asked = (reply: Reply): ToolRequestPart => {
     const stored = storedCall(open, history, reply);
-    return callState(stored) === 'waiting' ? stored : asWaiting(stored);
+    return isWaiting(stored) ? stored : asWaiting(stored);
   };
   const respond = (resume.respond ?? []).map((reply) => {
     const stored = asked(reply);

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { KitError } from '../errors/index.js';
-import { applyResume, isOpenRound, markChecked } from '../generate/index.js';
-import type { Message } from '../model/index.js';
+import { applyResume, isOpenRound } from '../generate/index.js';
+import { type Message, markChecked } from '../model/index.js';
 import type { Session, Standing, TurnState } from '../session/index.js';
 import type { AgentInput, ResumeInput } from './agent.js';
 import type { AgentRuntime } from './agent-runtime.js';

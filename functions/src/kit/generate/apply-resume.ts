@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
+import { answerOf, asWaiting, callStateOf, stampAnswer, stampApproved } from '../call-state/index.js';
 import { fromZodError, KitError } from '../errors/index.js';
 import { type Message, type ToolRequestPart, type ToolResponsePart, toolRequestsOf } from '../model/index.js';
 import type { Tool } from '../tools/index.js';
 import type { ResumeOptions } from './generate-options.js';
-import { callState, stampAnswer, stampApproved } from './interrupt-stamps.js';
 import { lookupTool } from './to-tool-map.js';
 
 /** One reply of a resume, whichever kind. */
@@ -72,11 +72,15 @@ function answered(part: ToolRequestPart, reply: Reply, tool: Tool): ToolRequestP
 
 /** True when `stored` (already answered) carries the same answer as `candidate` would: a retried resume. */
 function sameAnswer(stored: ToolRequestPart, candidate: ToolRequestPart): boolean {
-  const a = stored.metadata ?? {};
-  const b = candidate.metadata ?? {};
-  if (a.answer !== b.answer) return false;
-  if (a.answer === 'restart') return isDeepStrictEqual(stored.toolRequest.input, candidate.toolRequest.input);
-  return isDeepStrictEqual(a.pendingOutput, b.pendingOutput) && isDeepStrictEqual(a.declined, b.declined);
+  const a = callStateOf(stored);
+  const b = callStateOf(candidate);
+  const answer = answerOf(a);
+  if (answer !== answerOf(b)) return false;
+  if (answer === 'restart') return isDeepStrictEqual(stored.toolRequest.input, candidate.toolRequest.input);
+  if (a.kind === 'declined' && b.kind === 'declined') {
+    return isDeepStrictEqual(a.output, b.output) && isDeepStrictEqual(a.declined, b.declined);
+  }
+  return a.kind === 'answered' && b.kind === 'answered' && isDeepStrictEqual(a.output, b.output);
 }
 
 /**
@@ -116,7 +120,7 @@ export function applyResume(message: Message, resume: ResumeOptions, tools: Read
     }
     seen.add(k);
     const part = content[at] as ToolRequestPart;
-    const state = callState(part);
+    const state = callStateOf(part).kind;
     if (state === 'waiting') {
       content[at] = answered(part, reply, toolOf(tools, reply));
       continue;
@@ -131,22 +135,6 @@ export function applyResume(message: Message, resume: ResumeOptions, tools: Read
     }
   }
   return { ...message, content };
-}
-
-/** An answered call as it stood while it waited: what a retried answer is built from and compared with. */
-export function asWaiting(part: ToolRequestPart): ToolRequestPart {
-  const {
-    answer: _a,
-    resumed: _r,
-    declined: _d,
-    pendingOutput: _p,
-    pendingContent: _c,
-    resolvedInterrupt,
-    replacedInput,
-    ...rest
-  } = part.metadata ?? {};
-  const input = replacedInput === undefined ? part.toolRequest.input : replacedInput;
-  return { toolRequest: { ...part.toolRequest, input }, metadata: { ...rest, interrupt: resolvedInterrupt ?? true } };
 }
 
 /** True when `message` is a model message whose tool requests still await responses (an open round). */

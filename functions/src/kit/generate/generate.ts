@@ -5,6 +5,8 @@ import {
   type GenerateRequest,
   type GenerateResponseChunk,
   type Message,
+  markChecked,
+  markCheckedList,
   type ToolRequestPart,
   type ToolResponsePart,
   textOf,
@@ -22,7 +24,6 @@ import { dataOf, extractJson, parseOutput } from './parse-output.js';
 import { type ResolvedRound, runOpenRound } from './run-open-round.js';
 import { isStopMet, stopToolResult } from './stop-condition.js';
 import { toToolMap } from './to-tool-map.js';
-import { markChecked, markCheckedList } from './validate-messages.js';
 
 /** Default number of tool rounds in one generation. */
 export const DEFAULT_MAX_TURNS = 5;

@@ -63,4 +63,5 @@ export { type FinishReason, FinishReasonSchema, type GenerateResponse, GenerateR
 export { type RouteOptions, type RouteTurn, route } from './route.js';
 export { type JsonSchema, JsonSchemaSchema, type ToolDefinition, ToolDefinitionSchema } from './tool-definition.js';
 export { type ModelUsage, ModelUsageSchema, type Usage, UsageSchema } from './usage.js';
+export { markChecked, markCheckedList, validateMessages } from './validate-messages.js';
 export { withMiddleware } from './with-middleware.js';
