@@ -56,6 +56,15 @@ export function callStateOf(part: ToolRequestPart): CallState {
   return { kind: 'open' };
 }
 
+/** What the call `part` asked a person, while it waits or after it was answered (`undefined`: it never asked). */
+export function askedOf(part: ToolRequestPart): Asked | undefined {
+  const asked = part.metadata?.interrupt ?? part.metadata?.resolvedInterrupt;
+  if (asked === undefined) return undefined;
+  return typeof asked === 'object' && asked !== null && !Array.isArray(asked)
+    ? (asked as Record<string, unknown>)
+    : true;
+}
+
 /** True when the call `part` waits for a person. */
 export function isWaiting(part: ToolRequestPart): boolean {
   return part.metadata?.interrupt !== undefined;

@@ -11,6 +11,7 @@ export {
 export {
   type Asked,
   answerOf,
+  askedOf,
   type CallKind,
   type CallState,
   CallStateSchema,

@@ -35,7 +35,7 @@ export {
   type TurnState,
   TurnStateSchema,
 } from './session-schema.js';
-export { type Standing, standingOf } from './session-standing.js';
+export { type Standing, standingOf, statusAfterTurn } from './session-standing.js';
 export {
   assertFence,
   assertSuccessor,
