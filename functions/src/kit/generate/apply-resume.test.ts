@@ -3,11 +3,17 @@ import { testTools } from '../../test-utils/protocol-tools.js';
 import { callStateOf, stampInterrupt } from '../call-state/index.js';
 import { isKitError, type KitError } from '../errors/index.js';
 import type { Message, ToolRequestPart } from '../model/index.js';
-import { applyResume, isOpenRound } from './apply-resume.js';
+import { applyResume as admitReplies, isOpenRound } from './apply-resume.js';
+import type { ResumeOptions } from './generate-options.js';
+import { repliesOfOptions } from './resume-reply.js';
 import { toToolMap } from './to-tool-map.js';
 
 const { lookup, confirm, guarded, all } = testTools();
 const tools = toToolMap(all);
+
+/** generate's resume option, admitted as generate admits it. */
+const applyResume = (message: Message, resume: ResumeOptions, toolMap = tools): Message =>
+  admitReplies(message, repliesOfOptions(resume), toolMap);
 
 const waiting = (name: string, ref: string, id: string): ToolRequestPart =>
   stampInterrupt({ toolRequest: { name, ref, input: { id } } }, { question: `${name} ${id}?` });

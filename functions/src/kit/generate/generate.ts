@@ -21,6 +21,7 @@ import { callModel, type ModelCallScope } from './call-model.js';
 import type { ToolCallScope } from './execute-tool-call.js';
 import type { GenerateOptions, GenerateResult, PreparedStep, RoundRecord } from './generate-options.js';
 import { dataOf, extractJson, parseOutput } from './parse-output.js';
+import { repliesOfOptions } from './resume-reply.js';
 import { type ResolvedRound, runOpenRound } from './run-open-round.js';
 import { isStopMet, stopToolResult } from './stop-condition.js';
 import { toToolMap } from './to-tool-map.js';
@@ -164,7 +165,7 @@ export async function generate<O extends z.ZodType = z.ZodType>(
         },
       );
     }
-    replaceLast(state, applyResume(last, options.resume, tools));
+    replaceLast(state, applyResume(last, repliesOfOptions(options.resume), tools));
     const ended = await settleRound<z.infer<O>>(state, scope, 0);
     if (ended) return ended;
   }

@@ -1,5 +1,5 @@
 export { addUsage } from './add-usage.js';
-export { applyResume, isOpenRound } from './apply-resume.js';
+export { applyResume, isOpenRound, nothingToResume, type ResumeAdmission } from './apply-resume.js';
 export { assignRefs, type RefToolRequestPart } from './assign-refs.js';
 export { executeToolCall, type ToolCallScope, type ToolOutcome, toolErrorResponse } from './execute-tool-call.js';
 export { DEFAULT_MAX_TURNS, generate } from './generate.js';
@@ -19,6 +19,7 @@ export type {
 } from './generate-options.js';
 export { OutputParseError } from './output-parse-error.js';
 export { dataOf, extractJson, parseOutput } from './parse-output.js';
+export { type ResumeReply, repliesOfOptions, repliesOfRequest } from './resume-reply.js';
 export { type ResolvedRound, type RoundHooks, runOpenRound } from './run-open-round.js';
 export { hasToolCall, isStopMet, stepCountIs, stopToolResult } from './stop-condition.js';
 export { lookupTool, toToolMap } from './to-tool-map.js';
