@@ -1,10 +1,10 @@
+import type { Resume } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
 import { testTools } from '../../test-utils/protocol-tools.js';
 import { stampInterrupt } from '../call-state/index.js';
 import { isKitError, type KitError } from '../errors/index.js';
 import { applyResume, nothingToResume, repliesOfRequest, toToolMap } from '../generate/index.js';
 import type { Message, ToolRequestPart } from '../model/index.js';
-import type { ResumeInput } from './agent.js';
 import { chargeTool, effects } from './test-utils/agent-fixtures.js';
 
 const { confirm, guarded, all } = testTools();
@@ -30,7 +30,7 @@ const history = (): Message[] => [
 ];
 
 /** A client's resume admitted on the history's open round, as plan-turn admits it. */
-function admit(h: Message[], resume: ResumeInput, toolMap = tools): ToolRequestPart[] {
+function admit(h: Message[], resume: Resume, toolMap = tools): ToolRequestPart[] {
   const last = h.at(-1) as Message;
   const replies = repliesOfRequest(resume);
   return applyResume(last, replies, toolMap, { history: h, fromClient: true }).content as ToolRequestPart[];

@@ -1,9 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
+import type { Resume } from '@callable-flows/protocol';
 import { KitError } from '../errors/index.js';
 import { applyResume, isOpenRound, nothingToResume, repliesOfRequest } from '../generate/index.js';
 import { type Message, markChecked } from '../model/index.js';
 import type { Session, Standing, TurnState } from '../session/index.js';
-import type { AgentInput, ResumeInput } from './agent.js';
+import type { AgentInput } from './agent.js';
 import type { AgentRuntime } from './agent-runtime.js';
 import { closeTrailingRequests } from './close-trailing-requests.js';
 
@@ -61,7 +62,7 @@ export function sessionBusy(session: Session, now: number, atLeastMs = 0): KitEr
  * it now, in the turn's first write, so an answer once given is final (the same answer again
  * goes on from the journal; a different one is refused before anything is written).
  */
-function resumeTurn(rt: AgentRuntime, session: Session, resume: ResumeInput, request: TurnRequest): TurnPlan {
+function resumeTurn(rt: AgentRuntime, session: Session, resume: Resume, request: TurnRequest): TurnPlan {
   const last = session.history.at(-1);
   const replies = repliesOfRequest(resume);
   if (!isOpenRound(last)) throw nothingToResume(session.history, session.id, replies);

@@ -33,7 +33,8 @@ interface LoopState {
   messages: Message[];
   rounds: RoundRecord[];
   usage: Usage;
-  turns: number;
+  /** Rounds run: model calls made. */
+  roundCount: number;
   /** Index of the next message this generation adds (chunks carry it). */
   index: number;
   started: number;
@@ -67,7 +68,7 @@ function finish<O>(state: LoopState, options: GenerateOptions, ending: Ending): 
     interrupts: ending.interrupts ?? [],
     toolRequests: ending.toolRequests ?? [],
     usage: state.usage,
-    turns: state.turns,
+    rounds: state.roundCount,
     latencyMs: performance.now() - state.started,
   };
   if (ending.finishMessage !== undefined) result.finishMessage = ending.finishMessage;
@@ -138,7 +139,7 @@ async function settleRound<O>(
 export async function generate<O extends z.ZodType = z.ZodType>(
   options: GenerateOptions<O>,
 ): Promise<GenerateResult<z.infer<O>>> {
-  const state: LoopState = { messages: [], rounds: [], usage: {}, turns: 0, index: 0, started: performance.now() };
+  const state: LoopState = { messages: [], rounds: [], usage: {}, roundCount: 0, index: 0, started: performance.now() };
   const tools = toToolMap(options.tools);
   state.messages = initialMessages(options);
   const request = baseRequest(options, tools);
@@ -200,7 +201,7 @@ async function runRound<O>(
   // The loop's own list, not a copy: a request's messages are valid for the call (see `Model`);
   // the loop appends only after the model has answered.
   const response = await callModel({ ...stepRequest, messages: state.messages }, modelIndex, stepScope);
-  state.turns++;
+  state.roundCount++;
   addUsage(state.usage, response.usage);
   // A model that finished anyway must not start tools for a caller who has gone.
   throwIfAborted(options.signal, 'generate');

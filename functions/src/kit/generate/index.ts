@@ -4,7 +4,6 @@ export { assignRefs, type RefToolRequestPart } from './assign-refs.js';
 export { executeToolCall, type ToolCallScope, type ToolOutcome, toolErrorResponse } from './execute-tool-call.js';
 export { DEFAULT_MAX_TURNS, generate } from './generate.js';
 export type {
-  DeclineReply,
   GenerateOptions,
   GenerateResult,
   ModelResponseStep,

@@ -60,7 +60,7 @@ export {
   ToolChoiceSchema,
 } from './request.js';
 export { type FinishReason, FinishReasonSchema, type GenerateResponse, GenerateResponseSchema } from './response.js';
-export { type RouteOptions, type RouteTurn, route } from './route.js';
+export { type RouteOptions, type RouteRound, route } from './route.js';
 export { type JsonSchema, JsonSchemaSchema, type ToolDefinition, ToolDefinitionSchema } from './tool-definition.js';
 export { type ModelUsage, ModelUsageSchema, type Usage, UsageSchema } from './usage.js';
 export { markChecked, markCheckedList, validateMessages } from './validate-messages.js';
