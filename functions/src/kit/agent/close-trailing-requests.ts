@@ -1,5 +1,5 @@
 import {
-  type CallKind,
+  type CallState,
   callStateOf,
   clearStamps,
   isRecorded,
@@ -24,7 +24,7 @@ const UNFINISHED: Words = [
 ];
 
 /** What the model is told of a call that has no recorded response, by why the round closes and where the call stood. */
-const WORDS: Record<ClosingReason, Record<Exclude<CallKind, RecordedCall['kind']>, Words>> = {
+const WORDS: Record<ClosingReason, Record<Exclude<CallState['kind'], RecordedCall['kind']>, Words>> = {
   expired: {
     waiting: ['deadline-exceeded', 'the person did not answer in time: the approval expired and the call was not run'],
     approved: UNFINISHED,

@@ -26,9 +26,8 @@ export function stampPendingOutput(part: ToolRequestPart, response: ToolResponse
 
 /** The request, marked as an interrupt that has been dealt with (closed without an answer). */
 export function stampResolved(part: ToolRequestPart): ToolRequestPart {
-  const state = callStateOf(part);
-  const asked = state.kind === 'waiting' ? state.asked : undefined;
-  return { toolRequest: part.toolRequest, metadata: { ...withoutStamps(part), resolvedInterrupt: asked } };
+  const resolvedInterrupt = part.metadata?.interrupt;
+  return { toolRequest: part.toolRequest, metadata: { ...withoutStamps(part), resolvedInterrupt } };
 }
 
 /** The request with no pending state left on it. */

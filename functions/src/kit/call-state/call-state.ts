@@ -33,7 +33,6 @@ export const CallStateSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('open') }),
 ]);
 export type CallState = z.infer<typeof CallStateSchema>;
-export type CallKind = CallState['kind'];
 
 /** The kinds whose call has its response recorded. */
 export type RecordedCall = Extract<CallState, { output: unknown }>;

@@ -12,7 +12,6 @@ export {
   type Asked,
   answerOf,
   askedOf,
-  type CallKind,
   type CallState,
   CallStateSchema,
   callStateOf,

@@ -99,16 +99,8 @@ function answered(part: ToolRequestPart, reply: ResumeReply, tool: Tool): ToolRe
     if (parsed && !parsed.success) throw fromZodError(parsed.error, `response to ${where}`);
     // What goes into history is the checked value: keys the schema strips never get stored.
     const output = parsed ? parsed.data : reply.output;
-    const toolResponse = {
-      name,
-      ...(ref === undefined ? {} : { ref }),
-      output,
-      ...(reply.content ? { content: reply.content } : {}),
-    };
-    return stampAnswer(part, {
-      toolResponse,
-      ...(reply.declined === undefined ? {} : { metadata: { declined: reply.declined } }),
-    });
+    const content = reply.content ? { content: reply.content } : {};
+    return stampAnswer(part, { toolResponse: { name, ...(ref === undefined ? {} : { ref }), output, ...content } });
   }
   const replaced = reply.replaceInput !== undefined;
   const parsed = tool.config.inputSchema?.safeParse(replaced ? reply.replaceInput : part.toolRequest.input);

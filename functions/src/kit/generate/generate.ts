@@ -33,7 +33,6 @@ interface LoopState {
   messages: Message[];
   rounds: RoundRecord[];
   usage: Usage;
-  /** Rounds run: model calls made. */
   roundCount: number;
   /** Index of the next message this generation adds (chunks carry it). */
   index: number;

@@ -1,4 +1,4 @@
-import type { Resume } from '@callable-flows/protocol';
+import type { DeclineReply, Resume } from '@callable-flows/protocol';
 import type { Part, ToolRequestPart } from '../model/index.js';
 import type { ResumeOptions } from './generate-options.js';
 
@@ -7,7 +7,7 @@ import type { ResumeOptions } from './generate-options.js';
  * `generate`'s `resume` option), as admission matches it to its call and checks it: once.
  */
 export type ResumeReply = { field: string; name: string; ref: string | undefined } & (
-  | { kind: 'respond'; output: unknown; content?: Part[] | undefined; declined?: unknown }
+  | { kind: 'respond'; output: unknown; content?: Part[] | undefined }
   | { kind: 'restart'; replaceInput: unknown; resumed: Record<string, unknown> | true }
   | { kind: 'decline'; reason: string | undefined }
 );
@@ -37,8 +37,7 @@ export function repliesOfOptions(resume: ResumeOptions): ResumeReply[] {
   return [
     ...(resume.respond ?? []).map((response, i): ResumeReply => {
       const { name, ref, output, content } = response.toolResponse;
-      const declined = response.metadata?.declined;
-      return { kind: 'respond', field: `resume.respond.${i}`, name, ref, output, content, declined };
+      return { kind: 'respond', field: `resume.respond.${i}`, name, ref, output, content };
     }),
     ...(resume.restart ?? []).map((restart: ToolRequestPart, i): ResumeReply => {
       const { name, ref, input } = restart.toolRequest;
@@ -51,7 +50,7 @@ export function repliesOfOptions(resume: ResumeOptions): ResumeReply[] {
   ];
 }
 
-function declines(list: { name: string; ref?: string | undefined; reason?: string | undefined }[] = []): ResumeReply[] {
+function declines(list: DeclineReply[] = []): ResumeReply[] {
   return list.map(({ name, ref, reason }, i) => ({
     kind: 'decline',
     field: `resume.decline.${i}`,

@@ -24,9 +24,7 @@ export function standingOf(session: Session, now: number): Standing {
 }
 
 /** True when a call of the history's last round waits for a person: the one test of "interrupted". */
-function waitsForAPerson(history: readonly Message[]): boolean {
-  return pendingOf(history).interrupts.length > 0;
-}
+const waitsForAPerson = (history: readonly Message[]) => pendingOf(history).interrupts.length > 0;
 
 /** The status a session is stored with when its turn ends (`failed`: it stopped on an error). */
 export function statusAfterTurn(history: readonly Message[], failed: boolean): SessionStatus {
