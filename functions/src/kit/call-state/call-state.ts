@@ -37,10 +37,13 @@ export type CallState = z.infer<typeof CallStateSchema>;
 /** The kinds whose call has its response recorded. */
 export type RecordedCall = Extract<CallState, { output: unknown }>;
 
+// A fresh call's state, shared: most calls of most rounds carry no stamps.
+const OPEN: CallState = { kind: 'open' };
+
 /** Where the call `part` stands, read off its stamps (hand-decoded: it runs for every call of every round). */
 export function callStateOf(part: ToolRequestPart): CallState {
   const m = part.metadata;
-  if (m === undefined) return { kind: 'open' };
+  if (m === undefined) return OPEN;
   if (m.interrupt !== undefined) return { kind: 'waiting', asked: m.interrupt as Asked };
   if ('pendingOutput' in m) {
     const response = { output: m.pendingOutput, ...(m.pendingContent ? { content: m.pendingContent as Part[] } : {}) };
@@ -65,9 +68,7 @@ export function askedOf(part: ToolRequestPart): Asked | undefined {
 }
 
 /** True when the call `part` waits for a person. */
-export function isWaiting(part: ToolRequestPart): boolean {
-  return part.metadata?.interrupt !== undefined;
-}
+export const isWaiting = (part: ToolRequestPart): boolean => part.metadata?.interrupt !== undefined;
 
 /** True when the call `part` has its response recorded (it ran, or a person answered it). */
 export function isRecorded(state: CallState): state is RecordedCall {
