@@ -2,10 +2,7 @@ import type { DeclineReply, Resume } from '@callable-flows/protocol';
 import type { Part, ToolRequestPart } from '../model/index.js';
 import type { ResumeOptions } from './generate-options.js';
 
-/**
- * One reply of a resume, whichever kind and wherever it came from (a client's request, or
- * `generate`'s `resume` option), as admission matches it to its call and checks it: once.
- */
+/** One reply of a resume, from a client's request or `generate`'s `resume` option, as admission checks it: once. */
 export type ResumeReply = { field: string; name: string; ref: string | undefined } & (
   | { kind: 'respond'; output: unknown; content?: Part[] | undefined }
   | { kind: 'restart'; replaceInput: unknown; resumed: Record<string, unknown> | true }
