@@ -225,7 +225,7 @@ export class ChatApp {
     const key = JSON.stringify([entries, session.running]);
     if (key !== this.drawn) {
       this.drawn = key;
-      this.view.render(entries);
+      this.view.render(entries, session.running !== undefined);
       this.showUnsent();
     }
     this.view.setBusy(session.running !== undefined);

@@ -246,8 +246,11 @@ export class ChatView {
     return [...this.cards.values()].filter((card) => card.isPending());
   }
 
-  /** Draws a stored conversation (in place of what the log shows; a notice stays). */
-  render(entries: readonly TranscriptEntry[]): void {
+  /**
+   * Draws a stored conversation (in place of what the log shows; a notice stays). While its turn
+   * `runs`, a decided approval whose tool has no result yet shows its answer as on its way.
+   */
+  render(entries: readonly TranscriptEntry[], runs = false): void {
     this.clearLog();
     for (const entry of entries) {
       if (entry.kind === 'user') this.user(entry.text);
@@ -256,7 +259,9 @@ export class ChatView {
         this.toolStarted(entry.ref, entry.name, entry.input);
         if ('output' in entry) this.toolFinished(entry.ref, entry.name, entry.output);
       } else {
-        this.approval(entry, entry.state, entry.output, entry.reason);
+        const card = this.approval(entry, entry.state, entry.output, entry.reason);
+        const decided = entry.state === 'approved' || entry.state === 'denied';
+        if (runs && decided && !('output' in entry)) card.setState('working', entry.reason);
       }
     }
   }
