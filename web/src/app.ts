@@ -65,6 +65,8 @@ export class ChatApp {
   /** The newest state of the session on the page, and the key of the one drawn. */
   private live: LiveSession | undefined;
   private drawn = '';
+  /** The page shows what this tab's call streamed: the session's next settled state is taken as drawn. */
+  private adopt = false;
 
   constructor(private readonly deps: AppDeps) {}
 
@@ -201,6 +203,7 @@ export class ChatApp {
     this.stopWatch = undefined;
     this.live = undefined;
     this.drawn = '';
+    this.adopt = false;
   }
 
   /**
@@ -225,16 +228,21 @@ export class ChatApp {
     const key = JSON.stringify([entries, session.running]);
     if (key !== this.drawn) {
       this.drawn = key;
-      this.view.render(entries, session.running !== undefined);
-      this.showUnsent();
+      // Not drawn again over what the stream drew (a card the person is answering keeps its focus).
+      if (!this.adopt || session.running) {
+        this.view.render(entries, session.running !== undefined);
+        this.showUnsent();
+      }
     }
+    if (!session.running) this.adopt = false;
     this.view.setBusy(session.running !== undefined);
     this.view.progress(session.running);
     this.updateComposer();
   }
 
-  /** After this tab's call: the session's newest state, unless a turn still runs (its next state comes). */
+  /** After this tab's call: its stream drew the turn; the session's settled state is taken as drawn. */
   private catchUp(): void {
+    this.adopt = true;
     const live = this.live;
     if (live && !live.running && live.id === this.sessionId) this.draw(live);
   }
