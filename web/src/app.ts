@@ -12,6 +12,7 @@ import type { ChatView } from './chat-view.js';
 import type { ComposerMode } from './composer.js';
 import type { Confirmation } from './confirm-dialog.js';
 import { errorWords } from './error-words.js';
+import { LiveDrawing } from './live-drawing.js';
 import type { MessageBubble } from './message-bubble.js';
 import { transcriptOf } from './transcript.js';
 import type { StartMark, UnansweredStart } from './unanswered-start.js';
@@ -62,11 +63,9 @@ export class ChatApp {
   private view!: ChatView;
   /** Stops following the session on the page. */
   private stopWatch: (() => void) | undefined;
-  /** The newest state of the session on the page, and the key of the one drawn. */
+  /** The newest state of the session on the page, and which states get drawn. */
   private live: LiveSession | undefined;
-  private drawn = '';
-  /** The page shows what this tab's call streamed: the session's next settled state is taken as drawn. */
-  private adopt = false;
+  private readonly drawing = new LiveDrawing();
 
   constructor(private readonly deps: AppDeps) {}
 
@@ -202,8 +201,7 @@ export class ChatApp {
     this.stopWatch?.();
     this.stopWatch = undefined;
     this.live = undefined;
-    this.drawn = '';
-    this.adopt = false;
+    this.drawing.reset();
   }
 
   /**
@@ -225,16 +223,10 @@ export class ChatApp {
   /** Draws `session` (when it changed since the last drawing), the running turn's step, and its unsent message. */
   private draw(session: LiveSession): void {
     const entries = transcriptOf(session.history, session.status);
-    const key = JSON.stringify([entries, session.running]);
-    if (key !== this.drawn) {
-      this.drawn = key;
-      // Not drawn again over what the stream drew (a card the person is answering keeps its focus).
-      if (!this.adopt || session.running) {
-        this.view.render(entries, session.running !== undefined);
-        this.showUnsent();
-      }
+    if (this.drawing.shouldDraw(entries, session.running)) {
+      this.view.render(entries, session.running !== undefined);
+      this.showUnsent();
     }
-    if (!session.running) this.adopt = false;
     this.view.setBusy(session.running !== undefined);
     this.view.progress(session.running);
     this.updateComposer();
@@ -242,7 +234,7 @@ export class ChatApp {
 
   /** After this tab's call: its stream drew the turn; the session's settled state is taken as drawn. */
   private catchUp(): void {
-    this.adopt = true;
+    this.drawing.streamed();
     const live = this.live;
     if (live && !live.running && live.id === this.sessionId) this.draw(live);
   }
