@@ -16,7 +16,7 @@ import { startWebStack, type WebStack } from './test-utils/web-stack.js';
 const skipReason = inject('browserSkipReason');
 let stack: WebStack;
 let browser: Browser;
-/** In front of the functions: keeps a call's connection to the server when its page reloads. */
+/** In front of the functions: holds a page's streamed answer after a chosen event. */
 let calls: StreamGate;
 
 const browserIt = (name: string, body: (pages: PageSet) => Promise<void>): void =>
@@ -90,7 +90,6 @@ describe.skipIf(skipReason !== '')('the live transcript (in Chromium)', () => {
         const orderId = size === 'phone' ? 'R-1001' : 'R-1002';
         const app = await new AppPage(await pages.newUserPage(viewport)).open(stack.url);
         await giveOrder(stack.admin, await app.uid(), orderId);
-        await calls.route(app.page);
         await app.send(`Where is my order ${orderId}?`);
         await app.page.locator('.tool[data-tool="queryOrder"][data-state="done"]').waitFor();
         await app.idle();
