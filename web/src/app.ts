@@ -12,17 +12,19 @@ import type { ChatView } from './chat-view.js';
 import type { ComposerMode } from './composer.js';
 import type { Confirmation } from './confirm-dialog.js';
 import { errorWords } from './error-words.js';
-import type { StoredSession } from './history.js';
+import { LiveDrawing } from './live-drawing.js';
 import type { MessageBubble } from './message-bubble.js';
 import { transcriptOf } from './transcript.js';
 import type { StartMark, UnansweredStart } from './unanswered-start.js';
 import type { UnsentStore } from './unsent-message.js';
+import type { LiveObserver, LiveSession } from './watch-session.js';
 
 /** What the app runs on. */
 export interface AppDeps {
   /** The typed client of the assistant function: it speaks the wire protocol and retries a busy or unreachable function. */
   assistant: Assistant;
-  readSession(id: string): Promise<StoredSession>;
+  /** Follows session `id` live (watch-session.ts); returns the unsubscribe. */
+  watchSession(id: string, observer: LiveObserver): () => void;
   /** The caller's session that a first message (`mark`) started, if it got to the server. */
   sessionStartedBy(mark: StartMark): Promise<string | undefined>;
   /** Marks a new conversation whose session id the page has not heard yet. */
@@ -59,6 +61,11 @@ export class ChatApp {
   private restoring = false;
   private account: AccountState = 'signing-in';
   private view!: ChatView;
+  /** Stops following the session on the page. */
+  private stopWatch: (() => void) | undefined;
+  /** The newest state of the session on the page, and which states get drawn. */
+  private live: LiveSession | undefined;
+  private readonly drawing = new LiveDrawing();
 
   constructor(private readonly deps: AppDeps) {}
 
@@ -104,7 +111,8 @@ export class ChatApp {
    */
   async open(urlSessionId: string | undefined): Promise<void> {
     await this.openStored(urlSessionId);
-    this.showUnsent();
+    // A followed session shows its unsent message with every drawing; a new conversation's, here.
+    if (!this.sessionId) this.showUnsent();
   }
 
   private async openStored(urlSessionId: string | undefined): Promise<void> {
@@ -136,7 +144,6 @@ export class ChatApp {
     if (this.busy || id === this.sessionId) return;
     this.deps.sessionInUrl(id);
     await this.restore(id);
-    this.showUnsent();
   }
 
   /** The session the page shows, if any. */
@@ -144,23 +151,19 @@ export class ChatApp {
     return this.sessionId;
   }
 
-  /** Shows the stored conversation `id` (after a reload, or a shared link). */
+  /**
+   * Shows the stored conversation `id` (after a reload, or a shared link) and follows it live:
+   * a turn that runs (here, in another tab, before a reload) shows as it goes.
+   */
   async restore(id: string): Promise<void> {
+    this.unwatch();
     this.view.clear();
     this.sessionId = id;
     this.restoring = true;
     this.view.loading(true);
     this.updateComposer();
     try {
-      const session = await this.deps.readSession(id);
-      this.view.render(transcriptOf(session.history, session.status));
-      if (session.status === 'running') {
-        this.view.notice({
-          text: 'The assistant is still working on the last request here.',
-          kind: 'info',
-          action: { label: 'Refresh', run: () => void this.restore(id) },
-        });
-      }
+      await this.follow(id);
     } catch (error) {
       // The conversation can't be shown: the next message starts a new one.
       this.sessionId = undefined;
@@ -170,6 +173,70 @@ export class ChatApp {
       this.view.loading(false);
       this.updateComposer();
     }
+  }
+
+  /** Follows session `id` live; resolves once its first state is drawn, rejects when it can't be read. */
+  private follow(id: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      let first = true;
+      this.stopWatch = this.deps.watchSession(id, {
+        next: (session) => {
+          if (id !== this.sessionId) return;
+          this.live = session;
+          this.onLive(session);
+          if (first) resolve();
+          first = false;
+        },
+        error: (error) => {
+          if (first) reject(error);
+          else if (id === this.sessionId) this.view.notice({ text: errorWords(error).text, kind: 'error' });
+          first = false;
+        },
+      });
+    });
+  }
+
+  /** Stops following the session on the page (the page leaves it). */
+  private unwatch(): void {
+    this.stopWatch?.();
+    this.stopWatch = undefined;
+    this.live = undefined;
+    this.drawing.reset();
+  }
+
+  /**
+   * A new state of the session on the page. While this tab's own call runs, its stream draws the
+   * turn's words and calls; the session only adds what the stream can't tell: the turn's step,
+   * and a decision as soon as its tool's result is stored. Otherwise the page is the session.
+   */
+  private onLive(session: LiveSession): void {
+    if (!this.busy) {
+      this.draw(session);
+      return;
+    }
+    this.view.progress(session.running);
+    for (const entry of transcriptOf(session.history, session.status)) {
+      if (entry.kind === 'approval' && entry.state !== 'pending' && 'output' in entry) this.view.decided(entry);
+    }
+  }
+
+  /** Draws `session` (when it changed since the last drawing), the running turn's step, and its unsent message. */
+  private draw(session: LiveSession): void {
+    const entries = transcriptOf(session.history, session.status);
+    if (this.drawing.shouldDraw(entries, session.running)) {
+      this.view.render(entries, session.running !== undefined);
+      this.showUnsent();
+    }
+    this.view.setBusy(session.running !== undefined);
+    this.view.progress(session.running);
+    this.updateComposer();
+  }
+
+  /** After this tab's call: its stream drew the turn; the session's settled state is taken as drawn. */
+  private catchUp(): void {
+    this.drawing.streamed();
+    const live = this.live;
+    if (live && !live.running && live.id === this.sessionId) this.draw(live);
   }
 
   /** Starts over, after asking when an approval still waits here (it would go unanswered). */
@@ -194,6 +261,7 @@ export class ChatApp {
   /** An empty page; the next message opens a new session. */
   reset(): void {
     this.deps.unsent.clear();
+    this.unwatch();
     this.sessionId = undefined;
     this.deps.sessionInUrl(undefined);
     this.deps.unansweredStart.clear();
@@ -213,6 +281,7 @@ export class ChatApp {
       );
       bubble.setState('sent');
       this.deps.unsent.clear();
+      this.catchUp();
     } catch (error) {
       await this.unsent(error, text, requestId, bubble);
     }
@@ -283,6 +352,7 @@ export class ChatApp {
     try {
       await this.run((call) => act(waiting, call));
       card.setState(state, reason);
+      this.catchUp();
     } catch (error) {
       const words = errorWords(error);
       if (!words.uncertain) card.setState(words.expired ? 'expired' : 'pending');
@@ -338,8 +408,11 @@ export class ChatApp {
       });
       this.deps.unansweredStart.clear();
       if (result.sessionId !== this.sessionId) {
+        this.unwatch();
         this.sessionId = result.sessionId;
         this.deps.sessionInUrl(result.sessionId);
+        // The new conversation is followed from now on (its first state redraws what streamed).
+        this.follow(result.sessionId).catch(() => undefined);
       }
       // A retried request is answered from the stored result, with nothing streamed.
       if (!streamedText && result.text) this.view.assistantText(result.text);
@@ -374,6 +447,7 @@ export class ChatApp {
     if (this.account !== 'signed-in') mode = this.account;
     else if (this.restoring) mode = 'loading';
     else if (this.busy) mode = 'busy';
+    else if (this.live?.running && this.live.id === this.sessionId) mode = 'running';
     else if (this.view.pendingApprovals().length > 0) mode = 'approval';
     else mode = 'ready';
     this.deps.onComposer(mode);

@@ -27,6 +27,9 @@ export interface ApprovalCard {
   focus(): void;
 }
 
+const WHY_BUSY = 'You can answer once the assistant has finished its current step.';
+const WHY_WORKING = 'Your answer is on its way; the buttons come back if it does not get through.';
+
 const BADGES: Record<ApprovalState | 'working', string> = {
   pending: 'Approval needed',
   working: 'Sending your answer…',
@@ -82,6 +85,9 @@ export function approvalCard(interrupt: WireInterrupt, state: ApprovalState, act
   );
   const decline = el('button', { type: 'button', class: 'decline' }, copy.declineLabel);
   const choices = el('div', { class: 'choices' }, approve, decline);
+  // Disabled buttons say why (a call runs here or in another tab; the answer is on its way).
+  const why = el('p', { class: 'why', id: `${id}-why`, hidden: '' });
+  for (const button of [approve, decline]) button.setAttribute('aria-describedby', why.id);
 
   const reason = el('input', {
     id: `${id}-reason`,
@@ -124,6 +130,7 @@ export function approvalCard(interrupt: WireInterrupt, state: ApprovalState, act
     copy.consequence &&
       el('p', { class: 'consequence' }, el('span', { 'aria-hidden': 'true' }, '⚠ '), copy.consequence),
     outcome,
+    why,
     choices,
     declineForm,
     details(interrupt),
@@ -167,6 +174,9 @@ export function approvalCard(interrupt: WireInterrupt, state: ApprovalState, act
     setBusy(busy) {
       const disabled = busy || element.dataset.state !== 'pending';
       for (const control of [approve, decline, reason, confirmDecline, back]) control.disabled = disabled;
+      const state = element.dataset.state;
+      why.hidden = !disabled || (state !== 'pending' && state !== 'working');
+      why.textContent = state === 'working' ? WHY_WORKING : WHY_BUSY;
     },
     isPending: () => element.dataset.state === 'pending' || element.dataset.state === 'working',
     focus: () => element.focus(),

@@ -1,4 +1,4 @@
-import type { WireInterrupt } from '@callable-flows/client';
+import type { RunningStep, WireInterrupt } from '@callable-flows/client';
 import { type ApprovalActions, type ApprovalCard, approvalCard } from './approval-card.js';
 import { toolWords } from './approval-copy.js';
 import { countdown } from './countdown.js';
@@ -6,7 +6,7 @@ import { el, summary } from './dom.js';
 import { renderMarkdown } from './markdown.js';
 import { type MessageBubble, messageBubble } from './message-bubble.js';
 import { isHiddenTool } from './tool-presentation.js';
-import type { ApprovalState, TranscriptEntry } from './transcript.js';
+import type { ApprovalEntry, ApprovalState, TranscriptEntry } from './transcript.js';
 
 /** A notice above the composer: an error, or a word on where the conversation stands. */
 export interface Notice {
@@ -44,6 +44,8 @@ export class ChatView {
   private stopCountdown: (() => void) | undefined;
   private busy = false;
   private workingRow: HTMLElement | undefined;
+  /** The step of the session's running turn: while one runs, the working row stays. */
+  private turnStep: RunningStep | undefined;
   private readonly tools = new Map<string, HTMLElement>();
   private readonly cards = new Map<string, ApprovalCard>();
 
@@ -69,14 +71,19 @@ export class ChatView {
     return this.elements.log;
   }
 
-  /** Empties the log. */
+  /** Empties the log and the notice line. */
   clear(): void {
+    this.clearLog();
+    this.notice(undefined);
+  }
+
+  private clearLog(): void {
     this.log.replaceChildren();
     this.tools.clear();
     this.cards.clear();
     this.bubble = undefined;
     this.workingRow = undefined;
-    this.notice(undefined);
+    this.turnStep = undefined;
   }
 
   /** A message from the person, in `state` (`pending` until the assistant has it). */
@@ -110,9 +117,13 @@ export class ChatView {
     this.scroll();
   }
 
-  /** A "working…" row while the assistant has said nothing yet (it goes at its first words or tool call). */
+  /**
+   * A "working…" row while the assistant has said nothing yet (it goes at its first words or tool
+   * call), or, while the session says a turn runs, until that turn ends.
+   */
   working(on: boolean): void {
     if (!on) {
+      if (this.turnStep) return;
       this.workingRow?.remove();
       this.workingRow = undefined;
       return;
@@ -126,6 +137,27 @@ export class ChatView {
     );
     this.log.append(this.workingRow);
     this.scroll();
+  }
+
+  /** The session's running turn's step (undefined when none runs): the working row shows for the whole turn. */
+  progress(step: RunningStep | undefined): void {
+    this.turnStep = step;
+    if (!step) {
+      if (!this.busy) this.working(false);
+      return;
+    }
+    this.working(true);
+    const row = this.workingRow as HTMLElement;
+    row.dataset.step = step;
+    (row.lastChild as Text).textContent = step === 'tools' ? 'Using a tool…' : 'Working…';
+  }
+
+  /** Marks the card of a decided approval with its outcome, as soon as its tool's result is stored. */
+  decided(entry: ApprovalEntry): void {
+    const card = this.cards.get(entry.ref);
+    if (!card?.isPending()) return;
+    card.setOutput(entry.output);
+    card.setState(entry.state, entry.reason);
   }
 
   /** A "loading" row while a stored conversation is read. */
@@ -214,9 +246,12 @@ export class ChatView {
     return [...this.cards.values()].filter((card) => card.isPending());
   }
 
-  /** Draws a restored conversation. */
-  render(entries: readonly TranscriptEntry[]): void {
-    this.clear();
+  /**
+   * Draws a stored conversation (in place of what the log shows; a notice stays). While its turn
+   * `runs`, a decided approval whose tool has no result yet shows its answer as on its way.
+   */
+  render(entries: readonly TranscriptEntry[], runs = false): void {
+    this.clearLog();
     for (const entry of entries) {
       if (entry.kind === 'user') this.user(entry.text);
       else if (entry.kind === 'assistant') this.assistantText(entry.text);
@@ -224,7 +259,9 @@ export class ChatView {
         this.toolStarted(entry.ref, entry.name, entry.input);
         if ('output' in entry) this.toolFinished(entry.ref, entry.name, entry.output);
       } else {
-        this.approval(entry, entry.state, entry.output, entry.reason);
+        const card = this.approval(entry, entry.state, entry.output, entry.reason);
+        const decided = entry.state === 'approved' || entry.state === 'denied';
+        if (runs && decided && !('output' in entry)) card.setState('working', entry.reason);
       }
     }
   }

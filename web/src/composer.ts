@@ -1,7 +1,7 @@
 import { MESSAGE_MAX_CHARS } from './message-limit.js';
 
 /** What the message box can do now. */
-export type ComposerMode = 'signing-in' | 'loading' | 'ready' | 'busy' | 'approval' | 'signed-out';
+export type ComposerMode = 'signing-in' | 'loading' | 'ready' | 'busy' | 'running' | 'approval' | 'signed-out';
 
 /** The parts of the page the composer drives. */
 export interface ComposerElements {
@@ -17,6 +17,7 @@ const HINTS: Record<ComposerMode, string> = {
   loading: 'Loading your conversation…',
   ready: '',
   busy: '',
+  running: 'The assistant is still working on the last request here. You can write once it has answered.',
   approval: 'Answer the approval above to continue.',
   'signed-out': 'You are signed out. Reload the page to sign in again.',
 };

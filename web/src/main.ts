@@ -9,13 +9,13 @@ import { confirmDialog } from './confirm-dialog.js';
 import { conversationList } from './conversation-list.js';
 import { errorWords } from './error-words.js';
 import { connectClient } from './firebase-client.js';
-import { readSession } from './read-session.js';
 import { listSessions } from './session-list.js';
 import { sessionFromUrl, setSessionInUrl } from './session-url.js';
 import { signIn } from './sign-in.js';
 import { STACK } from './stack-config.js';
 import { sessionStartedBy, unansweredStart } from './unanswered-start.js';
 import { unsentStore } from './unsent-message.js';
+import { watchSession } from './watch-session.js';
 import { fetchWelcome, showWelcome } from './welcome.js';
 
 const $ = <T extends HTMLElement>(selector: string): T => document.querySelector(selector) as T;
@@ -27,7 +27,7 @@ const mySessions = () => listSessions(client.db, client.auth.currentUser?.uid ??
 let composer: Composer | undefined;
 const app = new ChatApp({
   assistant: flow<AssistantTypes>(client.functions, 'orderAssistant'),
-  readSession: (id) => readSession(client.db, id),
+  watchSession: (id, observer) => watchSession(client.db, id, observer),
   sessionStartedBy: async (mark) => sessionStartedBy(await mySessions(), mark)?.id,
   unansweredStart: unansweredStart(),
   unsent: unsentStore(),

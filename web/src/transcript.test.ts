@@ -114,4 +114,29 @@ describe('transcriptOf', () => {
     ];
     expect(transcriptOf(history, 'idle')).toEqual([{ kind: 'user', text: 'hi' }]);
   });
+
+  it('gives an approved call its result when the result is stamped on the request mid-turn', () => {
+    const last = ask.at(-1) as HistoryMessage;
+    const running: HistoryMessage[] = [
+      ...ask.slice(0, -1),
+      {
+        role: 'model',
+        content: [
+          last.content[0] ?? {},
+          {
+            ...last.content[1],
+            metadata: {
+              resolvedInterrupt: { question: 'Cancel order A-1001?' },
+              resumed: true,
+              pendingOutput: { cancelled: true },
+            },
+          },
+        ],
+      },
+    ];
+    const approval = transcriptOf(running, 'running').find((entry) => entry.kind === 'approval');
+    expect(approval).toMatchObject({ state: 'approved', output: { cancelled: true } });
+    const waiting = transcriptOf(ask, 'interrupted').find((entry) => entry.kind === 'approval');
+    expect(waiting && 'output' in waiting).toBe(false);
+  });
 });

@@ -40,6 +40,13 @@ const shownText = (part: HistoryPart): string =>
   part.text !== undefined && part.metadata?.purpose === undefined ? part.text : '';
 
 function requestEntry(part: HistoryPart, status: SessionStatus): ToolEntry | ApprovalEntry {
+  const entry = askedEntry(part, status);
+  // Mid-turn, a finished call's result is stamped on its request until the turn stores its answers.
+  if (part.metadata && 'pendingOutput' in part.metadata) entry.output = part.metadata.pendingOutput;
+  return entry;
+}
+
+function askedEntry(part: HistoryPart, status: SessionStatus): ToolEntry | ApprovalEntry {
   const request = part.toolRequest as NonNullable<HistoryPart['toolRequest']>;
   const base = { ref: request.ref ?? request.name, name: request.name, input: request.input };
   const waiting = part.metadata?.interrupt;

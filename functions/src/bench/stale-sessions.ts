@@ -1,4 +1,4 @@
-import { stampInterrupt, stampPendingOutput } from '../kit/generate/index.js';
+import { stampInterrupt, stampPendingOutput } from '../kit/call-state/index.js';
 import type { Message } from '../kit/model/index.js';
 import { emptySession, type Session } from '../kit/session/index.js';
 

@@ -1,10 +1,10 @@
 // The engine alone: the model contract, tools, the generate loop and the models, with no
 // Firebase SDK behind it. Import it where only the loop is needed (a script, a test, another
 // host); kit/index.ts re-exports all of it beside the Firebase layers.
+export type { DeclineReply } from '@callable-flows/protocol';
 export { ERROR_REASONS, type ErrorReason, isKitError, KitError, type KitErrorCode } from './errors/index.js';
 export {
   DEFAULT_MAX_TURNS,
-  type DeclineReply,
   type GenerateOptions,
   type GenerateResult,
   generate,
@@ -42,7 +42,7 @@ export {
   type Part,
   type Pricing,
   type RouteOptions,
-  type RouteTurn,
+  type RouteRound,
   retry,
   route,
   type StepEvent,

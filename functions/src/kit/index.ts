@@ -1,6 +1,7 @@
 // The public API of Callable Flows. Each layer's own index.ts lists its exports; this file
 // names the ones an application uses.
 
+export type { DeclineReply, RespondReply, RestartReply, Resume } from '@callable-flows/protocol';
 export {
   type Agent,
   type AgentCallContext,
@@ -12,9 +13,6 @@ export {
   type HistoryOptions,
   type PendingInterrupt,
   REQUEST_WINDOW,
-  type RespondReply,
-  type RestartReply,
-  type ResumeInput,
 } from './agent/index.js';
 export {
   type AppCheckSetting,

@@ -16,6 +16,8 @@ export interface Hold {
  * turn is under way: the real function answers; only the timing is the test's.
  */
 export interface StreamGate {
+  /** The gate's address (`http://127.0.0.1:port`): what a client calls instead of the target. */
+  url: string;
   /** Holds the answer under way (or the next one) after the next server-sent event that `matches`. */
   holdAfter(matches: (event: string) => boolean): Hold;
   /** Holds the next call before it reaches the function (the page waits for its first word). */
@@ -107,6 +109,7 @@ export async function startStreamGate(target: string): Promise<StreamGate> {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
+    url,
     holdAfter: (matches) =>
       hold(matches, (next) => {
         holds.push(next);

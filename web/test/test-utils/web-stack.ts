@@ -9,11 +9,15 @@ import {
   REPO_ROOT,
   startFunctionsEmulator,
 } from '../../../functions/src/e2e/test-utils/functions-emulator.js';
+import { playOnGemini } from '../../../functions/src/e2e/test-utils/gemini-play.js';
+import { nextOrderMove } from '../../../functions/src/flows/index.js';
+import { startFakeGemini } from '../../../functions/src/test-utils/fake-gemini/index.js';
 import {
   type FirestoreEmulator,
   freePort,
   startFirestoreEmulator,
 } from '../../../functions/src/test-utils/firestore-emulator.js';
+import { type StreamGate, startStreamGate } from './stream-gate.js';
 
 /** The stack the browser tests run against, started by this process and stopped by PID. */
 export interface WebStack {
@@ -28,7 +32,19 @@ export interface WebStack {
   authHost: string;
   /** host:port of the stack's functions emulator. */
   functionsHost: string;
+  /** With `gatedModel`: the gate in front of the model, to hold a turn on the server mid-way. */
+  model: StreamGate | undefined;
   stop(): Promise<void>;
+}
+
+/** How the stack's flows get their model. */
+export interface WebStackOptions {
+  /**
+   * The order assistant's script played by the repo's fake Gemini server behind a stream gate
+   * (`model`), so a test can hold a turn on the server at its model step; default: the
+   * scripted offline model, in process.
+   */
+  gatedModel?: boolean;
 }
 
 const WEB_ROOT = join(REPO_ROOT, 'web');
@@ -106,7 +122,7 @@ async function startVite(env: Record<string, string>): Promise<{ url: string; st
  * emulators serving the built functions (no GEMINI_API_KEY: the flows play their scripted model), and
  * the app on Vite's dev server.
  */
-export async function startWebStack(): Promise<WebStack> {
+export async function startWebStack(options: WebStackOptions = {}): Promise<WebStack> {
   ensureFunctionsBuilt();
   const projectId = `demo-web-${randomUUID().slice(0, 8)}`;
   const stops: (() => Promise<void>)[] = [];
@@ -117,10 +133,21 @@ export async function startWebStack(): Promise<WebStack> {
     const firestore: FirestoreEmulator = await startFirestoreEmulator();
     stops.push(() => firestore.stop());
     await loadRules(firestore.host, projectId);
+    let model: StreamGate | undefined;
+    let env: Record<string, string> = { GEMINI_API_KEY: '' };
+    if (options.gatedModel) {
+      const gemini = await startFakeGemini();
+      stops.push(() => gemini.close());
+      gemini.answerWith(playOnGemini(nextOrderMove));
+      const gate = await startStreamGate(gemini.url);
+      model = gate;
+      stops.push(() => gate.stop());
+      env = { GEMINI_API_KEY: 'web-fake-key', GOOGLE_GEMINI_BASE_URL: gate.url, GEMINI_FALLBACK_MODEL: 'none' };
+    }
     const functions: FunctionsEmulator = await startFunctionsEmulator({
       projectId,
       firestoreHost: firestore.host,
-      env: { GEMINI_API_KEY: '' },
+      env,
     });
     stops.push(() => functions.stop());
     const authHost = `127.0.0.1:${functions.authPort}`;
@@ -143,6 +170,7 @@ export async function startWebStack(): Promise<WebStack> {
       firestoreHost: firestore.host,
       authHost,
       functionsHost,
+      model,
       stop,
     };
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { StopResult } from '@callable-flows/protocol';
+import type { Resume, StopResult } from '@callable-flows/protocol';
 import type { z } from 'zod';
 import type { GenerateResponseChunk, Part } from '../model/index.js';
 import type { PendingInterruptSchema, TurnResultSchema } from '../session/index.js';
@@ -9,41 +9,8 @@ import type { StopContext } from './stop-turn.js';
 /** An interrupt as a client sees it: which call, of which tool, with what input, and why. */
 export type PendingInterrupt = z.infer<typeof PendingInterruptSchema>;
 
-/** A client's answer to an interrupt: the output the tool call should have. */
-export interface RespondReply {
-  ref: string;
-  name: string;
-  output: unknown;
-}
-
-/** A client's request to run an interrupted call again, now approved. */
-export interface RestartReply {
-  ref: string;
-  name: string;
-  /** New input for the call (validated against the tool's input schema). */
-  replaceInput?: unknown;
-  /** Passed to the tool as `ctx.resumed`. */
-  metadata?: Record<string, unknown>;
-}
-
-/** A person's refusal of an interrupted call: the model is told, with their reason. */
-export interface DeclineReply {
-  ref: string;
-  name: string;
-  reason?: string;
-}
-
-/** The answers of a resume: approvals (restart), refusals (decline), answers to questions (respond). */
-export interface ResumeInput {
-  respond?: RespondReply[];
-  restart?: RestartReply[];
-  decline?: DeclineReply[];
-}
-
 /** One call of an agent: a new user message, or the resume of its interrupted turn. */
-export type AgentInput =
-  | { message: string | Part[]; resume?: undefined }
-  | { resume: ResumeInput; message?: undefined };
+export type AgentInput = { message: string | Part[]; resume?: undefined } | { resume: Resume; message?: undefined };
 
 /** Who calls, and how the call is delivered. */
 export interface AgentCallContext {

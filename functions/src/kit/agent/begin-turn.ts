@@ -2,12 +2,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import { isKitError, KitError } from '../errors/index.js';
 import { emptySession } from '../session/empty-session.js';
 import type { RequestRecord, Session } from '../session/session-schema.js';
-import { type Standing, standingOf } from '../session/session-standing.js';
+import { standingOf } from '../session/session-standing.js';
 import { isWriteConflict, type SessionRecord } from '../session/session-store.js';
-import { admitRequestId, requestsAfterAdmission } from './admit-request-id.js';
+import { type Admission, admitCall } from './admit-call.js';
 import type { AgentTurnResult } from './agent.js';
 import type { AgentRuntime } from './agent-runtime.js';
-import { planTurn, sessionBusy, type TurnKind, type TurnPlan, type TurnRequest } from './plan-turn.js';
+import { sessionBusy, type TurnKind, type TurnPlan, type TurnRequest } from './plan-turn.js';
 import { requestDigest } from './request-record.js';
 
 /** A turn that holds its session's lease, ready to run. */
@@ -63,7 +63,7 @@ function started(record: SessionRecord, plan: TurnPlan): TurnStart {
 }
 
 /** Creates the session of a first call, with the lease and the user message in its first write. */
-async function createSession(rt: AgentRuntime, request: BeginRequest): Promise<TurnStart | undefined> {
+async function createSession(rt: AgentRuntime, request: BeginRequest, digest: string): Promise<TurnStart | undefined> {
   if (!request.message) {
     throw new KitError('failed-precondition', 'nothing to resume: the call names no session', {
       reason: 'NOTHING_TO_RESUME',
@@ -76,31 +76,15 @@ async function createSession(rt: AgentRuntime, request: BeginRequest): Promise<T
     agent: rt.name,
     now,
   });
-  const plan = planTurn(rt, empty, 'idle', request);
-  const requests = requestsAfterAdmission(empty, 'idle', plan, { ...request, digest: digestOf(request) });
+  const admitted = admitCall(rt, empty, { ...request, digest });
+  if ('replay' in admitted) return admitted;
   try {
-    return started(await rt.store.create(leased(rt, empty, plan, now, requests)), plan);
+    return started(await rt.store.create(leased(rt, empty, admitted.plan, now, admitted.requests)), admitted.plan);
   } catch (error) {
     // A retried first call: its session exists, and is claimed like any other.
     if (isKitError(error) && error.code === 'already-exists' && request.requestId !== undefined) return undefined;
     throw error;
   }
-}
-
-/** The digest of what a call asks for (see {@link requestDigest}). */
-function digestOf(request: BeginRequest): string {
-  return requestDigest(request.message, request.input.resume);
-}
-
-/** What a call does with `session` in `standing`: the stored result of its request id, or the plan of its turn. */
-function decide(
-  rt: AgentRuntime,
-  session: Session,
-  standing: Standing,
-  request: TurnRequest & { digest: string },
-): { replay: AgentTurnResult } | { plan: TurnPlan } {
-  const admitted = admitRequestId(rt, session, standing, request);
-  return admitted ?? { plan: planTurn(rt, session, standing, request) };
 }
 
 /**
@@ -110,10 +94,11 @@ function decide(
  * request id's record. A lost race re-reads the session: a live lease is `aborted`.
  */
 export async function beginTurn(rt: AgentRuntime, request: BeginRequest): Promise<TurnStart> {
-  const digest = digestOf(request);
+  // The digest of what the call asks for (see requestDigest).
+  const digest = requestDigest(request.message, request.input.resume);
   let id = request.sessionId;
   if (id === undefined) {
-    const created = await createSession(rt, request);
+    const created = await createSession(rt, request, digest);
     if (created) return created;
     id = newSessionId(rt, request.uid, request.requestId);
   }
@@ -136,19 +121,16 @@ export async function beginTurn(rt: AgentRuntime, request: BeginRequest): Promis
       throw new KitError('failed-precondition', why, { reason: 'WRONG_AGENT' });
     }
     const now = rt.timing.clock();
-    const standing = standingOf(session, now);
-    const call = { ...request, now, digest };
-    let plan: TurnPlan;
+    let admitted: Admission;
     try {
-      const decided = decide(rt, session, standing, call);
-      if ('replay' in decided) return decided;
-      plan = decided.plan;
+      admitted = admitCall(rt, session, { ...request, now, digest });
+      if ('replay' in admitted) return admitted;
     } catch (error) {
       if (fresh) throw error;
       fresh = true;
       continue;
     }
-    const requests = requestsAfterAdmission(session, standing, plan, call);
+    const { plan, requests } = admitted;
     try {
       return started(await rt.store.write(record, leased(rt, session, plan, now, requests)), plan);
     } catch (error) {

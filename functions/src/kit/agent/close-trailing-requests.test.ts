@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stampApproved, stampInterrupt, stampPendingOutput } from '../generate/index.js';
+import { stampApproved, stampInterrupt, stampPendingOutput } from '../call-state/index.js';
 import type { Message, ToolResponsePart } from '../model/index.js';
 import { closeTrailingRequests } from './close-trailing-requests.js';
 

@@ -1,14 +1,15 @@
-import { KitError } from '../errors/index.js';
 import {
   type CallState,
-  callState,
+  callStateOf,
   clearStamps,
-  markChecked,
-  pendingResponse,
+  isRecorded,
+  type RecordedCall,
+  recordedResponse,
   stampResolved,
-  toolErrorResponse,
-} from '../generate/index.js';
-import { type Message, type Part, type ToolResponsePart, toolRequestsOf } from '../model/index.js';
+} from '../call-state/index.js';
+import { KitError } from '../errors/index.js';
+import { toolErrorResponse } from '../generate/index.js';
+import { type Message, markChecked, type Part, type ToolResponsePart, toolRequestsOf } from '../model/index.js';
 
 /**
  * Why an open round is closed without going on: its approvals expired, its turn failed, it hit
@@ -32,7 +33,7 @@ const USER_STOPPED: Words = [
 ];
 
 /** What the model is told of a call that has no recorded response, by why the round closes and where the call stood. */
-const WORDS: Record<ClosingReason, Record<Exclude<CallState, 'done'>, Words>> = {
+const WORDS: Record<ClosingReason, Record<Exclude<CallState['kind'], RecordedCall['kind']>, Words>> = {
   expired: {
     waiting: ['deadline-exceeded', 'the person did not answer in time: the approval expired and the call was not run'],
     approved: UNFINISHED,
@@ -68,14 +69,14 @@ export function closeTrailingRequests(history: readonly Message[], reason: Closi
   const responses: ToolResponsePart[] = [];
   const content = last.content.map((part): Part => {
     if (!('toolRequest' in part)) return part;
-    const state = callState(part);
-    if (state === 'done') {
-      responses.push(pendingResponse(part));
+    const state = callStateOf(part);
+    if (isRecorded(state)) {
+      responses.push(recordedResponse(part) as ToolResponsePart);
       return clearStamps(part);
     }
-    const [code, words] = WORDS[reason][state];
+    const [code, words] = WORDS[reason][state.kind];
     responses.push(toolErrorResponse(part.toolRequest, new KitError(code, words)));
-    return state === 'waiting' ? stampResolved(part, part.metadata?.interrupt) : clearStamps(part);
+    return state.kind === 'waiting' ? stampResolved(part) : clearStamps(part);
   });
   const model = markChecked({ ...last, content });
   const tool = markChecked({ role: 'tool', content: responses });

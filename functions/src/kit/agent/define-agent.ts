@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { fromZodError, isKitError, KitError, throwIfAborted } from '../errors/index.js';
 import { findUnsupported, type Message, MessageSchema, type StepObserver } from '../model/index.js';
 import type { Session } from '../session/session-schema.js';
+import { statusAfterTurn } from '../session/session-standing.js';
 import { redactValue } from '../trace/index.js';
 import type { Agent, AgentCallContext, AgentInput } from './agent.js';
 import type { AgentConfig } from './agent-config.js';
@@ -57,7 +58,7 @@ function finished(session: Session, rt: AgentRuntime, outcome: TurnOutcome, requ
     ...rest,
     ...(outcome.state === undefined ? {} : { state: outcome.state }),
     history: outcome.history,
-    status: outcome.result.status === 'interrupted' ? 'interrupted' : 'idle',
+    status: statusAfterTurn(outcome.history, false),
   };
   if (outcome.summary) next.summary = outcome.summary;
   if (requestId !== undefined) {

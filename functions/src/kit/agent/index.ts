@@ -3,11 +3,7 @@ export type {
   AgentCallContext,
   AgentInput,
   AgentTurnResult,
-  DeclineReply,
   PendingInterrupt,
-  RespondReply,
-  RestartReply,
-  ResumeInput,
 } from './agent.js';
 export {
   type AgentConfig,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testTools } from '../../test-utils/protocol-tools.js';
+import { callStateOf, stampInterrupt } from '../call-state/index.js';
 import { isKitError, type KitError } from '../errors/index.js';
-import { callState, stampInterrupt } from '../generate/index.js';
 import type { Message, ToolRequestPart } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
 import { emptySession } from '../session/empty-session.js';
@@ -98,8 +98,8 @@ describe('planTurn', () => {
     expect(plan.kind).toBe('resume');
     expect(plan.turns).toBe(1);
     expect(plan.turn).toMatchObject({ seq: 0, kind: 'resume', start: 0, requestId: 'r2' });
-    expect(callState(plan.history.at(-1)?.content[0] as ToolRequestPart)).toBe('done');
-    expect(callState(session.history.at(-1)?.content[0] as ToolRequestPart)).toBe('waiting');
+    expect(callStateOf(plan.history.at(-1)?.content[0] as ToolRequestPart).kind).toBe('declined');
+    expect(callStateOf(session.history.at(-1)?.content[0] as ToolRequestPart).kind).toBe('waiting');
   });
 
   it.each([

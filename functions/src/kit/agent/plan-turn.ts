@@ -1,11 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
+import type { Resume } from '@callable-flows/protocol';
 import { KitError } from '../errors/index.js';
-import { applyResume, isOpenRound, markChecked } from '../generate/index.js';
-import type { Message } from '../model/index.js';
+import { applyResume, isOpenRound, nothingToResume, repliesOfRequest } from '../generate/index.js';
+import { type Message, markChecked } from '../model/index.js';
 import type { Session, Standing, TurnState } from '../session/index.js';
-import type { AgentInput, ResumeInput } from './agent.js';
+import type { AgentInput } from './agent.js';
 import type { AgentRuntime } from './agent-runtime.js';
-import { buildResume, nothingToResume } from './build-resume.js';
 import { closeTrailingRequests } from './close-trailing-requests.js';
 
 /** How a call goes on with a session: a new turn, the resume of an interrupted one, or the retry of one cut short. */
@@ -77,10 +77,11 @@ export function sessionBusy(session: Session, now: number, atLeastMs = 0): KitEr
  * it now, in the turn's first write, so an answer once given is final (the same answer again
  * goes on from the journal; a different one is refused before anything is written).
  */
-function resumeTurn(rt: AgentRuntime, session: Session, resume: ResumeInput, request: TurnRequest): TurnPlan {
+function resumeTurn(rt: AgentRuntime, session: Session, resume: Resume, request: TurnRequest): TurnPlan {
   const last = session.history.at(-1);
-  if (!isOpenRound(last)) throw nothingToResume(session.history, session.id, resume);
-  const answered = applyResume(last, buildResume(session.history, resume, rt.toolMap), rt.toolMap);
+  const replies = repliesOfRequest(resume);
+  if (!isOpenRound(last)) throw nothingToResume(session.history, session.id, replies);
+  const answered = applyResume(last, replies, rt.toolMap, { history: session.history, fromClient: true });
   const history = [...session.history.slice(0, -1), markChecked(answered)];
   const base: TurnState = session.turn ?? {
     seq: Math.max(0, session.turns - 1),
@@ -106,7 +107,7 @@ export function planTurn(rt: AgentRuntime, session: Session, standing: Standing,
         reason: 'APPROVAL_EXPIRED',
       });
     }
-    if (standing === 'idle') throw nothingToResume(session.history, session.id, resume);
+    if (standing === 'idle') throw nothingToResume(session.history, session.id, repliesOfRequest(resume));
     return resumeTurn(rt, session, resume, request);
   }
   if (!message)

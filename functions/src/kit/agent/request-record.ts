@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { Resume } from '@callable-flows/protocol';
 import { KitError } from '../errors/index.js';
 import type { Message } from '../model/index.js';
 import type { RequestOutcome, RequestRecord, Session } from '../session/session-schema.js';
-import type { ResumeInput } from './agent.js';
 
 /**
  * How many request ids a session remembers (with their digests). A retry of an id older than
@@ -26,7 +26,7 @@ function canonical(value: unknown): string {
  * The digest of what a call asks for: its checked user message (so `"hi"` and `[{text:"hi"}]`
  * are one request), or its resume's replies. Ids and session ids are not part of it.
  */
-export function requestDigest(message: Message | undefined, resume: ResumeInput | undefined): string {
+export function requestDigest(message: Message | undefined, resume: Resume | undefined): string {
   const asked = message ? { message: message.content } : { resume: resume ?? {} };
   // 96 bits: two different requests under one id never meet a collision in practice.
   return createHash('sha256').update(canonical(asked)).digest('base64url').slice(0, 16);

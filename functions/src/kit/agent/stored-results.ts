@@ -53,9 +53,7 @@ function requestOf(history: readonly Message[], ref: string): ToolRequestPart | 
 /** An interrupt of a stored result, read back from the history (answered since: as it was asked). */
 function interruptOf(history: readonly Message[], ref: string): PendingInterrupt | undefined {
   const part = requestOf(history, ref);
-  if (!part) return undefined;
-  const asked = part.metadata?.interrupt ?? part.metadata?.resolvedInterrupt;
-  return toPendingInterrupt(asked === undefined ? part : { ...part, metadata: { ...part.metadata, interrupt: asked } });
+  return part ? toPendingInterrupt(part) : undefined;
 }
 
 /** What a call whose turn still waits for a person gets when it is retried: the interrupts, read from the journal. */

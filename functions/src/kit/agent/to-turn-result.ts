@@ -1,19 +1,12 @@
+import { askedOf } from '../call-state/index.js';
 import type { GenerateResult } from '../generate/index.js';
 import type { ToolRequestPart } from '../model/index.js';
 import type { AgentTurnResult, PendingInterrupt } from './agent.js';
 
-/** An interrupted tool request as a client sees it. */
+/** An interrupted tool request as a client sees it (answered since: as it was asked). */
 export function toPendingInterrupt(part: ToolRequestPart): PendingInterrupt {
-  const metadata = part.metadata?.interrupt;
-  return {
-    ref: part.toolRequest.ref ?? '',
-    name: part.toolRequest.name,
-    input: part.toolRequest.input,
-    metadata:
-      metadata === true || (typeof metadata === 'object' && metadata !== null)
-        ? (metadata as PendingInterrupt['metadata'])
-        : true,
-  };
+  const { ref, name, input } = part.toolRequest;
+  return { ref: ref ?? '', name, input, metadata: askedOf(part) ?? true };
 }
 
 /** The result of one agent call, from the generation that ran it. */

@@ -5,6 +5,7 @@ import { scriptedModel } from '../models/scripted/index.js';
 import { LruSessionCache } from '../session/lru-session-cache.js';
 import { InMemorySessionStore } from '../session/memory-session-store.js';
 import { defineAgent } from './define-agent.js';
+import { RUNNING_TURN_POLL_MS } from './plan-turn.js';
 import { echoModel, type Gate, gate, manualClock } from './test-utils/agent-fixtures.js';
 
 /** Holds the second model call until `held` opens, saying so through `entered`. */
@@ -15,7 +16,7 @@ function holdSecond(call: number, entered: Gate, held: Gate): Promise<void> | un
 }
 
 describe('defineAgent admission', () => {
-  it('refuses a second call with SESSION_BUSY and the time until the lease lapses while a turn runs', async () => {
+  it('refuses a second call with SESSION_BUSY, a short poll while the turn renews its lease and the lease’s end once it stopped, while a turn runs', async () => {
     const store = new InMemorySessionStore();
     const clock = manualClock();
     const held = gate();
@@ -34,7 +35,12 @@ describe('defineAgent admission', () => {
     const busy = await rejection(slow.send(sessionId, { message: 'me too' }, { uid: 'u' }));
     expect(busy.code).toBe('aborted');
     expect(busy.reason).toBe('SESSION_BUSY');
-    expect(busy.details?.retryAfterMs).toBe(10_000);
+    // Written 2 s ago, the lease lapses in 10 s: the turn is alive, its end is no estimate.
+    expect(busy.details?.retryAfterMs).toBe(RUNNING_TURN_POLL_MS);
+    clock.advance(7_000);
+    // Not written for 9 s (a heartbeat is due every 4 s): likely a dead instance's lease, lapsing in 3 s.
+    const stale = await rejection(slow.send(sessionId, { message: 'me too' }, { uid: 'u' }));
+    expect(stale.details?.retryAfterMs).toBe(3_000);
     held.open();
     await running;
   });

@@ -1,13 +1,8 @@
 import type { z } from 'zod';
+import { stampPendingOutput } from '../call-state/index.js';
 import { fromZodError } from '../errors/index.js';
-import {
-  lookupTool,
-  type ModelResponseStep,
-  markChecked,
-  stampPendingOutput,
-  type ToolResultStep,
-} from '../generate/index.js';
-import { type Message, toolRequestsOf } from '../model/index.js';
+import { lookupTool, type ModelResponseStep, type ToolResultStep } from '../generate/index.js';
+import { type Message, markChecked, toolRequestsOf } from '../model/index.js';
 import type { Session } from '../session/index.js';
 import { assertWithinLimit } from '../session/session-limits.js';
 import type { Tool, ToolState } from '../tools/index.js';

@@ -1,17 +1,13 @@
 import type { WireChunk } from '@callable-flows/protocol';
+import { askedOf, isWaiting } from '../call-state/index.js';
 import type { GenerateResponseChunk, Part, ToolRequestPart } from '../model/index.js';
 
 function frameToolRequest(part: ToolRequestPart): WireChunk | undefined {
   const { name, ref, input, partial } = part.toolRequest;
   // A partial request is still being streamed; the complete one follows.
   if (partial) return undefined;
-  const interrupt = part.metadata?.interrupt;
-  if (interrupt !== undefined) {
-    const metadata =
-      typeof interrupt === 'object' && interrupt !== null && !Array.isArray(interrupt)
-        ? (interrupt as Record<string, unknown>)
-        : true;
-    return { type: 'interrupt', ref: ref ?? '', name, input: input ?? null, metadata };
+  if (isWaiting(part)) {
+    return { type: 'interrupt', ref: ref ?? '', name, input: input ?? null, metadata: askedOf(part) ?? true };
   }
   return ref === undefined
     ? { type: 'toolRequest', name, input: input ?? null }

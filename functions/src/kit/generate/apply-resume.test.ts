@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { testTools } from '../../test-utils/protocol-tools.js';
+import { callStateOf, stampInterrupt } from '../call-state/index.js';
 import { isKitError, type KitError } from '../errors/index.js';
 import type { Message, ToolRequestPart } from '../model/index.js';
-import { applyResume, asWaiting, isOpenRound } from './apply-resume.js';
-import { callState, stampInterrupt } from './interrupt-stamps.js';
+import { applyResume as admitReplies, isOpenRound } from './apply-resume.js';
+import type { ResumeOptions } from './generate-options.js';
+import { repliesOfOptions } from './resume-reply.js';
 import { toToolMap } from './to-tool-map.js';
 
 const { lookup, confirm, guarded, all } = testTools();
 const tools = toToolMap(all);
+
+/** generate's resume option, admitted as generate admits it. */
+const applyResume = (message: Message, resume: ResumeOptions, toolMap = tools): Message =>
+  admitReplies(message, repliesOfOptions(resume), toolMap);
 
 const waiting = (name: string, ref: string, id: string): ToolRequestPart =>
   stampInterrupt({ toolRequest: { name, ref, input: { id } } }, { question: `${name} ${id}?` });
@@ -38,7 +44,7 @@ describe('applyResume', () => {
   it('records the checked output as the answer when a waiting call is responded to', () => {
     const message = round();
     const resumed = applyResume(message, { respond: [confirm.respond(part(message, 1), { ok: true })] }, tools);
-    expect(callState(part(resumed, 1))).toBe('done');
+    expect(callStateOf(part(resumed, 1)).kind).toBe('answered');
     expect(part(resumed, 1).metadata).toMatchObject({
       answer: 'respond',
       pendingOutput: { ok: true },
@@ -46,14 +52,14 @@ describe('applyResume', () => {
     });
     // The other calls are as they were, and the stored message is not changed in place.
     expect(resumed.content[0]).toBe(message.content[0]);
-    expect(callState(part(message, 1))).toBe('waiting');
+    expect(callStateOf(part(message, 1)).kind).toBe('waiting');
   });
 
   it('marks the call approved with its new input when a waiting call is restarted with replaceInput', () => {
     const message = round();
     const restart = guarded.restart(part(message, 2), undefined, { replaceInput: { id: 'y' } });
     const resumed = applyResume(message, { restart: [restart] }, tools);
-    expect(callState(part(resumed, 2))).toBe('approved');
+    expect(callStateOf(part(resumed, 2)).kind).toBe('approved');
     expect(part(resumed, 2).toolRequest.input).toEqual({ id: 'y' });
     expect(part(resumed, 2).metadata).toMatchObject({
       answer: 'restart',
@@ -63,7 +69,7 @@ describe('applyResume', () => {
 
   it('records the refusal and its reason when a waiting call is declined', () => {
     const resumed = applyResume(round(), { decline: [{ name: 'guarded', ref: 'g', reason: 'too much' }] }, tools);
-    expect(callState(part(resumed, 2))).toBe('done');
+    expect(callStateOf(part(resumed, 2)).kind).toBe('declined');
     expect(part(resumed, 2).metadata).toMatchObject({ answer: 'decline' });
     expect(part(resumed, 2).metadata?.declined).toBeDefined();
   });
@@ -89,7 +95,7 @@ describe('applyResume', () => {
     const bad = { toolResponse: { name: 'confirm', ref: 'c', output: { ok: 'yes' } } };
     const error = refusal(() => applyResume(message, { respond: [bad] }, tools));
     expect(error.code).toBe('invalid-argument');
-    expect(callState(part(message, 1))).toBe('waiting');
+    expect(callStateOf(part(message, 1)).kind).toBe('waiting');
   });
 
   it('refuses a restart when the tool is an interrupt with nothing to run', () => {
@@ -115,20 +121,6 @@ describe('applyResume', () => {
     const only = toToolMap([lookup]);
     const error = refusal(() => applyResume(message, { decline: [{ name: 'guarded', ref: 'g' }] }, only));
     expect(error.details?.reason).toBe('UNKNOWN_REF');
-  });
-});
-
-describe('asWaiting', () => {
-  it('gives back the call as it waited when it was approved with a replaced input', () => {
-    const message = round();
-    const approved = applyResume(
-      message,
-      { restart: [guarded.restart(part(message, 2), undefined, { replaceInput: { id: 'y' } })] },
-      tools,
-    );
-    const before = asWaiting(part(approved, 2));
-    expect(callState(before)).toBe('waiting');
-    expect(before.metadata?.interrupt).toEqual({ question: 'guarded x?' });
   });
 });
 

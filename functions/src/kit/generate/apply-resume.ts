@@ -1,108 +1,159 @@
 import { isDeepStrictEqual } from 'node:util';
+import { answerOf, asWaiting, callStateOf, stampAnswer, stampApproved } from '../call-state/index.js';
 import { fromZodError, KitError } from '../errors/index.js';
-import { type Message, type ToolRequestPart, type ToolResponsePart, toolRequestsOf } from '../model/index.js';
+import { type Message, type ToolRequestPart, toolRequestsOf } from '../model/index.js';
 import type { Tool } from '../tools/index.js';
-import type { ResumeOptions } from './generate-options.js';
-import { callState, stampAnswer, stampApproved } from './interrupt-stamps.js';
+import type { ResumeReply } from './resume-reply.js';
 import { lookupTool } from './to-tool-map.js';
 
-/** One reply of a resume, whichever kind. */
-type Reply = { field: string; name: string; ref: string | undefined } & (
-  | { kind: 'respond'; response: ToolResponsePart }
-  | { kind: 'restart'; restart: ToolRequestPart }
-  | { kind: 'decline'; reason: string | undefined }
-);
+// Every refusal of a resume's replies is raised here: a reply is matched to its call and
+// checked against the tool's schemas once, before anything is written.
 
-const key = (name: string, ref: string | undefined): string => `${name}\u0000${ref ?? ''}`;
-
-function repliesOf(resume: ResumeOptions): Reply[] {
-  return [
-    ...(resume.respond ?? []).map((response, i): Reply => {
-      const { name, ref } = response.toolResponse;
-      return { kind: 'respond', field: `resume.respond.${i}`, name, ref, response };
-    }),
-    ...(resume.restart ?? []).map((restart, i): Reply => {
-      const { name, ref } = restart.toolRequest;
-      return { kind: 'restart', field: `resume.restart.${i}`, name, ref, restart };
-    }),
-    ...(resume.decline ?? []).map(
-      ({ name, ref, reason }, i): Reply => ({
-        kind: 'decline',
-        field: `resume.decline.${i}`,
-        name,
-        ref,
-        reason: reason || undefined,
-      }),
-    ),
-  ];
+/** Where replies come from: a client may not supply the result of a tool that acts on the world. */
+export interface ResumeAdmission {
+  /** The whole history: a reply naming a call of an earlier, closed round is `ALREADY_ANSWERED`. */
+  history?: readonly Message[];
+  /** The replies are a client's: `ANSWER_NOT_ALLOWED` for an output of a tool that isn't answerable. */
+  fromClient?: boolean;
 }
 
-function toolOf(tools: ReadonlyMap<string, Tool>, reply: Reply): Tool {
+function refused(reply: ResumeReply, reason: 'UNKNOWN_REF' | 'ANSWER_NOT_ALLOWED', message: string): KitError {
+  return new KitError('invalid-argument', message, { reason, details: { name: reply.name, ref: reply.ref } });
+}
+
+/**
+ * The refusal of a second answer to the call `ref`. Its details name the call as the wire always
+ * has: by ref and name while its round is open, by ref alone once the round has closed.
+ */
+function alreadyAnswered(name: string, ref: string | undefined, round: 'open' | 'closed'): KitError {
+  return new KitError(
+    'failed-precondition',
+    `the call of '${name}' (ref '${ref}') was already answered; an answer is final`,
+    { reason: 'ALREADY_ANSWERED', details: round === 'open' ? { name, ref } : { ref } },
+  );
+}
+
+/** True when `history` holds a call with `ref` (in a closed round, it has had its answer). */
+function wasAsked(history: readonly Message[], ref: string | undefined): boolean {
+  return ref !== undefined && history.some((m) => toolRequestsOf(m).some((p) => p.toolRequest.ref === ref));
+}
+
+/**
+ * The refusal of a resume on a history with no open round: `ALREADY_ANSWERED` when a reply
+ * names a call the history holds, `NOTHING_TO_RESUME` otherwise.
+ */
+export function nothingToResume(history: readonly Message[], sessionId: string, replies: ResumeReply[]): KitError {
+  const answered = replies.find((reply) => wasAsked(history, reply.ref));
+  if (answered) return alreadyAnswered(answered.name, answered.ref, 'closed');
+  return new KitError('failed-precondition', `nothing to resume: session '${sessionId}' is not waiting for an answer`, {
+    reason: 'NOTHING_TO_RESUME',
+  });
+}
+
+/** The index of the call `reply` names in the open round, by ref (and name, for a call without one). */
+function callOf(content: Message['content'], reply: ResumeReply, admission: ResumeAdmission): number {
+  const at = content.findIndex(
+    (p) =>
+      'toolRequest' in p &&
+      p.toolRequest.ref === reply.ref &&
+      (reply.ref !== undefined || p.toolRequest.name === reply.name),
+  );
+  if (at >= 0) {
+    const stored = (content[at] as ToolRequestPart).toolRequest.name;
+    if (stored === reply.name) return at;
+    throw refused(
+      reply,
+      'UNKNOWN_REF',
+      `the interrupt with ref '${reply.ref}' is of tool '${stored}', not '${reply.name}'`,
+    );
+  }
+  if (admission.history && wasAsked(admission.history, reply.ref))
+    throw alreadyAnswered(reply.name, reply.ref, 'closed');
+  throw refused(reply, 'UNKNOWN_REF', `no pending interrupt of tool '${reply.name}' with ref '${reply.ref}'`);
+}
+
+function toolOf(tools: ReadonlyMap<string, Tool>, reply: ResumeReply, admission: ResumeAdmission): Tool {
   const tool = lookupTool(tools, reply.name);
-  if (!tool) {
-    throw new KitError('invalid-argument', `tool '${reply.name}' is not available to answer`, {
-      reason: 'UNKNOWN_REF',
-      details: { name: reply.name, ref: reply.ref },
-    });
+  if (!tool) throw refused(reply, 'UNKNOWN_REF', `tool '${reply.name}' is no longer available to answer`);
+  if (
+    reply.kind === 'respond' &&
+    admission.fromClient &&
+    !(tool.config.answerable ?? tool.config.sideEffects !== 'idempotent')
+  ) {
+    const words = `'${reply.name}' acts on the world: approve it (restart) or decline it; a client can't supply its result`;
+    throw refused(reply, 'ANSWER_NOT_ALLOWED', words);
+  }
+  if (reply.kind === 'restart' && !tool.restartable) {
+    throw refused(
+      reply,
+      'ANSWER_NOT_ALLOWED',
+      `'${reply.name}' is an interrupt with nothing to run again: respond to it`,
+    );
   }
   return tool;
 }
 
-/** The answer the reply stands for, checked against the tool's schemas, as it will be stored. */
-function answered(part: ToolRequestPart, reply: Reply, tool: Tool): ToolRequestPart {
+/** The waiting call `part` with the reply's answer, checked against the tool's schemas, as it will be stored. */
+function answered(part: ToolRequestPart, reply: ResumeReply, tool: Tool): ToolRequestPart {
   const where = `'${reply.name}' (ref '${reply.ref}')`;
+  const { name, ref } = part.toolRequest;
   if (reply.kind === 'decline') return stampAnswer(part, tool.decline(part, reply.reason));
   if (reply.kind === 'respond') {
-    const parsed = tool.config.outputSchema?.safeParse(reply.response.toolResponse.output);
+    const parsed = tool.config.outputSchema?.safeParse(reply.output);
     if (parsed && !parsed.success) throw fromZodError(parsed.error, `response to ${where}`);
     // What goes into history is the checked value: keys the schema strips never get stored.
-    const output = parsed ? parsed.data : reply.response.toolResponse.output;
-    return stampAnswer(part, { ...reply.response, toolResponse: { ...reply.response.toolResponse, output } });
+    const output = parsed ? parsed.data : reply.output;
+    const content = reply.content ? { content: reply.content } : {};
+    return stampAnswer(part, { toolResponse: { name, ...(ref === undefined ? {} : { ref }), output, ...content } });
   }
-  if (!tool.restartable) {
-    throw new KitError('invalid-argument', `'${reply.name}' is an interrupt with nothing to run again: respond to it`, {
-      details: { name: reply.name, ref: reply.ref },
-    });
-  }
-  const parsed = tool.config.inputSchema?.safeParse(reply.restart.toolRequest.input);
+  const replaced = reply.replaceInput !== undefined;
+  const parsed = tool.config.inputSchema?.safeParse(replaced ? reply.replaceInput : part.toolRequest.input);
   if (parsed && !parsed.success) throw fromZodError(parsed.error, `input to restart ${where}`);
-  const input = parsed ? parsed.data : reply.restart.toolRequest.input;
-  return stampApproved(part, { ...reply.restart, toolRequest: { ...reply.restart.toolRequest, input } });
+  // What runs, is stored and is shown to the model is the parsed value; the input asked about is kept.
+  const input = parsed ? parsed.data : replaced ? reply.replaceInput : part.toolRequest.input;
+  const metadata = { ...(replaced ? { replacedInput: part.toolRequest.input } : {}), resumed: reply.resumed };
+  return stampApproved(part, { toolRequest: { ...part.toolRequest, input: input as never }, metadata });
 }
 
 /** True when `stored` (already answered) carries the same answer as `candidate` would: a retried resume. */
 function sameAnswer(stored: ToolRequestPart, candidate: ToolRequestPart): boolean {
-  const a = stored.metadata ?? {};
-  const b = candidate.metadata ?? {};
-  if (a.answer !== b.answer) return false;
-  if (a.answer === 'restart') return isDeepStrictEqual(stored.toolRequest.input, candidate.toolRequest.input);
-  return isDeepStrictEqual(a.pendingOutput, b.pendingOutput) && isDeepStrictEqual(a.declined, b.declined);
+  const a = callStateOf(stored);
+  const b = callStateOf(candidate);
+  const answer = answerOf(a);
+  if (answer !== answerOf(b)) return false;
+  if (answer === 'restart') return isDeepStrictEqual(stored.toolRequest.input, candidate.toolRequest.input);
+  if (a.kind === 'declined' && b.kind === 'declined') {
+    return isDeepStrictEqual(a.output, b.output) && isDeepStrictEqual(a.declined, b.declined);
+  }
+  return a.kind === 'answered' && b.kind === 'answered' && isDeepStrictEqual(a.output, b.output);
 }
 
 /**
- * Journals a person's answers on the open round that `message` holds: each reply names a call
- * by tool name and ref; a waiting call takes its answer (respond and decline record the
- * response, restart records the approval and any `replaceInput` as the tool's schema parsed
- * it). An answer once given is final: the same answer again is a no-op (a retried resume), a
- * different one is `failed-precondition` (`ALREADY_ANSWERED`). Nothing runs here.
+ * Journals a person's answers on the open round that `message` holds, in one pass: each reply
+ * is matched to its call (by ref, and tool name) and checked once; a waiting call takes its
+ * answer (respond and decline record the response, restart records the approval and any
+ * replaced input as the tool's schema parsed it). An answer once given is final: the same
+ * answer again is a no-op (a retried resume), a different one is `failed-precondition`
+ * (`ALREADY_ANSWERED`). Nothing runs here.
  */
-export function applyResume(message: Message, resume: ResumeOptions, tools: ReadonlyMap<string, Tool>): Message {
-  const byKey = new Map<string, number>();
-  message.content.forEach((part, i) => {
-    if ('toolRequest' in part) byKey.set(key(part.toolRequest.name, part.toolRequest.ref), i);
-  });
+export function applyResume(
+  message: Message,
+  replies: ResumeReply[],
+  tools: ReadonlyMap<string, Tool>,
+  admission: ResumeAdmission = {},
+): Message {
+  // A client's resume answers something; generate's empty resume goes on with what the round holds (a retry).
+  if (!replies.length && admission.fromClient) {
+    throw new KitError('invalid-argument', 'a resume must answer, approve or decline at least one interrupt', {
+      reason: 'INVALID_FIELD',
+      details: { field: 'resume' },
+    });
+  }
   const content = message.content.slice();
-  const seen = new Set<string>();
-  for (const reply of repliesOf(resume)) {
-    const k = key(reply.name, reply.ref);
-    const at = byKey.get(k);
-    if (at === undefined) {
-      throw new KitError('invalid-argument', `no pending interrupt of tool '${reply.name}' with ref '${reply.ref}'`, {
-        reason: 'UNKNOWN_REF',
-        details: { name: reply.name, ref: reply.ref },
-      });
-    }
-    if (seen.has(k)) {
+  const seen = new Set<number>();
+  for (const reply of replies) {
+    const at = callOf(content, reply, admission);
+    if (seen.has(at)) {
       // The request alone is wrong: refused by the field that answers a second time, before anything is written.
       const field = `${reply.field}.ref`;
       throw new KitError(
@@ -114,39 +165,17 @@ export function applyResume(message: Message, resume: ResumeOptions, tools: Read
         },
       );
     }
-    seen.add(k);
+    seen.add(at);
+    const tool = toolOf(tools, reply, admission);
     const part = content[at] as ToolRequestPart;
-    const state = callState(part);
+    const state = callStateOf(part).kind;
     if (state === 'waiting') {
-      content[at] = answered(part, reply, toolOf(tools, reply));
-      continue;
-    }
-    const retried = state !== 'open' && sameAnswer(part, answered(asWaiting(part), reply, toolOf(tools, reply)));
-    if (!retried) {
-      throw new KitError(
-        'failed-precondition',
-        `the call of '${reply.name}' (ref '${reply.ref}') was already answered; an answer is final`,
-        { reason: 'ALREADY_ANSWERED', details: { name: reply.name, ref: reply.ref } },
-      );
+      content[at] = answered(part, reply, tool);
+    } else if (state === 'open' || !sameAnswer(part, answered(asWaiting(part), reply, tool))) {
+      throw alreadyAnswered(reply.name, reply.ref, 'open');
     }
   }
   return { ...message, content };
-}
-
-/** An answered call as it stood while it waited: what a retried answer is built from and compared with. */
-export function asWaiting(part: ToolRequestPart): ToolRequestPart {
-  const {
-    answer: _a,
-    resumed: _r,
-    declined: _d,
-    pendingOutput: _p,
-    pendingContent: _c,
-    resolvedInterrupt,
-    replacedInput,
-    ...rest
-  } = part.metadata ?? {};
-  const input = replacedInput === undefined ? part.toolRequest.input : replacedInput;
-  return { toolRequest: { ...part.toolRequest, input }, metadata: { ...rest, interrupt: resolvedInterrupt ?? true } };
 }
 
 /** True when `message` is a model message whose tool requests still await responses (an open round). */

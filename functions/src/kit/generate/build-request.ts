@@ -4,13 +4,14 @@ import {
   type GenerateRequest,
   type JsonSchema,
   type Message,
+  markChecked,
   type Part,
   shortToolName,
   type ToolDefinition,
+  validateMessages,
 } from '../model/index.js';
 import { type Tool, toJsonSchema } from '../tools/index.js';
 import type { GenerateOptions } from './generate-options.js';
-import { markChecked, validateMessages } from './validate-messages.js';
 
 const toParts = (value: string | Part[]): Part[] => (typeof value === 'string' ? [{ text: value }] : value);
 

@@ -1,3 +1,4 @@
+import type { DeclineReply } from '@callable-flows/protocol';
 import type { z } from 'zod';
 import type {
   Document,
@@ -15,13 +16,6 @@ import type {
   Usage,
 } from '../model/index.js';
 import type { ActionContext, Tool, ToolResult, ToolState } from '../tools/index.js';
-
-/** A person's refusal of a waiting call. */
-export interface DeclineReply {
-  name: string;
-  ref?: string;
-  reason?: string;
-}
 
 /**
  * How an open round goes on: answers for some interrupts, restarts (approvals) for others,
@@ -165,7 +159,7 @@ export interface GenerateResult<O = unknown> {
   toolRequests: ToolRequestPart[];
   /** Summed over every model call of this generation. */
   usage: Usage;
-  /** How many model calls this generation made. */
-  turns: number;
+  /** How many rounds (model calls, each with its tools) this generation ran. */
+  rounds: number;
   latencyMs: number;
 }

@@ -13,7 +13,7 @@ describe('generate', () => {
     const result = await generate({ model: scriptedModel(benchProtocolReply), prompt: 'hello' });
     expect(result.text).toBe('echo: hello');
     expect(result.finishReason).toBe('stop');
-    expect(result.turns).toBe(1);
+    expect(result.rounds).toBe(1);
     expect(result.messages.map((m) => m.role)).toEqual(['user', 'model']);
   });
 
@@ -25,7 +25,7 @@ describe('generate', () => {
       tools: [lookup],
     });
     expect(result.text).toBe('done: 2 tool round(s), 9 tool result(s)');
-    expect(result.turns).toBe(3);
+    expect(result.rounds).toBe(3);
     expect(toolCalls).toHaveLength(9);
     expect(result.messages.map((m) => m.role)).toEqual(['user', 'model', 'tool', 'model', 'tool', 'model']);
   });
@@ -178,7 +178,7 @@ describe('generate', () => {
     });
     expect(result.finishReason).toBe('aborted');
     expect(result.finishMessage).toMatch(/maxTurns/);
-    expect(result.turns).toBe(3);
+    expect(result.rounds).toBe(3);
     expect(toolCalls).toHaveLength(2);
     expect(result.messages.at(-1)?.role).toBe('model');
   });
@@ -192,7 +192,7 @@ describe('generate', () => {
       maxTurns: 2,
     });
     expect(result.finishReason).toBe('stop');
-    expect(result.turns).toBe(3);
+    expect(result.rounds).toBe(3);
   });
 
   it('returns the tool requests without running them when returnToolRequests is set', async () => {

@@ -5,6 +5,8 @@ import {
   type GenerateRequest,
   type GenerateResponseChunk,
   type Message,
+  markChecked,
+  markCheckedList,
   type ToolRequestPart,
   type ToolResponsePart,
   textOf,
@@ -19,10 +21,10 @@ import { callModel, type ModelCallScope } from './call-model.js';
 import type { ToolCallScope } from './execute-tool-call.js';
 import type { GenerateOptions, GenerateResult, PreparedStep, RoundRecord } from './generate-options.js';
 import { dataOf, extractJson, parseOutput } from './parse-output.js';
+import { repliesOfOptions } from './resume-reply.js';
 import { type ResolvedRound, runOpenRound } from './run-open-round.js';
 import { isStopMet, stopToolResult } from './stop-condition.js';
 import { toToolMap } from './to-tool-map.js';
-import { markChecked, markCheckedList } from './validate-messages.js';
 
 /** Default number of tool rounds in one generation. */
 export const DEFAULT_MAX_TURNS = 5;
@@ -31,7 +33,7 @@ interface LoopState {
   messages: Message[];
   rounds: RoundRecord[];
   usage: Usage;
-  turns: number;
+  roundCount: number;
   /** Index of the next message this generation adds (chunks carry it). */
   index: number;
   started: number;
@@ -65,7 +67,7 @@ function finish<O>(state: LoopState, options: GenerateOptions, ending: Ending): 
     interrupts: ending.interrupts ?? [],
     toolRequests: ending.toolRequests ?? [],
     usage: state.usage,
-    turns: state.turns,
+    rounds: state.roundCount,
     latencyMs: performance.now() - state.started,
   };
   if (ending.finishMessage !== undefined) result.finishMessage = ending.finishMessage;
@@ -141,7 +143,7 @@ async function settleRound<O>(
 export async function generate<O extends z.ZodType = z.ZodType>(
   options: GenerateOptions<O>,
 ): Promise<GenerateResult<z.infer<O>>> {
-  const state: LoopState = { messages: [], rounds: [], usage: {}, turns: 0, index: 0, started: performance.now() };
+  const state: LoopState = { messages: [], rounds: [], usage: {}, roundCount: 0, index: 0, started: performance.now() };
   const tools = toToolMap(options.tools);
   state.messages = initialMessages(options);
   const request = baseRequest(options, tools);
@@ -175,7 +177,7 @@ export async function generate<O extends z.ZodType = z.ZodType>(
         },
       );
     }
-    replaceLast(state, applyResume(last, options.resume, tools));
+    replaceLast(state, applyResume(last, repliesOfOptions(options.resume), tools));
     const ended = await settleRound<z.infer<O>>(state, scope, 0);
     if (ended) return ended;
   }
@@ -210,7 +212,7 @@ async function runRound<O>(
   // The loop's own list, not a copy: a request's messages are valid for the call (see `Model`);
   // the loop appends only after the model has answered.
   const response = await callModel({ ...stepRequest, messages: state.messages }, modelIndex, stepScope);
-  state.turns++;
+  state.roundCount++;
   addUsage(state.usage, response.usage);
   // A model that finished anyway must not start tools for a caller who has gone.
   throwIfAborted(options.signal, 'generate');

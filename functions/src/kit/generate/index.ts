@@ -1,10 +1,9 @@
 export { addUsage } from './add-usage.js';
-export { applyResume, asWaiting, isOpenRound } from './apply-resume.js';
+export { applyResume, isOpenRound, nothingToResume, type ResumeAdmission } from './apply-resume.js';
 export { assignRefs, type RefToolRequestPart } from './assign-refs.js';
 export { executeToolCall, type ToolCallScope, type ToolOutcome, toolErrorResponse } from './execute-tool-call.js';
 export { DEFAULT_MAX_TURNS, generate } from './generate.js';
 export type {
-  DeclineReply,
   GenerateOptions,
   GenerateResult,
   ModelResponseStep,
@@ -17,22 +16,9 @@ export type {
   ToolMiddleware,
   ToolResultStep,
 } from './generate-options.js';
-export {
-  type CallState,
-  callState,
-  clearStamps,
-  hasPendingOutput,
-  isInterrupted,
-  pendingResponse,
-  stampAnswer,
-  stampApproved,
-  stampInterrupt,
-  stampPendingOutput,
-  stampResolved,
-} from './interrupt-stamps.js';
 export { OutputParseError } from './output-parse-error.js';
 export { dataOf, extractJson, parseOutput } from './parse-output.js';
+export { type ResumeReply, repliesOfOptions, repliesOfRequest } from './resume-reply.js';
 export { type ResolvedRound, type RoundHooks, runOpenRound } from './run-open-round.js';
 export { hasToolCall, isStopMet, stepCountIs, stopToolResult } from './stop-condition.js';
 export { lookupTool, toToolMap } from './to-tool-map.js';
-export { markChecked, validateMessages } from './validate-messages.js';

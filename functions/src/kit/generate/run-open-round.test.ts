@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { testTools } from '../../test-utils/protocol-tools.js';
+import { callStateOf, stampApproved, stampInterrupt, stampPendingOutput } from '../call-state/index.js';
 import type { Message, ToolResponsePart } from '../model/index.js';
 import type { ToolCallScope } from './execute-tool-call.js';
 import type { ToolResultStep } from './generate-options.js';
-import { callState, stampApproved, stampInterrupt, stampPendingOutput } from './interrupt-stamps.js';
 import { runOpenRound } from './run-open-round.js';
 import { toToolMap } from './to-tool-map.js';
 
@@ -66,7 +66,7 @@ describe('runOpenRound', () => {
     const round = await runOpenRound({ role: 'model', content: [asked] }, scope);
     expect(calls).toEqual([]);
     expect(round.interrupts).toEqual([asked]);
-    expect(callState(round.interrupts?.[0] ?? asked)).toBe('waiting');
+    expect(callStateOf(round.interrupts?.[0] ?? asked).kind).toBe('waiting');
   });
 
   it('journals each result, and streams it, before the round settles when hooks are given', async () => {

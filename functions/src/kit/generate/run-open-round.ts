@@ -1,8 +1,8 @@
+import { callStateOf, clearStamps, recordedResponse, stampInterrupt, stampPendingOutput } from '../call-state/index.js';
 import type { Message, ToolRequestPart, ToolResponsePart } from '../model/index.js';
 import type { RefToolRequestPart } from './assign-refs.js';
 import { executeToolCall, type ToolCallScope } from './execute-tool-call.js';
 import type { ToolResultStep } from './generate-options.js';
-import { callState, clearStamps, pendingResponse, stampInterrupt, stampPendingOutput } from './interrupt-stamps.js';
 import { lookupTool } from './to-tool-map.js';
 
 /** How a round ended: every call answered (a tool message), or some waiting for a person. */
@@ -28,15 +28,14 @@ function answered(part: ToolRequestPart, response: ToolResponsePart, hooks: Roun
 
 // Not async: a call that runs costs the tool's promise and the one `then` of executeToolCall.
 function settleCall(part: ToolRequestPart, scope: ToolCallScope, hooks: RoundHooks): Promise<Settled> | Settled {
-  const state = callState(part);
-  if (state === 'waiting') return { part };
-  if (state === 'done') {
-    const response = pendingResponse(part);
+  const state = callStateOf(part);
+  if (state.kind === 'waiting') return { part };
+  const response = recordedResponse(part);
+  if (response) {
     hooks.onResponse?.(response);
     return { part, response };
   }
-  const resumed =
-    state === 'approved' ? ((part.metadata?.resumed as Record<string, unknown> | true | undefined) ?? true) : undefined;
+  const resumed = state.kind === 'approved' ? state.resumed : undefined;
   const request = part as RefToolRequestPart;
   return executeToolCall(request, resumed, scope, (outcome): Settled | Promise<Settled> => {
     // A restarted call that asks again waits again, as a new interrupt.

@@ -10,6 +10,7 @@ import { defineTool } from '../tools/index.js';
 import { applyResume } from './apply-resume.js';
 import { generate } from './generate.js';
 import type { ToolResultStep } from './generate-options.js';
+import { repliesOfOptions } from './resume-reply.js';
 import { hasToolCall, stepCountIs } from './stop-condition.js';
 import { toToolMap } from './to-tool-map.js';
 
@@ -212,7 +213,7 @@ describe('generate with decline', () => {
     // The answer as a journal stores it before anything runs.
     const declined = applyResume(
       first.messages.at(-1) as Message,
-      { decline: [{ name: 'guarded', ref }] },
+      repliesOfOptions({ decline: [{ name: 'guarded', ref }] }),
       toToolMap([guarded]),
     );
     const journaled = [...first.messages.slice(0, -1), declined];

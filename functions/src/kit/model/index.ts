@@ -60,8 +60,9 @@ export {
   ToolChoiceSchema,
 } from './request.js';
 export { type FinishReason, FinishReasonSchema, type GenerateResponse, GenerateResponseSchema } from './response.js';
-export { type RouteOptions, type RouteTurn, route } from './route.js';
+export { type RouteOptions, type RouteRound, route } from './route.js';
 export type { StepEvent, StepObserver } from './step-observer.js';
 export { type JsonSchema, JsonSchemaSchema, type ToolDefinition, ToolDefinitionSchema } from './tool-definition.js';
 export { type ModelUsage, ModelUsageSchema, type Usage, UsageSchema } from './usage.js';
+export { markChecked, markCheckedList, validateMessages } from './validate-messages.js';
 export { withMiddleware } from './with-middleware.js';

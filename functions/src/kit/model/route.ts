@@ -7,7 +7,7 @@ import type { GenerateRequest } from './request.js';
 import type { GenerateResponse } from './response.js';
 
 /** What a route decides from: the request and the facts a router usually looks at. */
-export interface RouteTurn {
+export interface RouteRound {
   /** The request as the chosen model will get it (without the task label). */
   request: GenerateRequest;
   /** Characters of text in the request's messages (a cheap stand-in for its length in tokens). */
@@ -28,7 +28,7 @@ export interface RouteOptions {
 
 const TASK_KEY = 'task';
 
-function routeTurn(request: GenerateRequest): RouteTurn {
+function routeRound(request: GenerateRequest): RouteRound {
   let sent = request;
   let task: string | undefined;
   if (request.config && TASK_KEY in request.config) {
@@ -46,7 +46,7 @@ function routeTurn(request: GenerateRequest): RouteTurn {
  * `retry` and `fallback` compose around it as around one model. Each response names the model
  * that answered (`response.model`), so usage and cost are counted per model.
  */
-export function route(pick: (turn: RouteTurn) => Model, options: RouteOptions = {}): Model {
+export function route(pick: (round: RouteRound) => Model, options: RouteOptions = {}): Model {
   const name = options.name ?? 'route';
   const metered = options.pricing ? meter({ pricing: options.pricing }) : undefined;
   return {
@@ -55,13 +55,13 @@ export function route(pick: (turn: RouteTurn) => Model, options: RouteOptions = 
     // Each chosen model validates its own config; the route takes whatever they take.
     configJsonSchema: {},
     async generate(request, callOptions = {}): Promise<GenerateResponse> {
-      const turn = routeTurn(request);
-      const model = pick(turn);
+      const round = routeRound(request);
+      const model = pick(round);
       if (!model || typeof model.generate !== 'function') {
         throw new KitError('internal', `route '${name}' picked no model`);
       }
       const call = (req: GenerateRequest) => model.generate(req, callOptions);
-      return metered ? metered(turn.request, callOptions, call) : call(turn.request);
+      return metered ? metered(round.request, callOptions, call) : call(round.request);
     },
   };
 }

@@ -9,7 +9,7 @@ export {
 export { InMemorySessionStore } from './memory-session-store.js';
 export { MemoryTurnStops } from './memory-turn-stops.js';
 export { parseSession } from './parse-session.js';
-export { type PendingState, pendingOf, withPending } from './pending-of.js';
+export { type PendingCalls, pendingOf, withPending } from './pending-of.js';
 export { redactSession } from './redact-session.js';
 export { HEAP_BYTES_PER_JSON_CHAR, sessionBytes } from './session-bytes.js';
 export { assertWithinLimit, SESSION_LIMITS, type SessionLimit } from './session-limits.js';
@@ -36,7 +36,7 @@ export {
   type TurnState,
   TurnStateSchema,
 } from './session-schema.js';
-export { type Standing, standingOf } from './session-standing.js';
+export { type Standing, standingOf, statusAfterTurn } from './session-standing.js';
 export {
   assertFence,
   assertSuccessor,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { KitError } from '../errors/index.js';
-import { markChecked } from '../generate/index.js';
+import { markChecked } from '../model/index.js';
 import { SESSION_SCHEMA_VERSION, type Session, SessionSchema } from './session-schema.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stampInterrupt, stampPendingOutput } from '../generate/index.js';
+import { stampInterrupt, stampPendingOutput } from '../call-state/index.js';
 import type { Message } from '../model/index.js';
 import { pendingOf, withPending } from './pending-of.js';
 

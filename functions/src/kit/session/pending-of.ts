@@ -1,8 +1,8 @@
-import { hasPendingOutput, isInterrupted } from '../generate/index.js';
+import { callStateOf, isRecorded, isWaiting } from '../call-state/index.js';
 import { type Message, type ToolRequestPart, toolRequestsOf } from '../model/index.js';
 
 /** What an interrupted turn left waiting. */
-export interface PendingState {
+export interface PendingCalls {
   /** Tool requests that wait for a person. */
   interrupts: ToolRequestPart[];
   /** Tool requests of the same turn that finished, carrying their output. */
@@ -13,19 +13,19 @@ export interface PendingState {
  * `session` with its derived fields (`interrupts`, `pendingOutputs`) computed from its history:
  * the one place they are set. Every store calls it on what it writes, so no writer keeps them.
  */
-export function withPending<S extends { history: Message[] }>(session: S): S & PendingState {
+export function withPending<S extends { history: Message[] }>(session: S): S & PendingCalls {
   return { ...session, ...pendingOf(session.history) };
 }
 
 /**
- * The pending state of a history: read off its last message, where the generate loop stamps
+ * The pending calls of a history: read off its last message, where the generate loop stamps
  * an interrupted turn. The history is the one source of truth; stored copies are derived.
  */
-export function pendingOf(history: readonly Message[]): PendingState {
+export function pendingOf(history: readonly Message[]): PendingCalls {
   const last = history.at(-1);
   if (last?.role !== 'model') return { interrupts: [], pendingOutputs: [] };
   const requests = toolRequestsOf(last);
-  const interrupts = requests.filter(isInterrupted);
+  const interrupts = requests.filter(isWaiting);
   if (!interrupts.length) return { interrupts: [], pendingOutputs: [] };
-  return { interrupts, pendingOutputs: requests.filter(hasPendingOutput) };
+  return { interrupts, pendingOutputs: requests.filter((part) => isRecorded(callStateOf(part))) };
 }

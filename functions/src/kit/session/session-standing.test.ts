@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { stampInterrupt } from '../generate/index.js';
+import { stampInterrupt } from '../call-state/index.js';
+import type { Message } from '../model/index.js';
 import { emptySession } from './empty-session.js';
 import type { Session } from './session-schema.js';
-import { standingOf } from './session-standing.js';
+import { standingOf, statusAfterTurn } from './session-standing.js';
 
 const NOW = 10_000;
 const session = (over: Partial<Session>): Session => ({
@@ -31,5 +32,19 @@ describe('standingOf', () => {
   it('is interrupted when a resume crashed before getting past its interrupts', () => {
     const history = [{ role: 'model' as const, content: [asked] }];
     expect(standingOf(session({ status: 'running', history }), NOW)).toBe('interrupted');
+  });
+});
+
+describe('statusAfterTurn', () => {
+  it('stores a turn interrupted, failed or not, when a call of its last round waits for a person', () => {
+    const history: Message[] = [{ role: 'model', content: [asked] }];
+    expect(statusAfterTurn(history, false)).toBe('interrupted');
+    expect(statusAfterTurn(history, true)).toBe('interrupted');
+  });
+
+  it('stores a turn idle when it finished and failed when it stopped on an error, when nothing waits', () => {
+    const history: Message[] = [{ role: 'model', content: [{ text: 'done' }] }];
+    expect(statusAfterTurn(history, false)).toBe('idle');
+    expect(statusAfterTurn(history, true)).toBe('failed');
   });
 });

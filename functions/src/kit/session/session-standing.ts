@@ -1,5 +1,6 @@
+import type { Message } from '../model/index.js';
 import { pendingOf } from './pending-of.js';
-import type { Session } from './session-schema.js';
+import type { Session, SessionStatus } from './session-schema.js';
 
 /**
  * What a call can do with a session now: `held` while another call's lease is live;
@@ -18,6 +19,15 @@ export function standingOf(session: Session, now: number): Standing {
     default:
       // A running turn whose lease lapsed, or a failed one: if it was a resume that never got
       // past its interrupts, the session still waits for them.
-      return pendingOf(session.history).interrupts.length ? 'interrupted' : 'incomplete';
+      return waitsForAPerson(session.history) ? 'interrupted' : 'incomplete';
   }
+}
+
+/** True when a call of the history's last round waits for a person: the one test of "interrupted". */
+const waitsForAPerson = (history: readonly Message[]) => pendingOf(history).interrupts.length > 0;
+
+/** The status a session is stored with when its turn ends (`failed`: it stopped on an error). */
+export function statusAfterTurn(history: readonly Message[], failed: boolean): SessionStatus {
+  if (waitsForAPerson(history)) return 'interrupted';
+  return failed ? 'failed' : 'idle';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stampInterrupt } from '../generate/index.js';
+import { stampInterrupt } from '../call-state/index.js';
 import { emptySession } from './empty-session.js';
 import { waitingSince } from './waiting-since.js';
 

@@ -1,5 +1,5 @@
 import type { RunningTurn } from '@callable-flows/protocol';
-import { callState } from '../../generate/index.js';
+import { callStateOf } from '../../call-state/index.js';
 import { toolRequestsOf } from '../../model/index.js';
 import type { Session } from '../session-schema.js';
 
@@ -16,8 +16,8 @@ export function runningTurnField(session: Session): RunningTurn | null {
   const refs: string[] = [];
   if (last?.role === 'model') {
     for (const part of toolRequestsOf(last)) {
-      const state = callState(part);
-      if (state === 'open' || state === 'approved') refs.push(part.toolRequest.ref ?? '');
+      const { kind } = callStateOf(part);
+      if (kind === 'open' || kind === 'approved') refs.push(part.toolRequest.ref ?? '');
     }
   }
   return { step: refs.length ? 'tools' : 'model', refs };

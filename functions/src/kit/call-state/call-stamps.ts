@@ -1,8 +1,8 @@
 import type { ToolRequestPart, ToolResponsePart } from '../model/index.js';
+import { type Asked, callStateOf, isRecorded } from './call-state.js';
 
-// An open round (interrupted, or cut short) is stored as stamps on its tool requests
-// (`interrupt`, `pendingOutput`, `pendingContent`, `resumed`, `resolvedInterrupt`), so it can
-// be resumed, or retried, from its last message alone.
+// The one writer of a call's stamps (call-state.ts reads them): an open round is stored as
+// stamps on its tool requests, so it can be resumed, or retried, from its last message alone.
 
 function withoutStamps(part: ToolRequestPart): Record<string, unknown> {
   const { interrupt: _i, pendingOutput: _p, pendingContent: _c, ...rest } = part.metadata ?? {};
@@ -10,7 +10,7 @@ function withoutStamps(part: ToolRequestPart): Record<string, unknown> {
 }
 
 /** The request, stamped as waiting for a person. */
-export function stampInterrupt(part: ToolRequestPart, metadata: Record<string, unknown> | true): ToolRequestPart {
+export function stampInterrupt(part: ToolRequestPart, metadata: Asked): ToolRequestPart {
   return { toolRequest: part.toolRequest, metadata: { ...withoutStamps(part), interrupt: metadata } };
 }
 
@@ -24,9 +24,10 @@ export function stampPendingOutput(part: ToolRequestPart, response: ToolResponse
   return { toolRequest: part.toolRequest, metadata };
 }
 
-/** The request, marked as an interrupt that has been dealt with. */
-export function stampResolved(part: ToolRequestPart, interrupt: unknown): ToolRequestPart {
-  return { toolRequest: part.toolRequest, metadata: { ...withoutStamps(part), resolvedInterrupt: interrupt } };
+/** The request, marked as an interrupt that has been dealt with (closed without an answer). */
+export function stampResolved(part: ToolRequestPart): ToolRequestPart {
+  const resolvedInterrupt = part.metadata?.interrupt;
+  return { toolRequest: part.toolRequest, metadata: { ...withoutStamps(part), resolvedInterrupt } };
 }
 
 /** The request with no pending state left on it. */
@@ -35,51 +36,27 @@ export function clearStamps(part: ToolRequestPart): ToolRequestPart {
   return Object.keys(metadata).length ? { toolRequest: part.toolRequest, metadata } : { toolRequest: part.toolRequest };
 }
 
-/** How the response to an answered call says who answered: a person (and whether they declined). */
-function answerMetadata(part: ToolRequestPart): Record<string, unknown> | undefined {
-  const answer = part.metadata?.answer;
-  if (answer !== 'respond' && answer !== 'decline') return undefined;
-  const declined = part.metadata?.declined;
-  return declined === undefined ? { interruptResponse: true } : { interruptResponse: true, declined };
-}
-
-/** The response a pending output stands for. */
-export function pendingResponse(part: ToolRequestPart): ToolResponsePart {
+/** The response a recorded call stands for (`undefined` when it has none). */
+export function recordedResponse(part: ToolRequestPart): ToolResponsePart | undefined {
+  const state = callStateOf(part);
+  if (!isRecorded(state)) return undefined;
   const { name, ref } = part.toolRequest;
-  const content = part.metadata?.pendingContent as ToolResponsePart['toolResponse']['content'];
+  // How the response says who answered: a person (and whether they declined), or the tool.
+  const metadata =
+    state.kind === 'answered'
+      ? { interruptResponse: true }
+      : state.kind === 'declined'
+        ? { interruptResponse: true, declined: state.declined }
+        : { source: 'pending' };
   return {
     toolResponse: {
       name,
       ...(ref === undefined ? {} : { ref }),
-      output: part.metadata?.pendingOutput,
-      ...(content ? { content } : {}),
+      output: state.output,
+      ...(state.content ? { content: state.content } : {}),
     },
-    metadata: answerMetadata(part) ?? { source: 'pending' },
+    metadata,
   };
-}
-
-/** True when the request waits for a person. */
-export function isInterrupted(part: ToolRequestPart): boolean {
-  return part.metadata?.interrupt !== undefined;
-}
-
-/** True when the request finished in an interrupted turn. */
-export function hasPendingOutput(part: ToolRequestPart): boolean {
-  return part.metadata !== undefined && 'pendingOutput' in part.metadata;
-}
-
-/**
- * Where one call of an open round stands: `waiting` for a person, `done` (its response is
- * recorded), `approved` (a person restarted it; it has not answered yet) or `open` (never
- * answered: not run, or cut short before its result was recorded).
- */
-export type CallState = 'waiting' | 'done' | 'approved' | 'open';
-
-/** The state of a tool request of an open round. */
-export function callState(part: ToolRequestPart): CallState {
-  if (isInterrupted(part)) return 'waiting';
-  if (hasPendingOutput(part)) return 'done';
-  return part.metadata?.resumed !== undefined ? 'approved' : 'open';
 }
 
 /** The waiting request, answered by a person with `response` (respond or decline): final once stored. */
@@ -107,4 +84,20 @@ export function stampApproved(part: ToolRequestPart, restart: ToolRequestPart): 
       answer: 'restart',
     },
   };
+}
+
+/** An answered call as it stood while it waited: what a retried answer is built from and compared with. */
+export function asWaiting(part: ToolRequestPart): ToolRequestPart {
+  const {
+    answer: _a,
+    resumed: _r,
+    declined: _d,
+    pendingOutput: _p,
+    pendingContent: _c,
+    resolvedInterrupt,
+    replacedInput,
+    ...rest
+  } = part.metadata ?? {};
+  const input = replacedInput === undefined ? part.toolRequest.input : replacedInput;
+  return { toolRequest: { ...part.toolRequest, input }, metadata: { ...rest, interrupt: resolvedInterrupt ?? true } };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../model/index.js';
+import type { Message } from './message.js';
 import { markCheckedList, validateMessages } from './validate-messages.js';
 
 const user = (text: string): Message => ({ role: 'user', content: [{ text }] });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { KitError } from '../errors/index.js';
-import { isPlainMessage, type Message, MessageSchema } from '../model/index.js';
+import { type Message, MessageSchema } from './message.js';
+import { isPlainMessage } from './plain-response.js';
 
 // Messages are checked once: a long conversation passed again on every turn costs nothing for
 // the part already seen. Messages the kit builds itself are added as they are made.

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolRequestPart } from '../model/index.js';
+import {
+  asWaiting,
+  clearStamps,
+  recordedResponse,
+  stampAnswer,
+  stampApproved,
+  stampInterrupt,
+  stampPendingOutput,
+  stampResolved,
+} from './call-stamps.js';
+import { callStateOf } from './call-state.js';
+
+const request: ToolRequestPart = { toolRequest: { name: 'lookup', ref: 'l', input: { id: 'x' } }, metadata: { n: 1 } };
+const asked = stampInterrupt(request, { question: 'ok?' });
+
+describe('stampInterrupt', () => {
+  it('writes the interrupt under metadata.interrupt, keeping other metadata, when a call asks a person', () => {
+    expect(asked.metadata).toEqual({ n: 1, interrupt: { question: 'ok?' } });
+  });
+});
+
+describe('stampPendingOutput', () => {
+  it('writes pendingOutput and pendingContent and drops the interrupt when a call has its result', () => {
+    const done = stampPendingOutput(asked, {
+      toolResponse: { name: 'lookup', ref: 'l', output: 3, content: [{ text: 'three' }] },
+    });
+    expect(done.metadata).toEqual({ n: 1, pendingOutput: 3, pendingContent: [{ text: 'three' }] });
+  });
+});
+
+describe('recordedResponse', () => {
+  it('gives the response a person answered with, marked as theirs, when the call was answered', () => {
+    const answered = stampAnswer(asked, { toolResponse: { name: 'lookup', ref: 'l', output: 'yes' } });
+    expect(recordedResponse(answered)).toEqual({
+      toolResponse: { name: 'lookup', ref: 'l', output: 'yes' },
+      metadata: { interruptResponse: true },
+    });
+  });
+
+  it('gives nothing when the call has no recorded result', () => {
+    expect(recordedResponse(asked)).toBeUndefined();
+  });
+});
+
+describe('stampResolved', () => {
+  it('keeps what the call asked under resolvedInterrupt when its round is closed unanswered', () => {
+    expect(stampResolved(asked).metadata).toEqual({ n: 1, resolvedInterrupt: { question: 'ok?' } });
+  });
+});
+
+describe('clearStamps', () => {
+  it('drops every pending stamp and keeps the rest when a round is settled', () => {
+    expect(clearStamps(asked)).toEqual(request);
+  });
+});
+
+describe('asWaiting', () => {
+  it('gives back the call as it waited when it was approved with a replaced input', () => {
+    const approved = stampApproved(asked, {
+      toolRequest: { ...request.toolRequest, input: { id: 'y' } },
+      metadata: { replacedInput: { id: 'x' }, resumed: true },
+    });
+    const before = asWaiting(approved);
+    expect(callStateOf(before).kind).toBe('waiting');
+    expect(before.toolRequest.input).toEqual({ id: 'x' });
+    expect(before.metadata?.interrupt).toEqual({ question: 'ok?' });
+  });
+});

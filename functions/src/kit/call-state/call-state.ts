@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import type { Part, ToolRequestPart } from '../model/index.js';
+
+// A call of an open round (interrupted, or cut short) keeps where it stands as stamps on its
+// tool request's metadata, under the names the stored sessions and the wire already use:
+// `interrupt`, `resumed`, `pendingOutput`, `pendingContent`, `resolvedInterrupt`, `answer`,
+// `declined`. This module is the one reader of those stamps (call-stamps.ts the one writer).
+
+/** What a call asked a person: the tool's interrupt metadata, or `true` when it gave none. */
+const AskedSchema = z.union([z.literal(true), z.record(z.string(), z.unknown())]);
+export type Asked = z.infer<typeof AskedSchema>;
+const ContentSchema = z.custom<Part[]>((value) => Array.isArray(value));
+const ResponseFields = { output: z.unknown(), content: ContentSchema.optional() };
+
+/**
+ * Where one call of an open round stands: `waiting` for a person; `approved` by one (it runs
+ * next); `answered` or `declined` by one (its response is final); `done` (it ran: its response
+ * is recorded while others wait); `open` (no record: running while its turn holds the lease,
+ * of unknown outcome once that turn was cut short).
+ */
+export const CallStateSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('waiting'), asked: AskedSchema }),
+  z.object({ kind: z.literal('approved'), asked: z.unknown(), resumed: AskedSchema }),
+  z.object({ kind: z.literal('answered'), asked: z.unknown(), ...ResponseFields }),
+  z.object({
+    kind: z.literal('declined'),
+    asked: z.unknown(),
+    declined: z.union([z.literal(true), z.object({ reason: z.string() })]),
+    ...ResponseFields,
+  }),
+  // `approved` when a person approved the call before it ran.
+  z.object({ kind: z.literal('done'), approved: z.literal(true).optional(), ...ResponseFields }),
+  z.object({ kind: z.literal('open') }),
+]);
+export type CallState = z.infer<typeof CallStateSchema>;
+
+/** The kinds whose call has its response recorded. */
+export type RecordedCall = Extract<CallState, { output: unknown }>;
+
+// A fresh call's state, shared: most calls of most rounds carry no stamps.
+const OPEN: CallState = { kind: 'open' };
+
+/** Where the call `part` stands, read off its stamps (hand-decoded: it runs for every call of every round). */
+export function callStateOf(part: ToolRequestPart): CallState {
+  const m = part.metadata;
+  if (m === undefined) return OPEN;
+  if (m.interrupt !== undefined) return { kind: 'waiting', asked: m.interrupt as Asked };
+  if ('pendingOutput' in m) {
+    const response = { output: m.pendingOutput, ...(m.pendingContent ? { content: m.pendingContent as Part[] } : {}) };
+    if (m.answer === 'respond') return { kind: 'answered', asked: m.resolvedInterrupt, ...response };
+    if (m.answer === 'decline') {
+      const declined = (m.declined ?? true) as true | { reason: string };
+      return { kind: 'declined', asked: m.resolvedInterrupt, declined, ...response };
+    }
+    return m.answer === 'restart' ? { kind: 'done', approved: true, ...response } : { kind: 'done', ...response };
+  }
+  if (m.resumed !== undefined) return { kind: 'approved', asked: m.resolvedInterrupt, resumed: m.resumed as Asked };
+  return { kind: 'open' };
+}
+
+/** What the call `part` asked a person, while it waits or after it was answered (`undefined`: it never asked). */
+export function askedOf(part: ToolRequestPart): Asked | undefined {
+  const asked = part.metadata?.interrupt ?? part.metadata?.resolvedInterrupt;
+  if (asked === undefined) return undefined;
+  return typeof asked === 'object' && asked !== null && !Array.isArray(asked)
+    ? (asked as Record<string, unknown>)
+    : true;
+}
+
+/** True when the call `part` waits for a person. */
+export const isWaiting = (part: ToolRequestPart): boolean => part.metadata?.interrupt !== undefined;
+
+/** True when the call `part` has its response recorded (it ran, or a person answered it). */
+export function isRecorded(state: CallState): state is RecordedCall {
+  return 'output' in state;
+}
+
+/** How a person answered the call, if one did: final once stored. */
+export function answerOf(state: CallState): 'respond' | 'decline' | 'restart' | undefined {
+  if (state.kind === 'answered') return 'respond';
+  if (state.kind === 'declined') return 'decline';
+  return state.kind === 'approved' || (state.kind === 'done' && state.approved) ? 'restart' : undefined;
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { LiveDrawing } from './live-drawing.js';
+import type { TranscriptEntry } from './transcript.js';
+
+const asked: TranscriptEntry[] = [{ kind: 'user', text: 'Where is A-1001?' }];
+const answered: TranscriptEntry[] = [...asked, { kind: 'assistant', text: 'It is on its way.' }];
+
+describe('LiveDrawing', () => {
+  it('draws a first state, and a state again only when it changed', () => {
+    const drawing = new LiveDrawing();
+    expect(drawing.shouldDraw(asked, 'model')).toBe(true);
+    expect(drawing.shouldDraw(asked, 'model')).toBe(false);
+    expect(drawing.shouldDraw(asked, 'tools')).toBe(true);
+    expect(drawing.shouldDraw(answered, undefined)).toBe(true);
+  });
+
+  it("keeps what the stream drew when the settled state ends this tab's call", () => {
+    const drawing = new LiveDrawing();
+    drawing.shouldDraw(asked, undefined);
+    drawing.streamed();
+    expect(drawing.shouldDraw(answered, undefined)).toBe(false);
+    // From then on, the stored session wins: another tab's change is drawn.
+    expect(drawing.shouldDraw([...answered, { kind: 'user', text: 'Thanks' }], 'model')).toBe(true);
+  });
+
+  it('draws the states of a turn still running after the call ended, and takes the settled one as drawn', () => {
+    const drawing = new LiveDrawing();
+    drawing.shouldDraw(asked, undefined);
+    drawing.streamed();
+    expect(drawing.shouldDraw(asked, 'model')).toBe(true);
+    expect(drawing.shouldDraw(answered, undefined)).toBe(false);
+    expect(drawing.shouldDraw(answered, undefined)).toBe(false);
+  });
+
+  it('draws the first state of the next session when reset', () => {
+    const drawing = new LiveDrawing();
+    drawing.shouldDraw(answered, undefined);
+    drawing.streamed();
+    drawing.reset();
+    expect(drawing.shouldDraw(answered, undefined)).toBe(true);
+  });
+});

@@ -1,0 +1,29 @@
+import { type RunningStep, watch } from '@callable-flows/client';
+import type { Firestore } from 'firebase/firestore';
+import type { AssistantTypes } from './assistant.js';
+import type { StoredSession } from './history.js';
+
+/** A session as the page follows it: what is stored, and the step of the turn that runs now. */
+export interface LiveSession extends StoredSession {
+  /** The running turn's step (`model` or `tools`); undefined when no turn runs. */
+  running: RunningStep | undefined;
+}
+
+/** What a live session calls: each new state of it, and the error that ended the following. */
+export interface LiveObserver {
+  next(session: LiveSession): void;
+  error(error: unknown): void;
+}
+
+/**
+ * Follows one of the caller's own sessions live with the typed client's `watch` (the session
+ * document and its history chunks, as firestore.rules allow): every write of a turn, on this
+ * tab or another, arrives as a new state. Returns the unsubscribe.
+ */
+export function watchSession(db: Firestore, id: string, observer: LiveObserver): () => void {
+  return watch<AssistantTypes>(db, id, {
+    next: (view) =>
+      observer.next({ id: view.id, status: view.status, history: view.messages, running: view.running?.step }),
+    error: (error) => observer.error(error),
+  });
+}

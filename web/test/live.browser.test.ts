@@ -1,0 +1,174 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import { AppPage } from './test-utils/app-page.js';
+import { askToCancel } from './test-utils/ask-to-cancel.js';
+import { axeViolations } from './test-utils/axe.js';
+import { browserIt as browserTest, DESKTOP, launchChromium, type PageSet, PHONE } from './test-utils/browser.js';
+import { giveOrder } from './test-utils/orders.js';
+import { type StreamGate, startStreamGate } from './test-utils/stream-gate.js';
+import { startWebStack, type WebStack } from './test-utils/web-stack.js';
+
+// The transcript follows its session live (the typed client's `watch`): a second tab sees a
+// decision made in the first, and a reloaded page re-attaches to the turn that runs. The flows
+// talk to the repo's fake Gemini server through a gate (the stack's `model`), so a test can hold
+// a turn on the server at its model step.
+
+const skipReason = inject('browserSkipReason');
+let stack: WebStack;
+let browser: Browser;
+/** In front of the functions: holds a page's streamed answer after a chosen event. */
+let calls: StreamGate;
+
+const browserIt = (name: string, body: (pages: PageSet) => Promise<void>): void =>
+  browserTest(name, () => browser, body);
+const model = (): StreamGate => stack.model as StreamGate;
+
+/** Marks the page's document, so a test can tell it was not reloaded. */
+const markDocument = (app: AppPage) =>
+  app.page.evaluate(() => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
+/** The type of a streamed chunk's server-sent event. */
+const chunkType = (event: string): string | undefined => {
+  try {
+    return (JSON.parse(event.replace(/^data: /, '')) as { message?: { type?: string } }).message?.type;
+  } catch {
+    return undefined;
+  }
+};
+const stillSameDocument = (app: AppPage) =>
+  app.page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
+
+describe.skipIf(skipReason !== '')('the live transcript (in Chromium)', () => {
+  beforeAll(async () => {
+    stack = await startWebStack({ gatedModel: true });
+    calls = await startStreamGate(`http://${stack.functionsHost}`);
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await calls?.stop();
+    await stack?.stop();
+  });
+
+  for (const [size, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    browserIt(
+      `shows a decision made in another tab without a reload when both tabs show the session (${size})`,
+      async (pages) => {
+        const orderId = size === 'phone' ? 'L-1001' : 'L-1002';
+        const first = await askToCancel(pages, stack, orderId, viewport);
+        const second = new AppPage(await pages.sameUserPage(first.page));
+        await second.page.setViewportSize(viewport);
+        await second.open(stack.url, `?session=${first.sessionId()}`);
+        const waiting = await second.approval('cancelOrder', 'pending');
+        expect(await waiting.locator('.choices button:visible').count()).toBe(2);
+        expect(await axeViolations(second.page)).toEqual([]);
+        const secondCalls = second.recordCalls();
+        await markDocument(second);
+
+        await (await first.approval('cancelOrder', 'pending')).locator('button.approve').click();
+
+        const decided = await second.approval('cancelOrder', 'approved');
+        expect(await decided.locator('.outcome').textContent()).toBe('Cancelled ✓');
+        expect(await decided.locator('.choices button:visible').count()).toBe(0);
+        await second.assistantSays(`Order ${orderId} has been cancelled.`);
+        expect(await second.page.locator('.working').count()).toBe(0);
+        expect(await second.composerHint()).toBe('');
+        expect(secondCalls).toEqual([]);
+        expect(await stillSameDocument(second)).toBe(true);
+        expect(await axeViolations(second.page)).toEqual([]);
+      },
+    );
+
+    browserIt(
+      `re-attaches to the running turn after a reload and shows its answer without a new call (${size})`,
+      async (pages) => {
+        const orderId = size === 'phone' ? 'R-1001' : 'R-1002';
+        const app = await new AppPage(await pages.newUserPage(viewport)).open(stack.url);
+        await giveOrder(stack.admin, await app.uid(), orderId);
+        await app.send(`Where is my order ${orderId}?`);
+        await app.page.locator('.tool[data-tool="queryOrder"][data-state="done"]').waitFor();
+        await app.idle();
+        const sessionId = app.sessionId();
+
+        // The next turn is held on the server, at its model step, while the page reloads.
+        const held = model().holdBefore();
+        await app.send(`Please cancel my order ${orderId}, I ordered the wrong grinder.`);
+        await held.reached;
+        await app.reload();
+        const sent = app.recordCalls();
+
+        expect(app.sessionId()).toBe(sessionId);
+        const working = app.page.locator('#log .working[role="status"]');
+        await working.waitFor();
+        expect(await app.page.locator('#log').getAttribute('aria-busy')).toBe('true');
+        expect(await app.composerHint()).toContain('still working on the last request');
+        expect(await app.page.locator('#message').isDisabled()).toBe(true);
+        expect(await app.page.locator('.bubble.user').last().textContent()).toContain(`cancel my order ${orderId}`);
+        expect(await axeViolations(app.page)).toEqual([]);
+
+        held.release();
+        const card = await app.approval('cancelOrder', 'pending');
+        await app.idle();
+        expect(await working.count()).toBe(0);
+        expect(await card.locator('.choices button:visible').count()).toBe(2);
+        expect(await card.locator('button.approve').isDisabled()).toBe(false);
+        expect(sent).toEqual([]);
+        expect(await app.composerHint()).toBe('Answer the approval above to continue.');
+        expect(await axeViolations(app.page)).toEqual([]);
+      },
+    );
+  }
+
+  browserIt(
+    'marks the card decided in both tabs as soon as the cancel is stored, while the turn still runs',
+    async (pages) => {
+      const app = await new AppPage(await pages.newUserPage(DESKTOP)).open(stack.url);
+      await giveOrder(stack.admin, await app.uid(), 'W-1001');
+      // The card streams in before the call has ended: its disabled buttons say why.
+      await calls.route(app.page);
+      const interrupt = calls.holdAfter((event) => chunkType(event) === 'interrupt');
+      await app.send('Please cancel my order W-1001, I ordered the wrong grinder.');
+      await interrupt.reached;
+      const arriving = await app.approval('cancelOrder', 'pending');
+      expect(await arriving.locator('button.approve').isDisabled()).toBe(true);
+      const why = arriving.locator('.why');
+      expect(await why.textContent()).toBe('You can answer once the assistant has finished its current step.');
+      expect(await arriving.locator('button.approve').getAttribute('aria-describedby')).toBe(
+        await why.getAttribute('id'),
+      );
+      expect(await axeViolations(app.page)).toEqual([]);
+      interrupt.release();
+      await app.idle();
+      expect(await arriving.locator('button.approve').isDisabled()).toBe(false);
+      expect(await why.isVisible()).toBe(false);
+      const first = app;
+      const second = new AppPage(await pages.sameUserPage(first.page));
+      await second.open(stack.url, `?session=${first.sessionId()}`);
+      await second.approval('cancelOrder', 'pending');
+
+      // The approval's turn is held on the server at its model step (after the cancel ran).
+      const held = model().holdBefore();
+      await (await first.approval('cancelOrder', 'pending')).locator('button.approve').click();
+      await held.reached;
+
+      // The other tab already shows the decision (the tool's result is stored) and the working row.
+      const decided = await second.approval('cancelOrder', 'approved');
+      expect(await decided.locator('.outcome').textContent()).toBe('Cancelled ✓');
+      await second.page.locator('#log .working[role="status"]').waitFor();
+      // And the tab that answered shows it too, before its call has ended.
+      const answered = await first.approval('cancelOrder', 'approved');
+      expect(await answered.locator('.outcome').textContent()).toBe('Cancelled ✓');
+      expect(await axeViolations(second.page)).toEqual([]);
+
+      held.release();
+      await second.assistantSays('Order W-1001 has been cancelled.');
+      await second.idle();
+      expect(await second.page.locator('.working').count()).toBe(0);
+    },
+  );
+});
