@@ -61,7 +61,7 @@ describe('stopTurn', () => {
   it('stops the running turn, keeps what finished, tells the model the rest, and frees the session when the owner stops it', async () => {
     const { agent, store, inRound, waitRuns } = slowRoundAgent();
     const s1 = await openSession(agent);
-    const running = agent.send(s1, { message: 'go' }, alice);
+    const running = agent.send(s1, { message: 'go' }, { ...alice, requestId: 'go-1' });
     const turnError = refusal(running);
     await inRound.promise;
     await expect(agent.stop(s1, alice)).resolves.toEqual({ sessionId: s1, status: 'stopped' });
@@ -78,6 +78,9 @@ describe('stopTurn', () => {
         output: { error: expect.stringMatching(/^stopped by the user .*whether it ran is unknown/) },
       },
     ]);
+    // The stopped call's retry runs nothing: its turn ended.
+    const retry = await refusal(agent.send(s1, { message: 'go' }, { ...alice, requestId: 'go-1' }));
+    expect(retry.details).toMatchObject({ reason: 'REQUEST_CLOSED', outcome: 'ended' });
     // The session takes the next message at once; the stopped call is not run again.
     await expect(agent.send(s1, { message: 'thanks' }, alice)).resolves.toMatchObject({ text: 'Done.' });
     expect(waitRuns()).toBe(1);
