@@ -2,7 +2,15 @@ import { runCleanup } from '../../kit/cleanup/index.js';
 import type { ErrorReason } from '../../kit/errors/index.js';
 import type { SessionStatus } from '../../kit/session/index.js';
 import type { AfterFailure } from './approved-turn-failures.js';
-import { DAY_MS, describeSettled, LEASE_MS, type MatrixWorld, type Settled, settle } from './matrix-world.js';
+import {
+  DAY_MS,
+  describeSettled,
+  LEASE_MS,
+  type MatrixWorld,
+  type Settled,
+  settle,
+  wireReason,
+} from './matrix-world.js';
 
 /** What a follow-up must do, given what the failure left behind (from the failure table alone). */
 export interface Expected {
@@ -127,6 +135,23 @@ export const FOLLOW_UPS: readonly FollowUp[] = [
       if (after.finished) return { outcome: 'done', runs: 0, sent: ['thanks'], status: 'idle' };
       return { outcome: 'REQUEST_CLOSED', runs: 0, sent: ['thanks'], status: 'idle' };
     },
+  },
+  {
+    name: 'a stop from another client, then a retry',
+    prepare: async (w, sessionId) => {
+      // No turn runs once the failed one's lease has lapsed (a dead instance's too): the stop is
+      // refused by name and changes nothing, so the retry finds the session as the failure left it.
+      const stop = await w
+        .agent()
+        .stop(sessionId, alice)
+        .then(
+          (result) => `answered ${result.status}`,
+          (error: unknown) => wireReason(error),
+        );
+      if (stop !== 'NOTHING_TO_STOP') throw new Error(`the stop of a session with no running turn: ${stop}`);
+    },
+    run: (w, sessionId, ref) => settle(w.agent().send(sessionId, approval(ref), alice)),
+    expected: retried,
   },
 ];
 
