@@ -57,9 +57,6 @@ function viewWhere(
   return new Promise((resolve, reject) => {
     const stop = watch<Orders>(db, sessionId, {
       next(view) {
-        process.stderr.write(
-          `\n@@ ${JSON.stringify({ s: view.status, r: view.running, last: view.messages.at(-1) })}\n`,
-        );
         if (!test(view)) return;
         stop();
         resolve(view);
