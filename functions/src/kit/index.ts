@@ -31,6 +31,7 @@ export {
   InMemoryUsageCounters,
   type MediaPolicy,
   type OnCallFlowOptions,
+  type OnDisconnect,
   onCallFlow,
   PAYLOAD_LIMITS,
   signedIn,
@@ -69,8 +70,10 @@ export {
   SessionSchema,
   type SessionStatus,
   type SessionStore,
+  type StopRecord,
   type SweepableSessionStore,
   standingOf,
+  type TurnStops,
 } from './session/index.js';
 export {
   CAPTURE_CONTENT_ENV,

@@ -28,6 +28,8 @@ export {
   DEADLINE_MARGIN_MS,
   DEFAULT_TIMEOUT_SECONDS,
   deadlineFor,
+  followClient,
+  type OnDisconnect,
 } from './call-signal.js';
 export { type CallUsage, callUsage, requestedSessionId } from './call-usage.js';
 export { type CallerContext, callerContext, callerUid } from './caller-context.js';
