@@ -25,4 +25,24 @@ describe('LazySessionStore', () => {
     await expect(store.load('a')).resolves.toBeUndefined();
     expect(attempts).toBe(2);
   });
+
+  it('passes stops to the store it makes, listening once the store is made', async () => {
+    const made = new InMemorySessionStore();
+    const store = new LazySessionStore(async () => made);
+    const heard = new Promise((resolve) => store.stops.listen('s1', 'lease-1', resolve));
+    await store.stops.ask('s1', { leaseId: 'lease-1', at: 1 });
+    await expect(heard).resolves.toEqual({ leaseId: 'lease-1', at: 1 });
+    await expect(made.stops.last('s1')).resolves.toEqual({ leaseId: 'lease-1', at: 1 });
+  });
+
+  it('refuses to stop with unimplemented when the store it makes has no stops', async () => {
+    const memory = new InMemorySessionStore();
+    const store = new LazySessionStore(async () => ({
+      load: (id: string) => memory.load(id),
+      create: memory.create.bind(memory),
+      write: memory.write.bind(memory),
+      delete: memory.delete.bind(memory),
+    }));
+    await expect(store.stops.ask('s1', { leaseId: 'l', at: 1 })).rejects.toMatchObject({ code: 'unimplemented' });
+  });
 });
