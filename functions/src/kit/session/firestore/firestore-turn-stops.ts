@@ -20,7 +20,11 @@ function stopOf(snap: DocumentSnapshot): StopRecord | undefined {
  * target per running turn, one document read when it opens and one per stop; a stop is one write.
  */
 export class FirestoreTurnStops implements TurnStops {
-  constructor(private readonly stopRef: (sessionId: string) => DocumentReference) {}
+  private readonly stopRef: (sessionId: string) => DocumentReference;
+
+  constructor(stopRef: (sessionId: string) => DocumentReference) {
+    this.stopRef = stopRef;
+  }
 
   async ask(sessionId: string, stop: StopRecord): Promise<void> {
     try {
