@@ -56,4 +56,5 @@ export type {
   WatchedPart,
   WatchedRun,
 } from './session-view.js';
+export { parseMessages } from './session-view.js';
 export { type WatchObserver, type WatchOptions, watch } from './watch.js';

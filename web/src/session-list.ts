@@ -1,6 +1,7 @@
+import { parseMessages } from '@callable-flows/client';
 import { chunkId, millis, type SessionDoc, SessionDocSchema, tailOf } from '@callable-flows/protocol/session-doc';
 import { collection, doc, type Firestore, getDoc, getDocs, limit, orderBy, query, where } from 'firebase/firestore';
-import { type HistoryMessage, parseHistory, type SessionStatus } from './history.js';
+import type { HistoryMessage, SessionStatus } from './history.js';
 import { transcriptOf } from './transcript.js';
 
 /** One of the person's conversations, as the conversation list shows it. */
@@ -16,7 +17,7 @@ export interface SessionSummary {
 /** The words of a stored message when it is the person's. */
 function userWords(line: string | undefined): string | undefined {
   if (!line) return undefined;
-  const [message] = parseHistory([line]) ?? [];
+  const [message] = parseMessages([line]) ?? [];
   const [first] = transcriptOf(message ? [message as HistoryMessage] : [], 'idle');
   return first?.kind === 'user' ? first.text : undefined;
 }
