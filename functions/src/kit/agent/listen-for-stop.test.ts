@@ -1,21 +1,48 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { scriptedModel } from '../models/scripted/index.js';
 import { InMemorySessionStore } from '../session/index.js';
 import type { SessionStore } from '../session/session-store.js';
 import { resolveAgent } from './agent-runtime.js';
-import { listenForStop } from './listen-for-stop.js';
+import { listenForStop, STOP_LISTEN_DELAY_MS } from './listen-for-stop.js';
 
 const runtime = (store: SessionStore) => resolveAgent({ name: 'chat', model: scriptedModel([]), store });
 
 describe('listenForStop', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('aborts with cancelled and STOPPED when a stop names its lease', async () => {
     const store = new InMemorySessionStore();
     const ear = listenForStop(runtime(store), 's1', 'lease-1');
+    await vi.advanceTimersByTimeAsync(STOP_LISTEN_DELAY_MS);
     await store.stops.ask('s1', { leaseId: 'lease-0', at: 1 });
     expect(ear.signal.aborted).toBe(false);
     await store.stops.ask('s1', { leaseId: 'lease-1', at: 2 });
     expect(ear.signal.reason).toMatchObject({ code: 'cancelled', details: { reason: 'STOPPED' } });
     ear.close();
+  });
+
+  it('hears a stop asked before it began to listen when the turn outlives the delay', async () => {
+    const store = new InMemorySessionStore();
+    const ear = listenForStop(runtime(store), 's1', 'lease-1');
+    await store.stops.ask('s1', { leaseId: 'lease-1', at: 1 });
+    expect(ear.signal.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(STOP_LISTEN_DELAY_MS);
+    expect(ear.signal.reason).toMatchObject({ code: 'cancelled', details: { reason: 'STOPPED' } });
+    ear.close();
+  });
+
+  it('never listens when the turn ends before the delay', async () => {
+    const store = new InMemorySessionStore();
+    const listen = vi.spyOn(store.stops, 'listen');
+    const ear = listenForStop(runtime(store), 's1', 'lease-1');
+    ear.close();
+    await vi.advanceTimersByTimeAsync(STOP_LISTEN_DELAY_MS * 2);
+    expect(listen).not.toHaveBeenCalled();
   });
 
   it('hears nothing after close when the turn has ended', async () => {

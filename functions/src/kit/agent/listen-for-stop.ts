@@ -15,12 +15,30 @@ export function stoppedError(sessionId: string): KitError {
 }
 
 /**
+ * How long a turn runs before it starts listening for a stop. A stop is a document, so a listener
+ * opened late still hears one asked before it; a turn that ends sooner (most text turns) opens no
+ * listen stream at all, and a stop still lands well inside 2 s.
+ */
+export const STOP_LISTEN_DELAY_MS = 250;
+
+/**
  * Listens, while the turn holds lease `leaseId`, for a stop asked of it from any client: the
  * signal aborts the model call in flight and the tools that run, and the loop stops at its next
  * step boundary. A store without stops gives a signal that never fires.
  */
 export function listenForStop(rt: AgentRuntime, sessionId: string, leaseId: string): StopListener {
   const controller = new AbortController();
-  const close = rt.store.stops?.listen(sessionId, leaseId, () => controller.abort(stoppedError(sessionId)));
-  return { signal: controller.signal, close: close ?? (() => {}) };
+  const stops = rt.store.stops;
+  if (!stops) return { signal: controller.signal, close: () => {} };
+  let stopListening: (() => void) | undefined;
+  const timer = setTimeout(() => {
+    stopListening = stops.listen(sessionId, leaseId, () => controller.abort(stoppedError(sessionId)));
+  }, STOP_LISTEN_DELAY_MS);
+  return {
+    signal: controller.signal,
+    close: () => {
+      clearTimeout(timer);
+      stopListening?.();
+    },
+  };
 }
