@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { type FlowChunk, FlowError, type FlowResult, flow } from '@callable-flows/client';
 import { deleteApp, type FirebaseApp } from 'firebase/app';
-import { deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from 'firebase-admin/app';
-import { type Firestore, getFirestore as getAdminFirestore } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextOrderMove } from '../flows/index.js';
-import { demoData, seedDemoData } from '../flows/test-utils/demo-firestore.js';
-import { type FakeGemini, startFakeGemini } from '../test-utils/fake-gemini/index.js';
+import { demoData } from '../flows/test-utils/demo-firestore.js';
 import { firestoreEmulatorHost } from '../test-utils/firestore.js';
-import { type FunctionsEmulator, REPO_ROOT, startFunctionsEmulator } from './test-utils/functions-emulator.js';
-import { playOnGemini } from './test-utils/gemini-play.js';
+import type { FunctionsEmulator } from './test-utils/functions-emulator.js';
+import { type OrderStack, startOrderStack } from './test-utils/order-stack.js';
 import { signedInFunctions } from './test-utils/signed-in-functions.js';
 
 // The typed client (client/) against the real stack: the Firebase JS SDK → the functions
@@ -19,7 +14,6 @@ import { signedInFunctions } from './test-utils/signed-in-functions.js';
 
 const host = firestoreEmulatorHost();
 if (!host) console.warn('\n*** SKIPPED: client end-to-end tests — no Firestore emulator ***\n');
-const BUILT = join(REPO_ROOT, 'functions/dist/index.js');
 const projectId = `demo-client-${randomUUID().slice(0, 8)}`;
 const users = demoData().users;
 
@@ -28,9 +22,8 @@ type Orders = {
 };
 
 let emulator: FunctionsEmulator | undefined;
-let gemini: FakeGemini | undefined;
 let admin: Firestore;
-let closeAdmin = async () => {};
+let stack: OrderStack | undefined;
 const apps: FirebaseApp[] = [];
 
 let clients = 0;
@@ -45,25 +38,14 @@ async function signedInClient(name: 'alice' | 'bob') {
 
 describe.skipIf(!host)('@callable-flows/client (end to end)', () => {
   beforeAll(async () => {
-    if (!existsSync(BUILT)) throw new Error(`${BUILT} is missing: build first (npm run build -w functions)`);
-    const adminApp = initializeAdminApp({ projectId }, `admin-${projectId}`);
-    admin = getAdminFirestore(adminApp);
-    closeAdmin = () => deleteAdminApp(adminApp);
-    await seedDemoData(admin);
-    gemini = await startFakeGemini();
-    gemini.answerWith(playOnGemini(nextOrderMove));
-    emulator = await startFunctionsEmulator({
-      projectId,
-      firestoreHost: host as string,
-      env: { GEMINI_API_KEY: 'e2e-fake-key', GOOGLE_GEMINI_BASE_URL: gemini.url },
-    });
+    stack = await startOrderStack({ projectId, firestoreHost: host as string });
+    emulator = stack.emulator;
+    admin = stack.admin;
   });
 
   afterAll(async () => {
     await Promise.all(apps.map((app) => deleteApp(app)));
-    await emulator?.stop();
-    await gemini?.close();
-    await closeAdmin();
+    await stack?.stop();
   });
 
   it('streams a turn to its interrupt, approves it and refuses another user by reason', async () => {

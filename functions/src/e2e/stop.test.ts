@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { FlowError, flow, type SessionView, watch } from '@callable-flows/client';
 import { deleteApp, type FirebaseApp } from 'firebase/app';
 import { connectFirestoreEmulator, type Firestore, getFirestore } from 'firebase/firestore';
-import { deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from 'firebase-admin/app';
-import { getFirestore as getAdminFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextOrderMove } from '../flows/index.js';
-import { demoData, seedDemoData } from '../flows/test-utils/demo-firestore.js';
-import { type FakeGemini, startFakeGemini } from '../test-utils/fake-gemini/index.js';
+import { demoData } from '../flows/test-utils/demo-firestore.js';
 import { firestoreEmulatorHost } from '../test-utils/firestore.js';
-import { type FunctionsEmulator, REPO_ROOT, startFunctionsEmulator } from './test-utils/functions-emulator.js';
-import { playOnGemini } from './test-utils/gemini-play.js';
+import type { FunctionsEmulator } from './test-utils/functions-emulator.js';
+import { type OrderStack, startOrderStack } from './test-utils/order-stack.js';
 import { signedInFunctions } from './test-utils/signed-in-functions.js';
 
 // Issue 21 items 3 and 5 on the real stack: the order assistant (onDisconnect: 'finish') on the
@@ -22,7 +16,6 @@ import { signedInFunctions } from './test-utils/signed-in-functions.js';
 
 const host = firestoreEmulatorHost();
 if (!host) console.warn('\n*** SKIPPED: stop end-to-end tests — no Firestore emulator ***\n');
-const BUILT = join(REPO_ROOT, 'functions/dist/index.js');
 const projectId = `demo-stop-${randomUUID().slice(0, 8)}`;
 const users = demoData().users;
 const SLOW = 'Slowly, please tell me about order A-1001.';
@@ -32,8 +25,7 @@ type Orders = {
 };
 
 let emulator: FunctionsEmulator | undefined;
-let gemini: FakeGemini | undefined;
-let closeAdmin = async () => {};
+let stack: OrderStack | undefined;
 const apps: FirebaseApp[] = [];
 let devices = 0;
 
@@ -68,30 +60,18 @@ function viewWhere(
 
 describe.skipIf(!host)('stop and disconnect (end to end)', () => {
   beforeAll(async () => {
-    if (!existsSync(BUILT)) throw new Error(`${BUILT} is missing: build first (npm run build -w functions)`);
-    const rules = readFileSync(join(REPO_ROOT, 'firestore.rules'), 'utf8');
-    const loaded = await fetch(`http://${host}/emulator/v1/projects/${projectId}:securityRules`, {
-      method: 'PUT',
-      body: JSON.stringify({ rules: { files: [{ name: 'firestore.rules', content: rules }] } }),
-    });
-    if (!loaded.ok) throw new Error(`the emulator refused the rules: ${loaded.status}`);
-    const adminApp = initializeAdminApp({ projectId }, `admin-${projectId}`);
-    closeAdmin = () => deleteAdminApp(adminApp);
-    await seedDemoData(getAdminFirestore(adminApp));
-    gemini = await startFakeGemini();
-    gemini.answerWith(playOnGemini(nextOrderMove, { slowWhen: /slowly/i, slowMs: 3000 }));
-    emulator = await startFunctionsEmulator({
+    stack = await startOrderStack({
       projectId,
       firestoreHost: host as string,
-      env: { GEMINI_API_KEY: 'e2e-fake-key', GOOGLE_GEMINI_BASE_URL: gemini.url },
+      rules: true,
+      play: { slowWhen: /slowly/i, slowMs: 3000 },
     });
+    emulator = stack.emulator;
   });
 
   afterAll(async () => {
     await Promise.all(apps.map((app) => deleteApp(app)));
-    await emulator?.stop();
-    await gemini?.close();
-    await closeAdmin();
+    await stack?.stop();
   });
 
   it('aborts the model call in flight and frees the session when a second device stops the turn', async () => {

@@ -1,20 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { FlowError, flow, type SessionView, watch } from '@callable-flows/client';
 import { deleteApp, type FirebaseApp } from 'firebase/app';
 import { connectFirestoreEmulator, disableNetwork, type Firestore, getFirestore } from 'firebase/firestore';
-import { deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from 'firebase-admin/app';
-import { type Firestore as AdminFirestore, getFirestore as getAdminFirestore } from 'firebase-admin/firestore';
+import type { Firestore as AdminFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextOrderMove } from '../flows/index.js';
-import { demoData, seedDemoData } from '../flows/test-utils/demo-firestore.js';
+import { demoData } from '../flows/test-utils/demo-firestore.js';
 import { FirestoreSessionStore } from '../kit/session/firestore/index.js';
 import { longHistory, sampleSession } from '../kit/session/test-utils/session-store-conformance.js';
-import { type FakeGemini, startFakeGemini } from '../test-utils/fake-gemini/index.js';
 import { firestoreEmulatorHost } from '../test-utils/firestore.js';
-import { type FunctionsEmulator, REPO_ROOT, startFunctionsEmulator } from './test-utils/functions-emulator.js';
-import { playOnGemini } from './test-utils/gemini-play.js';
+import type { FunctionsEmulator } from './test-utils/functions-emulator.js';
+import { type OrderStack, startOrderStack } from './test-utils/order-stack.js';
 import { signedInFunctions } from './test-utils/signed-in-functions.js';
 
 // `watch` (client/src/watch.ts) on the real stack: one device of a user calls the order
@@ -23,7 +18,6 @@ import { signedInFunctions } from './test-utils/signed-in-functions.js';
 
 const host = firestoreEmulatorHost();
 if (!host) console.warn('\n*** SKIPPED: watch end-to-end tests — no Firestore emulator ***\n');
-const BUILT = join(REPO_ROOT, 'functions/dist/index.js');
 const projectId = `demo-watch-${randomUUID().slice(0, 8)}`;
 const users = demoData().users;
 
@@ -32,8 +26,7 @@ type Orders = {
 };
 
 let emulator: FunctionsEmulator | undefined;
-let gemini: FakeGemini | undefined;
-let closeAdmin = async () => {};
+let stack: OrderStack | undefined;
 let admin: AdminFirestore;
 const apps: FirebaseApp[] = [];
 let devices = 0;
@@ -94,32 +87,14 @@ function describeView(view: SessionView<Orders>): string {
 
 describe.skipIf(!host)('watch (end to end)', () => {
   beforeAll(async () => {
-    if (!existsSync(BUILT)) throw new Error(`${BUILT} is missing: build first (npm run build -w functions)`);
-    // The project's rules, as the deployed ones: owners read, clients write nothing.
-    const rules = readFileSync(join(REPO_ROOT, 'firestore.rules'), 'utf8');
-    const loaded = await fetch(`http://${host}/emulator/v1/projects/${projectId}:securityRules`, {
-      method: 'PUT',
-      body: JSON.stringify({ rules: { files: [{ name: 'firestore.rules', content: rules }] } }),
-    });
-    if (!loaded.ok) throw new Error(`the emulator refused the rules: ${loaded.status}`);
-    const adminApp = initializeAdminApp({ projectId }, `admin-${projectId}`);
-    closeAdmin = () => deleteAdminApp(adminApp);
-    admin = getAdminFirestore(adminApp);
-    await seedDemoData(admin);
-    gemini = await startFakeGemini();
-    gemini.answerWith(playOnGemini(nextOrderMove));
-    emulator = await startFunctionsEmulator({
-      projectId,
-      firestoreHost: host as string,
-      env: { GEMINI_API_KEY: 'e2e-fake-key', GOOGLE_GEMINI_BASE_URL: gemini.url },
-    });
+    stack = await startOrderStack({ projectId, firestoreHost: host as string, rules: true });
+    emulator = stack.emulator;
+    admin = stack.admin;
   });
 
   afterAll(async () => {
     await Promise.all(apps.map((app) => deleteApp(app)));
-    await emulator?.stop();
-    await gemini?.close();
-    await closeAdmin();
+    await stack?.stop();
   });
 
   it('shows a second device every step of a turn with a tool, the interrupt and the decision the first device made', async () => {
