@@ -62,13 +62,8 @@ function started(record: SessionRecord, plan: TurnPlan): TurnStart {
   return { started: { record, kind: plan.kind, plan } };
 }
 
-/** Creates the session of a first call, with the lease and the user message in its first write. */
+/** Creates the session of a first call, with the lease and the user message in its first write (admission refuses a resume). */
 async function createSession(rt: AgentRuntime, request: BeginRequest, digest: string): Promise<TurnStart | undefined> {
-  if (!request.message) {
-    throw new KitError('failed-precondition', 'nothing to resume: the call names no session', {
-      reason: 'NOTHING_TO_RESUME',
-    });
-  }
   const now = request.now;
   const empty = emptySession({
     id: newSessionId(rt, request.uid, request.requestId),

@@ -19,3 +19,4 @@ export {
   isWaiting,
   type RecordedCall,
 } from './call-state.js';
+export { openRoundOf } from './open-round.js';

@@ -3,7 +3,7 @@ import { testTools } from '../../test-utils/protocol-tools.js';
 import { callStateOf, stampInterrupt } from '../call-state/index.js';
 import { isKitError, type KitError } from '../errors/index.js';
 import type { Message, ToolRequestPart } from '../model/index.js';
-import { applyResume as admitReplies, isOpenRound } from './apply-resume.js';
+import { applyResume as admitReplies } from './apply-resume.js';
 import type { ResumeOptions } from './generate-options.js';
 import { repliesOfOptions } from './resume-reply.js';
 import { toToolMap } from './to-tool-map.js';
@@ -141,14 +141,5 @@ describe('applyResume', () => {
     const only = toToolMap([lookup]);
     const error = refusal(() => applyResume(message, { decline: [{ name: 'guarded', ref: 'g' }] }, only));
     expect(error.details?.reason).toBe('UNKNOWN_REF');
-  });
-});
-
-describe('isOpenRound', () => {
-  it('is true for a model message with tool requests and false otherwise', () => {
-    expect(isOpenRound(round())).toBe(true);
-    expect(isOpenRound({ role: 'model', content: [{ text: 'done' }] })).toBe(false);
-    expect(isOpenRound({ role: 'user', content: [{ text: 'hi' }] })).toBe(false);
-    expect(isOpenRound(undefined)).toBe(false);
   });
 });

@@ -177,8 +177,3 @@ export function applyResume(
   }
   return { ...message, content };
 }
-
-/** True when `message` is a model message whose tool requests still await responses (an open round). */
-export function isOpenRound(message: Message | undefined): message is Message {
-  return message?.role === 'model' && toolRequestsOf(message).length > 0;
-}

@@ -1,4 +1,4 @@
-import { callStateOf, isRecorded, isWaiting } from '../call-state/index.js';
+import { callStateOf, isRecorded, isWaiting, openRoundOf } from '../call-state/index.js';
 import { type Message, type ToolRequestPart, toolRequestsOf } from '../model/index.js';
 
 /** What an interrupted turn left waiting. */
@@ -22,9 +22,7 @@ export function withPending<S extends { history: Message[] }>(session: S): S & P
  * an interrupted turn. The history is the one source of truth; stored copies are derived.
  */
 export function pendingOf(history: readonly Message[]): PendingCalls {
-  const last = history.at(-1);
-  if (last?.role !== 'model') return { interrupts: [], pendingOutputs: [] };
-  const requests = toolRequestsOf(last);
+  const requests = toolRequestsOf(openRoundOf(history));
   const interrupts = requests.filter(isWaiting);
   if (!interrupts.length) return { interrupts: [], pendingOutputs: [] };
   return { interrupts, pendingOutputs: requests.filter((part) => isRecorded(callStateOf(part))) };
