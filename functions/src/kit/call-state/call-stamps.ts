@@ -1,7 +1,7 @@
-import type { ToolRequestPart, ToolResponsePart } from '../model/index.js';
-import { type Asked, callStateOf, isRecorded } from './call-state.js';
+import { type Asked, callStateOf, isRecorded } from '@callable-flows/protocol/call-state';
+import type { Part, ToolRequestPart, ToolResponsePart } from '../model/index.js';
 
-// The one writer of a call's stamps (call-state.ts reads them): an open round is stored as
+// The one writer of a call's stamps (the protocol's call-state.ts reads them): an open round is stored as
 // stamps on its tool requests, so it can be resumed, or retried, from its last message alone.
 
 function withoutStamps(part: ToolRequestPart): Record<string, unknown> {
@@ -53,7 +53,7 @@ export function recordedResponse(part: ToolRequestPart): ToolResponsePart | unde
       name,
       ...(ref === undefined ? {} : { ref }),
       output: state.output,
-      ...(state.content ? { content: state.content } : {}),
+      ...(state.content ? { content: state.content as Part[] } : {}),
     },
     metadata,
   };

@@ -1,16 +1,15 @@
-import { z } from 'zod';
-import type { Part, ToolRequestPart } from '../model/index.js';
+import * as z from 'zod/mini';
 
 // A call of an open round (interrupted, or cut short) keeps where it stands as stamps on its
-// tool request's metadata, under the names the stored sessions and the wire already use:
-// `interrupt`, `resumed`, `pendingOutput`, `pendingContent`, `resolvedInterrupt`, `answer`,
-// `declined`. This module is the one reader of those stamps (call-stamps.ts the one writer).
+// tool request's metadata, under the names stored sessions and the wire already use: `interrupt`,
+// `resumed`, `pendingOutput`, `pendingContent`, `resolvedInterrupt`, `answer`, `declined`. This
+// module is the one reader of those stamps, for the kit and its clients alike (the kit's
+// call-state/call-stamps.ts is the one writer). zod/mini, so the web app's bundle pays little for it.
 
 /** What a call asked a person: the tool's interrupt metadata, or `true` when it gave none. */
 const AskedSchema = z.union([z.literal(true), z.record(z.string(), z.unknown())]);
 export type Asked = z.infer<typeof AskedSchema>;
-const ContentSchema = z.custom<Part[]>((value) => Array.isArray(value));
-const ResponseFields = { output: z.unknown(), content: ContentSchema.optional() };
+const ResponseFields = { output: z.unknown(), content: z.optional(z.array(z.unknown())) };
 
 /**
  * Where one call of an open round stands: `waiting` for a person; `approved` by one (it runs
@@ -29,7 +28,7 @@ export const CallStateSchema = z.discriminatedUnion('kind', [
     ...ResponseFields,
   }),
   // `approved` when a person approved the call before it ran.
-  z.object({ kind: z.literal('done'), approved: z.literal(true).optional(), ...ResponseFields }),
+  z.object({ kind: z.literal('done'), approved: z.optional(z.literal(true)), ...ResponseFields }),
   z.object({ kind: z.literal('open') }),
 ]);
 export type CallState = z.infer<typeof CallStateSchema>;
@@ -37,16 +36,22 @@ export type CallState = z.infer<typeof CallStateSchema>;
 /** The kinds whose call has its response recorded. */
 export type RecordedCall = Extract<CallState, { output: unknown }>;
 
+/** A stored tool request, as far as its stamps go. */
+export interface StampedCall {
+  metadata?: Record<string, unknown> | undefined;
+}
+
 // A fresh call's state, shared: most calls of most rounds carry no stamps.
 const OPEN: CallState = { kind: 'open' };
 
 /** Where the call `part` stands, read off its stamps (hand-decoded: it runs for every call of every round). */
-export function callStateOf(part: ToolRequestPart): CallState {
+export function callStateOf(part: StampedCall): CallState {
   const m = part.metadata;
   if (m === undefined) return OPEN;
   if (m.interrupt !== undefined) return { kind: 'waiting', asked: m.interrupt as Asked };
   if ('pendingOutput' in m) {
-    const response = { output: m.pendingOutput, ...(m.pendingContent ? { content: m.pendingContent as Part[] } : {}) };
+    const content = m.pendingContent as unknown[] | undefined;
+    const response = { output: m.pendingOutput, ...(content ? { content } : {}) };
     if (m.answer === 'respond') return { kind: 'answered', asked: m.resolvedInterrupt, ...response };
     if (m.answer === 'decline') {
       const declined = (m.declined ?? true) as true | { reason: string };
@@ -55,11 +60,11 @@ export function callStateOf(part: ToolRequestPart): CallState {
     return m.answer === 'restart' ? { kind: 'done', approved: true, ...response } : { kind: 'done', ...response };
   }
   if (m.resumed !== undefined) return { kind: 'approved', asked: m.resolvedInterrupt, resumed: m.resumed as Asked };
-  return { kind: 'open' };
+  return OPEN;
 }
 
 /** What the call `part` asked a person, while it waits or after it was answered (`undefined`: it never asked). */
-export function askedOf(part: ToolRequestPart): Asked | undefined {
+export function askedOf(part: StampedCall): Asked | undefined {
   const asked = part.metadata?.interrupt ?? part.metadata?.resolvedInterrupt;
   if (asked === undefined) return undefined;
   return typeof asked === 'object' && asked !== null && !Array.isArray(asked)
@@ -68,16 +73,21 @@ export function askedOf(part: ToolRequestPart): Asked | undefined {
 }
 
 /** True when the call `part` waits for a person. */
-export const isWaiting = (part: ToolRequestPart): boolean => part.metadata?.interrupt !== undefined;
+export const isWaiting = (part: StampedCall): boolean => part.metadata?.interrupt !== undefined;
 
-/** True when the call `part` has its response recorded (it ran, or a person answered it). */
+/** True when the call has its response recorded (it ran, or a person answered it). */
 export function isRecorded(state: CallState): state is RecordedCall {
   return 'output' in state;
 }
 
-/** How a person answered the call, if one did: final once stored. */
-export function answerOf(state: CallState): 'respond' | 'decline' | 'restart' | undefined {
-  if (state.kind === 'answered') return 'respond';
-  if (state.kind === 'declined') return 'decline';
-  return state.kind === 'approved' || (state.kind === 'done' && state.approved) ? 'restart' : undefined;
+/** How a person answered the call `part`, if one did: final once stored, and still stamped once its round closed. */
+export function answerOf(part: StampedCall): 'respond' | 'decline' | 'restart' | undefined {
+  const answer = part.metadata?.answer;
+  return answer === 'respond' || answer === 'decline' || answer === 'restart' ? answer : undefined;
+}
+
+/** The words a person gave with their decline of the call `part` (`undefined`: none, or no decline). */
+export function declineReasonOf(part: StampedCall): string | undefined {
+  const declined = part.metadata?.declined as { reason?: unknown } | true | undefined;
+  return typeof declined === 'object' && typeof declined.reason === 'string' ? declined.reason : undefined;
 }
