@@ -24,6 +24,7 @@ const stamped = {
     declined: { reason: 'no' },
   },
   done: { pendingOutput: 7, pendingContent: [{ text: 'seven' }] },
+  failed: { pendingOutput: { error: 'no such order' }, pendingError: { code: 'not-found' } },
 };
 
 describe('callStateOf', () => {
@@ -48,6 +49,17 @@ describe('callStateOf', () => {
     expect(answerOf(ran)).toBe('restart');
   });
 
+  it('says an approved call that ran and failed is failed, approved, with its error', () => {
+    const failed = { metadata: { ...stamped.approved, ...stamped.failed } };
+    expect(callStateOf(failed)).toEqual({
+      kind: 'failed',
+      approved: true,
+      error: { code: 'not-found' },
+      output: { error: 'no such order' },
+    });
+    expect(answerOf(failed)).toBe('restart');
+  });
+
   it('reads a decline stored without a reason as declined true', () => {
     const { declined: _reason, ...metadata } = stamped.declined;
     expect(callStateOf({ metadata })).toMatchObject({ kind: 'declined', declined: true });
@@ -57,7 +69,7 @@ describe('callStateOf', () => {
 describe('answerOf', () => {
   it('names the answer a person gave, and none for a call nobody answered', () => {
     const answers = Object.values(stamped).map((metadata) => answerOf({ metadata }));
-    expect(answers).toEqual([undefined, undefined, 'restart', 'respond', 'decline', undefined]);
+    expect(answers).toEqual([undefined, undefined, 'restart', 'respond', 'decline', undefined, undefined]);
   });
 
   it('still names the answer when the round closed and only the answer stamps stayed', () => {
@@ -77,7 +89,7 @@ describe('declineReasonOf', () => {
 describe('isRecorded', () => {
   it('is true for the kinds whose response is recorded', () => {
     const recorded = Object.entries(stamped).filter(([, metadata]) => isRecorded(callStateOf({ metadata })));
-    expect(recorded.map(([kind]) => kind)).toEqual(['answered', 'declined', 'done']);
+    expect(recorded.map(([kind]) => kind)).toEqual(['answered', 'declined', 'done', 'failed']);
   });
 });
 

@@ -2,19 +2,22 @@ import * as z from 'zod/mini';
 
 // A call of an open round (interrupted, or cut short) keeps where it stands as stamps on its
 // tool request's metadata, under the names stored sessions and the wire already use: `interrupt`,
-// `resumed`, `pendingOutput`, `pendingContent`, `resolvedInterrupt`, `answer`, `declined`. This
-// module is the one reader of those stamps, for the kit and its clients alike (the kit's
+// `resumed`, `pendingOutput`, `pendingContent`, `pendingError`, `resolvedInterrupt`, `answer`,
+// `declined`. This module is the one reader of those stamps, for the kit and its clients alike (the kit's
 // call-state/call-stamps.ts is the one writer). zod/mini, so the web app's bundle pays little for it.
 
 /** What a call asked a person: the tool's interrupt metadata, or `true` when it gave none. */
 const AskedSchema = z.union([z.literal(true), z.record(z.string(), z.unknown())]);
 export type Asked = z.infer<typeof AskedSchema>;
 const ResponseFields = { output: z.unknown(), content: z.optional(z.array(z.unknown())) };
+/** Why a call failed, as its tool error response says (`toolError`): the kit's error code, and the bad fields if any. */
+const CallErrorSchema = z.object({ code: z.string(), fields: z.optional(z.unknown()) });
+export type CallError = z.infer<typeof CallErrorSchema>;
 
 /**
  * Where one call of an open round stands: `waiting` for a person; `approved` by one (it runs
  * next); `answered` or `declined` by one (its response is final); `done` (it ran: its response
- * is recorded while others wait); `open` (no record: running while its turn holds the lease,
+ * is recorded while others wait); `failed` (it ran and failed: its error response is recorded); `open` (no record: running while its turn holds the lease,
  * of unknown outcome once that turn was cut short).
  */
 export const CallStateSchema = z.discriminatedUnion('kind', [
@@ -29,6 +32,12 @@ export const CallStateSchema = z.discriminatedUnion('kind', [
   }),
   // `approved` when a person approved the call before it ran.
   z.object({ kind: z.literal('done'), approved: z.optional(z.literal(true)), ...ResponseFields }),
+  z.object({
+    kind: z.literal('failed'),
+    approved: z.optional(z.literal(true)),
+    error: CallErrorSchema,
+    ...ResponseFields,
+  }),
   z.object({ kind: z.literal('open') }),
 ]);
 export type CallState = z.infer<typeof CallStateSchema>;
@@ -57,7 +66,10 @@ export function callStateOf(part: StampedCall): CallState {
       const declined = (m.declined ?? true) as true | { reason: string };
       return { kind: 'declined', asked: m.resolvedInterrupt, declined, ...response };
     }
-    return m.answer === 'restart' ? { kind: 'done', approved: true, ...response } : { kind: 'done', ...response };
+    const approved = m.answer === 'restart' ? { approved: true as const } : {};
+    if (m.pendingError !== undefined)
+      return { kind: 'failed', error: m.pendingError as CallError, ...approved, ...response };
+    return { kind: 'done', ...approved, ...response };
   }
   if (m.resumed !== undefined) return { kind: 'approved', asked: m.resolvedInterrupt, resumed: m.resumed as Asked };
   return OPEN;

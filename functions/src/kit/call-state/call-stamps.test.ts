@@ -39,6 +39,14 @@ describe('recordedResponse', () => {
     });
   });
 
+  it('gives the error response back, with its toolError, when the call failed while others waited', () => {
+    const error = { toolResponse: { name: 'lookup', ref: 'l', output: { error: 'gone' } } };
+    const failed = stampPendingOutput(request, { ...error, metadata: { toolError: { code: 'not-found' } } });
+    expect(failed.metadata).toMatchObject({ pendingOutput: { error: 'gone' }, pendingError: { code: 'not-found' } });
+    expect(recordedResponse(failed)).toEqual({ ...error, metadata: { toolError: { code: 'not-found' } } });
+    expect(clearStamps(failed)).toEqual(request);
+  });
+
   it('gives nothing when the call has no recorded result', () => {
     expect(recordedResponse(asked)).toBeUndefined();
   });
@@ -85,6 +93,7 @@ describe('the stamp writers', () => {
         response({ declined: true }, { interruptResponse: true, declined: { reason: 'no' } }),
       ),
       done: stampPendingOutput(request, response(7)),
+      failed: stampPendingOutput(request, response({ error: 'gone' }, { toolError: { code: 'not-found' } })),
     };
     for (const [kind, part] of Object.entries(states)) {
       const state = callStateOf(part);

@@ -3,6 +3,7 @@ export {
   type Asked,
   answerOf,
   askedOf,
+  type CallError,
   type CallState,
   CallStateSchema,
   callStateOf,
