@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { isKitError, KitError } from '../errors/index.js';
 import { emptySession } from '../session/empty-session.js';
 import type { RequestRecord, Session } from '../session/session-schema.js';
-import { standingOf } from '../session/session-standing.js';
+import { standingOf, statusAfter } from '../session/session-standing.js';
 import { isWriteConflict, type SessionRecord } from '../session/session-store.js';
 import { type Admission, admitCall } from './admit-call.js';
 import type { AgentTurnResult } from './agent.js';
@@ -47,7 +47,7 @@ function leased(
   return {
     ...rest,
     ...(requests === undefined ? {} : { requests }),
-    status: 'running',
+    status: statusAfter('leased', plan.history),
     history: plan.history,
     turn: plan.turn,
     turns: plan.turns,
