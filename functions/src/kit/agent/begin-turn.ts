@@ -108,13 +108,6 @@ export async function beginTurn(rt: AgentRuntime, request: BeginRequest): Promis
     }
     if (!record) throw new KitError('not-found', `no session '${id}'`, { reason: 'SESSION_NOT_FOUND' });
     const session = rt.givenUp.seeThrough(record.session);
-    if (session.ownerUid !== request.uid) {
-      throw new KitError('permission-denied', `session '${id}' belongs to another user`, { reason: 'NOT_OWNER' });
-    }
-    if (session.agent !== rt.name) {
-      const why = `session '${id}' belongs to agent '${session.agent}', not '${rt.name}'`;
-      throw new KitError('failed-precondition', why, { reason: 'WRONG_AGENT' });
-    }
     const now = rt.timing.clock();
     let admitted: Admission;
     try {
