@@ -209,7 +209,10 @@ async function runRound<O>(
 ): Promise<GenerateResult<O> | undefined> {
   const { options } = scope;
   const modelIndex = state.index++;
-  const prepared = await options.prepareStep?.({ round: rounds, messages: state.messages });
+  // Awaited only when given: an `await` of undefined still costs a promise and a suspension.
+  const prepared = options.prepareStep
+    ? await options.prepareStep({ round: rounds, messages: state.messages })
+    : undefined;
   const stepScope = prepared?.model ? { ...modelScope, model: prepared.model } : modelScope;
   const stepRequest = prepared ? preparedRequest(request, prepared) : request;
   const response = await callModel(stepRequest, modelIndex, stepScope);
@@ -222,7 +225,7 @@ async function runRound<O>(
   }
   const message = markChecked(response.message);
   state.messages.push(message);
-  await options.onModelResponse?.({ round: rounds, message, messages: state.messages });
+  if (options.onModelResponse) await options.onModelResponse({ round: rounds, message, messages: state.messages });
   const requests = toolRequestsOf(message);
   if (!requests.length || options.returnToolRequests) {
     return finish(state, options, {
