@@ -4,6 +4,7 @@
 // this file, nothing else (no zod, no firebase-admin, no model SDK).
 import { defineSecret } from 'firebase-functions/params';
 import { onCall } from 'firebase-functions/v2/https';
+import { useCompileCache } from './compile-cache.js';
 // Not the callable barrel: it would load the wire protocol's schemas (zod) at import time.
 import { FirestoreUsageCounters } from './kit/callable/limits/firestore-usage-counters.js';
 import type { UsageLimits } from './kit/callable/limits/usage-limits.js';
@@ -11,6 +12,10 @@ import { onCallFlow } from './kit/callable/on-call-flow.js';
 import type { OnCallFlowOptions } from './kit/callable/on-call-flow-options.js';
 import { notifyOwner } from './kit/cleanup/notify-owner.js';
 import { scheduledCleanup } from './kit/cleanup/scheduled-cleanup.js';
+
+// Before any flow is loaded: a first call then loads the flow, the kit, firebase-admin and gRPC
+// from the compiled code the deploy's build step shipped (prime-compile-cache.ts), if it did.
+useCompileCache();
 
 /** The Gemini API key (Secret Manager; in the emulator, the shell or functions/.secret.local). */
 const geminiApiKey = defineSecret('GEMINI_API_KEY');

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { Firestore } from '@google-cloud/firestore';
 import type { BenchTable } from '../bench-table.js';
@@ -6,31 +5,15 @@ import { callableCall } from '../callable-call.js';
 import { countFirestoreOps, countSince, snapshotCount } from '../firestore-op-counter.js';
 import { loadGenkit } from '../genkit/load-genkit.js';
 import { median } from '../measure.js';
-import type { ColdReport, ColdVariant } from './turn-cold-child.js';
-import {
-  genkitTurnCallable,
-  kitTurnCallable,
-  MANIFEST_MESSAGE,
-  TURN_ANSWER,
-  TURN_MESSAGE,
-  type TurnCallable,
-} from './turn-sides.js';
+import { coldTurns } from './turn-cold.js';
+import { TURN_ANSWER, TURN_MESSAGE } from './turn-messages.js';
+import { genkitTurnCallable, kitTurnCallable, type TurnCallable } from './turn-sides.js';
 
 const WARMUP_TURNS = 20;
 const BLOCKS = 3;
 const TURNS_PER_BLOCK = 30;
 const STALE_SAMPLES = 10;
-const COLD_ROUNDS = 5;
-const COLD_VARIANTS: ColdVariant[] = [
-  'kit-manifest',
-  'kit-grpc',
-  'kit-rest',
-  'kit-grpc-warmup',
-  'kit-rest-warmup',
-  'genkit',
-];
 const UID = 'turn-bench-user';
-const CHILD = new URL('./turn-cold-child.js', import.meta.url).pathname;
 
 interface Turn {
   cpuMs: number;
@@ -106,17 +89,6 @@ async function rpcTurns(projectId: string, readOnly: boolean): Promise<{ warm: R
   return { warm, stale };
 }
 
-function coldChild<T = ColdReport>(variant: ColdVariant, projectId: string, sessionId: string): T {
-  const out = execFileSync(process.execPath, [CHILD, variant, projectId, sessionId, UID], {
-    encoding: 'utf8',
-    // FUNCTIONS_EMULATOR: the manifest's App Check is `unless-emulator`.
-    env: { ...process.env, GEMINI_API_KEY: '', GCLOUD_PROJECT: projectId, FUNCTIONS_EMULATOR: 'true' },
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  // The report is the last line: the SDKs log to stdout before it.
-  return JSON.parse(out.trim().split('\n').at(-1) as string) as T;
-}
-
 /**
  * The cost of a whole turn on one Firestore emulator: CPU and wall per warm turn through each side's
  * callable (the kit's `onCallFlow(...).run()` with FirestoreSessionStore; Genkit's `onCallGenkit`
@@ -143,16 +115,12 @@ export async function runTurnBench(): Promise<BenchTable[]> {
   const genkitSession = (await turn(genkit, undefined)).sessionId;
   await kitDb.terminate();
   await genkitDb.terminate();
-  const manifestSession = coldChild<{ sessionId: string }>('kit-manifest', projectId, 'new').sessionId;
-  const cold = new Map<ColdVariant, ColdReport[]>(COLD_VARIANTS.map((v) => [v, []]));
-  for (let round = 0; round < COLD_ROUNDS; round++) {
-    for (const variant of COLD_VARIANTS) {
-      const sessionId =
-        variant === 'genkit' ? genkitSession : variant === 'kit-manifest' ? manifestSession : kitSession;
-      cold.get(variant)?.push(coldChild(variant, projectId, sessionId));
-    }
-  }
-  return [warmTable(blocks, install.version), rpcTable(declared, undeclared), coldTable(cold, install.version)];
+  const sessions = { kit: kitSession, genkit: genkitSession };
+  return [
+    warmTable(blocks, install.version),
+    rpcTable(declared, undeclared),
+    ...coldTurns(projectId, sessions, UID, install.version),
+  ];
 }
 
 const f1 = (x: number) => x.toFixed(1);
@@ -211,35 +179,6 @@ function rpcTable(
     notes: [
       `The warm table's turn (\`${TURN_MESSAGE}\`), limits off. Two instances (each its own Firestore client and defineAgent cache) on one session: B runs a turn, then B's next turn is measured (copy current); A runs a turn, then B's next is measured (copy stale). ${STALE_SAMPLES} samples each; RPCs counted at B's client (commits, batch gets, queries, transaction begins and rollbacks).`,
       "A stale copy costs one failed commit (the lease's precondition) and one read before the lease is taken: 4 RPCs with a declared tool. An undeclared tool's result is a commit of its own (the safe default: the journal then holds it before the next model call), 2 more per turn. With limits on (the deployed flows), each call adds one merge of the usage counters (and one read of them when the instance's copy is older than 60 s). Target for the stale turn: ≤ 4.",
-    ],
-  };
-}
-
-function coldTable(cold: Map<ColdVariant, ColdReport[]>, version: string): BenchTable {
-  const labels: Record<ColdVariant, string> = {
-    'kit-manifest': `the deploy manifest as shipped: orderAssistant (limits on, its store), \`${MANIFEST_MESSAGE}\``,
-    'kit-grpc': 'kit, firebase-admin Firestore over gRPC (its default)',
-    'kit-rest': 'kit, Firestore with `preferRest: true`',
-    'kit-grpc-warmup': 'kit, gRPC, a warm-up read started as the request arrives',
-    'kit-rest-warmup': 'kit, REST, a warm-up read started as the request arrives',
-    genkit: `Genkit ${version}, its Firestore client (gRPC)`,
-  };
-  const rows = [...cold].map(([variant, reports]) => [
-    labels[variant],
-    f1(median(reports.map((r) => r.importMs))),
-    f1(median(reports.map((r) => r.turnMs))),
-    f1(median(reports.map((r) => r.turnCpuMs))),
-    f1(median(reports.map((r) => r.importMs + r.turnMs))),
-  ]);
-  return {
-    title:
-      'A cold first turn: a fresh process imports the deploy manifest, then serves one turn of an existing session',
-    columns: ['instance', 'import ms', 'first turn ms', 'first turn CPU ms', 'import + turn ms'],
-    rows,
-    notes: [
-      `Each row: ${COLD_ROUNDS} fresh processes (\`lib/bench/turn/turn-cold-child.js <variant>\`), the variants alternating; medians. Kit: import \`functions/dist/index.js\` (the deploy manifest), then the turn loads the bundled kit (\`dist/kit.js\`) and firebase-admin as a deployed flow does on its first call, makes the Firestore client and serves the turn. Genkit: its imports, \`genkit({})\`, the flow and \`onCallGenkit\` (what its manifest does at import), then the turn. The same turn as the warm table, on the same emulator.`,
-      "REST on the emulator needs the emulator's token given to the client (nodejs-firestore#1811): the bench passes an OAuth2Client holding it.",
-      'Target: cold first turn ≤ 150 ms on the emulator.',
     ],
   };
 }

@@ -1,20 +1,22 @@
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+// Type-only imports and the request builder (no imports of its own): the child loads nothing of
+// the kit before it is timed, so the deploy manifest's cold turn pays for everything it loads.
 import type { Firestore } from '@google-cloud/firestore';
 import { callableCall } from '../callable-call.js';
-import { loadGenkit } from '../genkit/load-genkit.js';
-import {
-  genkitTurnCallable,
-  type KitApi,
-  kitTurnCallable,
-  MANIFEST_MESSAGE,
-  TURN_ANSWER,
-  TURN_MESSAGE,
-  type TurnCallable,
-} from './turn-sides.js';
+import { MANIFEST_MESSAGE, TURN_ANSWER, TURN_MESSAGE } from './turn-messages.js';
+import type { KitApi, TurnCallable } from './turn-sides.js';
 
 /** How a cold instance sets up Firestore: the client's transport, and whether a warm-up RPC starts at import. */
-export type ColdVariant = 'kit-manifest' | 'kit-grpc' | 'kit-rest' | 'kit-grpc-warmup' | 'kit-rest-warmup' | 'genkit';
+export type ColdVariant =
+  | 'kit-manifest'
+  | 'kit-manifest-eager'
+  | 'kit-grpc'
+  | 'kit-rest'
+  | 'kit-grpc-warmup'
+  | 'kit-rest-warmup'
+  | 'genkit';
 
 /** What one cold child reports. */
 export interface ColdReport {
@@ -26,15 +28,29 @@ export interface ColdReport {
   turnCpuMs: number;
 }
 
+/** The steps of a cold manifest turn, each timed on its own in one fresh process (`breakdown`): wall and CPU ms. */
+export interface ColdSteps {
+  'import the deploy manifest': [number, number];
+  "import the flow's code (dist/kit.js, the flow chunk)": [number, number];
+  'import firebase-admin (app, firestore)': [number, number];
+  'the Firestore client: made, first read': [number, number];
+  'the turn, everything above loaded': [number, number];
+}
+
 const FUNCTIONS_DIR = resolve(import.meta.dirname, '../../..');
 const dist = (file: string) => pathToFileURL(resolve(FUNCTIONS_DIR, 'dist', file)).href;
+const requireFromFunctions = createRequire(resolve(FUNCTIONS_DIR, 'package.json'));
+const adminModules = () =>
+  Promise.all([
+    import(requireFromFunctions.resolve('firebase-admin/app')) as Promise<typeof import('firebase-admin/app')>,
+    import(requireFromFunctions.resolve('firebase-admin/firestore')) as Promise<
+      typeof import('firebase-admin/firestore')
+    >,
+  ]);
 
 /** firebase-admin's Firestore as a deployed flow makes it, over gRPC (the default) or REST. */
 async function adminFirestore(projectId: string, rest: boolean): Promise<Firestore> {
-  const [{ getApps, initializeApp }, { getFirestore }] = await Promise.all([
-    import('firebase-admin/app'),
-    import('firebase-admin/firestore'),
-  ]);
+  const [{ getApps, initializeApp }, { getFirestore }] = await adminModules();
   const db = getFirestore(getApps()[0] ?? initializeApp({ projectId }));
   if (rest) {
     // The REST transport asks for credentials even on the emulator (nodejs-firestore#1811): give
@@ -47,10 +63,12 @@ async function adminFirestore(projectId: string, rest: boolean): Promise<Firesto
   return db as unknown as Firestore;
 }
 
-async function kitInstance(
-  variant: ColdVariant,
-  projectId: string,
-): Promise<{ importMs: number; serve: () => Promise<TurnCallable> }> {
+type Instance = { importMs: number; serve: () => Promise<TurnCallable> };
+
+/** The kit's turn callable over a firebase-admin client (the bench's side, from the bundled kit). */
+async function kitInstance(variant: ColdVariant, projectId: string): Promise<Instance> {
+  // The bench's turn builder loads the library's kit (and zod, firebase-functions): before the clock.
+  const { kitTurnCallable } = await import('./turn-sides.js');
   const started = performance.now();
   await import(dist('index.js'));
   const importMs = performance.now() - started;
@@ -71,14 +89,30 @@ async function kitInstance(
   };
 }
 
-/** The deploy manifest as shipped: `orderAssistant` from functions/dist/index.js, its limits and store included. */
-async function manifestInstance(): Promise<{ importMs: number; serve: () => Promise<TurnCallable> }> {
+/**
+ * The deploy manifest as shipped: `orderAssistant` from functions/dist/index.js, its limits and
+ * store included; `eager` starts loading firebase-admin and its client as the request arrives.
+ */
+async function manifestInstance(eager: boolean): Promise<Instance> {
   const started = performance.now();
   const manifest = (await import(dist('index.js'))) as { orderAssistant: TurnCallable };
-  return { importMs: performance.now() - started, serve: async () => manifest.orderAssistant };
+  const importMs = performance.now() - started;
+  return {
+    importMs,
+    serve: async () => {
+      if (eager)
+        void import(dist('admin-firestore.js')).then((m: { adminFirestore(): Promise<unknown> }) => m.adminFirestore());
+      return manifest.orderAssistant;
+    },
+  };
 }
 
-async function genkitInstance(projectId: string): Promise<{ importMs: number; serve: () => Promise<TurnCallable> }> {
+async function genkitInstance(projectId: string): Promise<Instance> {
+  // The bench's Genkit flow builder loads the library's kit too: before the clock, as for the kit.
+  const [{ genkitTurnCallable }, { loadGenkit }] = await Promise.all([
+    import('./turn-sides.js'),
+    import('../genkit/load-genkit.js'),
+  ]);
   const started = performance.now();
   const install = loadGenkit();
   (install.require('genkit/tracing') as { disableGenkitOTelInitialization(): void }).disableGenkitOTelInitialization();
@@ -91,22 +125,86 @@ async function genkitInstance(projectId: string): Promise<{ importMs: number; se
 }
 
 /**
+ * Fills the compile cache at `dir` as the deploy's build step does (`prime-compile-cache.ts`:
+ * the modules a first call loads, imported, no request); for Genkit, its imports and flow.
+ */
+async function prime(side: 'kit' | 'genkit', dir: string): Promise<void> {
+  if (side === 'kit') {
+    const [{ primeCompileCache }, { FIRST_CALL_MODULES }] = await Promise.all([
+      import('../../compile-cache.js'),
+      import('../../prime-compile-cache.js'),
+    ]);
+    await primeCompileCache(dir, FIRST_CALL_MODULES);
+    return;
+  }
+  const { enableCompileCache, flushCompileCache } = await import('node:module');
+  enableCompileCache(dir);
+  await genkitInstance('prime');
+  flushCompileCache();
+}
+
+/** The steps of one cold manifest turn, each loaded and timed before the next (see {@link ColdSteps}). */
+async function breakdown(projectId: string, sessionId: string, uid: string): Promise<ColdSteps> {
+  let at = performance.now();
+  let cpu = process.cpuUsage();
+  const lap = (): [number, number] => {
+    const now = performance.now();
+    const used = process.cpuUsage(cpu);
+    const step: [number, number] = [now - at, (used.user + used.system) / 1000];
+    at = now;
+    cpu = process.cpuUsage();
+    return step;
+  };
+  const manifest = (await import(dist('index.js'))) as { orderAssistant: TurnCallable };
+  const manifestMs = lap();
+  await Promise.all([import(dist('kit.js')), import(dist('order-assistant.js'))]);
+  const flowMs = lap();
+  const [{ getApps, initializeApp }, { getFirestore }] = await adminModules();
+  const adminMs = lap();
+  // The default app and client, as the deployed flows make them (functions/src/flows/admin-firestore.ts).
+  await getFirestore(getApps()[0] ?? initializeApp({ projectId }))
+    .doc(`sessions/${sessionId}`)
+    .get();
+  const clientMs = lap();
+  const result = await manifest.orderAssistant.run(callableCall({ sessionId, message: MANIFEST_MESSAGE }, uid));
+  if (!result.text) throw new Error(`breakdown: unexpected answer ${JSON.stringify(result)}`);
+  return {
+    'import the deploy manifest': manifestMs,
+    "import the flow's code (dist/kit.js, the flow chunk)": flowMs,
+    'import firebase-admin (app, firestore)': adminMs,
+    'the Firestore client: made, first read': clientMs,
+    'the turn, everything above loaded': lap(),
+  };
+}
+
+/**
  * A cold instance: a fresh process imports the deploy manifest, then serves one turn of an
  * existing session (`new`: open one and print its id). Usage:
- * `node lib/bench/turn/turn-cold-child.js <variant> <projectId> <sessionId|new> <uid>`.
+ * `node lib/bench/turn/turn-cold-child.js <variant> <projectId> <sessionId|new> <uid>`; also
+ * `prime-kit|prime-genkit <dir>` (fill a compile cache) and `breakdown` (the steps, timed one by one).
  */
 async function main(): Promise<void> {
-  const [variant, projectId, sessionId, uid] = process.argv.slice(2) as [ColdVariant, string, string, string];
+  const [variant, projectId, sessionId, uid] = process.argv.slice(2) as [string, string, string, string];
+  if (variant === 'prime-kit' || variant === 'prime-genkit') {
+    // Here the second argument is the cache directory.
+    await prime(variant === 'prime-kit' ? 'kit' : 'genkit', projectId);
+    process.exit(0);
+  }
+  if (variant === 'breakdown') {
+    process.stdout.write(`\n${JSON.stringify(await breakdown(projectId, sessionId, uid))}\n`);
+    process.exit(0);
+  }
+  const manifestTurn = variant.startsWith('kit-manifest');
   const instance =
     variant === 'genkit'
       ? await genkitInstance(projectId)
-      : variant === 'kit-manifest'
-        ? await manifestInstance()
-        : await kitInstance(variant, projectId);
+      : manifestTurn
+        ? await manifestInstance(variant === 'kit-manifest-eager')
+        : await kitInstance(variant as ColdVariant, projectId);
   const cpu = process.cpuUsage();
   const started = performance.now();
   const fn = await instance.serve();
-  const message = variant === 'kit-manifest' ? MANIFEST_MESSAGE : TURN_MESSAGE;
+  const message = manifestTurn ? MANIFEST_MESSAGE : TURN_MESSAGE;
   const result = await fn.run(callableCall({ ...(sessionId !== 'new' && { sessionId }), message }, uid));
   const turnMs = performance.now() - started;
   const used = process.cpuUsage(cpu);
@@ -115,7 +213,7 @@ async function main(): Promise<void> {
     process.stdout.write(`\n${JSON.stringify({ sessionId: result.sessionId })}\n`);
     process.exit(0);
   }
-  const expected = variant === 'kit-manifest' ? result.text.length > 0 : result.text === TURN_ANSWER;
+  const expected = manifestTurn ? result.text.length > 0 : result.text === TURN_ANSWER;
   if (!expected || result.sessionId !== sessionId) {
     throw new Error(`${variant}: unexpected answer ${JSON.stringify(result)}`);
   }

@@ -11,13 +11,6 @@ import type { GenkitBetaModule, GenkitGenerateResponse } from '../genkit/genkit-
 import type { GenkitInstall } from '../genkit/load-genkit.js';
 import { ioReply } from '../protocol-tools.js';
 
-/** What a turn sends: the protocol's one-tool script, so each turn is a model call, a read-only tool, a model call. */
-export const TURN_MESSAGE = 'script: lookup*1';
-/** The deployed order assistant's text-only turn (its scripted model, no tool): what the manifest's cold turn sends. */
-export const MANIFEST_MESSAGE = 'hello';
-/** What a turn must answer. */
-export const TURN_ANSWER = 'done: 1 tool round(s), 1 tool result(s)';
-
 /** One side's callable: a turn in (session id, message), the session id and answer out. */
 export interface TurnCallable {
   run(request: CallableRequest<{ sessionId?: string; message: string }>): Promise<{ sessionId: string; text: string }>;

@@ -58,7 +58,9 @@ export function initialMessages(options: GenerateOptions): Message[] {
   if (options.prompt !== undefined) {
     if (options.resume) throw new KitError('invalid-argument', 'a call carries a new prompt or a resume, not both');
     const prompt = { role: 'user' as const, content: toParts(options.prompt) };
-    validateMessages([prompt]);
+    // A string prompt became one text part here: valid as made, so it is not walked (nor wrapped
+    // in a list of its own) on every call; parts the caller gave are checked.
+    if (typeof options.prompt !== 'string') validateMessages([prompt]);
     messages.push(prompt);
   }
   if (!messages.some((m) => m.role !== 'system')) {

@@ -21,6 +21,21 @@ export interface ModelCallScope {
   observer?: StepObserver | undefined;
 }
 
+type ModelCall = (request: GenerateRequest, options: ModelCallOptions) => Promise<GenerateResponse>;
+
+// The model behind its middleware, composed once per model and middleware list, not per call.
+const composed = new WeakMap<ModelCallScope, ModelCall>();
+function modelCall(scope: ModelCallScope): ModelCall {
+  let call = composed.get(scope);
+  if (!call) {
+    const model = scope.model;
+    const next: ModelCall = (req, opts) => model.generate(req, opts);
+    call = scope.use.length ? composeMiddleware(scope.use, next) : next;
+    composed.set(scope, call);
+  }
+  return call;
+}
+
 /** The model call through `run`, told to `observer` as it starts and finishes. */
 async function observed(
   observer: StepObserver,
@@ -84,8 +99,7 @@ export async function callModel(
       onChunk({ ...chunk, content, index, role: 'model' });
     };
   }
-  const next = (req: GenerateRequest, opts: ModelCallOptions) => scope.model.generate(req, opts);
-  const call = scope.use.length ? composeMiddleware(scope.use, next) : next;
+  const call = modelCall(scope);
   const response = await (scope.observer
     ? observed(scope.observer, scope.model.name, () => call(request, options))
     : call(request, options));

@@ -265,6 +265,12 @@ describe('generate', () => {
     expect(error.message).toContain('messages[1]');
   });
 
+  it('rejects a prompt of malformed parts as invalid-argument when the prompt is not a string', async () => {
+    const prompt = [{ text: 'ok' }, { robot: true }] as unknown as string;
+    const error = await rejection(generate({ model: scriptedModel(benchProtocolReply), prompt }));
+    expect(error.code).toBe('invalid-argument');
+  });
+
   it('sums usage over every model call', async () => {
     const usage = { inputTokens: 10, outputTokens: 2, thoughtsTokens: 1 };
     const model = scriptedModel([

@@ -147,7 +147,10 @@ export async function generate<O extends z.ZodType = z.ZodType>(
   const state: LoopState = { messages: [], rounds: [], usage: {}, roundCount: 0, index: 0, started: performance.now() };
   const tools = toToolMap(options.tools);
   state.messages = initialMessages(options);
-  const request = baseRequest(options, tools);
+  // One request for the whole generation: its messages are the loop's own list, which grows in
+  // place (a request's messages are valid for the call, see `Model`; the loop appends only after
+  // the model has answered), so a model call builds no request of its own.
+  const request: GenerateRequest = { ...baseRequest(options, tools), messages: state.messages };
   const maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
   const onChunk = options.onChunk;
   const toolScope: ToolCallScope = {
@@ -201,18 +204,19 @@ async function runRound<O>(
   state: LoopState,
   scope: LoopScope,
   modelScope: ModelCallScope,
-  request: Omit<GenerateRequest, 'messages'>,
+  request: GenerateRequest,
   rounds: number,
   maxTurns: number,
 ): Promise<GenerateResult<O> | undefined> {
   const { options } = scope;
   const modelIndex = state.index++;
-  const prepared = await options.prepareStep?.({ round: rounds, messages: state.messages });
+  // Awaited only when given: an `await` of undefined still costs a promise and a suspension.
+  const prepared = options.prepareStep
+    ? await options.prepareStep({ round: rounds, messages: state.messages })
+    : undefined;
   const stepScope = prepared?.model ? { ...modelScope, model: prepared.model } : modelScope;
   const stepRequest = prepared ? preparedRequest(request, prepared) : request;
-  // The loop's own list, not a copy: a request's messages are valid for the call (see `Model`);
-  // the loop appends only after the model has answered.
-  const response = await callModel({ ...stepRequest, messages: state.messages }, modelIndex, stepScope);
+  const response = await callModel(stepRequest, modelIndex, stepScope);
   state.roundCount++;
   addUsage(state.usage, response.usage);
   // A model that finished anyway must not start tools for a caller who has gone.
@@ -222,7 +226,7 @@ async function runRound<O>(
   }
   const message = markChecked(response.message);
   state.messages.push(message);
-  await options.onModelResponse?.({ round: rounds, message, messages: state.messages });
+  if (options.onModelResponse) await options.onModelResponse({ round: rounds, message, messages: state.messages });
   const requests = toolRequestsOf(message);
   if (!requests.length || options.returnToolRequests) {
     return finish(state, options, {
@@ -243,10 +247,7 @@ async function runRound<O>(
 }
 
 /** The request of one step as `prepareStep` changed it. */
-function preparedRequest(
-  request: Omit<GenerateRequest, 'messages'>,
-  prepared: PreparedStep,
-): Omit<GenerateRequest, 'messages'> {
+function preparedRequest(request: GenerateRequest, prepared: PreparedStep): GenerateRequest {
   const next = { ...request };
   if (prepared.activeTools && request.tools) {
     const active = new Set(prepared.activeTools);

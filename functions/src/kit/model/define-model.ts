@@ -48,9 +48,13 @@ export function defineModel<Config extends z.ZodType = typeof GenerationCommonCo
   const configSchema: z.ZodType = info.configSchema ?? GenerationCommonConfigSchema;
   const run = composeMiddleware(supportMiddleware(info.name, info.supports), async (request, options) => {
     const started = performance.now();
-    const raw = await runner(request, options).catch((error: unknown) => {
+    // try/await, not `.catch`: no closure and no derived promise per model call.
+    let raw: unknown;
+    try {
+      raw = await runner(request, options);
+    } catch (error) {
       throw modelReason(error);
-    });
+    }
     const latencyMs = performance.now() - started;
     const plain = copyPlainResponse(raw);
     if (plain) {

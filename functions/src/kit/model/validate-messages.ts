@@ -35,6 +35,8 @@ function firstUnchecked(messages: readonly Message[]): number {
  * part of a list checked before, is skipped.
  */
 export function validateMessages(messages: readonly Message[]): void {
+  // No history (a first call): nothing to look up.
+  if (!messages.length) return;
   for (let i = firstUnchecked(messages); i < messages.length; i++) {
     const message = messages[i] as Message;
     if (checked.has(message)) continue;
@@ -49,5 +51,5 @@ export function validateMessages(messages: readonly Message[]): void {
     }
     checked.add(message);
   }
-  if (messages.length) checkedLists.set(messages, messages.length);
+  checkedLists.set(messages, messages.length);
 }

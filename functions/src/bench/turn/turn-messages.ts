@@ -1,0 +1,6 @@
+/** What a turn sends: the protocol's one-tool script, so each turn is a model call, a read-only tool, a model call. */
+export const TURN_MESSAGE = 'script: lookup*1';
+/** The deployed order assistant's text-only turn (its scripted model, no tool): what the manifest's cold turn sends. */
+export const MANIFEST_MESSAGE = 'hello';
+/** What a turn must answer. */
+export const TURN_ANSWER = 'done: 1 tool round(s), 1 tool result(s)';
