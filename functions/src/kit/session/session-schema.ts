@@ -1,4 +1,4 @@
-import { SESSION_STATUSES, WireInterruptSchema } from '@callable-flows/protocol';
+import { SESSION_STATUSES, TurnFieldSchema, WireInterruptSchema } from '@callable-flows/protocol';
 import { z } from 'zod';
 import { FinishReasonSchema, MessageSchema, ToolRequestPartSchema, UsageSchema } from '../model/index.js';
 
@@ -21,17 +21,8 @@ export const LeaseSchema = z.strictObject({
 });
 export type Lease = z.infer<typeof LeaseSchema>;
 
-/** The turn in progress (or interrupted): what a retry or a resume needs to finish it. */
-export const TurnStateSchema = z.strictObject({
-  /** Numbers the user turns of a session. */
-  seq: z.number().int().nonnegative(),
-  kind: z.enum(['message', 'resume']),
-  /** The idempotency key of the call that runs (or last ran) the turn. */
-  requestId: z.string().optional(),
-  /** Index in history of the message that opened the turn. */
-  start: z.number().int().nonnegative(),
-  startedAt: z.number(),
-});
+/** The turn in progress (or interrupted): what a retry or a resume needs to finish it (the protocol's `turn` field). */
+export const TurnStateSchema = z.strictObject(TurnFieldSchema.shape);
 export type TurnState = z.infer<typeof TurnStateSchema>;
 
 /** An interrupt as a client sees it. */
