@@ -1,6 +1,6 @@
-import { SESSION_STATUSES, TurnFieldSchema, WireInterruptSchema } from '@callable-flows/protocol';
+import { CallResultSchema, SESSION_STATUSES, TurnFieldSchema, WireInterruptSchema } from '@callable-flows/protocol';
 import { z } from 'zod';
-import { FinishReasonSchema, MessageSchema, ToolRequestPartSchema, UsageSchema } from '../model/index.js';
+import { MessageSchema, ToolRequestPartSchema, UsageSchema } from '../model/index.js';
 
 /** The shape version of a stored session; a reader refuses shapes it does not know. */
 export const SESSION_SCHEMA_VERSION = 1;
@@ -28,13 +28,9 @@ export type TurnState = z.infer<typeof TurnStateSchema>;
 /** An interrupt as a client sees it. */
 export const PendingInterruptSchema = z.strictObject(WireInterruptSchema.shape);
 
-/** The outcome of one agent call (see `AgentTurnResult`). */
+/** The outcome of one agent call (see `AgentTurnResult`): the wire's result, strict, with the kit's usage. */
 export const TurnResultSchema = z.strictObject({
-  sessionId: z.string(),
-  status: z.enum(['done', 'interrupted']),
-  finishReason: FinishReasonSchema,
-  finishMessage: z.string().optional(),
-  text: z.string(),
+  ...CallResultSchema.shape,
   output: z.unknown().optional(),
   interrupts: z.array(PendingInterruptSchema),
   usage: UsageSchema,
