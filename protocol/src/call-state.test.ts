@@ -63,7 +63,15 @@ describe('callStateOf', () => {
     for (const turn of ['idle', 'failed', 'running'] as const) {
       expect(callStateOf({ metadata: stamped.done }, turn).kind).toBe('done');
       expect(callStateOf({ metadata: stamped.waiting }, turn).kind).toBe('waiting');
-      expect(callStateOf({ metadata: stamped.approved }, turn).kind).toBe('approved');
+    }
+  });
+
+  it('says an approved call with no result is of unknown outcome, approved, once its turn ended', () => {
+    expect(callStateOf({ metadata: stamped.approved }, 'running').kind).toBe('approved');
+    for (const turn of ['failed', 'interrupted'] as const) {
+      const state = callStateOf({ metadata: stamped.approved }, turn);
+      expect(state).toEqual({ kind: 'unknown', approved: true });
+      expect(z.parse(CallStateSchema, state)).toEqual(state);
     }
   });
 

@@ -22,7 +22,7 @@ export type CallError = z.infer<typeof CallErrorSchema>;
  * A call with no record stands where its turn stands: `running` while the turn runs, `skipped`
  * when the turn stopped at its limit of rounds before it (it was not run), `unknown` when the turn
  * ended without its result (it may have run: the journal stores a call before it starts and its
- * result after it ends).
+ * result after it ends); an approved call whose turn ended without its result is `unknown` too.
  */
 export const CallStateSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('waiting'), asked: AskedSchema }),
@@ -44,7 +44,8 @@ export const CallStateSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('running') }),
   z.object({ kind: z.literal('skipped') }),
-  z.object({ kind: z.literal('unknown') }),
+  // `approved` when a person approved the call before its turn ended.
+  z.object({ kind: z.literal('unknown'), approved: z.optional(z.literal(true)) }),
 ]);
 export type CallState = z.infer<typeof CallStateSchema>;
 
@@ -68,6 +69,8 @@ const UNRECORDED: Record<SessionStatus, CallState> = {
   failed: { kind: 'unknown' },
 };
 
+const APPROVED_UNKNOWN: CallState = { kind: 'unknown', approved: true };
+
 /**
  * Where the call `part` of a session's open round stands, read off its stamps and, for a call
  * with no record, off where its turn stands (`turn`: the session's status). Hand-decoded: it
@@ -90,7 +93,11 @@ export function callStateOf(part: StampedCall, turn: SessionStatus = 'running'):
       return { kind: 'failed', error: m.pendingError as CallError, ...approved, ...response };
     return { kind: 'done', ...approved, ...response };
   }
-  if (m.resumed !== undefined) return { kind: 'approved', asked: m.resolvedInterrupt, resumed: m.resumed as Asked };
+  if (m.resumed !== undefined) {
+    // Approved calls run first in their turn: one left without a result when the turn ended may have run.
+    if (turn !== 'running') return APPROVED_UNKNOWN;
+    return { kind: 'approved', asked: m.resolvedInterrupt, resumed: m.resumed as Asked };
+  }
   return UNRECORDED[turn];
 }
 
