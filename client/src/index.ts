@@ -51,6 +51,7 @@ export type {
   Decision,
   DecisionKind,
   SessionView,
+  WatchedCall,
   WatchedInterrupt,
   WatchedMessage,
   WatchedPart,

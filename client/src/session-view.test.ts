@@ -1,6 +1,6 @@
 import { lineKey, type SessionDoc } from '@callable-flows/protocol/session-doc';
 import { describe, expect, it } from 'vitest';
-import { interruptsOf, parseMessages, toSessionView, type WatchedMessage } from './session-view.js';
+import { interruptsOf, openCallsOf, parseMessages, toSessionView, type WatchedMessage } from './session-view.js';
 
 const user: WatchedMessage = { role: 'user', content: [{ text: 'cancel A-1001' }] };
 const asking = (metadata: Record<string, unknown>): WatchedMessage => ({
@@ -63,6 +63,43 @@ describe('toSessionView', () => {
       refs: ['r1'],
       leaseExpiresAt: 12_010,
     });
+  });
+});
+
+describe('openCallsOf', () => {
+  const round: WatchedMessage = {
+    role: 'model',
+    content: [
+      { text: 'on it' },
+      { toolRequest: { name: 'lookup', ref: 'l1', input: {} }, metadata: { pendingOutput: { found: true } } },
+      { toolRequest: { name: 'sendMoney', ref: 's1', input: {} } },
+    ],
+  };
+  const stateOf = (status: SessionDoc['status']) => openCallsOf([user, round], status).map((c) => c.state.kind);
+
+  it('shows a call with no record as running while its turn runs', () => {
+    expect(stateOf('running')).toEqual(['done', 'running']);
+  });
+
+  it('shows a call with no record as of unknown outcome when its turn failed without its result', () => {
+    expect(stateOf('failed')).toEqual(['done', 'unknown']);
+  });
+
+  it('shows a call with no record as skipped when its turn stopped at its limit and left the session idle', () => {
+    expect(stateOf('idle')).toEqual(['done', 'skipped']);
+  });
+
+  it('names each call by its ref and tool, and shows none when the last message is not the model’s', () => {
+    expect(openCallsOf([user, round], 'running').map(({ ref, name }) => [ref, name])).toEqual([
+      ['l1', 'lookup'],
+      ['s1', 'sendMoney'],
+    ]);
+    expect(openCallsOf([user], 'idle')).toEqual([]);
+  });
+
+  it('is what the view of a failed session shows as its calls', () => {
+    const { doc } = sessionDoc([user, round], 0, { status: 'failed' });
+    expect(toSessionView(doc, [], false)?.calls.map((c) => c.state.kind)).toEqual(['done', 'unknown']);
   });
 });
 

@@ -1,4 +1,12 @@
-import { answerOf, askedOf, declineReasonOf, isWaiting, type StampedCall } from '@callable-flows/protocol/call-state';
+import {
+  answerOf,
+  askedOf,
+  type CallState,
+  callStateOf,
+  declineReasonOf,
+  isWaiting,
+  type StampedCall,
+} from '@callable-flows/protocol/call-state';
 import {
   historyLines,
   millis,
@@ -57,6 +65,18 @@ export interface WatchedRun {
   leaseExpiresAt: number | undefined;
 }
 
+/**
+ * A call of the session's open round (its last message, the model's, whose calls have no
+ * responses yet) and where it stands: `running` while its turn runs, `unknown` when the turn
+ * ended without its result (it may have run), `skipped` when the turn stopped at its limit
+ * before it; `waiting`, `approved`, `answered`, `declined`, `done` or `failed` by its stamps.
+ */
+export interface WatchedCall {
+  ref: string;
+  name: string;
+  state: CallState;
+}
+
 /** A live, typed view of one session. */
 export interface SessionView<T extends FlowTypes = FlowTypes> {
   id: string;
@@ -68,6 +88,8 @@ export interface SessionView<T extends FlowTypes = FlowTypes> {
   /** The running turn; undefined when none runs. */
   running: WatchedRun | undefined;
   messages: WatchedMessage[];
+  /** The calls of the open round, in the model's order; empty when no round is open. */
+  calls: WatchedCall[];
   /** Every interrupt of the conversation, oldest first. */
   interrupts: WatchedInterrupt<T>[];
   /** The decisions of the decided interrupts, oldest first. */
@@ -124,6 +146,18 @@ export function interruptsOf<T extends FlowTypes>(sessionId: string, messages: r
   return interrupts;
 }
 
+/** The calls of the open round of `messages`, each where it stands in a session of status `status`. */
+export function openCallsOf(messages: readonly WatchedMessage[], status: SessionStatus): WatchedCall[] {
+  const last = messages.at(-1);
+  if (last?.role !== 'model') return [];
+  const calls: WatchedCall[] = [];
+  for (const part of last.content) {
+    const request = part.toolRequest;
+    if (request) calls.push({ ref: request.ref ?? '', name: request.name, state: callStateOf(part, status) });
+  }
+  return calls;
+}
+
 function runOf(doc: SessionDoc): WatchedRun | undefined {
   const running = doc.running;
   const turn = turnOf(doc.turn);
@@ -160,6 +194,7 @@ export function toSessionView<T extends FlowTypes = FlowTypes>(
     updatedAt: millis(doc.updatedAt),
     running: runOf(doc),
     messages,
+    calls: openCallsOf(messages, doc.status),
     interrupts,
     decisions: interrupts.flatMap((i) => (i.state === 'decided' ? [i.decision] : [])),
     error: doc.error ?? undefined,

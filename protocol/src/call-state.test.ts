@@ -13,7 +13,7 @@ import {
 // Stamps as stored sessions hold them (the kit's call-stamps.ts writes them).
 const asked = { question: 'send?' };
 const stamped = {
-  open: {},
+  running: {},
   waiting: { interrupt: asked },
   approved: { resolvedInterrupt: asked, resumed: { by: 'ann' }, answer: 'restart' },
   answered: { resolvedInterrupt: asked, pendingOutput: { ok: true }, answer: 'respond' },
@@ -40,7 +40,39 @@ describe('callStateOf', () => {
       resumed: { by: 'ann' },
     });
     expect(callStateOf({ metadata: stamped.done })).toEqual({ kind: 'done', output: 7, content: [{ text: 'seven' }] });
-    expect(callStateOf({})).toEqual({ kind: 'open' });
+    expect(callStateOf({})).toEqual({ kind: 'running' });
+  });
+
+  it('says a call with no record is running while its turn runs', () => {
+    expect(callStateOf({}, 'running')).toEqual({ kind: 'running' });
+    expect(callStateOf({ metadata: { note: 'x' } }, 'running')).toEqual({ kind: 'running' });
+  });
+
+  it('says a call with no record was skipped when its turn stopped at its limit and left the session idle', () => {
+    expect(callStateOf({}, 'idle')).toEqual({ kind: 'skipped' });
+  });
+
+  it('says a call with no record is of unknown outcome when its turn ended without its result', () => {
+    for (const turn of ['failed', 'interrupted', 'expired'] as const) {
+      expect(callStateOf({}, turn)).toEqual({ kind: 'unknown' });
+      expect(z.parse(CallStateSchema, callStateOf({}, turn))).toEqual({ kind: 'unknown' });
+    }
+  });
+
+  it('reads a recorded or waiting call the same whatever its turn does', () => {
+    for (const turn of ['idle', 'failed', 'running'] as const) {
+      expect(callStateOf({ metadata: stamped.done }, turn).kind).toBe('done');
+      expect(callStateOf({ metadata: stamped.waiting }, turn).kind).toBe('waiting');
+    }
+  });
+
+  it('says an approved call with no result is of unknown outcome, approved, once its turn ended', () => {
+    expect(callStateOf({ metadata: stamped.approved }, 'running').kind).toBe('approved');
+    for (const turn of ['failed', 'interrupted'] as const) {
+      const state = callStateOf({ metadata: stamped.approved }, turn);
+      expect(state).toEqual({ kind: 'unknown', approved: true });
+      expect(z.parse(CallStateSchema, state)).toEqual(state);
+    }
   });
 
   it('says an approved call that ran is done and was approved when its result is recorded', () => {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { SessionStatus } from './session-doc.js';
 
 // A call of an open round (interrupted, or cut short) keeps where it stands as stamps on its
 // tool request's metadata, under the names stored sessions and the wire already use: `interrupt`,
@@ -17,8 +18,11 @@ export type CallError = z.infer<typeof CallErrorSchema>;
 /**
  * Where one call of an open round stands: `waiting` for a person; `approved` by one (it runs
  * next); `answered` or `declined` by one (its response is final); `done` (it ran: its response
- * is recorded while others wait); `failed` (it ran and failed: its error response is recorded); `open` (no record: running while its turn holds the lease,
- * of unknown outcome once that turn was cut short).
+ * is recorded while others wait); `failed` (it ran and failed: its error response is recorded).
+ * A call with no record stands where its turn stands: `running` while the turn runs, `skipped`
+ * when the turn stopped at its limit of rounds before it (it was not run), `unknown` when the turn
+ * ended without its result (it may have run: the journal stores a call before it starts and its
+ * result after it ends); an approved call whose turn ended without its result is `unknown` too.
  */
 export const CallStateSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('waiting'), asked: AskedSchema }),
@@ -38,7 +42,10 @@ export const CallStateSchema = z.discriminatedUnion('kind', [
     error: CallErrorSchema,
     ...ResponseFields,
   }),
-  z.object({ kind: z.literal('open') }),
+  z.object({ kind: z.literal('running') }),
+  z.object({ kind: z.literal('skipped') }),
+  // `approved` when a person approved the call before its turn ended.
+  z.object({ kind: z.literal('unknown'), approved: z.optional(z.literal(true)) }),
 ]);
 export type CallState = z.infer<typeof CallStateSchema>;
 
@@ -50,13 +57,28 @@ export interface StampedCall {
   metadata?: Record<string, unknown> | undefined;
 }
 
-// A fresh call's state, shared: most calls of most rounds carry no stamps.
-const OPEN: CallState = { kind: 'open' };
+// Where the turn of a call's round stands is its session's status: `running` while the turn runs
+// (the kit reads the calls of the turn it runs); a turn stopped at its limit leaves the session
+// `idle`; one that failed leaves it `failed`, or `interrupted` when another call of the round waits.
+// The states of calls with no record, shared: most calls of most rounds carry no stamps.
+const UNRECORDED: Record<SessionStatus, CallState> = {
+  running: { kind: 'running' },
+  idle: { kind: 'skipped' },
+  interrupted: { kind: 'unknown' },
+  expired: { kind: 'unknown' },
+  failed: { kind: 'unknown' },
+};
 
-/** Where the call `part` stands, read off its stamps (hand-decoded: it runs for every call of every round). */
-export function callStateOf(part: StampedCall): CallState {
+const APPROVED_UNKNOWN: CallState = { kind: 'unknown', approved: true };
+
+/**
+ * Where the call `part` of a session's open round stands, read off its stamps and, for a call
+ * with no record, off where its turn stands (`turn`: the session's status). Hand-decoded: it
+ * runs for every call of every round.
+ */
+export function callStateOf(part: StampedCall, turn: SessionStatus = 'running'): CallState {
   const m = part.metadata;
-  if (m === undefined) return OPEN;
+  if (m === undefined) return UNRECORDED[turn];
   if (m.interrupt !== undefined) return { kind: 'waiting', asked: m.interrupt as Asked };
   if ('pendingOutput' in m) {
     const content = m.pendingContent as unknown[] | undefined;
@@ -71,8 +93,12 @@ export function callStateOf(part: StampedCall): CallState {
       return { kind: 'failed', error: m.pendingError as CallError, ...approved, ...response };
     return { kind: 'done', ...approved, ...response };
   }
-  if (m.resumed !== undefined) return { kind: 'approved', asked: m.resolvedInterrupt, resumed: m.resumed as Asked };
-  return OPEN;
+  if (m.resumed !== undefined) {
+    // Approved calls run first in their turn: one left without a result when the turn ended may have run.
+    if (turn !== 'running') return APPROVED_UNKNOWN;
+    return { kind: 'approved', asked: m.resolvedInterrupt, resumed: m.resumed as Asked };
+  }
+  return UNRECORDED[turn];
 }
 
 /** What the call `part` asked a person, while it waits or after it was answered (`undefined`: it never asked). */

@@ -114,6 +114,9 @@ describe.skipIf(!host)('watch (end to end)', () => {
       'running tools[1] model:text+request:cancelOrder',
       'interrupted model:text+request:cancelOrder',
     ]);
+    // Where the open round's call stands in each of those views: none yet, running, waiting for a person.
+    const callKinds = (v: SessionView<Orders>) => v.calls.map((c) => c.state.kind).join('+');
+    expect(seen.views.slice(seen.views.indexOf(hello) + 1).map(callKinds)).toEqual(['', 'running', 'waiting']);
     expect(waiting.interrupts.at(-1)).toMatchObject({
       sessionId,
       name: 'cancelOrder',
@@ -135,6 +138,7 @@ describe.skipIf(!host)('watch (end to end)', () => {
       'running model[0] model:text+result',
       'idle tool:response',
     ]);
+    expect(seen.views.slice(from).map(callKinds)).toEqual(['approved', 'done', '']);
     const resumed = seen.views[from];
     expect(resumed?.running).toMatchObject({ kind: 'resume', step: 'tools', refs: [ref] });
     expect(resumed?.interrupts.at(-1)).toMatchObject({ ref, state: 'decided', decision: { kind: 'restart' } });

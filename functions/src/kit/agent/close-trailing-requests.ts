@@ -4,13 +4,13 @@ import {
   clearStamps,
   isRecorded,
   openRoundOf,
-  type RecordedCall,
   recordedResponse,
   stampResolved,
 } from '../call-state/index.js';
 import { KitError } from '../errors/index.js';
 import { toolErrorResponse } from '../generate/index.js';
 import { type Message, markChecked, type Part, type ToolResponsePart } from '../model/index.js';
+import type { SessionStatus } from '../session/index.js';
 
 /**
  * Why an open round is closed without going on: its approvals expired, its turn failed, it hit
@@ -33,29 +33,39 @@ const USER_STOPPED: Words = [
   'stopped by the user before this call finished: whether it ran is unknown, and it was not retried',
 ];
 
-/** What the model is told of a call that has no recorded response, by why the round closes and where the call stood. */
-const WORDS: Record<ClosingReason, Record<Exclude<CallState['kind'], RecordedCall['kind']>, Words>> = {
+// Not run: the turn stopped at its limit of tool rounds before this call.
+const SKIPPED: Words = ['aborted', 'the turn reached its limit of tool rounds before this call ran: it was not run'];
+
+/** What the model is told of a call nobody answered, and of one that may have run, by why the round closes. */
+const WORDS: Record<ClosingReason, { waiting: Words; unfinished: Words }> = {
   expired: {
     waiting: ['deadline-exceeded', 'the person did not answer in time: the approval expired and the call was not run'],
-    approved: UNFINISHED,
-    open: UNFINISHED,
+    unfinished: UNFINISHED,
   },
   'cut-short': {
     waiting: ['aborted', 'the user moved on without answering: the call was not run'],
-    approved: UNFINISHED,
-    open: UNFINISHED,
+    unfinished: UNFINISHED,
   },
   stopped: {
     waiting: ['aborted', 'the user moved on without answering: the call was not run'],
-    approved: UNFINISHED,
-    open: ['aborted', 'the turn reached its limit of tool rounds before this call ran: it was not run'],
+    unfinished: UNFINISHED,
   },
-  'user-stop': {
-    waiting: ['aborted', 'stopped by the user: the call was not run'],
-    approved: USER_STOPPED,
-    open: USER_STOPPED,
-  },
+  'user-stop': { waiting: ['aborted', 'stopped by the user: the call was not run'], unfinished: USER_STOPPED },
 };
+
+// Where the round's turn stands, by why it closes: a turn stopped at its limit ran none of its
+// last round's calls (the session was left idle); any other end may have cut a call short.
+const TURN: Record<ClosingReason, SessionStatus> = {
+  expired: 'expired',
+  'cut-short': 'failed',
+  stopped: 'idle',
+  'user-stop': 'failed',
+};
+
+function wordsFor(state: CallState, reason: ClosingReason): Words {
+  if (state.kind === 'waiting') return WORDS[reason].waiting;
+  return state.kind === 'skipped' ? SKIPPED : WORDS[reason].unfinished;
+}
 
 /**
  * Ends a history whose last model message is an open round (approvals that expired, a turn cut
@@ -70,12 +80,12 @@ export function closeTrailingRequests(history: readonly Message[], reason: Closi
   const responses: ToolResponsePart[] = [];
   const content = last.content.map((part): Part => {
     if (!('toolRequest' in part)) return part;
-    const state = callStateOf(part);
+    const state = callStateOf(part, TURN[reason]);
     if (isRecorded(state)) {
       responses.push(recordedResponse(part) as ToolResponsePart);
       return clearStamps(part);
     }
-    const [code, words] = WORDS[reason][state.kind];
+    const [code, words] = wordsFor(state, reason);
     responses.push(toolErrorResponse(part.toolRequest, new KitError(code, words)));
     return state.kind === 'waiting' ? stampResolved(part) : clearStamps(part);
   });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { callStateOf, openRoundOf } from '../call-state/index.js';
 import { KitError } from '../errors/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
+import type { Session } from '../session/index.js';
 import { InMemorySessionStore } from '../session/memory-session-store.js';
 import { defineInterrupt, defineTool } from '../tools/index.js';
 import { defineAgent } from './define-agent.js';
@@ -61,6 +63,14 @@ function setup() {
   return { store, record, service, agent };
 }
 
+/** Where each call of the stored session's open round stands, by its tool's name, as a watcher reads it. */
+const callStates = (session: Session) =>
+  Object.fromEntries(
+    (openRoundOf(session.history)?.content ?? []).flatMap((part) =>
+      'toolRequest' in part ? [[part.toolRequest.name, callStateOf(part, session.status)]] : [],
+    ),
+  );
+
 async function asked(agent: ReturnType<typeof setup>['agent']) {
   const result = await agent.send(undefined, { message: 'refund and pay' }, { uid: 'u' });
   expect(result.status).toBe('interrupted');
@@ -78,6 +88,11 @@ describe('defineAgent', () => {
     expect(failed).toMatchObject({ status: 'interrupted', error: { code: 'unavailable' } });
     expect(failed.interrupts.map((p) => p.toolRequest.ref)).toEqual([approveRef]);
     expect(failed.lease).toBeUndefined();
+    // The approved payout ran and left no result: of unknown outcome, never "not run".
+    expect(callStates(failed)).toMatchObject({
+      approve: { kind: 'waiting' },
+      payout: { kind: 'unknown', approved: true },
+    });
     // The person answers the call that waits; the approved payout goes on from the journal.
     service.down = false;
     const respond = { resume: { respond: [{ ref: approveRef, name: 'approve', output: { ok: true } }] } };
@@ -99,6 +114,10 @@ describe('defineAgent', () => {
     const failed = (await store.load(sessionId))!.session;
     expect(failed).toMatchObject({ status: 'failed', interrupts: [], error: { code: 'unavailable' } });
     expect(failed.lease).toBeUndefined();
+    expect(callStates(failed)).toMatchObject({
+      approve: { kind: 'answered' },
+      payout: { kind: 'unknown', approved: true },
+    });
     // A retry (the same answers) goes on from the journal.
     service.down = false;
     expect(await agent.send(sessionId, both, { uid: 'u' })).toMatchObject({ status: 'done', text: 'ok' });

@@ -84,7 +84,7 @@ describe('the stamp writers', () => {
       ...(metadata ? { metadata } : {}),
     });
     const states = {
-      open: request,
+      running: request,
       waiting: asked,
       approved: stampApproved(asked, { toolRequest: request.toolRequest, metadata: { resumed: { by: 'ann' } } }),
       answered: stampAnswer(asked, response({ ok: true }, { interruptResponse: true })),

@@ -23,7 +23,6 @@ export { type AuthPolicy, allOf, type CallerAuth, hasClaim, signedIn, verifiedEm
 export type { CallContext } from './call-context.js';
 export { type CallLogScope, callLogScope } from './call-log-scope.js';
 export {
-  type CallSignal,
   callSignal,
   DEADLINE_MARGIN_MS,
   DEFAULT_TIMEOUT_SECONDS,
@@ -31,10 +30,10 @@ export {
   followClient,
   type OnDisconnect,
 } from './call-signal.js';
-export { type CallUsage, callUsage, requestedSessionId } from './call-usage.js';
+export { callUsage, requestedSessionId } from './call-usage.js';
 export { type CallerContext, callerContext, callerUid } from './caller-context.js';
 export { chunkSender } from './chunk-sender.js';
-export { WIRE_ERROR_RULES, type WireErrorRule } from './error-codes.js';
+export { WIRE_ERROR_RULES } from './error-codes.js';
 export type { FlowCallable } from './flow-callable.js';
 export { frameChunk } from './frame-chunk.js';
 export {
@@ -53,13 +52,7 @@ export {
 export { assertClientMedia, DEFAULT_MAX_INLINE_BYTES, type MediaPolicy } from './media-policy.js';
 export { type CallTarget, onCallFlow } from './on-call-flow.js';
 export type { OnCallFlowOptions } from './on-call-flow-options.js';
-export {
-  assertPayloadDepth,
-  assertPayloadSize,
-  parseCallRequest,
-  parseWire,
-  toAgentInput,
-} from './parse-call-request.js';
+export { assertPayloadSize, parseCallRequest, toAgentInput } from './parse-call-request.js';
 export { runCall } from './run-call.js';
 export { toCallResult } from './to-call-result.js';
 export { toHttpsError } from './to-https-error.js';

@@ -9,7 +9,7 @@ export {
   type ExpiredHook,
 } from './cleanup-options.js';
 export { type CleanupReport, cleanupSummary } from './cleanup-report.js';
-export { type ExpiredSession, expireSession } from './expire-session.js';
-export { type NotifyOwnerOptions, notifyOwner } from './notify-owner.js';
+export { expireSession } from './expire-session.js';
+export { notifyOwner } from './notify-owner.js';
 export { runCleanup } from './run-cleanup.js';
-export { type CleanupStoreSource, type ScheduledCleanupOptions, scheduledCleanup } from './scheduled-cleanup.js';
+export { type ScheduledCleanupOptions, scheduledCleanup } from './scheduled-cleanup.js';

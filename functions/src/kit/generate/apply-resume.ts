@@ -171,7 +171,7 @@ export function applyResume(
     const state = callStateOf(part).kind;
     if (state === 'waiting') {
       content[at] = answered(part, reply, tool);
-    } else if (state === 'open' || !sameAnswer(part, answered(asWaiting(part), reply, tool))) {
+    } else if (state === 'running' || !sameAnswer(part, answered(asWaiting(part), reply, tool))) {
       throw alreadyAnswered(reply.name, reply.ref, 'open');
     }
   }

@@ -1,7 +1,7 @@
 export { addUsage } from './add-usage.js';
-export { applyResume, nothingToResume, type ResumeAdmission } from './apply-resume.js';
+export { applyResume, nothingToResume } from './apply-resume.js';
 export { assignRefs, type RefToolRequestPart } from './assign-refs.js';
-export { executeToolCall, type ToolCallScope, type ToolOutcome, toolErrorResponse } from './execute-tool-call.js';
+export { executeToolCall, type ToolCallScope, toolErrorResponse } from './execute-tool-call.js';
 export { DEFAULT_MAX_TURNS, generate } from './generate.js';
 export type {
   GenerateOptions,
@@ -19,6 +19,6 @@ export type {
 export { OutputParseError } from './output-parse-error.js';
 export { dataOf, extractJson, parseOutput } from './parse-output.js';
 export { type ResumeReply, repliesOfOptions, repliesOfRequest } from './resume-reply.js';
-export { type ResolvedRound, type RoundHooks, runOpenRound } from './run-open-round.js';
+export { type ResolvedRound, runOpenRound } from './run-open-round.js';
 export { hasToolCall, isStopMet, stepCountIs, stopToolResult } from './stop-condition.js';
 export { lookupTool, toToolMap } from './to-tool-map.js';

@@ -13,4 +13,3 @@ export const GenerationCommonConfigSchema = z.looseObject({
   topP: z.number().min(0).max(1).optional(),
   stopSequences: z.array(z.string()).max(5).optional(),
 });
-export type GenerationCommonConfig = z.infer<typeof GenerationCommonConfigSchema>;

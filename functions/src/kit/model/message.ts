@@ -3,7 +3,6 @@ import { PartSchema } from './parts.js';
 
 /** Who wrote a message. `tool` messages carry tool responses. */
 export const RoleSchema = z.enum(['system', 'user', 'model', 'tool']);
-export type Role = z.infer<typeof RoleSchema>;
 
 /** One message of a conversation. */
 export const MessageSchema = z.strictObject({

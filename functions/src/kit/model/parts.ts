@@ -9,7 +9,6 @@ export const TextPartSchema = z.strictObject({
   text: z.string(),
   metadata: PartMetadataSchema.optional(),
 });
-export type TextPart = z.infer<typeof TextPartSchema>;
 
 /** Media by URL: a `data:` URI for inline bytes, or an http(s)/gs URL. */
 export const MediaPartSchema = z.strictObject({
@@ -44,7 +43,6 @@ export const ToolResponseSchema = z.strictObject({
     return z.array(PartSchema).optional();
   },
 });
-export type ToolResponse = z.infer<typeof ToolResponseSchema>;
 
 export const ToolResponsePartSchema = z.strictObject({
   toolResponse: ToolResponseSchema,
@@ -57,28 +55,24 @@ export const ReasoningPartSchema = z.strictObject({
   reasoning: z.string(),
   metadata: PartMetadataSchema.optional(),
 });
-export type ReasoningPart = z.infer<typeof ReasoningPartSchema>;
 
 /** Structured data in a message. */
 export const DataPartSchema = z.strictObject({
   data: z.unknown(),
   metadata: PartMetadataSchema.optional(),
 });
-export type DataPart = z.infer<typeof DataPartSchema>;
 
 /** Provider-specific content with no common shape (executable code, its result). */
 export const CustomPartSchema = z.strictObject({
   custom: z.record(z.string(), z.unknown()),
   metadata: PartMetadataSchema.optional(),
 });
-export type CustomPart = z.infer<typeof CustomPartSchema>;
 
 /** A reference to a resource by URI. */
 export const ResourcePartSchema = z.strictObject({
   resource: z.strictObject({ uri: z.string().min(1) }),
   metadata: PartMetadataSchema.optional(),
 });
-export type ResourcePart = z.infer<typeof ResourcePartSchema>;
 
 // Ordered by how often each kind occurs, so the union settles early on the common ones.
 /** Any part of a message. */

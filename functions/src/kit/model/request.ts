@@ -14,7 +14,6 @@ export const OutputConfigSchema = z.strictObject({
   constrained: z.boolean().optional(),
   contentType: z.string().optional(),
 });
-export type OutputConfig = z.infer<typeof OutputConfigSchema>;
 
 /** Everything a model is asked in one call. */
 export const GenerateRequestSchema = z.strictObject({

@@ -1,6 +1,6 @@
-import { SESSION_STATUSES, WireInterruptSchema } from '@callable-flows/protocol';
+import { CallResultSchema, SESSION_STATUSES, TurnFieldSchema, WireInterruptSchema } from '@callable-flows/protocol';
 import { z } from 'zod';
-import { FinishReasonSchema, MessageSchema, ToolRequestPartSchema, UsageSchema } from '../model/index.js';
+import { MessageSchema, ToolRequestPartSchema, UsageSchema } from '../model/index.js';
 
 /** The shape version of a stored session; a reader refuses shapes it does not know. */
 export const SESSION_SCHEMA_VERSION = 1;
@@ -21,29 +21,16 @@ export const LeaseSchema = z.strictObject({
 });
 export type Lease = z.infer<typeof LeaseSchema>;
 
-/** The turn in progress (or interrupted): what a retry or a resume needs to finish it. */
-export const TurnStateSchema = z.strictObject({
-  /** Numbers the user turns of a session. */
-  seq: z.number().int().nonnegative(),
-  kind: z.enum(['message', 'resume']),
-  /** The idempotency key of the call that runs (or last ran) the turn. */
-  requestId: z.string().optional(),
-  /** Index in history of the message that opened the turn. */
-  start: z.number().int().nonnegative(),
-  startedAt: z.number(),
-});
+/** The turn in progress (or interrupted): what a retry or a resume needs to finish it (the protocol's `turn` field). */
+export const TurnStateSchema = z.strictObject(TurnFieldSchema.shape);
 export type TurnState = z.infer<typeof TurnStateSchema>;
 
 /** An interrupt as a client sees it. */
 export const PendingInterruptSchema = z.strictObject(WireInterruptSchema.shape);
 
-/** The outcome of one agent call (see `AgentTurnResult`). */
+/** The outcome of one agent call (see `AgentTurnResult`): the wire's result, strict, with the kit's usage. */
 export const TurnResultSchema = z.strictObject({
-  sessionId: z.string(),
-  status: z.enum(['done', 'interrupted']),
-  finishReason: FinishReasonSchema,
-  finishMessage: z.string().optional(),
-  text: z.string(),
+  ...CallResultSchema.shape,
   output: z.unknown().optional(),
   interrupts: z.array(PendingInterruptSchema),
   usage: UsageSchema,

@@ -1,6 +1,6 @@
-export { defineInterrupt, type InterruptConfig } from './define-interrupt.js';
+export { defineInterrupt } from './define-interrupt.js';
 export { defineTool } from './define-tool.js';
-export { declinedOutput, declineInterrupt, respondToInterrupt, restartInterrupt } from './interrupt-replies.js';
+export { declineInterrupt, respondToInterrupt, restartInterrupt } from './interrupt-replies.js';
 export { type LimitedRun, runWithLimits } from './run-with-limits.js';
 export { toJsonSchema, toToolDefinition } from './to-tool-definition.js';
 export {
@@ -15,7 +15,6 @@ export {
   type ToolFn,
   type ToolResult,
   type ToolRunOptions,
-  type ToolSideEffects,
   type ToolState,
 } from './tool.js';
 export { isToolInterruptError, ToolInterruptError } from './tool-interrupt-error.js';

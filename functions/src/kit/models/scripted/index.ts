@@ -1,1 +1,1 @@
-export { type ScriptedModel, type ScriptedModelOptions, type ScriptStep, scriptedModel } from './scripted-model.js';
+export { type ScriptedModel, type ScriptStep, scriptedModel } from './scripted-model.js';

@@ -18,7 +18,7 @@ class Storage {
     for (const i of plan.remove) this.chunks.delete(i);
     this.layout = plan.layout;
     this.history = next;
-    this.tail = plan.tail;
+    this.tail = plan.tailLines.join('');
     return plan;
   }
 

@@ -22,7 +22,6 @@ export type { HistoryLayout } from '@callable-flows/protocol';
 /** What to write to store `next`: the new layout and tail, chunk documents to put and to delete. */
 export interface HistoryPlan {
   layout: HistoryLayout;
-  tail: string;
   /** The tail as lines: message `layout.sealed + i` is `tailLines[i]`. */
   tailLines: string[];
   /** How many leading messages `next` shares with the stored history (they need no write). */
@@ -126,7 +125,6 @@ export function planHistory(
   }
   return {
     layout: { length: next.length, sealed, chunks },
-    tail: lines.join(''),
     tailLines: lines,
     keep,
     put,

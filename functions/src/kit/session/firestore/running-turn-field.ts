@@ -15,7 +15,7 @@ export function runningTurnField(session: Session): RunningTurn | null {
   const refs: string[] = [];
   for (const part of toolRequestsOf(openRoundOf(session.history))) {
     const { kind } = callStateOf(part);
-    if (kind === 'open' || kind === 'approved') refs.push(part.toolRequest.ref ?? '');
+    if (kind === 'running' || kind === 'approved') refs.push(part.toolRequest.ref ?? '');
   }
   return { step: refs.length ? 'tools' : 'model', refs };
 }
