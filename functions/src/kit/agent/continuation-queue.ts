@@ -31,7 +31,7 @@ export interface ContinuationQueue {
 /** How an agent's turns outlive their instances (see `AgentConfig.continuation`). */
 export interface ContinuationOptions {
   queue: ContinuationQueue;
-  /** How long a turn runs before it is handed to the queue: shorter turns cost nothing. Default 1,000 ms. */
+  /** How long a turn runs before it is handed to the queue: shorter turns cost nothing (0: every turn, as it starts). Default 1,000 ms. */
   afterMs?: number;
   /** The most continuations one turn gets. Default 3. */
   maxSteps?: number;

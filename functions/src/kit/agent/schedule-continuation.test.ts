@@ -25,6 +25,14 @@ describe('scheduleContinuation', () => {
     expect(queue.enqueues).toBe(1);
   });
 
+  it('enqueues the turn as it starts, with no timer, when afterMs is 0', async () => {
+    const queue = new MemoryContinuationQueue();
+    const scheduled = scheduleContinuation(resolveContinuation({ queue, afterMs: 0 }), TASK, 12_000);
+    scheduled.close();
+    await scheduled.enqueued;
+    expect(queue.take().map((q) => q.task)).toEqual([TASK]);
+  });
+
   it('enqueues nothing when the turn ends before afterMs', async () => {
     const queue = new MemoryContinuationQueue();
     const scheduled = scheduleContinuation(resolveContinuation({ queue, afterMs: 1000 }), TASK, 12_000);

@@ -19,7 +19,7 @@ export function continuationTaskId(task: ContinuationTask): string {
 
 /**
  * Hands the turn to the queue once it has run `afterMs` (a turn that ends sooner costs no
- * enqueue), to be dispatched when its lease would have lapsed were its instance to die now.
+ * enqueue; 0: as it starts), to be dispatched when its lease would have lapsed were its instance to die now.
  * A task finds the turn finished (and does nothing), still running (and is tried again later
  * by the queue), or its lease lapsed (and goes on from the journal). A turn already at
  * `maxSteps` hands off no more. A failed enqueue only leaves the turn to a client's retry.
@@ -35,7 +35,7 @@ export function scheduleContinuation(
     settle = resolve;
   });
   let fired = false;
-  const timer = setTimeout(() => {
+  const enqueue = () => {
     fired = true;
     const options = { delaySeconds: Math.ceil(leaseMs / 1000) + 1, id: continuationTaskId(task) };
     continuation.queue.enqueue(task, options).then(settle, (error: unknown) => {
@@ -45,7 +45,13 @@ export function scheduleContinuation(
       );
       settle();
     });
-  }, continuation.afterMs);
+  };
+  // `afterMs: 0` hands every turn off as it starts (no timer: a turn that dies at once is covered too).
+  if (continuation.afterMs <= 0) {
+    enqueue();
+    return { enqueued, close: () => {} };
+  }
+  const timer = setTimeout(enqueue, continuation.afterMs);
   timer.unref();
   return {
     enqueued,
