@@ -33,7 +33,7 @@ import {
   useWatcher,
 } from './test-utils/matrix-follow-ups.js';
 import { type ClientFirestore, clientFirestore } from './test-utils/matrix-watch.js';
-import { DAY_MS as DAY, describeSettled, LEASE_MS, matrixWorld, type Settled } from './test-utils/matrix-world.js';
+import { DAY_MS as DAY, describeSettled, LEASE_MS, matrixWorld } from './test-utils/matrix-world.js';
 
 // The failure matrix of an approved turn (issue: turns as a journal). Each failure point strikes
 // in the middle of a turn on the Firestore emulator; each follow-up is what a client, a user or
