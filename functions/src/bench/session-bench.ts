@@ -288,8 +288,8 @@ export async function runSessionBench(): Promise<BenchTable> {
           '≤ 15000',
         ],
         [
-          'warm text turn, reads / writes: continuation off / armed (afterMs 1000) / enqueued at start',
-          `${continued.readsWrites.off} | ${continued.readsWrites.armed} | ${continued.readsWrites.enqueued}`,
+          'warm text turn, reads / writes: continuation off; armed (afterMs 1000); enqueued at start',
+          `${continued.readsWrites.off}; ${continued.readsWrites.armed}; ${continued.readsWrites.enqueued}`,
           'all equal',
         ],
         [
