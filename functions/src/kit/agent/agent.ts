@@ -49,6 +49,7 @@ export interface Agent {
   /**
    * The server's continuation of a turn whose instance died (its lease lapsed): goes on from the
    * journal as a retry does. `SESSION_BUSY` while the turn's lease is live (the queue tries again).
+   * `signal`: the task function's deadline (a `DEADLINE` reason hands the turn on again).
    */
-  continue(task: ContinuationTask): Promise<ContinuationOutcome>;
+  continue(task: ContinuationTask, signal?: AbortSignal): Promise<ContinuationOutcome>;
 }

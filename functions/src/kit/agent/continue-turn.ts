@@ -52,6 +52,7 @@ export type ContinueRun = (ctx: AgentCallContext, task: ContinuationTask) => Pro
 export async function continueTurn(
   rt: AgentRuntime,
   task: ContinuationTask,
+  signal: AbortSignal | undefined,
   run: ContinueRun,
 ): Promise<ContinuationOutcome> {
   const record = await rt.store.load(task.sessionId, { fresh: true });
@@ -64,7 +65,7 @@ export async function continueTurn(
   const maxDurationMs = rt.continuation?.maxDurationMs ?? DEFAULT_CONTINUATION_MAX_DURATION_MS;
   if (now - session.turn.startedAt > maxDurationMs) return 'gave-up';
   const uid = session.ownerUid;
-  const ctx: AgentCallContext = { uid, context: { auth: { uid, token: {} } } };
+  const ctx: AgentCallContext = { uid, context: { auth: { uid, token: {} } }, ...(signal ? { signal } : {}) };
   if (session.turn.requestId !== undefined) ctx.requestId = session.turn.requestId;
   try {
     await run(ctx, { ...task, step: task.step + 1 });

@@ -11,6 +11,7 @@ import { beginTurn, type TurnStart } from './begin-turn.js';
 import { closeTrailingRequests } from './close-trailing-requests.js';
 import type { ContinuationTask } from './continuation-queue.js';
 import { continueTurn } from './continue-turn.js';
+import { handedOffError, handOffTurn, isDeadline } from './hand-off-turn.js';
 import { listenForStop } from './listen-for-stop.js';
 import { releaseAfterFailure, writeRelease } from './release-turn.js';
 import { runTurn, type TurnOutcome } from './run-turn.js';
@@ -135,6 +136,14 @@ async function send(
     await writeRelease(writer, (s) => finished(s, rt, outcome, ctx.requestId));
     return { result: outcome.result, replayed: false };
   } catch (error) {
+    // Near its function's timeout, a turn the queue already holds goes on on the server.
+    if (handOff.queued && !stop.signal.aborted && !writer.leaseLost && isDeadline(error, ctx.signal)) {
+      const handed = await handOffTurn(writer, journal).then(
+        () => true,
+        () => false,
+      );
+      if (handed) throw handedOffError(writer.session.id);
+    }
     if (!stop.signal.aborted || writer.leaseLost) {
       await releaseAfterFailure(rt, writer, journal, error, ctx.signal);
       throw withSessionId(error, writer.session.id);
@@ -170,8 +179,8 @@ export function defineAgent<O extends z.ZodType = z.ZodType>(config: AgentConfig
       if (!ctx?.uid) throw new KitError('unauthenticated', 'an agent call needs the caller’s uid');
       return traceCall(rt, sessionId, input, ctx, (observer) => send(rt, sessionId, input, ctx, observer));
     },
-    continue: (task) =>
-      continueTurn(rt, task, (ctx, next) =>
+    continue: (task, signal) =>
+      continueTurn(rt, task, signal, (ctx, next) =>
         traceCall(rt, task.sessionId, CONTINUE_INPUT, ctx, (observer) =>
           send(rt, task.sessionId, CONTINUE_INPUT, ctx, observer, next),
         ),

@@ -5,6 +5,8 @@ import type { ContinuationTask, ResolvedContinuation } from './continuation-queu
 export interface ScheduledContinuation {
   /** Settles once the enqueue (if one was made) is done or failed. */
   readonly enqueued: Promise<void>;
+  /** True once the queue took the turn's task: the turn may hand its lease to it. */
+  readonly queued: boolean;
   close(): void;
 }
 
@@ -29,7 +31,10 @@ export function scheduleContinuation(
   task: ContinuationTask,
   leaseMs: number,
 ): ScheduledContinuation {
-  if (!continuation || task.step >= continuation.maxSteps) return { enqueued: Promise.resolve(), close: () => {} };
+  if (!continuation || task.step >= continuation.maxSteps) {
+    return { enqueued: Promise.resolve(), queued: false, close: () => {} };
+  }
+  let queued = false;
   let settle: () => void = () => {};
   const enqueued = new Promise<void>((resolve) => {
     settle = resolve;
@@ -38,23 +43,38 @@ export function scheduleContinuation(
   const enqueue = () => {
     fired = true;
     const options = { delaySeconds: Math.ceil(leaseMs / 1000) + 1, id: continuationTaskId(task) };
-    continuation.queue.enqueue(task, options).then(settle, (error: unknown) => {
-      console.warn(
-        `[callable-flows] the turn on session '${task.sessionId}' could not be handed to the continuation queue; only a client's retry goes on with it if its instance dies`,
-        error instanceof Error ? error.message : error,
-      );
-      settle();
-    });
+    continuation.queue.enqueue(task, options).then(
+      () => {
+        queued = true;
+        settle();
+      },
+      (error: unknown) => {
+        console.warn(
+          `[callable-flows] the turn on session '${task.sessionId}' could not be handed to the continuation queue; only a client's retry goes on with it if its instance dies`,
+          error instanceof Error ? error.message : error,
+        );
+        settle();
+      },
+    );
   };
   // `afterMs: 0` hands every turn off as it starts (no timer: a turn that dies at once is covered too).
   if (continuation.afterMs <= 0) {
     enqueue();
-    return { enqueued, close: () => {} };
+    return {
+      enqueued,
+      get queued() {
+        return queued;
+      },
+      close: () => {},
+    };
   }
   const timer = setTimeout(enqueue, continuation.afterMs);
   timer.unref();
   return {
     enqueued,
+    get queued() {
+      return queued;
+    },
     close: () => {
       clearTimeout(timer);
       if (!fired) settle();

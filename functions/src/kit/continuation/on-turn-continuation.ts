@@ -1,5 +1,6 @@
 import { onTaskDispatched, type TaskQueueFunction, type TaskQueueOptions } from 'firebase-functions/v2/tasks';
 import type { ContinuationTask } from '../agent/index.js';
+import { KitError } from '../errors/index.js';
 import type { AgentSource } from './run-continuation-task.js';
 
 /** Options of {@link onTurnContinuation}: the task function's own (region, memory, timeoutSeconds, …) and its agents. */
@@ -21,6 +22,25 @@ export const CONTINUATION_RETRY = {
   maxDoublings: 0,
 } as const;
 
+/** The task function's timeout when its options name none (Cloud Tasks' dispatch deadline is at most 30 minutes). */
+const DEFAULT_TASK_TIMEOUT_SECONDS = 540;
+/** Time kept back from the timeout for the continued turn to hand itself on (one write). */
+const HAND_OFF_MARGIN_MS = 5_000;
+
+/** Aborts with `DEADLINE` shortly before the function's timeout, so the continued turn hands itself on instead of being killed. */
+function deadlineSignal(timeoutSeconds: unknown): { signal: AbortSignal; dispose(): void } {
+  const seconds =
+    typeof timeoutSeconds === 'number' && timeoutSeconds > 0 ? timeoutSeconds : DEFAULT_TASK_TIMEOUT_SECONDS;
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () =>
+      controller.abort(new KitError('deadline-exceeded', 'the continuation ran out of time', { reason: 'DEADLINE' })),
+    Math.max(1_000, seconds * 1_000 - HAND_OFF_MARGIN_MS),
+  );
+  timer.unref();
+  return { signal: controller.signal, dispose: () => clearTimeout(timer) };
+}
+
 /**
  * The task queue function that goes on with turns whose instance died (see
  * `AgentConfig.continuation`): export it from the deploy manifest under the name the agents'
@@ -29,12 +49,18 @@ export const CONTINUATION_RETRY = {
  */
 export function onTurnContinuation(options: TurnContinuationOptions): TaskQueueFunction<ContinuationTask> {
   const { agents, retryConfig, ...rest } = options;
+  const timeoutSeconds = rest.timeoutSeconds ?? DEFAULT_TASK_TIMEOUT_SECONDS;
   return onTaskDispatched<ContinuationTask>(
-    { timeoutSeconds: 540, ...rest, retryConfig: { ...CONTINUATION_RETRY, ...retryConfig } },
+    { ...rest, timeoutSeconds, retryConfig: { ...CONTINUATION_RETRY, ...retryConfig } },
     async (request) => {
       // Loaded with the first task: the cold start of the function imports no agent, no zod.
       const { runContinuationTask } = await import('./run-continuation-task.js');
-      await runContinuationTask(agents, request.data);
+      const deadline = deadlineSignal(timeoutSeconds);
+      try {
+        await runContinuationTask(agents, request.data, undefined, deadline.signal);
+      } finally {
+        deadline.dispose();
+      }
     },
   );
 }

@@ -31,6 +31,7 @@ export async function runContinuationTask(
   agents: Readonly<Record<string, AgentSource>>,
   data: unknown,
   log: (message: string, fields: Record<string, unknown>) => void = console.warn,
+  signal?: AbortSignal,
 ): Promise<TaskOutcome> {
   const parsed = ContinuationTaskSchema.safeParse(data);
   if (!parsed.success) {
@@ -47,9 +48,11 @@ export async function runContinuationTask(
   }
   const agent = typeof source === 'function' ? await source() : source;
   try {
-    return await agent.continue(task);
+    return await agent.continue(task, signal);
   } catch (error) {
     if (triesAgain(error)) throw error;
+    // The continued turn reached this function's deadline and was handed on to its own task.
+    if (isKitError(error) && error.details?.continues === true) return 'continued';
     const reason = isKitError(error) ? (error.reason ?? error.code) : 'unknown';
     log(`[callable-flows] the continued turn on session '${task.sessionId}' failed; it is stored with its error`, {
       reason,
