@@ -158,7 +158,9 @@ export const APPROVED_TURN_FAILURES: readonly FailurePoint[] = [
       };
       return approve(w, sessionId, ref, requestId, controller.signal);
     },
-    after: { reason: 'DEADLINE', ...ranAndReleased, status: 'failed', storedError: 'deadline-exceeded' },
+    // The turn had handed itself to the continuation queue: it leaves its lease lapsed for the
+    // task instead of failing (its caller is told DEADLINE, with `continues`).
+    after: { reason: 'DEADLINE', ...ranAndDied, status: 'running' },
   },
   {
     name: 'another instance taking the lease over before the answer',
