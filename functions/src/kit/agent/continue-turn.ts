@@ -61,6 +61,7 @@ export async function continueTurn(
   const now = rt.timing.clock();
   const standing = continuationStanding(session, task.leaseId, now);
   if (standing === 'live') throw sessionBusy(session, now);
+  // No lapsed turn of this lease: nothing of it is left to go on with.
   if (standing === 'gone' || !session.turn) return 'finished';
   const maxDurationMs = rt.continuation?.maxDurationMs ?? DEFAULT_CONTINUATION_MAX_DURATION_MS;
   if (now - session.turn.startedAt > maxDurationMs) return 'gave-up';
