@@ -18,6 +18,32 @@ describe('onTurnContinuation', () => {
     expect(CONTINUATION_RETRY.minBackoffSeconds * 1000).toBeGreaterThan(12_000);
   });
 
+  it('answers unavailable, so the queue tries again, while the turn it names still runs', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let calls = 0;
+    const store = new InMemorySessionStore();
+    const chat = defineAgent({
+      name: 'chat',
+      model: scriptedModel(async () => {
+        if (++calls === 2) await held;
+        return 'hi';
+      }),
+      store,
+    });
+    const { sessionId } = await chat.send(undefined, { message: 'hello' }, { uid: 'u1' });
+    const turn = chat.send(sessionId, { message: 'hold on' }, { uid: 'u1' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const leaseId = (await store.load(sessionId))?.session.lease?.id as string;
+    const fn = onTurnContinuation({ agents: { chat } });
+    const data: ContinuationTask = { agent: 'chat', sessionId, leaseId, step: 0 };
+    await expect(fn.run({ data } as Parameters<typeof fn.run>[0])).rejects.toMatchObject({ code: 'unavailable' });
+    release();
+    await turn;
+  });
+
   it('runs a task to its end, quietly, when the turn it names is over', async () => {
     const chat = agent();
     const { sessionId } = await chat.send(undefined, { message: 'hello' }, { uid: 'u1' });

@@ -1,3 +1,4 @@
+import { HttpsError } from 'firebase-functions/v2/https';
 import { onTaskDispatched, type TaskQueueFunction, type TaskQueueOptions } from 'firebase-functions/v2/tasks';
 import type { ContinuationTask } from '../agent/index.js';
 import { KitError } from '../errors/index.js';
@@ -54,10 +55,14 @@ export function onTurnContinuation(options: TurnContinuationOptions): TaskQueueF
     { ...rest, timeoutSeconds, retryConfig: { ...CONTINUATION_RETRY, ...retryConfig } },
     async (request) => {
       // Loaded with the first task: the cold start of the function imports no agent, no zod.
-      const { runContinuationTask } = await import('./run-continuation-task.js');
+      const { runContinuationTask, triesAgain } = await import('./run-continuation-task.js');
       const deadline = deadlineSignal(timeoutSeconds);
       try {
         await runContinuationTask(agents, request.data, undefined, deadline.signal);
+      } catch (error) {
+        // An expected answer (503: try again later), not an unhandled error in the function's log.
+        if (triesAgain(error)) throw new HttpsError('unavailable', (error as Error).message);
+        throw error;
       } finally {
         deadline.dispose();
       }
