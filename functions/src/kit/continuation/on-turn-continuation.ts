@@ -1,3 +1,4 @@
+import * as logger from 'firebase-functions/logger';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { onTaskDispatched, type TaskQueueFunction, type TaskQueueOptions } from 'firebase-functions/v2/tasks';
 import type { ContinuationTask } from '../agent/index.js';
@@ -61,7 +62,11 @@ export function onTurnContinuation(options: TurnContinuationOptions): TaskQueueF
         await runContinuationTask(agents, request.data, undefined, deadline.signal);
       } catch (error) {
         // An expected answer (503: try again later), not an unhandled error in the function's log.
-        if (triesAgain(error)) throw new HttpsError('unavailable', (error as Error).message);
+        if (triesAgain(error)) {
+          const why = (error as Error).message;
+          logger.info(`continueTurn: not now, the queue tries again: ${why}`);
+          throw new HttpsError('unavailable', why);
+        }
         throw error;
       } finally {
         deadline.dispose();
