@@ -2,10 +2,12 @@
 # The local stack, started and stopped by PID:
 #   Firestore  Google's emulator from the preinstalled jar (run by java directly), or — where the
 #              jar is missing — firebase-tools' own Firestore emulator (needs Java 21 + internet);
-#   Functions + Auth  `firebase emulators:start --only functions,auth` with FIRESTORE_EMULATOR_HOST
-#              set, importing the demo users from emulator-data/.
+#   Functions + Auth + Cloud Tasks  `firebase emulators:start --only functions,auth,tasks` with
+#              FIRESTORE_EMULATOR_HOST set, importing the demo users from emulator-data/; the task
+#              queue emulator runs in the same process (the functions get CLOUD_TASKS_EMULATOR_HOST),
+#              so `restart-functions` empties the continuation queue.
 # Usage: scripts/stack.sh start | stop | restart-functions | seed | status
-# Ports come from firebase.json (functions 5001, auth 9099, firestore 8080, hub 4400, logging 4500).
+# Ports come from firebase.json (functions 5001, auth 9099, tasks 9499, firestore 8080, hub 4400, logging 4500).
 # GEMINI_API_KEY / GOOGLE_GEMINI_BASE_URL in this shell reach the functions (or use functions/.secret.local).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -89,13 +91,13 @@ load_rules() {
 }
 
 start_firebase() {
-  local only="functions,auth"
-  uses_jar || only="functions,auth,firestore"
+  local only="functions,auth,tasks"
+  uses_jar || only="functions,auth,tasks,firestore"
   [ -f functions/dist/index.js ] || { npm run build -w protocol --silent && npm run build -w functions --silent; }
   FIRESTORE_EMULATOR_HOST="$FIRESTORE_HOST" spawn firebase node node_modules/firebase-tools/lib/bin/firebase.js \
     emulators:start --only "$only" --project "$PROJECT" --import emulator-data
   wait_for firebase "All emulators ready" 120
-  log "functions + auth emulators up (pid $(cat "$STATE/firebase.pid")), project $PROJECT"
+  log "functions + auth + tasks emulators up (pid $(cat "$STATE/firebase.pid")), project $PROJECT"
 }
 
 seed() { FIRESTORE_EMULATOR_HOST="$FIRESTORE_HOST" node scripts/seed.mjs "$PROJECT"; }

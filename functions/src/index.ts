@@ -12,6 +12,7 @@ import { onCallFlow } from './kit/callable/on-call-flow.js';
 import type { OnCallFlowOptions } from './kit/callable/on-call-flow-options.js';
 import { notifyOwner } from './kit/cleanup/notify-owner.js';
 import { scheduledCleanup } from './kit/cleanup/scheduled-cleanup.js';
+import { onTurnContinuation } from './kit/continuation/on-turn-continuation.js';
 
 // Before any flow is loaded: a first call then loads the flow, the kit, firebase-admin and gRPC
 // from the compiled code the deploy's build step shipped (prime-compile-cache.ts), if it did.
@@ -71,6 +72,21 @@ export const summarize = onCallFlow(
 export const welcome = onCall({ region: 'us-central1', secrets: [geminiApiKey], memory: '256MiB' }, async (request) =>
   (await import('./flows/deployed/welcome.js')).welcome(request),
 );
+
+/**
+ * Goes on with a turn of the agents above whose instance died mid-turn (its lease lapsed), from
+ * its journal, with no client call (README, failure semantics). Each agent hands a turn that has
+ * run 1 s to this function's queue, at most once (`flows/deployed/continuation.ts`).
+ */
+export const continueTurn = onTurnContinuation({
+  region: 'us-central1',
+  secrets: [geminiApiKey],
+  memory: '512MiB',
+  agents: {
+    orderAssistant: async () => (await import('./flows/deployed/order-assistant.js')).orderAssistant,
+    transferMoney: async () => (await import('./flows/deployed/transfer-money.js')).transferMoney,
+  },
+});
 
 /** Hourly: expires interrupts that waited a day (notifying their owners), deletes sessions untouched for 30 days. */
 export const sessionCleanup = scheduledCleanup({ region: 'us-central1', onExpired: notifyOwner() });

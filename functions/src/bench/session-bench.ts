@@ -11,6 +11,12 @@ import { emptySession, LruSessionCache, type Session } from '../kit/session/inde
 import { defineTool } from '../kit/tools/index.js';
 import { benchProtocolReply } from './bench-protocol-reply.js';
 import type { BenchTable } from './bench-table.js';
+import {
+  adminQueueOn,
+  type ContinuationCost,
+  measureContinuationCost,
+  startLocalTasksApi,
+} from './continuation-cost.js';
 import { median } from './measure.js';
 
 const LOADS = 200;
@@ -86,6 +92,44 @@ async function crashToRetryMs(store: FirestoreSessionStore): Promise<{ ms: numbe
       if (retryAfterMs < 0) retryAfterMs = details?.retryAfterMs ?? 0;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
+  }
+}
+
+/** What the continuation adds to a warm text turn (see measureContinuationCost). */
+async function continuationCost(cache: LruSessionCache, ops: StoreOperation[]): Promise<ContinuationCost> {
+  const api = await startLocalTasksApi();
+  const admin = adminQueueOn(api, 'demo-bench-continuation');
+  const ctx = { uid: 'bench' };
+  const agent = (continuation?: { afterMs: number }) =>
+    defineAgent({
+      name: 'bench',
+      model: scriptedModel(benchProtocolReply),
+      store: cache,
+      ...(continuation ? { continuation: { queue: admin.queue, ...continuation } } : {}),
+    });
+  const [off, armed, enqueued] = [agent(), agent({ afterMs: 1000 }), agent({ afterMs: 0 })];
+  const send = (a: typeof off) => (sessionId: string, text: string) => a.send(sessionId, { message: text }, ctx);
+  const { sessionId } = await off.send(undefined, { message: 'hello' }, ctx);
+  await send(armed)(sessionId, 'warm up');
+  const log = {
+    reset: () => {
+      ops.length = 0;
+    },
+    readsWrites: () => `${ops.reduce((n, op) => n + op.reads, 0)} / ${ops.reduce((n, op) => n + op.writes, 0)}`,
+  };
+  try {
+    const finishedTask = { agent: 'bench', sessionId, leaseId: 'a-lease-long-released', step: 0 };
+    return await measureContinuationCost(
+      log,
+      api,
+      { off: send(off), armed: send(armed), enqueued: send(enqueued) },
+      sessionId,
+      () => off.continue(finishedTask),
+      admin.queue,
+    );
+  } finally {
+    await admin.close();
+    await api.close();
   }
 }
 
@@ -217,6 +261,7 @@ export async function runSessionBench(): Promise<BenchTable> {
     const size = await storedSize(firestore, prefix, 'long');
     const bytes = await bytesPerTurn(ops, (id, text) => chat.send(id, { message: text }, ctx));
     const crash = await crashToRetryMs(store);
+    const continued = await continuationCost(cache, ops);
     const hit = await loadLatency(() => cache.load(sessionId));
     const small = await loadLatency(() => store.load(sessionId));
     const large = await loadLatency(() => store.load('long'));
@@ -242,6 +287,19 @@ export async function runSessionBench(): Promise<BenchTable> {
           `${crash.ms} (${crash.retryAfterMs})`,
           '≤ 15000',
         ],
+        [
+          'warm text turn, reads / writes: continuation off; armed (afterMs 1000); enqueued at start',
+          `${continued.readsWrites.off}; ${continued.readsWrites.armed}; ${continued.readsWrites.enqueued}`,
+          'all equal',
+        ],
+        [
+          'warm text turn, median ms: continuation off / armed / enqueued at start',
+          `${continued.turnMs.off} / ${continued.turnMs.armed} / ${continued.turnMs.enqueued}`,
+          '',
+        ],
+        ['Cloud Tasks requests per turn enqueued at start', continued.requestsPerTurn, '1'],
+        ['one enqueue (firebase-admin → local stand-in of the Tasks API), median ms', continued.enqueueMs, ''],
+        ['a dispatched continuation task whose turn finished: reads / writes', continued.taskReadsWrites, '1 / 0'],
         ['warm turn via onCallFlow, limits off: reads / writes', limited.off, '0 / ≤ 2'],
         ['warm turn via onCallFlow, limits on: reads / writes (session + counters)', limited.on, 'off + 0 / 1'],
         ['first call of a user on an instance, limits on: counter reads / writes', limited.cold, '1 / 1'],
@@ -260,6 +318,7 @@ export async function runSessionBench(): Promise<BenchTable> {
         'Reads and writes are Firestore documents (billing units), reported by FirestoreSessionStore.onOperation.',
         'A turn with a side-effect tool writes the lease with the user message, the model message before the tool runs, the tool result as it finishes, and the turn result.',
         'Bytes: the JSON of the fields a write sends (a warm write sends only what changed) plus any history chunk it seals.',
+        'Continuation: the enqueue is one HTTP request to Cloud Tasks, made beside the turn (not awaited by it); here it goes to a local stand-in of the Tasks API, so its ms are the client side only (Cloud Tasks itself adds its own round trip). A turn shorter than afterMs (default 1 s) enqueues nothing. Turn ms: median of three interleaved rounds of 30 turns per mode.',
         `Latency: median of ${LOADS} loads each; sizes are the JSON bytes of the documents' fields.`,
         "Limits: one merge of increments per call into the user's day document (usageCounters/{uid}_{day}); the day is read on an instance's first call of the user, when its copy is older than refreshMs (60 s) or near a limit.",
       ],

@@ -11,7 +11,7 @@ import { signedInFunctions } from './test-utils/signed-in-functions.js';
 
 // Issue 21 items 3 and 5 on the real stack: the order assistant (onDisconnect: 'finish') on the
 // Functions emulator, devices on the Firebase JS SDK (the typed client, `watch`). A turn whose
-// user text says "slowly" gets each model answer 3 s late (the fake Gemini), so it is still
+// user text says "slowly" gets each model answer 6 s late (the fake Gemini), so it is still
 // running when a second device acts.
 
 const host = firestoreEmulatorHost();
@@ -64,7 +64,9 @@ describe.skipIf(!host)('stop and disconnect (end to end)', () => {
       projectId,
       firestoreHost: host as string,
       rules: true,
-      play: { slowWhen: /slowly/i, slowMs: 3000 },
+      // 6 s: on a loaded machine the second device's call (a cold instance of its own) and the
+      // turn's continuation task (dispatched at once by the emulator) must fit inside the answer's wait.
+      play: { slowWhen: /slowly/i, slowMs: 6000 },
     });
     emulator = stack.emulator;
   });
@@ -79,7 +81,7 @@ describe.skipIf(!host)('stop and disconnect (end to end)', () => {
     const laptop = await device('alice');
     const { sessionId } = await phone.assistant.send('Hello.');
     const turn = phone.assistant.send(SLOW).catch((error: unknown) => error);
-    // The turn calls the model (its answer is 3 s away) when the laptop stops it.
+    // The turn calls the model (its answer is 6 s away) when the laptop stops it.
     await viewWhere(laptop.db, sessionId, (v) => v.running?.step === 'model');
     await expect(laptop.assistant.stop(sessionId)).resolves.toEqual({ sessionId, status: 'stopped' });
     const error = await turn;

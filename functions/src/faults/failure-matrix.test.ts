@@ -25,8 +25,15 @@ import {
   APPROVED_TURN_FAILURES,
   inCrashAfterEffectWindow,
 } from './test-utils/approved-turn-failures.js';
-import { type Expected, FOLLOW_UPS, lapseLeases } from './test-utils/matrix-follow-ups.js';
-import { DAY_MS as DAY, describeSettled, LEASE_MS, matrixWorld, type Settled } from './test-utils/matrix-world.js';
+import {
+  type Expected,
+  FOLLOW_UPS,
+  type FollowUpOutcome,
+  lapseLeases,
+  useWatcher,
+} from './test-utils/matrix-follow-ups.js';
+import { type ClientFirestore, clientFirestore } from './test-utils/matrix-watch.js';
+import { DAY_MS as DAY, describeSettled, LEASE_MS, matrixWorld } from './test-utils/matrix-world.js';
 
 // The failure matrix of an approved turn (issue: turns as a journal). Each failure point strikes
 // in the middle of a turn on the Firestore emulator; each follow-up is what a client, a user or
@@ -45,8 +52,11 @@ const host = firestoreEmulatorHost();
 const projectId = demoProjectId('matrix');
 let firestore: Firestore | undefined;
 let tenants = 0;
+let client: ClientFirestore | undefined;
+if (host) useWatcher(() => (client ??= clientFirestore(host, projectId)));
 
 afterAll(async () => {
+  await client?.close();
   await firestore?.terminate();
 });
 
@@ -82,7 +92,17 @@ function expectLeftBehind(session: Session, ref: string, after: AfterFailure): v
 }
 
 /** The follow-up did what the table says. */
-function expectOutcome(next: Settled | 'cleaned', expected: Expected): void {
+function expectOutcome(next: FollowUpOutcome, expected: Expected): void {
+  if (next !== 'cleaned' && 'watched' in next) {
+    expect(expected.outcome).toBe('watched');
+    expect(next.server).toBe(expected.writes ? 'continued' : 'left alone');
+    expect(next.watched.status).toBe(expected.status);
+    return;
+  }
+  if (next !== 'cleaned' && 'server' in next) {
+    expect(next.server).toBe(expected.outcome);
+    return;
+  }
   const seen = next === 'cleaned' ? 'cleaned' : describeSettled(next);
   if (expected.outcome === 'cleaned') expect(seen).toBe('cleaned');
   else if (expected.outcome === 'done') expect(next !== 'cleaned' && 'ok' in next && next.ok.status, seen).toBe('done');
@@ -137,7 +157,7 @@ describe.skipIf(!host)('an approved turn that fails, then what comes next', () =
         const next = await step.run(w, sessionId, ref, step.requestId);
         expectOutcome(next, expected);
         const session = await w.stored(sessionId);
-        if (expected.outcome !== 'done' && expected.outcome !== 'cleaned') {
+        if (!['done', 'cleaned', 'continued'].includes(expected.outcome) && !expected.writes) {
           // A refused call writes nothing.
           expect(session.version).toBe(version);
           expect(await w.writtenAt(sessionId)).toBe(writtenAt);

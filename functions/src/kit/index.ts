@@ -9,6 +9,9 @@ export {
   type AgentInput,
   type AgentTurnResult,
   type CompressionOptions,
+  type ContinuationOptions,
+  type ContinuationQueue,
+  type ContinuationTask,
   defineAgent,
   type HistoryOptions,
   type PendingInterrupt,
@@ -51,6 +54,12 @@ export {
   type ScheduledCleanupOptions,
   scheduledCleanup,
 } from './cleanup/index.js';
+export {
+  type CloudTasksQueueOptions,
+  cloudTasksQueue,
+  onTurnContinuation,
+  type TurnContinuationOptions,
+} from './continuation/index.js';
 export * from './engine.js';
 export { defineFlow, type Flow, type FlowConfig, type FlowContext } from './flow/index.js';
 export { redactSecrets, redactValue } from './redact/index.js';

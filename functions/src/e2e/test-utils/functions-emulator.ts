@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { freePort } from '../../test-utils/firestore-emulator.js';
@@ -17,10 +17,14 @@ export interface FunctionsEmulatorOptions {
   env?: Record<string, string>;
 }
 
-/** The firebase-tools functions + auth emulators, started by this process. */
+/** The firebase-tools functions + auth + Cloud Tasks emulators, started by this process. */
 export interface FunctionsEmulator {
   functionsPort: number;
   authPort: number;
+  /** The task queue emulator's port (the functions reach it as CLOUD_TASKS_EMULATOR_HOST). */
+  tasksPort: number;
+  /** The processes running function `target` now (its instances), Linux only: what a test kills to kill an instance. */
+  instancePids(target: string): number[];
   /** What the emulators printed since they were last started. */
   output(): string;
   /** Starts them (again): a cold start of every function. */
@@ -50,6 +54,28 @@ function waitForReady(child: ChildProcess, log: () => string, timeoutMs: number)
   });
 }
 
+/**
+ * The function runtimes the emulator forked for `target` (its process group is `group`, the
+ * CLI's): read from /proc, each process's group and its FUNCTION_TARGET.
+ */
+function instancesOf(group: number, target: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // pid (comm) state ppid pgrp …: the group is the 3rd field after the command's closing parenthesis.
+      const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+      if (pgrp !== group) continue;
+      const env = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
+      if (env.includes(`FUNCTION_TARGET=${target}`)) pids.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return pids;
+}
+
 function stopChild(child: ChildProcess): Promise<void> {
   return new Promise((resolvePromise) => {
     if (child.exitCode !== null || child.signalCode !== null || !child.pid) return resolvePromise();
@@ -64,12 +90,15 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts `firebase emulators:start --only functions,auth` on free ports, from a config of its
+ * Starts `firebase emulators:start --only functions,auth,tasks` on free ports, from a config of its
  * own (so a running demo stack is untouched), with FIRESTORE_EMULATOR_HOST set and the demo
- * users imported. It serves the built functions/lib.
+ * users imported. It serves the built functions/lib. The Cloud Tasks emulator runs inside the
+ * CLI's process (no Java, no network): the functions reach it as CLOUD_TASKS_EMULATOR_HOST, and
+ * its queues live only as long as that process.
  */
 export async function startFunctionsEmulator(options: FunctionsEmulatorOptions): Promise<FunctionsEmulator> {
-  const [functionsPort, authPort, hubPort, loggingPort] = [
+  const [functionsPort, authPort, tasksPort, hubPort, loggingPort] = [
+    await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
@@ -83,6 +112,7 @@ export async function startFunctionsEmulator(options: FunctionsEmulatorOptions):
       singleProjectMode: true,
       functions: { host: '127.0.0.1', port: functionsPort },
       auth: { host: '127.0.0.1', port: authPort },
+      tasks: { host: '127.0.0.1', port: tasksPort },
       hub: { host: '127.0.0.1', port: hubPort },
       logging: { host: '127.0.0.1', port: loggingPort },
       ui: { enabled: false },
@@ -95,9 +125,11 @@ export async function startFunctionsEmulator(options: FunctionsEmulatorOptions):
   const emulator: FunctionsEmulator = {
     functionsPort,
     authPort,
+    tasksPort,
+    instancePids: (target) => (child?.pid ? instancesOf(child.pid, target) : []),
     output: () => log,
     async start() {
-      const args = [FIREBASE_CLI, 'emulators:start', '--only', 'functions,auth', '--project', options.projectId];
+      const args = [FIREBASE_CLI, 'emulators:start', '--only', 'functions,auth,tasks', '--project', options.projectId];
       args.push('--config', join(dir, 'firebase.json'), '--import', join(REPO_ROOT, 'emulator-data'));
       log = '';
       child = spawn(process.execPath, args, {

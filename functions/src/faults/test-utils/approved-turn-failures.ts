@@ -21,6 +21,10 @@ export interface AfterFailure {
   finished: boolean;
   /** The model's final answer reached the store without the last write (the release after it kept the journal). */
   answerKept?: true;
+  /** The failed turn's own lease is left on the session (its instance died holding it). */
+  deadLease: boolean;
+  /** The turn got its lease and began, so it had handed itself to the continuation queue (the matrix's agent does so as it starts). */
+  handedOff: boolean;
   /** The status the failed call leaves stored (`running`: a dead instance's lease is still on it). */
   status: SessionStatus;
   /** The error code stored with the session, when the failed turn could store one. */
@@ -57,7 +61,11 @@ function crashAtWrite(at: number, when: 'before' | 'after', after: AfterFailure)
 }
 
 /** The approval journaled, the transfer run and recorded; then the turn failed before its last write. */
-const ranAndRecorded = { journaled: true, ran: 1, recorded: true, finished: false } as const;
+const ranAndRecorded = { journaled: true, ran: 1, recorded: true, finished: false, handedOff: true } as const;
+/** …and gave its lease up (released, or taken over): no continuation is due. */
+const ranAndReleased = { ...ranAndRecorded, deadLease: false } as const;
+/** …and died holding its lease. */
+const ranAndDied = { ...ranAndRecorded, deadLease: true } as const;
 
 /**
  * The failure points of an approved turn. The turn writes three times: (1) the lease with the
@@ -73,7 +81,7 @@ export const APPROVED_TURN_FAILURES: readonly FailurePoint[] = [
       };
       return approve(w, sessionId, ref, requestId);
     },
-    after: { reason: 'MODEL_UNAVAILABLE', ...ranAndRecorded, status: 'failed', storedError: 'unavailable' },
+    after: { reason: 'MODEL_UNAVAILABLE', ...ranAndReleased, status: 'failed', storedError: 'unavailable' },
   },
   crashAtWrite(1, 'before', {
     reason: 'STORE_UNAVAILABLE',
@@ -81,14 +89,19 @@ export const APPROVED_TURN_FAILURES: readonly FailurePoint[] = [
     ran: 0,
     recorded: false,
     finished: false,
+    deadLease: false,
+    handedOff: false,
     status: 'interrupted',
   }),
+  // The lease write landed and the process died before the turn began: it handed nothing off.
   crashAtWrite(1, 'after', {
     reason: 'STORE_UNAVAILABLE',
     journaled: true,
     ran: 0,
     recorded: false,
     finished: false,
+    deadLease: true,
+    handedOff: false,
     status: 'running',
   }),
   // The crash-after-effect window: the transfer ran, its record never reached the store.
@@ -98,11 +111,27 @@ export const APPROVED_TURN_FAILURES: readonly FailurePoint[] = [
     ran: 1,
     recorded: false,
     finished: false,
+    deadLease: true,
+    handedOff: true,
     status: 'running',
   }),
-  crashAtWrite(2, 'after', { reason: 'STORE_UNAVAILABLE', ...ranAndRecorded, status: 'running' }),
-  crashAtWrite(3, 'before', { reason: 'STORE_UNAVAILABLE', ...ranAndRecorded, status: 'running' }),
-  crashAtWrite(3, 'after', { reason: 'STORE_UNAVAILABLE', ...ranAndRecorded, finished: true, status: 'idle' }),
+  crashAtWrite(2, 'after', { reason: 'STORE_UNAVAILABLE', ...ranAndDied, status: 'running' }),
+  crashAtWrite(3, 'before', { reason: 'STORE_UNAVAILABLE', ...ranAndDied, status: 'running' }),
+  crashAtWrite(3, 'after', { reason: 'STORE_UNAVAILABLE', ...ranAndReleased, finished: true, status: 'idle' }),
+  {
+    // The client went away (under onDisconnect 'finish' the turn goes on without it), then the
+    // instance dies while the model answers: no write fails in front of anyone; nobody retries.
+    name: 'the instance dying mid-model-step with nobody waiting',
+    strike: (w, sessionId, ref, requestId) => {
+      const instance = new FlakyStore(w.store);
+      w.hooks.beforeModel = (_call, request) => {
+        if (afterTools(request)) instance.kill();
+      };
+      const ctx = { uid: 'alice', ...(requestId ? { requestId } : {}) };
+      return settle(w.agent(instance).send(sessionId, { resume: { restart: [{ ref, name: 'transfer' }] } }, ctx));
+    },
+    after: { reason: 'STORE_UNAVAILABLE', ...ranAndDied, status: 'running' },
+  },
   {
     name: 'the client going away before the answer',
     strike: (w, sessionId, ref, requestId) => {
@@ -115,7 +144,7 @@ export const APPROVED_TURN_FAILURES: readonly FailurePoint[] = [
       };
       return approve(w, sessionId, ref, requestId, controller.signal);
     },
-    after: { reason: 'CANCELLED', ...ranAndRecorded, status: 'failed', storedError: 'cancelled' },
+    after: { reason: 'CANCELLED', ...ranAndReleased, status: 'failed', storedError: 'cancelled' },
   },
   {
     name: 'the deadline passing before the answer',
@@ -129,7 +158,9 @@ export const APPROVED_TURN_FAILURES: readonly FailurePoint[] = [
       };
       return approve(w, sessionId, ref, requestId, controller.signal);
     },
-    after: { reason: 'DEADLINE', ...ranAndRecorded, status: 'failed', storedError: 'deadline-exceeded' },
+    // The turn had handed itself to the continuation queue: it leaves its lease lapsed for the
+    // task instead of failing (its caller is told DEADLINE, with `continues`).
+    after: { reason: 'DEADLINE', ...ranAndDied, status: 'running' },
   },
   {
     name: 'another instance taking the lease over before the answer',
@@ -145,7 +176,8 @@ export const APPROVED_TURN_FAILURES: readonly FailurePoint[] = [
       };
       return approve(w, sessionId, ref, requestId);
     },
-    after: { reason: 'SESSION_BUSY', ...ranAndRecorded, status: 'running' },
+    // The running lease is the other instance's: the failed turn's task finds its own gone.
+    after: { reason: 'SESSION_BUSY', ...ranAndReleased, status: 'running' },
   },
   {
     // The client goes away while the approved transfer runs, after its effect and before its
@@ -165,6 +197,8 @@ export const APPROVED_TURN_FAILURES: readonly FailurePoint[] = [
       ran: 1,
       recorded: false,
       finished: false,
+      deadLease: false,
+      handedOff: true,
       status: 'failed',
       storedError: 'cancelled',
     },
@@ -180,7 +214,7 @@ export const APPROVED_TURN_FAILURES: readonly FailurePoint[] = [
     },
     after: {
       reason: 'STORE_UNAVAILABLE',
-      ...ranAndRecorded,
+      ...ranAndReleased,
       answerKept: true,
       status: 'failed',
       storedError: 'unavailable',

@@ -1,7 +1,9 @@
+import type { SessionView } from '@callable-flows/client';
 import { runCleanup } from '../../kit/cleanup/index.js';
 import type { ErrorReason } from '../../kit/errors/index.js';
 import type { SessionStatus } from '../../kit/session/index.js';
 import type { AfterFailure } from './approved-turn-failures.js';
+import { type ClientFirestore, watchWhile } from './matrix-watch.js';
 import {
   DAY_MS,
   describeSettled,
@@ -12,10 +14,26 @@ import {
   wireReason,
 } from './matrix-world.js';
 
+/** What the server's continuation did with the tasks the queue held: went on with a turn, or left them all alone. */
+export type ServerOutcome = 'continued' | 'left alone';
+
+/** What a follow-up gave: a call's result, the cleanup's run, the server's continuation, or what a client's watch showed. */
+export type FollowUpOutcome =
+  | Settled
+  | 'cleaned'
+  | { server: ServerOutcome }
+  | { watched: SessionView; server: ServerOutcome };
+
 /** What a follow-up must do, given what the failure left behind (from the failure table alone). */
 export interface Expected {
-  /** `done`: the call answers; `cleaned`: the cleanup ran without errors; else the reason it must fail with. */
-  outcome: 'done' | 'cleaned' | ErrorReason;
+  /**
+   * `done`: the call answers; `cleaned`: the cleanup ran without errors; `continued` / `left alone`:
+   * the server's continuation went on with the turn or wrote nothing; `watched`: a client's watch
+   * showed the session as it then stood; else the reason the call must fail with.
+   */
+  outcome: 'done' | 'cleaned' | 'continued' | 'left alone' | 'watched' | ErrorReason;
+  /** A follow-up whose outcome is none of done, cleaned, continued writes nothing, unless this says it does. */
+  writes?: true;
   /** Runs of the transfer body the follow-up adds downstream. */
   runs: 0 | 1;
   /** User texts the follow-up adds to the conversation (each stored exactly once). */
@@ -29,7 +47,7 @@ export interface FollowUp {
   name: string;
   /** What happens first and is not the call under test (the cleanup before a retry, another client's message). */
   prepare?(w: MatrixWorld, sessionId: string, after: AfterFailure): Promise<unknown>;
-  run(w: MatrixWorld, sessionId: string, ref: string, requestId: string | undefined): Promise<Settled | 'cleaned'>;
+  run(w: MatrixWorld, sessionId: string, ref: string, requestId: string | undefined): Promise<FollowUpOutcome>;
   expected(after: AfterFailure): Expected;
   /** The request id the approving call carries (a retry by request id names the same one). */
   requestId?: string;
@@ -56,6 +74,37 @@ async function cleanupAfterTtl(w: MatrixWorld): Promise<'cleaned'> {
   const report = await runCleanup({ store: w.store, clock: w.clock.now });
   if (report.errors !== 0) throw new Error(`the cleanup failed ${report.errors} time(s)`);
   return 'cleaned';
+}
+
+/**
+ * The queue dispatches every task it holds once the leases lapsed (on Cloud Tasks: after its
+ * schedule; locally, again after each backoff), each run on an instance of its own.
+ */
+async function dispatchContinuations(w: MatrixWorld): Promise<ServerOutcome> {
+  let outcome: ServerOutcome = 'left alone';
+  for (const { task } of w.queue.take()) {
+    const done = await w.agent().continue(task);
+    if (done === 'continued') outcome = 'continued';
+    else if (done !== 'finished') throw new Error(`a continuation task ended ${done}`);
+  }
+  return outcome;
+}
+
+/** Only a turn whose instance died holding its lease, after it handed itself off, is continued by the server. */
+const serverGoesOn = (after: AfterFailure): boolean => after.deadLease && after.handedOff;
+
+/** What the server's continuation must do: go on from the journal as a retry would (the transfer runs only if its result was lost). */
+function continuation(after: AfterFailure): Expected {
+  if (!serverGoesOn(after)) return { outcome: 'left alone', runs: 0, sent: [], status: after.status };
+  return { outcome: 'continued', runs: after.recorded ? 0 : 1, sent: [], status: 'idle' };
+}
+
+/** The client the watch follow-up comes back with (one per test file, on the matrix's project). */
+let watcher: (() => ClientFirestore) | undefined;
+
+/** Sets how the watch follow-up opens its client (the test file does, once it knows the emulator). */
+export function useWatcher(open: () => ClientFirestore): void {
+  watcher = open;
 }
 
 /** The follow-ups of a failed approved turn. */
@@ -152,6 +201,29 @@ export const FOLLOW_UPS: readonly FollowUp[] = [
     },
     run: (w, sessionId, ref) => settle(w.agent().send(sessionId, approval(ref), alice)),
     expected: retried,
+  },
+  {
+    name: 'the continuation by the server',
+    run: async (w) => ({ server: await dispatchContinuations(w) }),
+    expected: continuation,
+  },
+  {
+    name: 'the client reconnecting through watch while the server goes on',
+    run: async (w, sessionId) => {
+      if (!watcher) throw new Error('no watcher: call useWatcher first');
+      let server: ServerOutcome = 'left alone';
+      const watched = await watchWhile(watcher(), w.collections, sessionId, async () => {
+        server = await dispatchContinuations(w);
+        return (await w.stored(sessionId)).version;
+      });
+      return { watched, server };
+    },
+    // The watch shows the turn the server finished, or the session exactly as the failure left it.
+    expected: (after) => ({
+      ...continuation(after),
+      outcome: 'watched',
+      ...(serverGoesOn(after) ? { writes: true } : {}),
+    }),
   },
 ];
 

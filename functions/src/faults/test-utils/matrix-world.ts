@@ -1,6 +1,6 @@
 import type { Firestore } from '@google-cloud/firestore';
 import { defineAgent } from '../../kit/agent/define-agent.js';
-import type { AgentTurnResult } from '../../kit/agent/index.js';
+import { type AgentTurnResult, MemoryContinuationQueue } from '../../kit/agent/index.js';
 import {
   type Effects,
   effects,
@@ -29,6 +29,10 @@ export interface MatrixWorld {
   /** The downstream system: one entry in `refs` per run of the transfer body. */
   record: Effects;
   hooks: { beforeModel?: BeforeModel };
+  /** The continuation queue every turn hands itself to as it starts (Cloud Tasks when deployed); a test dispatches it. */
+  queue: MemoryContinuationQueue;
+  /** The tenant's collections (a client's `watch` names them). */
+  collections: { sessions: string; history: string };
   /** The bank agent as one instance sees it (its own cache) over `over`. */
   agent(over?: SessionStore): ReturnType<typeof defineAgent>;
   /** The session as a fresh instance reads it. */
@@ -46,12 +50,15 @@ export function matrixWorld(firestore: Firestore): MatrixWorld {
   const clock = manualClock();
   const record = effects();
   const hooks: MatrixWorld['hooks'] = {};
+  const queue = new MemoryContinuationQueue();
   const model = transferOnSend(500, { before: (call, request) => hooks.beforeModel?.(call, request) });
   return {
     store,
     clock,
     record,
     hooks,
+    queue,
+    collections: { sessions: `${prefix}sessions`, history: `${prefix}history` },
     agent: (over = store) =>
       defineAgent({
         name: 'bank',
@@ -60,6 +67,7 @@ export function matrixWorld(firestore: Firestore): MatrixWorld {
         store: over,
         clock: clock.now,
         leaseMs: LEASE_MS,
+        continuation: { queue, afterMs: 0 },
       }),
     stored: async (sessionId) => {
       const loaded = await store.load(sessionId);

@@ -4,6 +4,7 @@ import { flowModel } from '../flow-model.js';
 import { defineOrderAssistant } from '../orders/order-assistant.js';
 import { nextOrderMove } from '../orders/order-script.js';
 import { playScript } from '../scripted-play.js';
+import { deployedContinuation } from './continuation.js';
 import { deployedSessionStore } from './session-store.js';
 
 /** The deployed order assistant. */
@@ -11,5 +12,6 @@ export const orderAssistant = defineOrderAssistant({
   model: flowModel('orderAssistant', playScript(nextOrderMove)),
   store: deployedSessionStore,
   db: adminFirestore,
+  continuation: deployedContinuation,
   history: flowHistory('orderAssistant'),
 });

@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import type { HistoryOptions } from '../../kit/agent/index.js';
+import type { ContinuationOptions, HistoryOptions } from '../../kit/agent/index.js';
 import { type Agent, defineAgent } from '../../kit/agent/index.js';
 import type { Model } from '../../kit/index.js';
 import type { SessionStore } from '../../kit/session/index.js';
@@ -26,6 +26,8 @@ export interface OrderAssistantDeps {
   db: () => Promise<Firestore>;
   /** History compression; default: the last 6 user turns whole, older ones summarised by the agent's model. */
   history?: HistoryOptions;
+  /** How its turns outlive their instances (deployed: the `continueTurn` task queue); default none. */
+  continuation?: ContinuationOptions;
 }
 
 /** What the order assistant keeps with a session: the orders it has looked up in it. */
@@ -48,5 +50,6 @@ export function defineOrderAssistant(deps: OrderAssistantDeps): Agent {
     state: OrderAssistantStateSchema,
     initialState: { lookedUp: [] },
     history: deps.history ?? { compress: { keepTurns: 6 } },
+    ...(deps.continuation ? { continuation: deps.continuation } : {}),
   });
 }

@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import type { HistoryOptions } from '../../kit/agent/index.js';
+import type { ContinuationOptions, HistoryOptions } from '../../kit/agent/index.js';
 import { type Agent, defineAgent } from '../../kit/agent/index.js';
 import type { Model } from '../../kit/index.js';
 import type { SessionStore } from '../../kit/session/index.js';
@@ -21,6 +21,8 @@ export interface TransferMoneyDeps {
   db: () => Promise<Firestore>;
   /** History compression; default: the last 6 user turns whole, older ones summarised by the agent's model. */
   history?: HistoryOptions;
+  /** How its turns outlive their instances (deployed: the `continueTurn` task queue); default none. */
+  continuation?: ContinuationOptions;
 }
 
 /** The transferMoney agent: listAccounts, then transfer (confirmed by the user). */
@@ -33,5 +35,6 @@ export function defineTransferMoney(deps: TransferMoneyDeps): Agent {
     maxTurns: 4,
     store: deps.store,
     history: deps.history ?? { compress: { keepTurns: 6 } },
+    ...(deps.continuation ? { continuation: deps.continuation } : {}),
   });
 }

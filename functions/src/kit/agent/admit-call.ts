@@ -4,6 +4,7 @@ import { standingOf } from '../session/session-standing.js';
 import { admitRequestId, requestsAfterAdmission } from './admit-request-id.js';
 import type { AgentTurnResult } from './agent.js';
 import type { AgentRuntime } from './agent-runtime.js';
+import { continuationPlan } from './continue-turn.js';
 import { planTurn, type TurnPlan, type TurnRequest } from './plan-turn.js';
 
 /** What a call may do: give back a stored result, or run its plan after a lease write that stores `requests`. */
@@ -26,6 +27,9 @@ export function admitCall(
   if (session.agent !== rt.name) {
     const why = `session '${id}' belongs to agent '${session.agent}', not '${rt.name}'`;
     throw new KitError('failed-precondition', why, { reason: 'WRONG_AGENT' });
+  }
+  if (call.continues !== undefined) {
+    return { plan: continuationPlan(session, call.continues, call.now), requests: session.requests };
   }
   const standing = standingOf(session, call.now);
   const admitted = admitRequestId(rt, session, standing, call);

@@ -5,6 +5,7 @@ import type { LruSessionCacheOptions } from '../session/lru-session-cache.js';
 import type { SessionStore } from '../session/session-store.js';
 import type { Tool } from '../tools/index.js';
 import type { TraceSink } from '../trace/index.js';
+import type { ContinuationOptions } from './continuation-queue.js';
 
 /** History compression: the last turns go to the model whole, older ones as a model-written summary. */
 export interface CompressionOptions {
@@ -65,6 +66,12 @@ export interface AgentConfig<O extends z.ZodType = z.ZodType> {
    * `firestoreTraceSink(…)`. A call's own `traces` are added. Default none.
    */
   traces?: TraceSink | TraceSink[];
+  /**
+   * How a turn outlives its instance: a turn that has run `afterMs` is handed to this queue; if
+   * its instance dies, the queue's task goes on with it from the journal (see `onTurnContinuation`).
+   * Default none: a dead instance's turn waits for a client's retry.
+   */
+  continuation?: ContinuationOptions;
   /** The time in epoch ms (tests inject one to expire leases). Default `Date.now`. */
   clock?: () => number;
 }

@@ -14,6 +14,7 @@ import {
   DEFAULT_SESSION_TTL_MS,
   DEFAULT_SUMMARY_INSTRUCTIONS,
 } from './agent-config.js';
+import { type ResolvedContinuation, resolveContinuation } from './continuation-queue.js';
 import { GivenUpLeases } from './given-up-leases.js';
 import type { TurnTiming } from './turn-writer.js';
 
@@ -47,6 +48,8 @@ export interface AgentRuntime {
   traces: TraceSink[];
   /** Leases this instance's failed turns gave up without a write that says so. */
   givenUp: GivenUpLeases;
+  /** Where a turn is handed for the server to go on with it if its instance dies (none: a client retries). */
+  continuation: ResolvedContinuation | undefined;
 }
 
 const AGENT_NAME = /^[A-Za-z0-9_.\-/]{1,128}$/;
@@ -109,5 +112,6 @@ export function resolveAgent<O extends z.ZodType>(config: AgentConfig<O>): Agent
     keepResults: config.keepResults ?? DEFAULT_KEEP_RESULTS,
     traces: config.traces === undefined ? [] : [config.traces].flat(),
     givenUp: new GivenUpLeases(),
+    continuation: resolveContinuation(config.continuation),
   };
 }

@@ -4,6 +4,8 @@ import type { GenerateResponseChunk, Part } from '../model/index.js';
 import type { PendingInterruptSchema, TurnResultSchema } from '../session/index.js';
 import type { ActionContext } from '../tools/index.js';
 import type { TraceSink } from '../trace/index.js';
+import type { ContinuationTask } from './continuation-queue.js';
+import type { ContinuationOutcome } from './continue-turn.js';
 import type { StopContext } from './stop-turn.js';
 
 /** An interrupt as a client sees it: which call, of which tool, with what input, and why. */
@@ -44,4 +46,10 @@ export interface Agent {
    * the session up, `stopping` if it had not yet; failed-precondition `NOTHING_TO_STOP` when none runs.
    */
   stop(sessionId: string, ctx: StopContext): Promise<StopResult>;
+  /**
+   * The server's continuation of a turn whose instance died (its lease lapsed): goes on from the
+   * journal as a retry does. `SESSION_BUSY` while the turn's lease is live (the queue tries again).
+   * `signal`: the task function's deadline (a `DEADLINE` reason hands the turn on again).
+   */
+  continue(task: ContinuationTask, signal?: AbortSignal): Promise<ContinuationOutcome>;
 }

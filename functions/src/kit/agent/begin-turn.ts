@@ -15,6 +15,8 @@ export interface StartedTurn {
   record: SessionRecord;
   kind: TurnKind;
   plan: TurnPlan;
+  /** The lease of the turn this retry takes over after it lapsed (its instance died): a stop may name it. */
+  lapsedLease?: string;
 }
 
 /** What beginning a call gives: a turn to run, or the stored result of the call it repeats. */
@@ -58,8 +60,10 @@ function leased(
   };
 }
 
-function started(record: SessionRecord, plan: TurnPlan): TurnStart {
-  return { started: { record, kind: plan.kind, plan } };
+function started(record: SessionRecord, plan: TurnPlan, before?: Session): TurnStart {
+  const turn: StartedTurn = { record, kind: plan.kind, plan };
+  if (plan.kind === 'retry' && before?.status === 'running' && before.lease) turn.lapsedLease = before.lease.id;
+  return { started: turn };
 }
 
 /** Creates the session of a first call, with the lease and the user message in its first write (admission refuses a resume). */
@@ -120,7 +124,7 @@ export async function beginTurn(rt: AgentRuntime, request: BeginRequest): Promis
     }
     const { plan, requests } = admitted;
     try {
-      return started(await rt.store.write(record, leased(rt, session, plan, now, requests)), plan);
+      return started(await rt.store.write(record, leased(rt, session, plan, now, requests)), plan, session);
     } catch (error) {
       if (!isWriteConflict(error)) throw error;
       // Others keep writing the session: they hold it, or are about to.

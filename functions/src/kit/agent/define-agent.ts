@@ -7,11 +7,15 @@ import { redactValue } from '../trace/index.js';
 import type { Agent, AgentCallContext, AgentInput } from './agent.js';
 import type { AgentConfig } from './agent-config.js';
 import { type AgentRuntime, resolveAgent } from './agent-runtime.js';
-import { beginTurn } from './begin-turn.js';
+import { beginTurn, type TurnStart } from './begin-turn.js';
 import { closeTrailingRequests } from './close-trailing-requests.js';
+import type { ContinuationTask } from './continuation-queue.js';
+import { continueTurn } from './continue-turn.js';
+import { handedOffError, handOffTurn, isDeadline } from './hand-off-turn.js';
 import { listenForStop } from './listen-for-stop.js';
 import { releaseAfterFailure, writeRelease } from './release-turn.js';
 import { runTurn, type TurnOutcome } from './run-turn.js';
+import { scheduleContinuation } from './schedule-continuation.js';
 import { stopTurn } from './stop-turn.js';
 import { keepResult } from './stored-results.js';
 import { type CallOutcome, traceCall } from './trace-call.js';
@@ -91,26 +95,35 @@ function withSessionId(error: unknown, sessionId: string): unknown {
   return new KitError(error.code, error.message, { details: { ...error.details, sessionId }, cause: error });
 }
 
+/** What a continuation asks, as its input (its admission reads no message or resume: it retries the stored turn). */
+const CONTINUE_INPUT: AgentInput = { resume: {} };
+
+/** Takes the session for a client's call, or (with `continues`) for the server's continuation of a lapsed turn. */
+function begin(
+  rt: AgentRuntime,
+  sessionId: string | undefined,
+  input: AgentInput,
+  ctx: AgentCallContext,
+  continues: ContinuationTask | undefined,
+): Promise<TurnStart> {
+  if (sessionId !== undefined && !SESSION_ID.test(sessionId)) {
+    throw new KitError('invalid-argument', 'sessionId must be 1–128 letters, digits, _ or -');
+  }
+  const message = continues ? undefined : userMessage(rt, input);
+  throwIfAborted(ctx.signal, 'agent call');
+  const request = { sessionId, uid: ctx.uid, input, message, requestId: ctx.requestId, now: rt.timing.clock() };
+  return beginTurn(rt, continues ? { ...request, continues: continues.leaseId } : request);
+}
+
 async function send(
   rt: AgentRuntime,
   sessionId: string | undefined,
   input: AgentInput,
   ctx: AgentCallContext,
   observer: StepObserver | undefined,
+  continues?: ContinuationTask,
 ): Promise<CallOutcome> {
-  if (sessionId !== undefined && !SESSION_ID.test(sessionId)) {
-    throw new KitError('invalid-argument', 'sessionId must be 1–128 letters, digits, _ or -');
-  }
-  const message = userMessage(rt, input);
-  throwIfAborted(ctx.signal, 'agent call');
-  const start = await beginTurn(rt, {
-    sessionId,
-    uid: ctx.uid,
-    input,
-    message,
-    requestId: ctx.requestId,
-    now: rt.timing.clock(),
-  });
+  const start = await begin(rt, sessionId, input, ctx, continues);
   if ('replay' in start) return { result: start.replay, replayed: true };
   const turn = start.started;
   const writer = new TurnWriter(rt.store, turn.record, rt.timing);
@@ -118,11 +131,23 @@ async function send(
   writer.startHeartbeat();
   const stop = listenForStop(rt, writer.session.id, writer.leaseId);
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;
+  const task = { agent: rt.name, sessionId: writer.session.id, leaseId: writer.leaseId, step: continues?.step ?? 0 };
+  const handOff = scheduleContinuation(rt.continuation, task, rt.timing.leaseMs);
   try {
+    if (turn.lapsedLease) await stop.heardBefore(turn.lapsedLease);
+    if (stop.signal.aborted) throw stop.signal.reason;
     const outcome = await runTurn(rt, journal, writer, turn, { ...ctx, signal }, observer);
     await writeRelease(writer, (s) => finished(s, rt, outcome, ctx.requestId));
     return { result: outcome.result, replayed: false };
   } catch (error) {
+    // Near its function's timeout, a turn the queue already holds goes on on the server.
+    if (handOff.queued && !stop.signal.aborted && !writer.leaseLost && isDeadline(error, ctx.signal)) {
+      const handed = await handOffTurn(writer, journal).then(
+        () => true,
+        () => false,
+      );
+      if (handed) throw handedOffError(writer.session.id);
+    }
     if (!stop.signal.aborted || writer.leaseLost) {
       await releaseAfterFailure(rt, writer, journal, error, ctx.signal);
       throw withSessionId(error, writer.session.id);
@@ -133,6 +158,7 @@ async function send(
     );
     throw withSessionId(stop.signal.reason, writer.session.id);
   } finally {
+    handOff.close();
     stop.close();
     writer.stopHeartbeat();
   }
@@ -157,6 +183,12 @@ export function defineAgent<O extends z.ZodType = z.ZodType>(config: AgentConfig
       if (!ctx?.uid) throw new KitError('unauthenticated', 'an agent call needs the caller’s uid');
       return traceCall(rt, sessionId, input, ctx, (observer) => send(rt, sessionId, input, ctx, observer));
     },
+    continue: (task, signal) =>
+      continueTurn(rt, task, signal, (ctx, next) =>
+        traceCall(rt, task.sessionId, CONTINUE_INPUT, ctx, (observer) =>
+          send(rt, task.sessionId, CONTINUE_INPUT, ctx, observer, next),
+        ),
+      ),
     stop: async (sessionId, ctx) => {
       if (!ctx?.uid) throw new KitError('unauthenticated', 'a stop needs the caller’s uid');
       return stopTurn(rt, sessionId, ctx);

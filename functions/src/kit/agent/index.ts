@@ -15,9 +15,18 @@ export {
   type HistoryOptions,
 } from './agent-config.js';
 export { type ClosingReason, closeTrailingRequests } from './close-trailing-requests.js';
+export type {
+  ContinuationOptions,
+  ContinuationQueue,
+  ContinuationTask,
+  EnqueueOptions,
+} from './continuation-queue.js';
+export { type ContinuationOutcome, continuationStanding } from './continue-turn.js';
 export { defineAgent } from './define-agent.js';
+export { MemoryContinuationQueue, type QueuedContinuation } from './memory-continuation-queue.js';
 export { RUNNING_TURN_POLL_MS } from './plan-turn.js';
 export { REQUEST_WINDOW } from './request-record.js';
+export { continuationTaskId } from './schedule-continuation.js';
 export { STOP_WAIT_MS, type StopContext } from './stop-turn.js';
 export { renderTranscript, type SummariseOptions, summariseHistory } from './summarise-history.js';
 export { summaryCut } from './summary-cut.js';

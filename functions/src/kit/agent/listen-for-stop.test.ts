@@ -26,6 +26,18 @@ describe('listenForStop', () => {
     ear.close();
   });
 
+  it('fires at once for a stop that named the lapsed lease a retry took over, and not for an older one', async () => {
+    const store = new InMemorySessionStore();
+    const ear = listenForStop(runtime(store), 's1', 'lease-2');
+    await store.stops.ask('s1', { leaseId: 'lease-0', at: 1 });
+    await ear.heardBefore('lease-1');
+    expect(ear.signal.aborted).toBe(false);
+    await store.stops.ask('s1', { leaseId: 'lease-1', at: 2 });
+    await ear.heardBefore('lease-1');
+    expect(ear.signal.reason).toMatchObject({ code: 'cancelled', details: { reason: 'STOPPED' } });
+    ear.close();
+  });
+
   it('hears a stop asked before it began to listen when the turn outlives the delay', async () => {
     const store = new InMemorySessionStore();
     const ear = listenForStop(runtime(store), 's1', 'lease-1');

@@ -4,6 +4,12 @@ import type { AgentRuntime } from './agent-runtime.js';
 /** A running turn's ear for a stop: its signal fires when one is asked; `close` when the turn ends. */
 export interface StopListener {
   signal: AbortSignal;
+  /**
+   * Reads the last stop asked of the session and fires the signal if it named `lapsedLease`:
+   * the stop of a turn whose instance died, which the retry (a client's or the server's
+   * continuation) that took the lease over honours instead of going on. One read.
+   */
+  heardBefore(lapsedLease: string): Promise<void>;
   close(): void;
 }
 
@@ -29,13 +35,17 @@ export const STOP_LISTEN_DELAY_MS = 250;
 export function listenForStop(rt: AgentRuntime, sessionId: string, leaseId: string): StopListener {
   const controller = new AbortController();
   const stops = rt.store.stops;
-  if (!stops) return { signal: controller.signal, close: () => {} };
+  if (!stops) return { signal: controller.signal, heardBefore: async () => {}, close: () => {} };
   let stopListening: (() => void) | undefined;
   const timer = setTimeout(() => {
     stopListening = stops.listen(sessionId, leaseId, () => controller.abort(stoppedError(sessionId)));
   }, STOP_LISTEN_DELAY_MS);
   return {
     signal: controller.signal,
+    heardBefore: async (lapsedLease) => {
+      const last = await stops.last(sessionId);
+      if (last?.leaseId === lapsedLease && !controller.signal.aborted) controller.abort(stoppedError(sessionId));
+    },
     close: () => {
       clearTimeout(timer);
       stopListening?.();

@@ -27,6 +27,8 @@ export interface TurnRequest {
   message: Message | undefined;
   requestId: string | undefined;
   now: number;
+  /** The lease of the turn a continuation goes on with (the server's, not a client's call). */
+  continues?: string;
 }
 
 function withRequestId(turn: TurnState, kind: TurnState['kind'], requestId: string | undefined): TurnState {

@@ -31,6 +31,16 @@ describe('TurnWriter', () => {
     expect(results.map((r) => r.session.turns)).toEqual([1, 12, 123]);
   });
 
+  it('keeps its lease on the session, lapsed now, and writes no more, when a release asks to lapse', async () => {
+    const { clock, writer } = await leasedWriter();
+    clock.advance(10);
+    const written = await writer.commit((s) => ({ ...s, turns: 2 }), { release: true, lapse: true });
+    expect(written.session.lease).toEqual({ id: writer.leaseId, expiresAt: clock.now() });
+    expect(written.session.turns).toBe(2);
+    expect(writer.hasReleased).toBe(true);
+    await expect(writer.commit((s) => s)).rejects.toMatchObject({ code: 'internal' });
+  });
+
   it('refuses to write again when it has given the lease up', async () => {
     const { writer } = await leasedWriter();
     const released = writer.commit((s) => ({ ...s, status: 'idle' }), { release: true });

@@ -14,6 +14,8 @@ export interface TurnTiming {
 export interface CommitOptions {
   /** Give the lease up with this write (the turn's last). */
   release?: boolean;
+  /** With `release`: leave the lease on the session, lapsed now, so the server's continuation takes it at once. */
+  lapse?: boolean;
 }
 
 /**
@@ -122,6 +124,7 @@ export class TurnWriter {
       expireAt: now + this.timing.sessionTtlMs,
     });
     if (!options.release) next.lease = { id: this.leaseId, expiresAt: now + this.timing.leaseMs };
+    else if (options.lapse) next.lease = { id: this.leaseId, expiresAt: now };
     try {
       this.current = await this.store.write(this.current, next, { fence: this.leaseId });
       return this.current;

@@ -46,6 +46,11 @@ export class FlakyStore implements SessionStore {
     this.fault = fault;
   }
 
+  /** The process dies now (mid-step, between writes): every later call fails. */
+  kill(): void {
+    this.dead = true;
+  }
+
   /** True once a fault has struck. */
   get struck(): boolean {
     return this.dead || this.hits > 0;

@@ -1,0 +1,7 @@
+import type { ContinuationOptions } from '../../kit/agent/index.js';
+import { cloudTasksQueue } from '../../kit/continuation/cloud-tasks-queue.js';
+
+/** The deployed agents' continuation: the `continueTurn` task queue function of the deploy manifest. */
+export const deployedContinuation: ContinuationOptions = {
+  queue: cloudTasksQueue({ functionName: 'locations/us-central1/functions/continueTurn' }),
+};

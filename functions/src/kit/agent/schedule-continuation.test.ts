@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resolveContinuation } from './continuation-queue.js';
+import { MemoryContinuationQueue } from './memory-continuation-queue.js';
+import { continuationTaskId, scheduleContinuation } from './schedule-continuation.js';
+
+const TASK = { agent: 'shop', sessionId: 's1', leaseId: 'lease-1', step: 0 };
+
+describe('scheduleContinuation', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('enqueues the turn once, named by its lease, due when the lease would lapse, when it has run afterMs', async () => {
+    const queue = new MemoryContinuationQueue();
+    const scheduled = scheduleContinuation(resolveContinuation({ queue, afterMs: 1000 }), TASK, 12_000);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(queue.enqueues).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    await scheduled.enqueued;
+    scheduled.close();
+    expect(queue.take()).toEqual([{ task: TASK, options: { delaySeconds: 13, id: continuationTaskId(TASK) } }]);
+    expect(queue.enqueues).toBe(1);
+  });
+
+  it('enqueues the turn as it starts, with no timer, when afterMs is 0', async () => {
+    const queue = new MemoryContinuationQueue();
+    const scheduled = scheduleContinuation(resolveContinuation({ queue, afterMs: 0 }), TASK, 12_000);
+    scheduled.close();
+    await scheduled.enqueued;
+    expect(queue.take().map((q) => q.task)).toEqual([TASK]);
+  });
+
+  it('enqueues nothing when the turn ends before afterMs', async () => {
+    const queue = new MemoryContinuationQueue();
+    const scheduled = scheduleContinuation(resolveContinuation({ queue, afterMs: 1000 }), TASK, 12_000);
+    await vi.advanceTimersByTimeAsync(500);
+    scheduled.close();
+    await vi.advanceTimersByTimeAsync(5000);
+    await scheduled.enqueued;
+    expect(queue.enqueues).toBe(0);
+  });
+
+  it('enqueues nothing when the turn is already its continuation’s last step', async () => {
+    const queue = new MemoryContinuationQueue();
+    const scheduled = scheduleContinuation(
+      resolveContinuation({ queue, afterMs: 0, maxSteps: 2 }),
+      { ...TASK, step: 2 },
+      12_000,
+    );
+    await vi.advanceTimersByTimeAsync(5000);
+    await scheduled.enqueued;
+    expect(queue.enqueues).toBe(0);
+  });
+
+  it('lets the turn run on, and warns, when the queue refuses the enqueue', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const queue = { enqueue: () => Promise.reject(new Error('queue down')) };
+    const scheduled = scheduleContinuation(resolveContinuation({ queue, afterMs: 0 }), TASK, 12_000);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(scheduled.enqueued).resolves.toBeUndefined();
+    expect(warn.mock.calls[0]?.[0]).toContain("session 's1'");
+    warn.mockRestore();
+  });
+});
+
+describe('continuationTaskId', () => {
+  it('names one turn the same whatever enqueues it, and two leases differently, in the characters Cloud Tasks takes', () => {
+    const id = continuationTaskId(TASK);
+    expect(continuationTaskId({ ...TASK, step: 3 })).toBe(id);
+    expect(continuationTaskId({ ...TASK, leaseId: 'lease-2' })).not.toBe(id);
+    expect(id).toMatch(/^[A-Za-z0-9_-]{1,500}$/);
+  });
+});

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import type { Agent, ContinuationOutcome, ContinuationTask } from '../agent/index.js';
+import { isKitError } from '../errors/index.js';
+
+/** An agent, or a function that loads it (so the task function imports a flow on its first task). */
+export type AgentSource = Agent | (() => Agent | Promise<Agent>);
+
+/** The task's payload as the turn enqueued it. */
+const ContinuationTaskSchema = z.object({
+  agent: z.string().min(1).max(128),
+  sessionId: z.string().min(1).max(128),
+  leaseId: z.string().min(1).max(128),
+  step: z.number().int().min(0),
+});
+
+/** What a task did: the continuation's outcome, or `ignored` for a payload or agent this function doesn't know. */
+export type TaskOutcome = ContinuationOutcome | 'ignored';
+
+/** True when the queue should try the task again later: the turn still runs, or the store was unavailable. */
+export function triesAgain(error: unknown): boolean {
+  return isKitError(error) && (error.reason === 'SESSION_BUSY' || error.code === 'unavailable');
+}
+
+/**
+ * Runs one continuation task: the named agent's `continue`. Throws (so the queue retries after
+ * its backoff) only while the turn's lease is live or the store is unavailable; a payload it
+ * can't read, an agent it doesn't serve, or a continued turn that failed (it is stored failed,
+ * as any turn) is logged and done: trying again would not change it.
+ */
+export async function runContinuationTask(
+  agents: Readonly<Record<string, AgentSource>>,
+  data: unknown,
+  log: (message: string, fields: Record<string, unknown>) => void = console.warn,
+  signal?: AbortSignal,
+): Promise<TaskOutcome> {
+  const parsed = ContinuationTaskSchema.safeParse(data);
+  if (!parsed.success) {
+    log('[callable-flows] a continuation task with a payload it cannot read was dropped', {
+      issues: parsed.error.issues.length,
+    });
+    return 'ignored';
+  }
+  const task: ContinuationTask = parsed.data;
+  const source = Object.hasOwn(agents, task.agent) ? agents[task.agent] : undefined;
+  if (!source) {
+    log(`[callable-flows] a continuation task names agent '${task.agent}', which this function does not serve`, {});
+    return 'ignored';
+  }
+  const agent = typeof source === 'function' ? await source() : source;
+  try {
+    return await agent.continue(task, signal);
+  } catch (error) {
+    if (triesAgain(error)) throw error;
+    // The continued turn reached this function's deadline and was handed on to its own task.
+    if (isKitError(error) && error.details?.continues === true) return 'continued';
+    const reason = isKitError(error) ? (error.reason ?? error.code) : 'unknown';
+    log(`[callable-flows] the continued turn on session '${task.sessionId}' failed; it is stored with its error`, {
+      reason,
+    });
+    return 'continued';
+  }
+}
