@@ -1,9 +1,8 @@
 import type { z } from 'zod';
-import { fromZodError, isKitError, KitError, throwIfAborted } from '../errors/index.js';
-import { findUnsupported, type Message, MessageSchema, type StepObserver } from '../model/index.js';
+import { isKitError, KitError, throwIfAborted } from '../errors/index.js';
+import type { StepObserver } from '../model/index.js';
 import type { Session } from '../session/session-schema.js';
 import { statusAfterTurn } from '../session/session-standing.js';
-import { redactValue } from '../trace/index.js';
 import type { Agent, AgentCallContext, AgentInput, AgentSendResult } from './agent.js';
 import type { AgentConfig, WhileBusy } from './agent-config.js';
 import { type AgentRuntime, resolveAgent } from './agent-runtime.js';
