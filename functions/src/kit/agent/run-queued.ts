@@ -14,6 +14,7 @@ export type RunTurn = (
 /** What running a session's queue needs: the agent's runtime and its turn. */
 export interface QueueDeps {
   rt: AgentRuntime;
+  /** The turn as it is (admission, lease, journal), never a send that queues: a queued message would queue itself. */
   turn: RunTurn;
 }
 
