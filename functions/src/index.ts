@@ -11,6 +11,8 @@ import { onCallFlow } from './kit/callable/on-call-flow.js';
 import type { OnCallFlowOptions } from './kit/callable/on-call-flow-options.js';
 import { notifyOwner } from './kit/cleanup/notify-owner.js';
 import { scheduledCleanup } from './kit/cleanup/scheduled-cleanup.js';
+// Declares the order assistant's ORDER_ASSISTANT_WHILE_BUSY deploy parameter (firebase-functions/params only).
+import './flows/deployed/order-while-busy.js';
 
 /** The Gemini API key (Secret Manager; in the emulator, the shell or functions/.secret.local). */
 const geminiApiKey = defineSecret('GEMINI_API_KEY');

@@ -4,6 +4,7 @@ import { flowModel } from '../flow-model.js';
 import { defineOrderAssistant } from '../orders/order-assistant.js';
 import { nextOrderMove } from '../orders/order-script.js';
 import { playScript } from '../scripted-play.js';
+import { orderWhileBusyValue } from './order-while-busy.js';
 import { deployedSessionStore } from './session-store.js';
 
 /** The deployed order assistant. */
@@ -12,4 +13,5 @@ export const orderAssistant = defineOrderAssistant({
   store: deployedSessionStore,
   db: adminFirestore,
   history: flowHistory('orderAssistant'),
+  whileBusy: orderWhileBusyValue(),
 });

@@ -26,6 +26,8 @@ export interface OrderAssistantDeps {
   db: () => Promise<Firestore>;
   /** History compression; default: the last 6 user turns whole, older ones summarised by the agent's model. */
   history?: HistoryOptions;
+  /** What a message sent while a turn runs does: `queue` (default) or `interrupt`. */
+  whileBusy?: 'queue' | 'interrupt';
 }
 
 /** What the order assistant keeps with a session: the orders it has looked up in it. */
@@ -38,7 +40,7 @@ export type OrderAssistantState = z.infer<typeof OrderAssistantStateSchema>;
  * (ends the turn); 8 tool rounds. A message sent while a turn runs is queued and answered right
  * after it ("and also order B-2002?" while the first answer is still being written).
  */
-export function defineOrderAssistant(deps: OrderAssistantDeps): Agent<'queue'> {
+export function defineOrderAssistant(deps: OrderAssistantDeps): Agent<'queue' | 'interrupt'> {
   return defineAgent({
     name: 'orderAssistant',
     model: deps.model,
@@ -49,6 +51,6 @@ export function defineOrderAssistant(deps: OrderAssistantDeps): Agent<'queue'> {
     state: OrderAssistantStateSchema,
     initialState: { lookedUp: [] },
     history: deps.history ?? { compress: { keepTurns: 6 } },
-    whileBusy: 'queue',
+    whileBusy: deps.whileBusy ?? 'queue',
   });
 }
