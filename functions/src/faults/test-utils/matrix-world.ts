@@ -1,6 +1,7 @@
 import type { Firestore } from '@google-cloud/firestore';
+import type { z } from 'zod';
 import { defineAgent } from '../../kit/agent/define-agent.js';
-import type { Agent, AgentTurnResult } from '../../kit/agent/index.js';
+import type { Agent, AgentSendResult, WhileBusy } from '../../kit/agent/index.js';
 import {
   type Effects,
   effects,
@@ -29,8 +30,10 @@ export interface MatrixWorld {
   /** The downstream system: one entry in `refs` per run of the transfer body. */
   record: Effects;
   hooks: { beforeModel?: BeforeModel };
-  /** The bank agent as one instance sees it (its own cache) over `over`. */
+  /** The bank agent as one instance sees it (its own cache) over `over`; it refuses a message while a turn runs. */
   agent(over?: SessionStore): Agent;
+  /** The same agent deployed to queue (or interrupt with) a message sent while a turn runs. */
+  busyAgent(whileBusy: Exclude<WhileBusy, 'reject'>): Agent<WhileBusy>;
   /** The session as a fresh instance reads it. */
   stored(sessionId: string): Promise<Session>;
   /** When Firestore last wrote the session's document (seconds.nanoseconds). */
@@ -61,6 +64,16 @@ export function matrixWorld(firestore: Firestore): MatrixWorld {
         clock: clock.now,
         leaseMs: LEASE_MS,
       }),
+    busyAgent: (whileBusy) =>
+      defineAgent<z.ZodType, WhileBusy>({
+        name: 'bank',
+        model,
+        tools: [transferTool(record)],
+        store,
+        clock: clock.now,
+        leaseMs: LEASE_MS,
+        whileBusy,
+      }),
     stored: async (sessionId) => {
       const loaded = await store.load(sessionId);
       if (!loaded) throw new Error(`session ${sessionId} is gone`);
@@ -74,7 +87,7 @@ export function matrixWorld(firestore: Firestore): MatrixWorld {
 }
 
 /** What a call gave: its result, or the wire reason it failed with (as a client reads it). */
-export type Settled = { ok: AgentTurnResult } | { failed: ErrorReason | 'not a kit error'; error: unknown };
+export type Settled = { ok: AgentSendResult } | { failed: ErrorReason | 'not a kit error'; error: unknown };
 
 /** The reason a client gets for `error`: its own, else its code's default. */
 export function wireReason(error: unknown): ErrorReason | 'not a kit error' {
@@ -83,7 +96,7 @@ export function wireReason(error: unknown): ErrorReason | 'not a kit error' {
 }
 
 /** Settles a call into its result or its wire reason. */
-export async function settle(call: Promise<AgentTurnResult>): Promise<Settled> {
+export async function settle(call: Promise<AgentSendResult>): Promise<Settled> {
   try {
     return { ok: await call };
   } catch (error) {
@@ -93,6 +106,9 @@ export async function settle(call: Promise<AgentTurnResult>): Promise<Settled> {
 
 /** A settled call as a short line, for assertion messages. */
 export function describeSettled(outcome: Settled): string {
-  if ('ok' in outcome) return `ok: ${outcome.ok.status} "${outcome.ok.text}"`;
+  if ('ok' in outcome) {
+    const { ok } = outcome;
+    return ok.status === 'queued' ? `ok: queued at ${ok.position}` : `ok: ${ok.status} "${ok.text}"`;
+  }
   return `failed: ${outcome.failed} (${outcome.error instanceof Error ? outcome.error.message : String(outcome.error)})`;
 }
