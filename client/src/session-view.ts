@@ -1,3 +1,4 @@
+import { answerOf, askedOf, declineReasonOf, isWaiting, type StampedCall } from '@callable-flows/protocol/call-state';
 import {
   historyLines,
   millis,
@@ -11,8 +12,7 @@ import {
 import type { FlowInterrupt, FlowTypes } from './flow-types.js';
 
 // A session as `watch` shows it, decoded from the session document (the protocol's codec) and
-// the lines of its history. The stamps on a stored tool request (`interrupt`, `resolvedInterrupt`,
-// `answer`, `declined`, `pendingOutput`) keep their names in storage and on the wire; this reads them.
+// the lines of its history. A call's stamps are read with the protocol's call-state codec, as the kit reads them.
 
 /** A part of a stored message. Only the fields an app shows are typed; the rest is passed over. */
 export interface WatchedPart {
@@ -114,12 +114,10 @@ export function parseMessages(lines: readonly string[]): WatchedMessage[] | unde
   return messages;
 }
 
-function decisionOf(ref: string, name: string, metadata: Record<string, unknown>): Decision {
-  const answer = metadata.answer;
-  const kind: DecisionKind = answer === 'restart' || answer === 'respond' || answer === 'decline' ? answer : 'closed';
-  const declined = metadata.declined;
-  const reason = typeof declined === 'string' ? declined : (declined as { reason?: unknown } | undefined)?.reason;
-  return typeof reason === 'string' ? { ref, name, kind, reason } : { ref, name, kind };
+function decisionOf(ref: string, name: string, part: StampedCall): Decision {
+  const kind: DecisionKind = answerOf(part) ?? 'closed';
+  const reason = declineReasonOf(part);
+  return reason === undefined ? { ref, name, kind } : { ref, name, kind, reason };
 }
 
 /** The interrupts of `messages`, read off the stamps of their tool requests. */
@@ -129,15 +127,12 @@ export function interruptsOf<T extends FlowTypes>(sessionId: string, messages: r
     if (message.role !== 'model') continue;
     for (const part of message.content) {
       const request = part.toolRequest;
-      const metadata = part.metadata ?? {};
-      if (!request) continue;
-      const asked = metadata.interrupt ?? metadata.resolvedInterrupt;
-      if (asked === undefined) continue;
+      const asked = askedOf(part);
+      if (!request || asked === undefined) continue;
       const ref = request.ref ?? '';
       const base = { sessionId, ref, name: request.name, input: request.input, metadata: asked };
-      const state = metadata.interrupt !== undefined ? { state: 'waiting' } : { state: 'decided' };
-      const decision = state.state === 'decided' ? { decision: decisionOf(ref, request.name, metadata) } : {};
-      interrupts.push({ ...base, ...state, ...decision } as WatchedInterrupt<T>);
+      const decided = { state: 'decided', decision: decisionOf(ref, request.name, part) };
+      interrupts.push({ ...base, ...(isWaiting(part) ? { state: 'waiting' } : decided) } as WatchedInterrupt<T>);
     }
   }
   return interrupts;

@@ -49,11 +49,10 @@ export function idleHistory(turns: number): Message[] {
 export function waitingSession(id: string, updatedAt: number, n = 0): Session {
   const history = waitingHistory(n);
   const last = history[1] as Message;
-  const [interrupt, pending] = last.content as Session['interrupts'];
+  const [interrupt] = last.content as Session['interrupts'];
   return {
     ...sessionAt(id, updatedAt, history, 'interrupted'),
     interrupts: [interrupt as Session['interrupts'][number]],
-    pendingOutputs: [pending as Session['interrupts'][number]],
   };
 }
 

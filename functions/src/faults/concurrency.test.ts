@@ -143,7 +143,7 @@ if (!host) {
       );
 
       const session = await stored(firestore, prefix, asked.sessionId);
-      expect(session).toMatchObject({ status: 'idle', interrupts: [], pendingOutputs: [] });
+      expect(session).toMatchObject({ status: 'idle', interrupts: [] });
       expect(session.history.map((m) => m.role)).toEqual(['user', 'model', 'tool', 'model']);
     });
 

@@ -34,10 +34,10 @@ function runMetrics(args: string[]): Promise<{ code: number | null; stdout: stri
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
 }
 
-function trace(flow: string, status: TurnTrace['status'], latencyMs: number, turns: number): TurnTrace {
+function trace(flow: string, status: TurnTrace['status'], latencyMs: number, rounds: number): TurnTrace {
   const base = recordTurn({ flow, input: 'x' }).finish({});
   const finishReason = status === 'done' ? ('stop' as const) : ('interrupted' as const);
-  return { ...base, status, latencyMs, turns, usage: { inputTokens: 40, outputTokens: 4 }, finishReason };
+  return { ...base, status, latencyMs, rounds, usage: { inputTokens: 40, outputTokens: 4 }, finishReason };
 }
 
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { sampleSession } from '../session/test-utils/session-store-conformance.j
 import { admitCall } from './admit-call.js';
 import type { AgentRuntime } from './agent-runtime.js';
 
-const rt = { output: undefined } as AgentRuntime;
+const rt = { name: 'shop', output: undefined } as AgentRuntime;
 const now = 1_700_000_000_000;
 const pay: Message = { role: 'user', content: [{ text: 'pay' }] };
 const turn = { seq: 0, kind: 'message' as const, start: 0, startedAt: now, requestId: 'r1' };
@@ -24,6 +24,7 @@ const call = (requestId: string, digest: string, message: Message = pay) => ({
   requestId,
   digest,
   now,
+  uid: 'alice',
 });
 
 describe('admitCall', () => {
@@ -47,6 +48,15 @@ describe('admitCall', () => {
   it('refuses, writing nothing, when a known id asks for another request', () => {
     expect(() => admitCall(rt, cutShort(), call('r1', 'other'))).toThrow(
       expect.objectContaining({ reason: 'REQUEST_ID_REUSED' }),
+    );
+  });
+
+  it('refuses another user’s session with NOT_OWNER and another agent’s with WRONG_AGENT', () => {
+    expect(() => admitCall(rt, cutShort(), { ...call('r1', 'd1'), uid: 'mallory' })).toThrow(
+      expect.objectContaining({ code: 'permission-denied', reason: 'NOT_OWNER' }),
+    );
+    expect(() => admitCall({ ...rt, name: 'bank' }, cutShort(), call('r1', 'd1'))).toThrow(
+      expect.objectContaining({ code: 'failed-precondition', reason: 'WRONG_AGENT' }),
     );
   });
 });

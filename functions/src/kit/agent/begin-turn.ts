@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { isKitError, KitError } from '../errors/index.js';
 import { emptySession } from '../session/empty-session.js';
 import type { RequestRecord, Session } from '../session/session-schema.js';
-import { standingOf } from '../session/session-standing.js';
+import { standingOf, statusAfter } from '../session/session-standing.js';
 import { isWriteConflict, type SessionRecord } from '../session/session-store.js';
 import { type Admission, admitCall } from './admit-call.js';
 import type { AgentTurnResult } from './agent.js';
@@ -47,7 +47,7 @@ function leased(
   return {
     ...rest,
     ...(requests === undefined ? {} : { requests }),
-    status: 'running',
+    status: statusAfter('leased', plan.history),
     history: plan.history,
     turn: plan.turn,
     turns: plan.turns,
@@ -62,13 +62,8 @@ function started(record: SessionRecord, plan: TurnPlan): TurnStart {
   return { started: { record, kind: plan.kind, plan } };
 }
 
-/** Creates the session of a first call, with the lease and the user message in its first write. */
+/** Creates the session of a first call, with the lease and the user message in its first write (admission refuses a resume). */
 async function createSession(rt: AgentRuntime, request: BeginRequest, digest: string): Promise<TurnStart | undefined> {
-  if (!request.message) {
-    throw new KitError('failed-precondition', 'nothing to resume: the call names no session', {
-      reason: 'NOTHING_TO_RESUME',
-    });
-  }
   const now = request.now;
   const empty = emptySession({
     id: newSessionId(rt, request.uid, request.requestId),
@@ -113,13 +108,6 @@ export async function beginTurn(rt: AgentRuntime, request: BeginRequest): Promis
     }
     if (!record) throw new KitError('not-found', `no session '${id}'`, { reason: 'SESSION_NOT_FOUND' });
     const session = rt.givenUp.seeThrough(record.session);
-    if (session.ownerUid !== request.uid) {
-      throw new KitError('permission-denied', `session '${id}' belongs to another user`, { reason: 'NOT_OWNER' });
-    }
-    if (session.agent !== rt.name) {
-      const why = `session '${id}' belongs to agent '${session.agent}', not '${rt.name}'`;
-      throw new KitError('failed-precondition', why, { reason: 'WRONG_AGENT' });
-    }
     const now = rt.timing.clock();
     let admitted: Admission;
     try {

@@ -3,13 +3,14 @@ import {
   callStateOf,
   clearStamps,
   isRecorded,
+  openRoundOf,
   type RecordedCall,
   recordedResponse,
   stampResolved,
 } from '../call-state/index.js';
 import { KitError } from '../errors/index.js';
 import { toolErrorResponse } from '../generate/index.js';
-import { type Message, markChecked, type Part, type ToolResponsePart, toolRequestsOf } from '../model/index.js';
+import { type Message, markChecked, type Part, type ToolResponsePart } from '../model/index.js';
 
 /**
  * Why an open round is closed without going on: its approvals expired, its turn failed, it hit
@@ -64,8 +65,8 @@ const WORDS: Record<ClosingReason, Record<Exclude<CallState['kind'], RecordedCal
  * new user message.
  */
 export function closeTrailingRequests(history: readonly Message[], reason: ClosingReason): Message[] {
-  const last = history.at(-1);
-  if (last?.role !== 'model' || !toolRequestsOf(last).length) return [...history];
+  const last = openRoundOf(history);
+  if (!last) return [...history];
   const responses: ToolResponsePart[] = [];
   const content = last.content.map((part): Part => {
     if (!('toolRequest' in part)) return part;

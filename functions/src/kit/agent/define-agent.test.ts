@@ -213,7 +213,11 @@ describe('defineAgent', () => {
     );
     expect(half.status).toBe('interrupted');
     expect(half.interrupts.map((i) => i.ref)).toEqual(['b']);
-    expect((await store.load(asked.sessionId))!.session.pendingOutputs.map((p) => p.toolRequest.ref)).toEqual(['a']);
+    const round = (await store.load(asked.sessionId))!.session.history.at(-1)?.content;
+    expect(round?.map((p) => 'toolRequest' in p && [p.toolRequest.ref, p.metadata?.answer])).toEqual([
+      ['a', 'respond'],
+      ['b', undefined],
+    ]);
     const done = await agent.send(
       asked.sessionId,
       { resume: { respond: [{ ref: 'b', name: 'approve', output: { ok: false } }] } },

@@ -48,7 +48,7 @@ describe('defineAgent (traces)', () => {
       input: 'pay order A',
       status: 'done',
       finishReason: 'stop',
-      turns: 2,
+      rounds: 2,
       usage: { inputTokens: 7 },
     });
     expect(traces[0]!.steps.map((s) => `${s.kind}:${s.outcome}`)).toEqual(['model:ok', 'tool:ok', 'model:ok']);
@@ -74,7 +74,7 @@ describe('defineAgent (traces)', () => {
     expect(traces[0]!.steps.at(-1)).toMatchObject({ kind: 'tool', name: 'transfer', outcome: 'interrupt' });
     expect(traces[1]).toMatchObject({ input: `[resume] restart transfer#${ref}`, sessionId: asked.sessionId });
     expect(traces[1]!.steps[0]).toMatchObject({ kind: 'tool', resumed: true, outcome: 'ok' });
-    expect(traces[2]).toMatchObject({ errorCode: 'failed-precondition', sessionId: asked.sessionId, turns: 0 });
+    expect(traces[2]).toMatchObject({ errorCode: 'failed-precondition', sessionId: asked.sessionId, rounds: 0 });
   });
 
   it('records no second trace when a call repeats its request id, and adds the call’s own sinks', async () => {

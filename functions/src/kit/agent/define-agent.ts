@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { isKitError, KitError, throwIfAborted } from '../errors/index.js';
 import type { StepObserver } from '../model/index.js';
 import type { Session } from '../session/session-schema.js';
-import { statusAfterTurn } from '../session/session-standing.js';
+import { statusAfter } from '../session/session-standing.js';
 import type { Agent, AgentCallContext, AgentInput, AgentSendResult } from './agent.js';
 import type { AgentConfig, WhileBusy } from './agent-config.js';
 import { type AgentRuntime, resolveAgent } from './agent-runtime.js';
@@ -29,7 +29,7 @@ function finished(session: Session, rt: AgentRuntime, outcome: TurnOutcome, requ
     ...rest,
     ...(outcome.state === undefined ? {} : { state: outcome.state }),
     history: outcome.history,
-    status: statusAfterTurn(outcome.history, false),
+    status: statusAfter('finished', outcome.history),
   };
   if (outcome.summary) next.summary = outcome.summary;
   if (requestId !== undefined) {
@@ -49,7 +49,8 @@ function finished(session: Session, rt: AgentRuntime, outcome: TurnOutcome, requ
 /** The session a stopped turn leaves: what finished stays, the open round closed honestly, no lease. */
 function stopped(session: Session, journal: TurnJournal): Session {
   const { error: _error, ...rest } = journal.withHistory(session);
-  return { ...rest, history: closeTrailingRequests(journal.history, 'user-stop'), status: 'idle' };
+  const history = closeTrailingRequests(journal.history, 'user-stop');
+  return { ...rest, history, status: statusAfter('stopped', history) };
 }
 
 /** The error with the session's id in its details, so a first call's client can retry or resume it. */

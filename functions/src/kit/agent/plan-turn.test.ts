@@ -134,12 +134,6 @@ describe('planTurn', () => {
     expect(plan.history.map((m) => m.role)).toEqual(['user', 'model', 'tool', 'user']);
     expect(plan.history[2]?.content[0]).toMatchObject({ toolResponse: { name: 'guarded', ref: 'g' } });
   });
-
-  it('refuses with INVALID_FIELD when the call carries neither message nor resume', () => {
-    const session = emptySession({ id: 's1', ownerUid: 'u', agent: 'chat', now: NOW });
-    const request: TurnRequest = { input: { message: '' }, message: undefined, requestId: undefined, now: NOW };
-    expect(refusal(() => planTurn(rt, session, 'idle', request)).details?.reason).toBe('INVALID_FIELD');
-  });
 });
 
 describe('sessionBusy', () => {

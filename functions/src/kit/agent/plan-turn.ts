@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Resume } from '@callable-flows/protocol';
+import { openRoundOf } from '../call-state/index.js';
 import { KitError } from '../errors/index.js';
-import { applyResume, isOpenRound, nothingToResume, repliesOfRequest } from '../generate/index.js';
+import { applyResume, nothingToResume, repliesOfRequest } from '../generate/index.js';
 import { type Message, markChecked } from '../model/index.js';
 import type { Session, Standing, TurnState } from '../session/index.js';
 import type { AgentInput } from './agent.js';
@@ -78,9 +79,9 @@ export function sessionBusy(session: Session, now: number, atLeastMs = 0): KitEr
  * goes on from the journal; a different one is refused before anything is written).
  */
 function resumeTurn(rt: AgentRuntime, session: Session, resume: Resume, request: TurnRequest): TurnPlan {
-  const last = session.history.at(-1);
+  const last = openRoundOf(session.history);
   const replies = repliesOfRequest(resume);
-  if (!isOpenRound(last)) throw nothingToResume(session.history, session.id, replies);
+  if (!last) throw nothingToResume(session.history, session.id, replies);
   const answered = applyResume(last, replies, rt.toolMap, { history: session.history, fromClient: true });
   const history = [...session.history.slice(0, -1), markChecked(answered)];
   const base: TurnState = session.turn ?? {
@@ -100,8 +101,10 @@ export function planTurn(rt: AgentRuntime, session: Session, standing: Standing,
   const { id } = session;
   if (standing === 'held') throw sessionBusy(session, request.now);
   const { message } = request;
-  const resume = request.input.resume;
-  if (resume) {
+  // userMessage (define-agent.ts) admitted exactly one of a message and a resume: no message is a resume
+  // (an empty one, were it ever missing, answers nothing and is refused as such).
+  if (!message) {
+    const resume = request.input.resume ?? {};
     if (standing === 'expired') {
       throw new KitError('failed-precondition', `the approval expired: session '${id}' no longer waits for an answer`, {
         reason: 'APPROVAL_EXPIRED',
@@ -110,8 +113,6 @@ export function planTurn(rt: AgentRuntime, session: Session, standing: Standing,
     if (standing === 'idle') throw nothingToResume(session.history, session.id, repliesOfRequest(resume));
     return resumeTurn(rt, session, resume, request);
   }
-  if (!message)
-    throw new KitError('invalid-argument', 'a call carries a message or a resume', { reason: 'INVALID_FIELD' });
   if (standing === 'interrupted') {
     throw new KitError('failed-precondition', `session '${id}' waits for answers to its interrupts: resume it first`, {
       reason: 'INTERRUPT_PENDING',

@@ -1,6 +1,6 @@
 import { isKitError } from '../errors/index.js';
 import type { Session } from '../session/session-schema.js';
-import { statusAfterTurn } from '../session/session-standing.js';
+import { statusAfter } from '../session/session-standing.js';
 import { within } from '../timing/index.js';
 import type { AgentRuntime } from './agent-runtime.js';
 import type { TurnJournal } from './turn-journal.js';
@@ -60,7 +60,7 @@ export async function releaseAfterFailure(
   const failure = failureOf(error, signal);
   const released = writeRelease(writer, (s) => ({
     ...journal.withHistory(s),
-    status: statusAfterTurn(journal.history, true),
+    status: statusAfter('failed', journal.history),
     error: failure,
   })).then(
     () => true,

@@ -1,4 +1,5 @@
-import { addUsage, type GenerateResult, generate, isOpenRound } from '../generate/index.js';
+import { openRoundOf } from '../call-state/index.js';
+import { addUsage, type GenerateResult, generate } from '../generate/index.js';
 import type { Message, Part, StepObserver, Usage } from '../model/index.js';
 import type { Summary } from '../session/session-schema.js';
 import type { AgentCallContext, AgentTurnResult } from './agent.js';
@@ -91,7 +92,7 @@ export async function runTurn(
     use: rt.use,
     toolMiddleware: [sizeLimitsMiddleware],
     ...(observer ? { observer } : {}),
-    ...(isOpenRound(messages.at(-1)) ? { resume: {} } : {}),
+    ...(openRoundOf(messages) ? { resume: {} } : {}),
     onModelResponse: journal.modelResponded,
     onToolResult: journal.toolFinished,
     ...(journal.toolState ? { state: journal.toolState } : {}),

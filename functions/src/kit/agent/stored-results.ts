@@ -1,3 +1,4 @@
+import { openRoundOf } from '../call-state/index.js';
 import { extractJson, type OutputOptions, parseOutput } from '../generate/index.js';
 import { type Message, type ToolRequestPart, textOf, toolRequestsOf } from '../model/index.js';
 import type { Session, StoredResult } from '../session/session-schema.js';
@@ -107,7 +108,7 @@ export function journaledAnswer(session: Session, output: OutputOptions | undefi
   const last = session.history.at(-1);
   const start = session.turn?.start;
   if (start === undefined || last?.role !== 'model' || session.history.length - 1 <= start) return undefined;
-  if (toolRequestsOf(last).length) return undefined;
+  if (openRoundOf(session.history)) return undefined;
   const answer: AgentTurnResult = {
     sessionId: session.id,
     status: 'done',

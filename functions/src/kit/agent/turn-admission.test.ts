@@ -70,6 +70,19 @@ describe('defineAgent admission', () => {
     expect(result.text).toBe('echo: now');
   });
 
+  it('refuses with INVALID_FIELD, before anything is stored, a call with both a message and a resume or neither', async () => {
+    const store = new InMemorySessionStore();
+    const agent = defineAgent({ name: 'chat', model: scriptedModel(benchProtocolReply), store });
+    const { sessionId } = await agent.send(undefined, { message: 'hi' }, { uid: 'u' });
+    const before = (await store.load(sessionId))?.session;
+    const both = { message: 'hi', resume: { decline: [{ name: 'x', ref: 'r' }] } } as never;
+    for (const input of [both, {} as never]) {
+      const error = await rejection(agent.send(sessionId, input, { uid: 'u' }));
+      expect(error).toMatchObject({ code: 'invalid-argument', reason: 'INVALID_FIELD' });
+    }
+    expect((await store.load(sessionId))?.session).toEqual(before);
+  });
+
   it('refuses a message part the model cannot take before anything is stored', async () => {
     const store = new InMemorySessionStore();
     const model = scriptedModel(benchProtocolReply);

@@ -8,7 +8,10 @@ import type { AgentRuntime } from './agent-runtime.js';
 export function userMessage(rt: AgentRuntime, input: AgentInput): Message | undefined {
   const hasMessage = input.message !== undefined;
   const hasResume = input.resume !== undefined;
-  if (hasMessage === hasResume) throw new KitError('invalid-argument', 'a call carries either a message or a resume');
+  // The one check of "message xor resume" for every caller (the protocol's schema tells a wire caller which field).
+  if (hasMessage === hasResume) {
+    throw new KitError('invalid-argument', 'a call carries either a message or a resume', { reason: 'INVALID_FIELD' });
+  }
   if (!hasMessage) return undefined;
   const content = typeof input.message === 'string' ? [{ text: input.message }] : input.message;
   const parsed = MessageSchema.safeParse({ role: 'user', content });

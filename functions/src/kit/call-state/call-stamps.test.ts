@@ -1,3 +1,4 @@
+import { CallStateSchema, callStateOf } from '@callable-flows/protocol/call-state';
 import { describe, expect, it } from 'vitest';
 import type { ToolRequestPart } from '../model/index.js';
 import {
@@ -10,7 +11,6 @@ import {
   stampPendingOutput,
   stampResolved,
 } from './call-stamps.js';
-import { callStateOf } from './call-state.js';
 
 const request: ToolRequestPart = { toolRequest: { name: 'lookup', ref: 'l', input: { id: 'x' } }, metadata: { n: 1 } };
 const asked = stampInterrupt(request, { question: 'ok?' });
@@ -37,6 +37,14 @@ describe('recordedResponse', () => {
       toolResponse: { name: 'lookup', ref: 'l', output: 'yes' },
       metadata: { interruptResponse: true },
     });
+  });
+
+  it('gives the error response back, with its toolError, when the call failed while others waited', () => {
+    const error = { toolResponse: { name: 'lookup', ref: 'l', output: { error: 'gone' } } };
+    const failed = stampPendingOutput(request, { ...error, metadata: { toolError: { code: 'not-found' } } });
+    expect(failed.metadata).toMatchObject({ pendingOutput: { error: 'gone' }, pendingError: { code: 'not-found' } });
+    expect(recordedResponse(failed)).toEqual({ ...error, metadata: { toolError: { code: 'not-found' } } });
+    expect(clearStamps(failed)).toEqual(request);
   });
 
   it('gives nothing when the call has no recorded result', () => {
@@ -66,5 +74,31 @@ describe('asWaiting', () => {
     expect(callStateOf(before).kind).toBe('waiting');
     expect(before.toolRequest.input).toEqual({ id: 'x' });
     expect(before.metadata?.interrupt).toEqual({ question: 'ok?' });
+  });
+});
+
+describe('the stamp writers', () => {
+  it('write each kind the protocol’s callStateOf reads, each a member of its schema, when a call moves on', () => {
+    const response = (output: unknown, metadata?: Record<string, unknown>) => ({
+      toolResponse: { name: 'lookup', ref: 'l', output },
+      ...(metadata ? { metadata } : {}),
+    });
+    const states = {
+      open: request,
+      waiting: asked,
+      approved: stampApproved(asked, { toolRequest: request.toolRequest, metadata: { resumed: { by: 'ann' } } }),
+      answered: stampAnswer(asked, response({ ok: true }, { interruptResponse: true })),
+      declined: stampAnswer(
+        asked,
+        response({ declined: true }, { interruptResponse: true, declined: { reason: 'no' } }),
+      ),
+      done: stampPendingOutput(request, response(7)),
+      failed: stampPendingOutput(request, response({ error: 'gone' }, { toolError: { code: 'not-found' } })),
+    };
+    for (const [kind, part] of Object.entries(states)) {
+      const state = callStateOf(part);
+      expect(state.kind).toBe(kind);
+      expect(CallStateSchema.parse(state)).toEqual(state);
+    }
   });
 });

@@ -1,11 +1,11 @@
-import type { ToolRequestPart, ToolResponsePart } from '../model/index.js';
-import { type Asked, callStateOf, isRecorded } from './call-state.js';
+import { type Asked, callStateOf, isRecorded } from '@callable-flows/protocol/call-state';
+import type { Part, ToolRequestPart, ToolResponsePart } from '../model/index.js';
 
-// The one writer of a call's stamps (call-state.ts reads them): an open round is stored as
+// The one writer of a call's stamps (the protocol's call-state.ts reads them): an open round is stored as
 // stamps on its tool requests, so it can be resumed, or retried, from its last message alone.
 
 function withoutStamps(part: ToolRequestPart): Record<string, unknown> {
-  const { interrupt: _i, pendingOutput: _p, pendingContent: _c, ...rest } = part.metadata ?? {};
+  const { interrupt: _i, pendingOutput: _p, pendingContent: _c, pendingError: _e, ...rest } = part.metadata ?? {};
   return rest;
 }
 
@@ -21,6 +21,8 @@ export function stampPendingOutput(part: ToolRequestPart, response: ToolResponse
     pendingOutput: response.toolResponse.output ?? null,
   };
   if (response.toolResponse.content) metadata.pendingContent = response.toolResponse.content;
+  // A failed call keeps its error beside its output: its response, given back, is an error response again.
+  if (response.metadata?.toolError !== undefined) metadata.pendingError = response.metadata.toolError;
   return { toolRequest: part.toolRequest, metadata };
 }
 
@@ -47,13 +49,15 @@ export function recordedResponse(part: ToolRequestPart): ToolResponsePart | unde
       ? { interruptResponse: true }
       : state.kind === 'declined'
         ? { interruptResponse: true, declined: state.declined }
-        : { source: 'pending' };
+        : state.kind === 'failed'
+          ? { toolError: state.error }
+          : { source: 'pending' };
   return {
     toolResponse: {
       name,
       ...(ref === undefined ? {} : { ref }),
       output: state.output,
-      ...(state.content ? { content: state.content } : {}),
+      ...(state.content ? { content: state.content as Part[] } : {}),
     },
     metadata,
   };
@@ -94,6 +98,7 @@ export function asWaiting(part: ToolRequestPart): ToolRequestPart {
     declined: _d,
     pendingOutput: _p,
     pendingContent: _c,
+    pendingError: _e,
     resolvedInterrupt,
     replacedInput,
     ...rest

@@ -1,3 +1,17 @@
+// The one reader of a call's stamps is the protocol's, shared with the clients.
+export {
+  type Asked,
+  answerOf,
+  askedOf,
+  type CallError,
+  type CallState,
+  CallStateSchema,
+  callStateOf,
+  declineReasonOf,
+  isRecorded,
+  isWaiting,
+  type RecordedCall,
+} from '@callable-flows/protocol/call-state';
 export {
   asWaiting,
   clearStamps,
@@ -8,14 +22,4 @@ export {
   stampPendingOutput,
   stampResolved,
 } from './call-stamps.js';
-export {
-  type Asked,
-  answerOf,
-  askedOf,
-  type CallState,
-  CallStateSchema,
-  callStateOf,
-  isRecorded,
-  isWaiting,
-  type RecordedCall,
-} from './call-state.js';
+export { openRoundOf } from './open-round.js';

@@ -1,17 +1,15 @@
-import type { FunctionsErrorCode } from 'firebase-functions/v2/https';
 import type { ErrorReason, KitErrorCode } from '../errors/index.js';
 
-/** How a kit error reaches a client: its HttpsError code, and what of it the client may read. */
+/** How a kit error reaches a client, under its own code: what of it the client may read, and how it is logged. */
 export interface WireErrorRule {
-  code: FunctionsErrorCode;
   /**
-   * `kit`: the kit error's message and details go to the client (they were written for it).
-   * A string: the client gets this fixed message and only the reason (and a `retryAfterMs`) of
-   * the details (the kit's words could reveal something: whose session it is, a stack).
+   * A fixed message the client gets instead of the kit's, with only the reason (and a
+   * `retryAfterMs`) of the details: the kit's words could reveal something (whose session it is,
+   * a stack). Absent, the kit error's message and details go to the client (written for it).
    */
-  message: 'kit' | string;
+  message?: string;
   /** Logged as an error (a bug or an outage) rather than as the caller's mistake. */
-  logAsError: boolean;
+  logAsError?: true;
   /**
    * The reason a client gets when the error names none: the likeliest cause of the code in a
    * call to an agent. Kit layers that know better set their own (README, error reasons).
@@ -20,37 +18,27 @@ export interface WireErrorRule {
 }
 
 /**
- * Every kit error code and how it goes over the wire (README, errors: code and reason). Complete by type:
- * a new code fails to compile until it is given a rule here.
+ * Every kit error code and how it goes over the wire, as the HttpsError of the same code (README,
+ * errors: code and reason). Complete by type: a new code fails to compile until it is given a rule here.
  */
 export const WIRE_ERROR_RULES: Readonly<Record<KitErrorCode, WireErrorRule>> = {
-  cancelled: { code: 'cancelled', message: 'kit', logAsError: false, reason: 'CANCELLED' },
-  unknown: { code: 'unknown', message: 'unknown error', logAsError: true, reason: 'INTERNAL' },
-  'invalid-argument': { code: 'invalid-argument', message: 'kit', logAsError: false, reason: 'INVALID_FIELD' },
-  'deadline-exceeded': { code: 'deadline-exceeded', message: 'kit', logAsError: true, reason: 'DEADLINE' },
-  'not-found': { code: 'not-found', message: 'kit', logAsError: false, reason: 'SESSION_NOT_FOUND' },
+  cancelled: { reason: 'CANCELLED' },
+  unknown: { message: 'unknown error', logAsError: true, reason: 'INTERNAL' },
+  'invalid-argument': { reason: 'INVALID_FIELD' },
+  'deadline-exceeded': { logAsError: true, reason: 'DEADLINE' },
+  'not-found': { reason: 'SESSION_NOT_FOUND' },
   // Two calls creating one session at once: the loser retries and finds it.
-  'already-exists': { code: 'already-exists', message: 'kit', logAsError: false, reason: 'SESSION_BUSY' },
+  'already-exists': { reason: 'SESSION_BUSY' },
   // Another user's session: they learn that they may not, and nothing about it.
-  'permission-denied': {
-    code: 'permission-denied',
-    message: 'permission denied',
-    logAsError: false,
-    reason: 'NOT_OWNER',
-  },
-  'resource-exhausted': { code: 'resource-exhausted', message: 'kit', logAsError: true, reason: 'RATE_LIMITED' },
-  'failed-precondition': {
-    code: 'failed-precondition',
-    message: 'kit',
-    logAsError: false,
-    reason: 'NOTHING_TO_RESUME',
-  },
-  aborted: { code: 'aborted', message: 'kit', logAsError: false, reason: 'SESSION_BUSY' },
-  'out-of-range': { code: 'out-of-range', message: 'kit', logAsError: false, reason: 'INVALID_FIELD' },
-  unimplemented: { code: 'unimplemented', message: 'kit', logAsError: true, reason: 'SERVER_MISCONFIGURED' },
-  internal: { code: 'internal', message: 'internal error', logAsError: true, reason: 'INTERNAL' },
+  'permission-denied': { message: 'permission denied', reason: 'NOT_OWNER' },
+  'resource-exhausted': { logAsError: true, reason: 'RATE_LIMITED' },
+  'failed-precondition': { reason: 'NOTHING_TO_RESUME' },
+  aborted: { reason: 'SESSION_BUSY' },
+  'out-of-range': { reason: 'INVALID_FIELD' },
+  unimplemented: { logAsError: true, reason: 'SERVER_MISCONFIGURED' },
+  internal: { message: 'internal error', logAsError: true, reason: 'INTERNAL' },
   // Models name MODEL_UNAVAILABLE themselves (defineModel fills it in), so what is left is the store.
-  unavailable: { code: 'unavailable', message: 'kit', logAsError: true, reason: 'STORE_UNAVAILABLE' },
-  'data-loss': { code: 'data-loss', message: 'internal error', logAsError: true, reason: 'INTERNAL' },
-  unauthenticated: { code: 'unauthenticated', message: 'kit', logAsError: false, reason: 'UNAUTHENTICATED' },
+  unavailable: { logAsError: true, reason: 'STORE_UNAVAILABLE' },
+  'data-loss': { message: 'internal error', logAsError: true, reason: 'INTERNAL' },
+  unauthenticated: { reason: 'UNAUTHENTICATED' },
 };

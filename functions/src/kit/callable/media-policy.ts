@@ -1,5 +1,5 @@
 import type { CallRequest } from '@callable-flows/protocol';
-import { KitError } from '../errors/index.js';
+import { KitError, invalidField as refuse } from '../errors/index.js';
 
 /**
  * What media a client may put in a message (`onCallFlow({ media })`). A media URL is fetched
@@ -22,13 +22,6 @@ export const DEFAULT_MAX_INLINE_BYTES = 128 * 1024;
 const DATA_URL = /^data:([^,]*?)(;base64)?,(.*)$/s;
 const MIME = /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+$/;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
-function refuse(field: string, message: string, limit?: number): KitError {
-  return new KitError('invalid-argument', `invalid request data: ${field}: ${message}`, {
-    details: { fields: [{ path: field, message }], field, ...(limit === undefined ? {} : { limit }) },
-    reason: limit === undefined ? 'INVALID_FIELD' : 'PAYLOAD_TOO_LARGE',
-  });
-}
 
 /** Decoded bytes of a data URL's payload, or why it can't be read. */
 function inlineBytes(base64: boolean, payload: string): number | string {

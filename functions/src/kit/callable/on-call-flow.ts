@@ -56,6 +56,17 @@ async function authorize(
 /** How long a call waits for its usage counters to be written before it answers anyway. */
 const SETTLE_WAIT_MS = 2_000;
 
+/**
+ * Counts an admitted call's usage; a call that failed counts too (its tokens unknown): failing
+ * calls cost work as well. Bounded: a slow Firestore must not hold the caller's answer (a late
+ * increment still lands).
+ */
+async function settleUsage(permit: CallPermit, name: string, request: CallableRequest<unknown>, result: unknown) {
+  const usage = callUsage(result, requestedSessionId(request.data));
+  if (await within(permit.settle(usage), SETTLE_WAIT_MS, () => false)) return;
+  logger.warn(`${name}: the usage counters could not be written`, callLogScope({ function: name, request, result }));
+}
+
 /** Deploys an agent as a callable: the wire protocol of the README, a session per conversation. */
 export function onCallFlow(
   options: OnCallFlowOptions,
@@ -121,14 +132,7 @@ export function onCallFlow(
         throw toHttpsError(error, callLogScope({ function: name, request, error }));
       } finally {
         dispose();
-        // A call that fails once admitted counts too (its tokens unknown): failing calls cost work as well.
-        // Bounded: a slow Firestore must not hold the caller's answer (a late increment still lands).
-        if (permit && !(await within(permit.settle(callUsage(result, sessionId)), SETTLE_WAIT_MS, () => false))) {
-          logger.warn(
-            `${name}: the usage counters could not be written`,
-            callLogScope({ function: name, request, result }),
-          );
-        }
+        if (permit) await settleUsage(permit, name, request, result);
       }
     },
   );

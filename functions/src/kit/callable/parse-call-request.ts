@@ -1,7 +1,7 @@
 import { type CallRequest, CallRequestSchema, PAYLOAD_LIMITS } from '@callable-flows/protocol';
 import type { z } from 'zod';
 import type { AgentInput } from '../agent/agent.js';
-import { fromZodError, KitError } from '../errors/index.js';
+import { fromZodError, invalidField, KitError } from '../errors/index.js';
 import { explainUnionIssues } from './explain-union-issues.js';
 
 /**
@@ -11,13 +11,8 @@ import { explainUnionIssues } from './explain-union-issues.js';
 export function assertPayloadSize(data: unknown): void {
   assertPayloadDepth(data);
   const bytes = Buffer.byteLength(JSON.stringify(data ?? null) ?? '');
-  if (bytes > PAYLOAD_LIMITS.requestBytes) {
-    const message = `is ${bytes} bytes; the limit is ${PAYLOAD_LIMITS.requestBytes}`;
-    throw new KitError('invalid-argument', `invalid request data: (root): ${message}`, {
-      details: { fields: [{ path: '(root)', message }], field: '(root)', limit: PAYLOAD_LIMITS.requestBytes },
-      reason: 'PAYLOAD_TOO_LARGE',
-    });
-  }
+  const limit = PAYLOAD_LIMITS.requestBytes;
+  if (bytes > limit) throw invalidField('(root)', `is ${bytes} bytes; the limit is ${limit}`, limit);
 }
 
 /**
@@ -29,13 +24,8 @@ export function assertPayloadDepth(data: unknown): void {
   while (stack.length) {
     const [value, depth] = stack.pop() as [unknown, number];
     if (typeof value !== 'object' || value === null) continue;
-    if (depth > PAYLOAD_LIMITS.depth) {
-      const message = `is nested more than ${PAYLOAD_LIMITS.depth} levels deep`;
-      throw new KitError('invalid-argument', `invalid request data: (root): ${message}`, {
-        details: { fields: [{ path: '(root)', message }], field: '(root)', limit: PAYLOAD_LIMITS.depth },
-        reason: 'PAYLOAD_TOO_LARGE',
-      });
-    }
+    const limit = PAYLOAD_LIMITS.depth;
+    if (depth > limit) throw invalidField('(root)', `is nested more than ${limit} levels deep`, limit);
     for (const child of Object.values(value)) stack.push([child, depth + 1]);
   }
 }

@@ -75,9 +75,9 @@ export function toHttpsError(error: unknown, scope: CallLogScope): HttpsError {
     const rule = WIRE_ERROR_RULES[error.code];
     const reason = reasonOf(error);
     logKitError(error, reason, scope);
-    return rule.message === 'kit'
-      ? new HttpsError(rule.code, redactSecrets(error.message), redactValue({ ...error.details, reason }))
-      : new HttpsError(rule.code, rule.message, minimalDetails(error, reason));
+    return rule.message === undefined
+      ? new HttpsError(error.code, redactSecrets(error.message), redactValue({ ...error.details, reason }))
+      : new HttpsError(error.code, rule.message, minimalDetails(error, reason));
   }
   logger.error(`${scope.function}: unexpected error`, { ...scope, error: loggable(error) });
   return new HttpsError('internal', 'internal error', { reason: 'INTERNAL' });

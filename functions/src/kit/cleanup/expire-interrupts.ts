@@ -1,14 +1,10 @@
 import { isWriteConflict, type ScannedSession, standingOf } from '../session/index.js';
 import { expireSession } from './expire-session.js';
-import { forEachLimited } from './for-each-limited.js';
-import { nextPageSize, noteError, type Sweep, spend } from './sweep.js';
+import { noteError, type Sweep, skipLeased, sweepPages } from './sweep.js';
 
 async function expireOne(sweep: Sweep, scanned: ScannedSession): Promise<void> {
   const { report } = sweep;
-  if (scanned.leaseExpiresAt !== undefined && scanned.leaseExpiresAt > sweep.now) {
-    report.skippedLeased++;
-    return;
-  }
+  if (skipLeased(sweep, scanned)) return;
   try {
     const record = await scanned.read();
     const standing = standingOf(record.session, sweep.now);
@@ -36,22 +32,13 @@ async function expireOne(sweep: Sweep, scanned: ScannedSession): Promise<void> {
  * Expires the sessions whose interrupts waited longer than `interruptTtlMs`, oldest first, a
  * page at a time. Sessions old enough to be deleted are left to the deletion phase.
  */
-export async function expireInterrupts(sweep: Sweep): Promise<void> {
-  let after: ScannedSession | undefined;
-  while (sweep.budget > 0) {
-    const limit = nextPageSize(sweep);
-    const page = await sweep.store.scan({
-      updatedBefore: sweep.now - sweep.interruptTtlMs,
-      updatedFrom: sweep.now - sweep.sessionTtlMs,
-      // Only sessions with an interrupt pending (an indexed field): a crashed turn that waits for
-      // no one is never read, so thousands of them can't starve the sessions to expire.
-      waiting: true,
-      limit,
-      ...(after ? { after } : {}),
-    });
-    spend(sweep, page.length, limit);
-    await forEachLimited(page, sweep.parallelism, (scanned) => expireOne(sweep, scanned));
-    if (page.length < limit) return;
-    after = page.at(-1);
-  }
+export function expireInterrupts(sweep: Sweep): Promise<void> {
+  const query = {
+    updatedBefore: sweep.now - sweep.interruptTtlMs,
+    updatedFrom: sweep.now - sweep.sessionTtlMs,
+    // Only sessions with an interrupt pending (an indexed field): a crashed turn that waits for
+    // no one is never read, so thousands of them can't starve the sessions to expire.
+    waiting: true,
+  };
+  return sweepPages(sweep, query, (scanned) => expireOne(sweep, scanned));
 }

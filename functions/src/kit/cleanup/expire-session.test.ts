@@ -13,7 +13,6 @@ describe('expireSession', () => {
       status: 'expired',
       version: waiting.version + 1,
       interrupts: [],
-      pendingOutputs: [],
     });
     expect(session.lease).toBeUndefined();
     expect(session.updatedAt).toBe(waiting.updatedAt);

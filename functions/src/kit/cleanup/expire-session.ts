@@ -1,5 +1,5 @@
 import { closeTrailingRequests, type PendingInterrupt, toPendingInterrupt } from '../agent/index.js';
-import { pendingOf, type Session, withPending } from '../session/index.js';
+import { pendingOf, type Session, statusAfter, withPending } from '../session/index.js';
 
 /** A session made `expired`, and the calls that expired in it. */
 export interface ExpiredSession {
@@ -18,6 +18,7 @@ export function expireSession(session: Session): ExpiredSession {
   const history = closeTrailingRequests(session.history, 'expired');
   const { lease: _lease, error: _error, ...rest } = session;
   // Derived here too (the store derives on write): `onExpired` reads this copy.
-  const next: Session = withPending({ ...rest, history, status: 'expired', version: session.version + 1 });
+  const status = statusAfter('expired', history);
+  const next: Session = withPending({ ...rest, history, status, version: session.version + 1 });
   return { session: next, expired };
 }

@@ -1,8 +1,9 @@
 import { isKitError } from '../errors/index.js';
 import { redactSecrets } from '../redact/index.js';
-import type { SweepableSessionStore } from '../session/index.js';
+import type { ScannedSession, SessionScan, SweepableSessionStore } from '../session/index.js';
 import type { ExpiredHook } from './cleanup-options.js';
 import type { CleanupReport } from './cleanup-report.js';
+import { forEachLimited } from './for-each-limited.js';
 
 /** One cleanup run in progress: its store, its clock reading, its limits and its tally. */
 export interface Sweep {
@@ -19,15 +20,32 @@ export interface Sweep {
   budget: number;
 }
 
-/** The size of the next page: the batch size, or what is left of the budget. */
-export function nextPageSize(sweep: Sweep): number {
-  return Math.min(sweep.batchSize, sweep.budget);
+/**
+ * Runs `each` on the sessions `query` finds, a page at a time within the run's budget, at most
+ * `parallelism` at once; a full page that used the last of the budget marks the report capped.
+ */
+export async function sweepPages(
+  sweep: Sweep,
+  query: Omit<SessionScan, 'limit' | 'after'>,
+  each: (scanned: ScannedSession) => Promise<void>,
+): Promise<void> {
+  let after: ScannedSession | undefined;
+  while (sweep.budget > 0) {
+    const limit = Math.min(sweep.batchSize, sweep.budget);
+    const page = await sweep.store.scan({ ...query, limit, ...(after ? { after } : {}) });
+    sweep.budget -= page.length;
+    if (sweep.budget <= 0 && page.length === limit) sweep.report.capped = true;
+    await forEachLimited(page, sweep.parallelism, each);
+    if (page.length < limit) return;
+    after = page.at(-1);
+  }
 }
 
-/** Spends `used` of the budget; a full page that used the last of it means there may be more. */
-export function spend(sweep: Sweep, used: number, pageSize: number): void {
-  sweep.budget -= used;
-  if (sweep.budget <= 0 && used === pageSize) sweep.report.capped = true;
+/** True (and counted) when a live lease holds the scanned session: a running turn is left alone. */
+export function skipLeased(sweep: Sweep, scanned: ScannedSession): boolean {
+  if (scanned.leaseExpiresAt === undefined || scanned.leaseExpiresAt <= sweep.now) return false;
+  sweep.report.skippedLeased++;
+  return true;
 }
 
 /** Counts an error of one session (the run goes on) and keeps the first, in words safe to log. */

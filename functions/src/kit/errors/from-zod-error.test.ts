@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describeFieldIssues, fieldIssues, fromZodError } from './from-zod-error.js';
+import { describeFieldIssues, fieldIssues, fromZodError, invalidField } from './from-zod-error.js';
 
 const schema = z.object({ items: z.array(z.object({ id: z.string() })), n: z.number() });
 const errorOf = (value: unknown) => {
@@ -42,5 +42,23 @@ describe('fromZodError', () => {
     const error = fromZodError(errorOf({ items: [], n: 'x' }), 'tool output', 'internal');
     expect(error.code).toBe('internal');
     expect(error.reason).toBeUndefined();
+  });
+});
+
+describe('invalidField', () => {
+  it('names the field as fromZodError does, INVALID_FIELD without a limit and PAYLOAD_TOO_LARGE with one', () => {
+    expect(invalidField('message.0.media.url', 'is not a valid URL')).toMatchObject({
+      code: 'invalid-argument',
+      message: 'invalid request data: message.0.media.url: is not a valid URL',
+      reason: 'INVALID_FIELD',
+      details: {
+        field: 'message.0.media.url',
+        fields: [{ path: 'message.0.media.url', message: 'is not a valid URL' }],
+      },
+    });
+    expect(invalidField('(root)', 'is too big', 10)).toMatchObject({
+      reason: 'PAYLOAD_TOO_LARGE',
+      details: { field: '(root)', limit: 10 },
+    });
   });
 });

@@ -21,6 +21,17 @@ export function describeFieldIssues(issues: readonly FieldIssue[]): string {
 }
 
 /**
+ * The refusal of one field of a request's data (invalid-argument), named as {@link fromZodError}
+ * names them: `PAYLOAD_TOO_LARGE` with the `limit` it is over, `INVALID_FIELD` without one.
+ */
+export function invalidField(field: string, message: string, limit?: number): KitError {
+  return new KitError('invalid-argument', `invalid request data: ${field}: ${message}`, {
+    details: { fields: [{ path: field, message }], field, ...(limit === undefined ? {} : { limit }) },
+    reason: limit === undefined ? 'INVALID_FIELD' : 'PAYLOAD_TOO_LARGE',
+  });
+}
+
+/**
  * A kit error (invalid-argument unless told otherwise) that names every failing field of
  * `what`: `details.fields` lists them, `details.field` is the first one's path. Only the
  * caller's own data is `INVALID_FIELD`; another code (a tool's output, say) is the kit's fault

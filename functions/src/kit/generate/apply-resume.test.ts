@@ -3,7 +3,7 @@ import { testTools } from '../../test-utils/protocol-tools.js';
 import { callStateOf, stampInterrupt } from '../call-state/index.js';
 import { isKitError, type KitError } from '../errors/index.js';
 import type { Message, ToolRequestPart } from '../model/index.js';
-import { applyResume as admitReplies, isOpenRound } from './apply-resume.js';
+import { applyResume as admitReplies } from './apply-resume.js';
 import type { ResumeOptions } from './generate-options.js';
 import { repliesOfOptions } from './resume-reply.js';
 import { toToolMap } from './to-tool-map.js';
@@ -116,19 +116,30 @@ describe('applyResume', () => {
     expect(error).toMatchObject({ code: 'failed-precondition', details: { reason: 'ALREADY_ANSWERED' } });
   });
 
+  it('refuses with UNKNOWN_REF and leaves the call waiting when another tool’s respond answers it', () => {
+    const message = round();
+    const error = refusal(() => applyResume(message, { respond: [confirm.respond(part(message, 2), { ok: true })] }));
+    expect(error.details).toMatchObject({ reason: 'UNKNOWN_REF', name: 'confirm', ref: 'g' });
+    expect(callStateOf(part(message, 2)).kind).toBe('waiting');
+  });
+
+  it('refuses with ANSWER_NOT_ALLOWED when an interrupt’s own restart asks to run it', () => {
+    const message = round();
+    const error = refusal(() => applyResume(message, { restart: [confirm.restart(part(message, 1))] }));
+    expect(error.details?.reason).toBe('ANSWER_NOT_ALLOWED');
+  });
+
+  it('refuses a replacement input the tool’s schema rejects when restarting', () => {
+    const message = round();
+    const restart = guarded.restart(part(message, 2), undefined, { replaceInput: { id: 42 } as never });
+    expect(refusal(() => applyResume(message, { restart: [restart] })).code).toBe('invalid-argument');
+    expect(callStateOf(part(message, 2)).kind).toBe('waiting');
+  });
+
   it('refuses with UNKNOWN_REF when the named tool is not offered', () => {
     const message = round();
     const only = toToolMap([lookup]);
     const error = refusal(() => applyResume(message, { decline: [{ name: 'guarded', ref: 'g' }] }, only));
     expect(error.details?.reason).toBe('UNKNOWN_REF');
-  });
-});
-
-describe('isOpenRound', () => {
-  it('is true for a model message with tool requests and false otherwise', () => {
-    expect(isOpenRound(round())).toBe(true);
-    expect(isOpenRound({ role: 'model', content: [{ text: 'done' }] })).toBe(false);
-    expect(isOpenRound({ role: 'user', content: [{ text: 'hi' }] })).toBe(false);
-    expect(isOpenRound(undefined)).toBe(false);
   });
 });

@@ -117,10 +117,10 @@ function answered(part: ToolRequestPart, reply: ResumeReply, tool: Tool): ToolRe
 
 /** True when `stored` (already answered) carries the same answer as `candidate` would: a retried resume. */
 function sameAnswer(stored: ToolRequestPart, candidate: ToolRequestPart): boolean {
+  const answer = answerOf(stored);
+  if (answer !== answerOf(candidate)) return false;
   const a = callStateOf(stored);
   const b = callStateOf(candidate);
-  const answer = answerOf(a);
-  if (answer !== answerOf(b)) return false;
   if (answer === 'restart') return isDeepStrictEqual(stored.toolRequest.input, candidate.toolRequest.input);
   if (a.kind === 'declined' && b.kind === 'declined') {
     return isDeepStrictEqual(a.output, b.output) && isDeepStrictEqual(a.declined, b.declined);
@@ -176,9 +176,4 @@ export function applyResume(
     }
   }
   return { ...message, content };
-}
-
-/** True when `message` is a model message whose tool requests still await responses (an open round). */
-export function isOpenRound(message: Message | undefined): message is Message {
-  return message?.role === 'model' && toolRequestsOf(message).length > 0;
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { openRoundOf } from '../call-state/index.js';
 import { KitError, throwIfAborted } from '../errors/index.js';
 import {
   type FinishReason,
@@ -15,7 +16,7 @@ import {
 } from '../model/index.js';
 import { KIT_ATTR, runInSpan, startKitSpan } from '../telemetry/index.js';
 import { addUsage } from './add-usage.js';
-import { applyResume, isOpenRound } from './apply-resume.js';
+import { applyResume } from './apply-resume.js';
 import { baseRequest, initialMessages } from './build-request.js';
 import { callModel, type ModelCallScope } from './call-model.js';
 import type { ToolCallScope } from './execute-tool-call.js';
@@ -167,8 +168,8 @@ export async function generate<O extends z.ZodType = z.ZodType>(
   };
 
   if (options.resume) {
-    const last = state.messages.at(-1);
-    if (!isOpenRound(last)) {
+    const last = openRoundOf(state.messages);
+    if (!last) {
       throw new KitError(
         'failed-precondition',
         'nothing to resume: the conversation does not end with an open tool round',

@@ -1,5 +1,5 @@
 export { addUsage } from './add-usage.js';
-export { applyResume, isOpenRound, nothingToResume, type ResumeAdmission } from './apply-resume.js';
+export { applyResume, nothingToResume, type ResumeAdmission } from './apply-resume.js';
 export { assignRefs, type RefToolRequestPart } from './assign-refs.js';
 export { executeToolCall, type ToolCallScope, type ToolOutcome, toolErrorResponse } from './execute-tool-call.js';
 export { DEFAULT_MAX_TURNS, generate } from './generate.js';

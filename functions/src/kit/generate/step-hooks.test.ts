@@ -149,6 +149,25 @@ describe('stop conditions', () => {
     expect(result.text).toBe('retried in words');
   });
 
+  it('goes on to the model once a person answered when the stop tool failed in a round that asked them', async () => {
+    const { confirm } = testTools();
+    const model = scriptedModel([
+      calls({ name: 'finish', ref: 'f', input: { summary: 3 } }, { name: 'confirm', ref: 'c', input: { id: 'q' } }),
+      'retried in words',
+    ]);
+    const tools = [finish, confirm];
+    const first = await generate({ model, prompt: 'go', tools });
+    const asked = first.interrupts[0] as ToolRequestPart;
+    const result = await generate({
+      model,
+      messages: first.messages,
+      tools,
+      resume: { respond: [confirm.respond(asked, { ok: true })] },
+    });
+    expect(model.requests).toHaveLength(2);
+    expect(result.text).toBe('retried in words');
+  });
+
   it('stops after the rounds stopWhen counts', async () => {
     const { lookup } = testTools();
     const model = scriptedModel(benchProtocolReply);

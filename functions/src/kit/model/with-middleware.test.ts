@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { scriptedModel } from '../models/scripted/index.js';
+import { defineModel } from './define-model.js';
 import type { ModelMiddleware } from './model.js';
 import { withMiddleware } from './with-middleware.js';
 
+const hello = () =>
+  defineModel({ name: 'hello' }, async () => ({
+    message: { role: 'model', content: [{ text: 'hello' }] },
+    finishReason: 'stop',
+  }));
+
 describe('withMiddleware', () => {
   it('runs the middleware around every call and keeps the model’s name and info', async () => {
-    const model = scriptedModel(['hello']);
+    const model = hello();
     const seen: number[] = [];
     const count: ModelMiddleware = async (request, options, next) => {
       seen.push(request.messages.length);
@@ -20,7 +26,7 @@ describe('withMiddleware', () => {
   });
 
   it('gives back the model itself when there is no middleware', () => {
-    const model = scriptedModel([]);
+    const model = hello();
     expect(withMiddleware(model, [])).toBe(model);
   });
 });

@@ -23,7 +23,6 @@ export function emptySession({ id, ownerUid, agent, now }: NewSession): Session 
     expireAt: now,
     history: [],
     interrupts: [],
-    pendingOutputs: [],
     turns: 0,
     results: [],
   };

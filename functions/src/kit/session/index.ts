@@ -37,7 +37,7 @@ export {
   type TurnState,
   TurnStateSchema,
 } from './session-schema.js';
-export { type Standing, standingOf, statusAfterTurn } from './session-standing.js';
+export { type Standing, type StatusEvent, standingOf, statusAfter } from './session-standing.js';
 export {
   assertFence,
   assertSuccessor,

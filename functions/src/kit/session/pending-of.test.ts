@@ -10,21 +10,21 @@ const done = stampPendingOutput(
 );
 
 describe('pendingOf', () => {
-  it('reads the waiting calls and the finished ones of an interrupted round off the last message', () => {
+  it('reads the waiting calls of an interrupted round off the last message', () => {
     const history: Message[] = [{ role: 'model', content: [done, asked] }];
-    expect(pendingOf(history)).toEqual({ interrupts: [asked], pendingOutputs: [done] });
+    expect(pendingOf(history)).toEqual({ interrupts: [asked] });
   });
 
   it('finds nothing pending when no call of the last model message waits', () => {
-    expect(pendingOf([{ role: 'model', content: [done] }])).toEqual({ interrupts: [], pendingOutputs: [] });
-    expect(pendingOf([{ role: 'user', content: [{ text: 'hi' }] }])).toEqual({ interrupts: [], pendingOutputs: [] });
-    expect(pendingOf([])).toEqual({ interrupts: [], pendingOutputs: [] });
+    expect(pendingOf([{ role: 'model', content: [done] }])).toEqual({ interrupts: [] });
+    expect(pendingOf([{ role: 'user', content: [{ text: 'hi' }] }])).toEqual({ interrupts: [] });
+    expect(pendingOf([])).toEqual({ interrupts: [] });
   });
 });
 
 describe('withPending', () => {
   it('sets the derived fields from the history, replacing stale ones', () => {
-    const stale = { history: [] as Message[], interrupts: [asked], pendingOutputs: [] };
-    expect(withPending(stale)).toEqual({ history: [], interrupts: [], pendingOutputs: [] });
+    const stale = { history: [] as Message[], interrupts: [asked] };
+    expect(withPending(stale)).toEqual({ history: [], interrupts: [] });
   });
 });

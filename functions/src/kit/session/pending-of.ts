@@ -1,16 +1,14 @@
-import { callStateOf, isRecorded, isWaiting } from '../call-state/index.js';
+import { isWaiting, openRoundOf } from '../call-state/index.js';
 import { type Message, type ToolRequestPart, toolRequestsOf } from '../model/index.js';
 
 /** What an interrupted turn left waiting. */
 export interface PendingCalls {
   /** Tool requests that wait for a person. */
   interrupts: ToolRequestPart[];
-  /** Tool requests of the same turn that finished, carrying their output. */
-  pendingOutputs: ToolRequestPart[];
 }
 
 /**
- * `session` with its derived fields (`interrupts`, `pendingOutputs`) computed from its history:
+ * `session` with its derived field (`interrupts`) computed from its history:
  * the one place they are set. Every store calls it on what it writes, so no writer keeps them.
  */
 export function withPending<S extends { history: Message[] }>(session: S): S & PendingCalls {
@@ -22,10 +20,5 @@ export function withPending<S extends { history: Message[] }>(session: S): S & P
  * an interrupted turn. The history is the one source of truth; stored copies are derived.
  */
 export function pendingOf(history: readonly Message[]): PendingCalls {
-  const last = history.at(-1);
-  if (last?.role !== 'model') return { interrupts: [], pendingOutputs: [] };
-  const requests = toolRequestsOf(last);
-  const interrupts = requests.filter(isWaiting);
-  if (!interrupts.length) return { interrupts: [], pendingOutputs: [] };
-  return { interrupts, pendingOutputs: requests.filter((part) => isRecorded(callStateOf(part))) };
+  return { interrupts: toolRequestsOf(openRoundOf(history)).filter(isWaiting) };
 }

@@ -114,8 +114,6 @@ export const SessionSchema = z.strictObject({
   history: z.array(MessageSchema),
   /** The tool requests of the last model message that wait for a person. */
   interrupts: z.array(ToolRequestPartSchema),
-  /** The tool requests of the interrupted turn that finished, with their output. */
-  pendingOutputs: z.array(ToolRequestPartSchema),
   summary: SummarySchema.optional(),
   /** The agent's typed state (its `state` schema), changed by tools and journaled with their results. */
   state: z.unknown().optional(),

@@ -3,7 +3,7 @@ import { stampInterrupt } from '../call-state/index.js';
 import type { Message } from '../model/index.js';
 import { emptySession } from './empty-session.js';
 import type { Session } from './session-schema.js';
-import { standingOf, statusAfterTurn } from './session-standing.js';
+import { standingOf, statusAfter } from './session-standing.js';
 
 const NOW = 10_000;
 const session = (over: Partial<Session>): Session => ({
@@ -35,16 +35,23 @@ describe('standingOf', () => {
   });
 });
 
-describe('statusAfterTurn', () => {
+describe('statusAfter', () => {
   it('stores a turn interrupted, failed or not, when a call of its last round waits for a person', () => {
     const history: Message[] = [{ role: 'model', content: [asked] }];
-    expect(statusAfterTurn(history, false)).toBe('interrupted');
-    expect(statusAfterTurn(history, true)).toBe('interrupted');
+    expect(statusAfter('finished', history)).toBe('interrupted');
+    expect(statusAfter('failed', history)).toBe('interrupted');
   });
 
-  it('stores a turn idle when it finished and failed when it stopped on an error, when nothing waits', () => {
+  it('stores a turn idle when it finished or was stopped and failed when it stopped on an error, when nothing waits', () => {
     const history: Message[] = [{ role: 'model', content: [{ text: 'done' }] }];
-    expect(statusAfterTurn(history, false)).toBe('idle');
-    expect(statusAfterTurn(history, true)).toBe('failed');
+    expect(statusAfter('finished', history)).toBe('idle');
+    expect(statusAfter('stopped', history)).toBe('idle');
+    expect(statusAfter('failed', history)).toBe('failed');
+  });
+
+  it('stores running when a turn takes the lease and expired when the cleanup expires its calls, whatever the history', () => {
+    const history: Message[] = [{ role: 'model', content: [asked] }];
+    expect(statusAfter('leased', history)).toBe('running');
+    expect(statusAfter('expired', history)).toBe('expired');
   });
 });

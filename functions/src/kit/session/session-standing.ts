@@ -26,8 +26,20 @@ export function standingOf(session: Session, now: number): Standing {
 /** True when a call of the history's last round waits for a person: the one test of "interrupted". */
 const waitsForAPerson = (history: readonly Message[]) => pendingOf(history).interrupts.length > 0;
 
-/** The status a session is stored with when its turn ends (`failed`: it stopped on an error). */
-export function statusAfterTurn(history: readonly Message[], failed: boolean): SessionStatus {
+/**
+ * What moves a session's status: a turn takes the lease, or ends (`finished`, `failed` on an
+ * error, `stopped` by its owner), or the cleanup expires the calls that waited too long.
+ */
+export type StatusEvent = 'leased' | 'finished' | 'failed' | 'stopped' | 'expired';
+
+/**
+ * The status a session is stored with after `event`, its history then being `history`: the one
+ * place a status is decided (a new session starts `idle`). A turn that ends with a call of its
+ * last round waiting for a person is `interrupted`, whether it failed or not.
+ */
+export function statusAfter(event: StatusEvent, history: readonly Message[]): SessionStatus {
+  if (event === 'leased') return 'running';
+  if (event === 'expired') return 'expired';
   if (waitsForAPerson(history)) return 'interrupted';
-  return failed ? 'failed' : 'idle';
+  return event === 'failed' ? 'failed' : 'idle';
 }

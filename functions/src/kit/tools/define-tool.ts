@@ -51,26 +51,14 @@ class CallContext implements ToolContext {
   }
 }
 
-/**
- * Builds a tool from its config and a body (returning `{ output, content, metadata }` when
- * `config.multipart`, its output otherwise); `restartable` is false only for interrupts.
- */
-export function makeTool<I extends z.ZodType, O extends z.ZodType>(
-  config: ToolConfig<I, O>,
-  body: (input: z.infer<I>, ctx: ToolContext) => unknown,
-  restartable: boolean,
-): Tool<I, O> {
-  if (!TOOL_NAME.test(config.name)) {
-    throw new KitError('invalid-argument', `invalid tool name '${config.name}'`);
-  }
-  const timeoutMs = config.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
-  const what = `tool '${config.name}'`;
-  const spanName = toolSpanName(config.name);
-  let definition: ToolDefinition | undefined;
-  // A multipart body returns `{ output, content, metadata }`, any other its output alone.
+type AnyConfig = ToolConfig<z.ZodType, z.ZodType>;
+type Body = (input: unknown, ctx: ToolContext) => unknown;
+
+/** The checker of what a body returns: its output (of a multipart body, `{ output, content, metadata }`). */
+function outputChecker(config: AnyConfig): (returned: unknown) => ToolResult {
   const multipart = config.multipart === true;
-  const checkOutput = (returned: unknown): ToolResult => {
-    const result = multipart ? (returned as MultipartToolOutput<z.infer<O>>) : undefined;
+  return (returned) => {
+    const result = multipart ? (returned as MultipartToolOutput<unknown>) : undefined;
     let output: unknown = result ? result.output : returned;
     if (config.outputSchema) {
       const parsed = config.outputSchema.safeParse(output);
@@ -83,9 +71,18 @@ export function makeTool<I extends z.ZodType, O extends z.ZodType>(
     if (result?.metadata) checked.metadata = result.metadata;
     return checked;
   };
+}
 
+/** Runs `body` on its parsed input, under the tool's timeout and the caller's signal, and checks its output. */
+function checkedRunner(
+  config: AnyConfig,
+  body: Body,
+): (rawInput: unknown, options: ToolRunOptions) => Promise<ToolResult> {
+  const timeoutMs = config.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+  const what = `tool '${config.name}'`;
+  const checkOutput = outputChecker(config);
   // Not async: a tool that answers at once then costs one settled promise and no suspended frame.
-  function runChecked(rawInput: unknown, options: ToolRunOptions): Promise<ToolResult> {
+  return (rawInput, options) => {
     try {
       let input = rawInput;
       if (config.inputSchema) {
@@ -97,14 +94,31 @@ export function makeTool<I extends z.ZodType, O extends z.ZodType>(
         what,
         timeoutMs,
         options.signal,
-        (run) => body(input as z.infer<I>, new CallContext(options, run)),
+        (run) => body(input, new CallContext(options, run)),
         checkOutput,
       );
     } catch (error) {
       return Promise.reject(error);
     }
-  }
+  };
+}
 
+/**
+ * Builds a tool from its config and a body (returning `{ output, content, metadata }` when
+ * `config.multipart`, its output otherwise); `restartable` is false only for interrupts.
+ */
+export function makeTool<I extends z.ZodType, O extends z.ZodType>(
+  config: ToolConfig<I, O>,
+  body: (input: z.infer<I>, ctx: ToolContext) => unknown,
+  restartable: boolean,
+): Tool<I, O> {
+  if (!TOOL_NAME.test(config.name)) {
+    throw new KitError('invalid-argument', `invalid tool name '${config.name}'`);
+  }
+  const spanName = toolSpanName(config.name);
+  const runChecked = checkedRunner(config as AnyConfig, body as Body);
+  const onDecline = config.onDecline as ((input: never, reason: string | undefined) => unknown) | undefined;
+  let definition: ToolDefinition | undefined;
   return {
     name: config.name,
     config,
@@ -126,26 +140,9 @@ export function makeTool<I extends z.ZodType, O extends z.ZodType>(
       };
       return traceToolCall(span, call, isToolInterruptError, () => runChecked(rawInput, options));
     },
-    respond: (part, output, options) =>
-      respondToInterrupt(config.name, config.outputSchema, part, output, options?.metadata),
-    decline: (part, reason) =>
-      declineInterrupt(
-        config.name,
-        config.outputSchema,
-        part,
-        reason,
-        config.onDecline as ((input: never, reason: string | undefined) => unknown) | undefined,
-      ),
-    restart(part, resumed, options) {
-      if (!restartable) {
-        throw new KitError(
-          'invalid-argument',
-          `tool '${config.name}' is an interrupt and can't be restarted; respond to it`,
-          { reason: 'ANSWER_NOT_ALLOWED' },
-        );
-      }
-      return restartInterrupt(config.name, config.inputSchema, part, resumed, options?.replaceInput);
-    },
+    respond: (part, output, options) => respondToInterrupt(config.name, part, output, options?.metadata),
+    decline: (part, reason) => declineInterrupt(config.name, config.outputSchema, part, reason, onDecline),
+    restart: (part, resumed, options) => restartInterrupt(config.name, part, resumed, options?.replaceInput),
   };
 }
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import type { ToolRequestPart } from '../model/index.js';
-import { restartInterrupt } from './interrupt-replies.js';
+import { respondToInterrupt, restartInterrupt } from './interrupt-replies.js';
 
 const interrupt: ToolRequestPart = {
   toolRequest: { name: 'transfer', ref: 'r9', input: { amount: 100 } },
@@ -10,22 +9,29 @@ const interrupt: ToolRequestPart = {
 
 describe('restartInterrupt', () => {
   it('keeps the ref, drops the interrupt stamp and marks the call resumed', () => {
-    expect(restartInterrupt('transfer', undefined, interrupt, undefined, undefined)).toEqual({
+    expect(restartInterrupt('transfer', interrupt, undefined, undefined)).toEqual({
       toolRequest: { name: 'transfer', ref: 'r9', input: { amount: 100 } },
       metadata: { trace: 't1', resumed: true },
     });
   });
 
   it('replaces the input and remembers the original when replaceInput is given', () => {
-    const schema = z.object({ amount: z.number().max(500) });
-    expect(restartInterrupt('transfer', schema, interrupt, { by: 'ann' }, { amount: 50 })).toEqual({
+    expect(restartInterrupt('transfer', interrupt, { by: 'ann' }, { amount: 50 })).toEqual({
       toolRequest: { name: 'transfer', ref: 'r9', input: { amount: 50 } },
       metadata: { trace: 't1', replacedInput: { amount: 100 }, resumed: { by: 'ann' } },
     });
   });
 
-  it('rejects a replacement input that breaks the input schema', () => {
-    const schema = z.object({ amount: z.number().max(500) });
-    expect(() => restartInterrupt('transfer', schema, interrupt, undefined, { amount: 5000 })).toThrow(/amount/);
+  it('names the restarting tool, so admission refuses it when the call is another tool’s', () => {
+    expect(restartInterrupt('refund', interrupt, undefined, undefined).toolRequest.name).toBe('refund');
+  });
+});
+
+describe('respondToInterrupt', () => {
+  it('builds an unchecked response that echoes the ref, for admission to check', () => {
+    expect(respondToInterrupt('transfer', interrupt, { ok: 'maybe' })).toEqual({
+      toolResponse: { name: 'transfer', ref: 'r9', output: { ok: 'maybe' } },
+      metadata: { interruptResponse: true },
+    });
   });
 });

@@ -128,7 +128,7 @@ export interface Tool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
    * output. Rejects with a `ToolInterruptError` when the tool interrupts.
    */
   run(input: unknown, options: ToolRunOptions): Promise<ToolResult>;
-  /** Answers an interrupt of this tool with `output` (validated against the output schema). */
+  /** Answers an interrupt of this tool with `output` (generate checks it against the output schema). */
   respond(
     interrupt: ToolRequestPart,
     output: z.infer<O>,
@@ -136,7 +136,7 @@ export interface Tool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
   ): ToolResponsePart;
   /** Answers an interrupt of this tool with a person's refusal (see `onDecline`). */
   decline(interrupt: ToolRequestPart, reason?: string): ToolResponsePart;
-  /** Asks to run the interrupted call again, now `resumed`; `replaceInput` changes its input. */
+  /** Asks to run the interrupted call again, now `resumed`; `replaceInput` (checked by generate) changes its input. */
   restart(
     interrupt: ToolRequestPart,
     resumed?: Record<string, unknown>,

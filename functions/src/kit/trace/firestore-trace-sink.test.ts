@@ -79,4 +79,15 @@ describe.skipIf(!host)('readTraces', () => {
     });
     expect(recent.traces.map((t) => t.startedAt)).toEqual([3, 5].map((i) => new Date(t0 + i * 1000).toISOString()));
   });
+
+  it('reads a trace stored before the rename, its model calls under turns, with them as rounds', async () => {
+    firestore ??= emulatorFirestore(host as string, projectId);
+    const { rounds: _rounds, ...old } = traceAt('orders', 1_700_000_000_000);
+    await firestore
+      .collection('d_traces')
+      .doc(old.traceId)
+      .set({ ...old, turns: 3, at: new Date(1_700_000_000_000) });
+    const read = await readTraces(firestore, { collection: 'd_traces' });
+    expect(read).toMatchObject({ invalid: 0, traces: [{ traceId: old.traceId, rounds: 3 }] });
+  });
 });

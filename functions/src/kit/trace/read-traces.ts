@@ -34,7 +34,9 @@ export async function readTraces(firestore: Firestore, options: ReadTracesOption
   let page = await query.limit(pageSize).get();
   while (!page.empty && traces.length < max) {
     for (const doc of page.docs) {
-      const parsed = TurnTraceSchema.safeParse(doc.data());
+      const data = doc.data();
+      // A trace stored before `turns` was renamed `rounds` (the same count: model calls) reads as one.
+      const parsed = TurnTraceSchema.safeParse('rounds' in data ? data : { ...data, rounds: data.turns });
       if (!parsed.success) invalid++;
       // The flow is filtered here, not in the query: a flow + time query would need a composite index.
       else if (options.flow === undefined || parsed.data.flow === options.flow) traces.push(parsed.data);

@@ -24,7 +24,7 @@ describe('recordTurn', () => {
       uid: 'u1',
       status: 'interrupted',
       finishReason: 'interrupted',
-      turns: 2,
+      rounds: 2,
     });
     expect(trace.steps.map((s) => `${s.kind}:${'name' in s ? s.name : s.model}:${s.outcome}`)).toEqual([
       'model:scripted:ok',

@@ -77,7 +77,7 @@ export function recordTurn(init: TurnTraceInit): TurnRecorder {
         steps,
         latencyMs: performance.now() - started,
         usage: result?.usage ?? {},
-        turns: steps.filter((s) => s.kind === 'model').length,
+        rounds: steps.filter((s) => s.kind === 'model').length,
         status: statusOf(result, error),
         startedAt,
       };

@@ -7,7 +7,7 @@ function trace(
   flow: string,
   status: TurnTrace['status'],
   latencyMs: number,
-  turns: number,
+  rounds: number,
   extra: Partial<TurnTrace> = {},
 ): TurnTrace {
   return {
@@ -17,7 +17,7 @@ function trace(
     steps: [],
     latencyMs,
     usage: { inputTokens: 100, outputTokens: 10 },
-    turns,
+    rounds,
     status,
     ...(status === 'done' ? { finishReason: 'stop' as const } : {}),
     ...(status === 'interrupted' ? { finishReason: 'interrupted' as const } : {}),

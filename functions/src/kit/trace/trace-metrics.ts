@@ -60,7 +60,7 @@ function metricsOf(flow: string, traces: readonly TurnTrace[]): FlowMetrics {
     interrupted,
     failed,
     successRate: done + failed ? succeeded / (done + failed) : undefined,
-    avgModelCalls: traces.reduce((n, t) => n + t.turns, 0) / traces.length,
+    avgModelCalls: traces.reduce((n, t) => n + t.rounds, 0) / traces.length,
     p50LatencyMs: percentile(latencies, 50),
     p95LatencyMs: percentile(latencies, 95),
     inputTokens,

@@ -9,7 +9,7 @@ const trace: TurnTrace = {
   steps: [],
   latencyMs: 12.6,
   usage: { inputTokens: 10, outputTokens: 5 },
-  turns: 2,
+  rounds: 2,
   finishReason: 'stop',
   status: 'done',
   startedAt: '2026-12-01T00:00:00.000Z',

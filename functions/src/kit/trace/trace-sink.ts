@@ -22,5 +22,5 @@ export async function emitTrace(sinks: readonly TraceSink[], trace: TurnTrace): 
 export function traceSummary(trace: TurnTrace): string {
   const reason = trace.finishReason ? ` (${trace.finishReason})` : trace.errorCode ? ` (${trace.errorCode})` : '';
   const tokens = (trace.usage.inputTokens ?? 0) + (trace.usage.outputTokens ?? 0);
-  return `turn ${trace.flow} ${trace.status}${reason} in ${Math.round(trace.latencyMs)} ms, ${trace.turns} model call(s), ${tokens} tokens`;
+  return `turn ${trace.flow} ${trace.status}${reason} in ${Math.round(trace.latencyMs)} ms, ${trace.rounds} model call(s), ${tokens} tokens`;
 }

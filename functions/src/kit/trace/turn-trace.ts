@@ -39,8 +39,8 @@ export const TurnTraceSchema = z.object({
   steps: z.array(TraceStepSchema),
   latencyMs: z.number(),
   usage: UsageSchema,
-  /** Model calls made. */
-  turns: z.number().int(),
+  /** Rounds: model calls made (stored as `turns` before the rename; readTraces reads both). */
+  rounds: z.number().int(),
   finishReason: FinishReasonSchema.optional(),
   status: z.enum(['done', 'interrupted', 'failed']),
   /** The error code when the turn failed. */

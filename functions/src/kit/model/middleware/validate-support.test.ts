@@ -37,7 +37,7 @@ describe('validateSupport', () => {
       ],
     };
     await expect(model({ multiturn: false }).generate(request)).rejects.toMatchObject({
-      message: expect.stringContaining('2 turns'),
+      message: expect.stringContaining('2 messages'),
     });
   });
 

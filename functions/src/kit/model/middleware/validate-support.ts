@@ -10,8 +10,8 @@ export function findUnsupported(request: GenerateRequest, supports: ModelSupport
     return `toolChoice '${request.toolChoice}'`;
   }
   if (supports.multiturn === false) {
-    const turns = request.messages.filter((m) => m.role !== 'system').length;
-    if (turns > 1) return `multi-turn conversations (request.messages has ${turns} turns)`;
+    const messages = request.messages.filter((m) => m.role !== 'system').length;
+    if (messages > 1) return `multi-turn conversations (request.messages has ${messages} messages)`;
   }
   for (const kind of ['media', 'data'] as const) {
     if (supports[kind] !== false) continue;

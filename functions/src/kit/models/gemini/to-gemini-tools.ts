@@ -9,7 +9,7 @@ export interface GeminiFunctions {
   declarations: FunctionDeclaration[];
 }
 
-// The generate loop sends the same tools array on every turn of a generation: convert it once.
+// The generate loop sends the same tools array on every round of a generation: convert it once.
 const converted = new WeakMap<readonly ToolDefinition[], GeminiFunctions>();
 // Requests without tools share one map; it only caches how history names sanitise.
 const NO_FUNCTIONS: GeminiFunctions = { names: new ToolNames(), declarations: [] };

@@ -76,15 +76,9 @@ export function readSessionDoc(data: unknown, id: string): SessionDocRead {
   };
 }
 
-/** The field that holds the stored result of `requestId` (a field name Firestore takes as it is). */
+/** The field of a keyed map (`r` results, `q` request records) that holds the entry of `requestId`: a name Firestore takes as it is. */
 const keyOf = (prefix: string, requestId: string): string =>
   `${prefix}${createHash('sha256').update(requestId).digest('hex').slice(0, 24)}`;
-
-/** The field that holds the stored result of `requestId` (a field name Firestore takes as it is). */
-const resultKey = (requestId: string): string => keyOf('r', requestId);
-
-/** The field that holds the record of request id `requestId`. */
-const requestKey = (requestId: string): string => keyOf('q', requestId);
 
 /** The entries of a keyed map field, oldest first. */
 function byTime(fields: Record<string, string>, id: string): unknown[] {
@@ -101,17 +95,14 @@ function linesOf(plan: HistoryPlan): Record<string, string> {
   return lines;
 }
 
-function resultFields(session: Session): Record<string, string> {
+/** A keyed map field: each entry as JSON under the key of its request id. */
+function keyed<T>(prefix: string, entries: readonly T[], idOf: (entry: T) => string): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const result of session.results) fields[resultKey(result.requestId)] = JSON.stringify(result);
+  for (const entry of entries) fields[keyOf(prefix, idOf(entry))] = JSON.stringify(entry);
   return fields;
 }
-
-function requestFields(session: Session): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const request of session.requests ?? []) fields[requestKey(request.id)] = JSON.stringify(request);
-  return fields;
-}
+const resultFields = (session: Session) => keyed('r', session.results, (result) => result.requestId);
+const requestFields = (session: Session) => keyed('q', session.requests ?? [], (request) => request.id);
 
 /** The changes of a keyed map field: only the entries that differ, so a turn sends one entry, not the map. */
 function keyedChanges(field: string, before: Record<string, string>, next: Record<string, string>): FieldChange[] {

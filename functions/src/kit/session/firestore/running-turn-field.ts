@@ -1,5 +1,5 @@
 import type { RunningTurn } from '@callable-flows/protocol';
-import { callStateOf } from '../../call-state/index.js';
+import { callStateOf, openRoundOf } from '../../call-state/index.js';
 import { toolRequestsOf } from '../../model/index.js';
 import type { Session } from '../session-schema.js';
 
@@ -12,13 +12,10 @@ import type { Session } from '../session-schema.js';
  */
 export function runningTurnField(session: Session): RunningTurn | null {
   if (session.status !== 'running' || !session.lease) return null;
-  const last = session.history.at(-1);
   const refs: string[] = [];
-  if (last?.role === 'model') {
-    for (const part of toolRequestsOf(last)) {
-      const { kind } = callStateOf(part);
-      if (kind === 'open' || kind === 'approved') refs.push(part.toolRequest.ref ?? '');
-    }
+  for (const part of toolRequestsOf(openRoundOf(session.history))) {
+    const { kind } = callStateOf(part);
+    if (kind === 'open' || kind === 'approved') refs.push(part.toolRequest.ref ?? '');
   }
   return { step: refs.length ? 'tools' : 'model', refs };
 }

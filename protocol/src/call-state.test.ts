@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import {
+  answerOf,
+  askedOf,
+  CallStateSchema,
+  callStateOf,
+  declineReasonOf,
+  isRecorded,
+  isWaiting,
+} from './call-state.js';
+
+// Stamps as stored sessions hold them (the kit's call-stamps.ts writes them).
+const asked = { question: 'send?' };
+const stamped = {
+  open: {},
+  waiting: { interrupt: asked },
+  approved: { resolvedInterrupt: asked, resumed: { by: 'ann' }, answer: 'restart' },
+  answered: { resolvedInterrupt: asked, pendingOutput: { ok: true }, answer: 'respond' },
+  declined: {
+    resolvedInterrupt: asked,
+    pendingOutput: { declined: true },
+    answer: 'decline',
+    declined: { reason: 'no' },
+  },
+  done: { pendingOutput: 7, pendingContent: [{ text: 'seven' }] },
+  failed: { pendingOutput: { error: 'no such order' }, pendingError: { code: 'not-found' } },
+};
+
+describe('callStateOf', () => {
+  it('reads every kind a stored call can be in, each a member of the schema, when the stamps say so', () => {
+    for (const [kind, metadata] of Object.entries(stamped)) {
+      const state = callStateOf({ metadata });
+      expect(state.kind).toBe(kind);
+      expect(z.parse(CallStateSchema, state)).toEqual(state);
+    }
+    expect(callStateOf({ metadata: stamped.approved })).toEqual({
+      kind: 'approved',
+      asked,
+      resumed: { by: 'ann' },
+    });
+    expect(callStateOf({ metadata: stamped.done })).toEqual({ kind: 'done', output: 7, content: [{ text: 'seven' }] });
+    expect(callStateOf({})).toEqual({ kind: 'open' });
+  });
+
+  it('says an approved call that ran is done and was approved when its result is recorded', () => {
+    const ran = { metadata: { ...stamped.approved, pendingOutput: { sent: true } } };
+    expect(callStateOf(ran)).toEqual({ kind: 'done', approved: true, output: { sent: true } });
+    expect(answerOf(ran)).toBe('restart');
+  });
+
+  it('says an approved call that ran and failed is failed, approved, with its error', () => {
+    const failed = { metadata: { ...stamped.approved, ...stamped.failed } };
+    expect(callStateOf(failed)).toEqual({
+      kind: 'failed',
+      approved: true,
+      error: { code: 'not-found' },
+      output: { error: 'no such order' },
+    });
+    expect(answerOf(failed)).toBe('restart');
+  });
+
+  it('reads a decline stored without a reason as declined true', () => {
+    const { declined: _reason, ...metadata } = stamped.declined;
+    expect(callStateOf({ metadata })).toMatchObject({ kind: 'declined', declined: true });
+  });
+});
+
+describe('answerOf', () => {
+  it('names the answer a person gave, and none for a call nobody answered', () => {
+    const answers = Object.values(stamped).map((metadata) => answerOf({ metadata }));
+    expect(answers).toEqual([undefined, undefined, 'restart', 'respond', 'decline', undefined, undefined]);
+  });
+
+  it('still names the answer when the round closed and only the answer stamps stayed', () => {
+    expect(answerOf({ metadata: { resolvedInterrupt: asked, answer: 'decline', declined: true } })).toBe('decline');
+    expect(answerOf({ metadata: { resolvedInterrupt: asked } })).toBeUndefined();
+  });
+});
+
+describe('declineReasonOf', () => {
+  it('gives the words of a decline, and nothing for a decline without words or another answer', () => {
+    expect(declineReasonOf({ metadata: stamped.declined })).toBe('no');
+    expect(declineReasonOf({ metadata: { ...stamped.declined, declined: true } })).toBeUndefined();
+    expect(declineReasonOf({ metadata: stamped.answered })).toBeUndefined();
+  });
+});
+
+describe('isRecorded', () => {
+  it('is true for the kinds whose response is recorded', () => {
+    const recorded = Object.entries(stamped).filter(([, metadata]) => isRecorded(callStateOf({ metadata })));
+    expect(recorded.map(([kind]) => kind)).toEqual(['answered', 'declined', 'done', 'failed']);
+  });
+});
+
+describe('askedOf', () => {
+  it('gives what the call asked while it waits and after it was answered, and true when it asked with no metadata', () => {
+    expect(askedOf({ metadata: stamped.waiting })).toEqual(asked);
+    expect(askedOf({ metadata: stamped.answered })).toEqual(asked);
+    expect(askedOf({ metadata: { interrupt: true } })).toBe(true);
+    expect(askedOf({ metadata: stamped.done })).toBeUndefined();
+  });
+});
+
+describe('isWaiting', () => {
+  it('is true only while the call waits for a person', () => {
+    expect(isWaiting({ metadata: stamped.waiting })).toBe(true);
+    expect(isWaiting({ metadata: stamped.answered })).toBe(false);
+    expect(isWaiting({})).toBe(false);
+  });
+});
