@@ -114,7 +114,8 @@ async function send(
  * turn is stored with exactly what ran, and a retry goes on from there without running any
  * recorded call again. A call with a `requestId` seen before gets the first call's result. Each
  * call is one `invoke_agent` span and, when it runs, a trace in the agent's (and the call's) trace sinks;
- * secrets are never stored.
+ * secrets are never stored. A message that finds a turn running is refused, queued (answered after
+ * it, in order, by `runQueued`) or stops it first, as `whileBusy` says (`send-while-busy.ts`).
  */
 export function defineAgent<O extends z.ZodType = z.ZodType, W extends WhileBusy = 'reject'>(
   config: AgentConfig<O> & { whileBusy?: W },
