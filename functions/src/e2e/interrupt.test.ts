@@ -13,7 +13,7 @@ import { signedInFunctions } from './test-utils/signed-in-functions.js';
 
 // Issue 21 item 6, whileBusy: 'interrupt', on the real stack: the order assistant deployed with
 // ORDER_ASSISTANT_WHILE_BUSY=interrupt (functions/.env.<project>) on the Functions emulator, devices on the Firebase JS SDK.
-// A turn whose user text says "slowly" gets each model answer 3 s late (the fake Gemini).
+// A turn whose user text says "slowly" gets each model answer 10 s late (the fake Gemini).
 
 const host = firestoreEmulatorHost();
 if (!host) console.warn('\n*** SKIPPED: interrupt end-to-end tests — no Firestore emulator ***\n');
@@ -66,7 +66,8 @@ describe.skipIf(!host)('interrupting messages (end to end)', () => {
       projectId,
       firestoreHost: host as string,
       rules: true,
-      play: { slowWhen: /slowly/i, slowMs: 3000 },
+      // Slow enough that a message reaches a running turn even when the emulator must start a worker for it.
+      play: { slowWhen: /slowly/i, slowMs: 10_000 },
     });
   });
 
