@@ -11,6 +11,7 @@ import { emptySession, LruSessionCache, type Session } from '../kit/session/inde
 import { defineTool } from '../kit/tools/index.js';
 import { benchProtocolReply } from './bench-protocol-reply.js';
 import type { BenchTable } from './bench-table.js';
+import { LONG_TOOL_MS, queueTurnCost, stopListenerCost } from './busy-turn-cost.js';
 import {
   adminQueueOn,
   type ContinuationCost,
@@ -262,6 +263,8 @@ export async function runSessionBench(): Promise<BenchTable> {
     const bytes = await bytesPerTurn(ops, (id, text) => chat.send(id, { message: text }, ctx));
     const crash = await crashToRetryMs(store);
     const continued = await continuationCost(cache, ops);
+    const listener = await stopListenerCost(store);
+    const queued = await queueTurnCost(store);
     const hit = await loadLatency(() => cache.load(sessionId));
     const small = await loadLatency(() => store.load(sessionId));
     const large = await loadLatency(() => store.load('long'));
@@ -300,6 +303,12 @@ export async function runSessionBench(): Promise<BenchTable> {
         ['Cloud Tasks requests per turn enqueued at start', continued.requestsPerTurn, '1'],
         ['one enqueue (firebase-admin → local stand-in of the Tasks API), median ms', continued.enqueueMs, ''],
         ['a dispatched continuation task whose turn finished: reads / writes', continued.taskReadsWrites, '1 / 0'],
+        [
+          `a turn past 250 ms (a ${LONG_TOOL_MS} ms tool), median ms: stop listener on / off`,
+          `${listener.on} / ${listener.off}`,
+          '',
+        ],
+        ['warm turn of an agent that queues, nothing waiting: queue document reads / writes', queued, '2 / 0'],
         ['warm turn via onCallFlow, limits off: reads / writes', limited.off, '0 / ≤ 2'],
         ['warm turn via onCallFlow, limits on: reads / writes (session + counters)', limited.on, 'off + 0 / 1'],
         ['first call of a user on an instance, limits on: counter reads / writes', limited.cold, '1 / 1'],
@@ -320,6 +329,8 @@ export async function runSessionBench(): Promise<BenchTable> {
         'Bytes: the JSON of the fields a write sends (a warm write sends only what changed) plus any history chunk it seals.',
         'Continuation: the enqueue is one HTTP request to Cloud Tasks, made beside the turn (not awaited by it); here it goes to a local stand-in of the Tasks API, so its ms are the client side only (Cloud Tasks itself adds its own round trip). A turn shorter than afterMs (default 1 s) enqueues nothing. Turn ms: median of three interleaved rounds of 30 turns per mode.',
         `Latency: median of ${LOADS} loads each; sizes are the JSON bytes of the documents' fields.`,
+        'Stop listener: a turn listens for a stop once it has run 250 ms: one onSnapshot listen target on sessions/<id>/control/stop and one document read when it opens (not counted above: the listener is not the store). The two medians are of 15 turns each, the off figure the mean of a run before and after.',
+        "Queue: an agent with whileBusy 'queue' reads sessions/<id>/control/queue before a message (a message never jumps ahead of waiting ones) and after the turn (to run what waits); a queued message costs one transaction (read + write) to queue and one to leave.",
         "Limits: one merge of increments per call into the user's day document (usageCounters/{uid}_{day}); the day is read on an instance's first call of the user, when its copy is older than refreshMs (60 s) or near a limit.",
       ],
     };

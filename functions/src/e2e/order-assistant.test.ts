@@ -146,16 +146,26 @@ describe.skipIf(!host)('the deployed functions (end to end)', () => {
       expect((await admin.collection('orders/A-1001/events').get()).size).toBe(1);
     });
 
-    it('refuses a second call on the session with aborted while a turn runs', async () => {
+    it('queues a second message on the session while a turn runs, and answers it on the server after', async () => {
       const before = gemini.requests.length;
       const slow = alice({ sessionId: asked.sessionId, message: 'Where is order A-1002? Take your time.' });
       // The first call holds the session once its model call has reached the (slow) model.
       const reached = () =>
         gemini.requests.slice(before).some((r) => JSON.stringify(r.body).includes('Take your time'));
       for (let waited = 0; !reached() && waited < 30_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
-      const error = await refusal(alice({ sessionId: asked.sessionId, message: 'Hello?' }));
-      expect(error.code).toBe('functions/aborted');
+      const second = { sessionId: asked.sessionId, message: 'And order A-1003?', requestId: 'e2e-queued-1' };
+      // The order assistant queues (whileBusy: 'queue'): the wire answer says where the message waits.
+      await expect(alice(second)).resolves.toEqual({
+        data: { sessionId: asked.sessionId, status: 'queued', requestId: 'e2e-queued-1', position: 1 },
+      });
       await expect(slow).resolves.toMatchObject({ data: { status: 'done', text: expect.stringContaining('A-1002') } });
+      // The same call again: `queued` while it waits, then the answer its turn stored.
+      let answer = (await alice(second)).data as unknown as { status: string; text?: string };
+      for (let waited = 0; answer.status === 'queued' && waited < 30_000; waited += 100) {
+        await new Promise((r) => setTimeout(r, 100));
+        answer = (await alice(second)).data as unknown as { status: string; text?: string };
+      }
+      expect(answer).toMatchObject({ status: 'done', text: expect.stringContaining('A-1003') });
     });
   });
 

@@ -1,20 +1,23 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { StopResult } from '@callable-flows/protocol';
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentTurnResult } from '../kit/agent/index.js';
+import type { AgentTurnResult, QueuedTurn } from '../kit/agent/index.js';
 import { userTexts } from '../kit/agent/test-utils/agent-fixtures.js';
 import { FirestoreSessionStore } from '../kit/session/firestore/index.js';
 import { type Session, SessionSchema } from '../kit/session/index.js';
 import { demoProjectId, emulatorFirestore } from '../kit/session/test-utils/emulator-firestore.js';
 import { firestoreEmulatorHost } from '../test-utils/firestore.js';
-import { effectsOf } from './test-utils/instance-agent.js';
+import { effectsOf, SLOW_TOOL_MS } from './test-utils/instance-agent.js';
 
 // Four Node processes, each an instance with its own LRU cache, on one Firestore emulator. Calls
 // are routed at random (a seeded generator, so a failure replays): first messages, resumes that
 // approve, duplicates sent to two instances at once, retries with the same request id, and
 // follow-up messages. Whatever instance answers, each effect runs once, no conversation forks,
-// no user message is lost, and every stored session parses.
+// no user message is lost, and every stored session parses. Then stops and queued messages land
+// on other instances than the turn they concern: a stop reaches the turn wherever it runs, and the
+// queued messages are answered on the server after it, in order, once each.
 
 const host = firestoreEmulatorHost();
 const projectId = demoProjectId('instances');
@@ -24,7 +27,7 @@ const SESSIONS = 24;
 const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
 
 interface Reply {
-  result?: AgentTurnResult;
+  result?: AgentTurnResult | QueuedTurn | StopResult;
   error?: { code: string; reason?: string; details?: { retryAfterMs?: number } };
 }
 
@@ -100,6 +103,15 @@ async function deliver(body: Record<string, unknown>): Promise<Reply> {
   }
 }
 
+/** Waits until `test` holds, checking every 50 ms (up to 20 × the slow model call). */
+async function until(test: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 20 * SLOW_TOOL_MS;
+  while (!(await test())) {
+    if (Date.now() > deadline) throw new Error('the condition never held');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 beforeAll(async () => {
   if (!host) return;
   instances = await Promise.all(Array.from({ length: INSTANCES }, start));
@@ -152,6 +164,66 @@ describe.skipIf(!host)('four instances, each with its own cache, on one Firestor
       expect(session.status).toBe('idle');
       expect(userTexts(session.history)).toEqual([`send 5 (#${i})`, `thanks (#${i})`]);
       expect(session.history.map((m) => m.role)).toEqual(['user', 'model', 'tool', 'model', 'user', 'model']);
+    }
+  }, 120_000);
+
+  it('stops a turn from another instance and answers messages queued on other instances after it, in order, once each', async () => {
+    const store = new FirestoreSessionStore({ firestore: firestore as Firestore, prefix });
+    const sessions = await Promise.all(
+      Array.from({ length: SESSIONS / 4 }, async (_, i) => {
+        const [a, b, c, d] = instances as [Instance, Instance, Instance, Instance];
+        const hello = await call(a, { queue: true, input: { message: `hello (#${i})` } });
+        const sessionId = (hello.result as AgentTurnResult).sessionId;
+        // The slow turn (a tool round) runs on one instance; the others queue behind it and (for odd sessions) stop it.
+        const slow = call(b, { queue: true, sessionId, input: { message: `slowly (#${i})` }, requestId: `s-${i}` });
+        await until(async () => (await store.load(sessionId))?.session.status === 'running');
+        const q1 = await call(c, { queue: true, sessionId, input: { message: `q1 (#${i})` }, requestId: `q1-${i}` });
+        const q2 = await call(d, { queue: true, sessionId, input: { message: `q2 (#${i})` }, requestId: `q2-${i}` });
+        expect([q1.result, q2.result]).toMatchObject([
+          { status: 'queued', position: 1 },
+          { status: 'queued', position: 2 },
+        ]);
+        const stopped = i % 2 === 1;
+        if (stopped) {
+          const stop = await call(a, { queue: true, stop: true, sessionId });
+          expect(['stopped', 'stopping']).toContain((stop.result as StopResult).status);
+          expect((await slow).error?.reason).toBe('STOPPED');
+        } else {
+          expect((await slow).result).toMatchObject({ status: 'done' });
+        }
+        await until(async () => {
+          const session = (await store.load(sessionId))?.session;
+          return session?.status === 'idle' && (await store.queue.list(sessionId)).length === 0;
+        });
+        return { sessionId, i };
+      }),
+    );
+    for (const { sessionId, i } of sessions) {
+      const session = (await store.load(sessionId))?.session as Session;
+      expect(SessionSchema.safeParse(session).success).toBe(true);
+      expect(userTexts(session.history)).toEqual([`hello (#${i})`, `slowly (#${i})`, `q1 (#${i})`, `q2 (#${i})`]);
+      // Every queued message was answered by the model before the next began: one line of history.
+      const roles = session.history.map((m) => m.role);
+      expect(roles).toEqual([
+        'user',
+        'model',
+        'user',
+        'model',
+        'tool',
+        ...(i % 2 ? [] : ['model']),
+        'user',
+        'model',
+        'user',
+        'model',
+      ]);
+      // A retry of a queued call on yet another instance gets the answer its turn stored.
+      const again = await call(instances[i % INSTANCES] as Instance, {
+        queue: true,
+        sessionId,
+        input: { message: `q1 (#${i})` },
+        requestId: `q1-${i}`,
+      });
+      expect(again.result).toMatchObject({ status: 'done', text: `noted: q1 (#${i})` });
     }
   }, 120_000);
 });

@@ -9,22 +9,28 @@ import { isKitError } from '../../kit/errors/index.js';
 import { emulatorFirestore } from '../../kit/session/test-utils/emulator-firestore.js';
 import { instanceAgent } from './instance-agent.js';
 
-/** One call from the parent. */
+/** One call from the parent: a turn (`input`), or a stop (`stop`); `queue` picks the agent that queues. */
 interface InstanceCall {
   id: number;
   sessionId?: string;
-  input: { message: string } | { resume: Record<string, unknown> };
+  input?: { message: string } | { resume: Record<string, unknown> };
+  stop?: true;
+  queue?: true;
   requestId?: string;
 }
 
 const [host, projectId, prefix] = process.argv.slice(2) as [string, string, string];
-const agent = instanceAgent(emulatorFirestore(host, projectId), prefix);
+const firestore = emulatorFirestore(host, projectId);
+const agents = { reject: instanceAgent(firestore, prefix), queue: instanceAgent(firestore, prefix, 'queue') };
 const lines = createInterface({ input: process.stdin });
 lines.on('line', (line) => {
   const call = JSON.parse(line) as InstanceCall;
   const ctx = { uid: 'alice', ...(call.requestId ? { requestId: call.requestId } : {}) };
-  agent
-    .send(call.sessionId, call.input as never, ctx)
+  const agent = call.queue ? agents.queue : agents.reject;
+  const answer: Promise<unknown> = call.stop
+    ? agent.stop(call.sessionId as string, ctx)
+    : agent.send(call.sessionId, call.input as never, ctx);
+  answer
     .then((result) => process.stdout.write(`${JSON.stringify({ id: call.id, result })}\n`))
     .catch((error: unknown) => {
       const failure = isKitError(error)

@@ -1,6 +1,8 @@
 import type { SessionView } from '@callable-flows/client';
+import { requestDigest } from '../../kit/agent/request-record.js';
 import { runCleanup } from '../../kit/cleanup/index.js';
 import type { ErrorReason } from '../../kit/errors/index.js';
+import type { Message } from '../../kit/model/index.js';
 import type { SessionStatus } from '../../kit/session/index.js';
 import type { AfterFailure } from './approved-turn-failures.js';
 import { type ClientFirestore, watchWhile } from './matrix-watch.js';
@@ -27,11 +29,12 @@ export type FollowUpOutcome =
 /** What a follow-up must do, given what the failure left behind (from the failure table alone). */
 export interface Expected {
   /**
-   * `done`: the call answers; `cleaned`: the cleanup ran without errors; `continued` / `left alone`:
-   * the server's continuation went on with the turn or wrote nothing; `watched`: a client's watch
-   * showed the session as it then stood; else the reason the call must fail with.
+   * `done`: the call answers; `queued`: the message waits in the queue (nothing written to the
+   * session); `cleaned`: the cleanup ran without errors; `continued` / `left alone`: the server's
+   * continuation went on with the turn or wrote nothing; `watched`: a client's watch showed the
+   * session as it then stood; else the reason the call must fail with.
    */
-  outcome: 'done' | 'cleaned' | 'continued' | 'left alone' | 'watched' | ErrorReason;
+  outcome: 'done' | 'queued' | 'cleaned' | 'continued' | 'left alone' | 'watched' | ErrorReason;
   /** A follow-up whose outcome is none of done, cleaned, continued writes nothing, unless this says it does. */
   writes?: true;
   /** Runs of the transfer body the follow-up adds downstream. */
@@ -54,6 +57,7 @@ export interface FollowUp {
 }
 
 const alice = { uid: 'alice' };
+const requestDigestOf = (message: Message) => requestDigest(message, undefined);
 const approval = (ref: string) => ({ resume: { restart: [{ ref, name: 'transfer' }] } });
 
 /** A retry of the approval: a finished turn's answer is final; anything else goes on from the journal. */
@@ -107,6 +111,21 @@ export function useWatcher(open: () => ClientFirestore): void {
   watcher = open;
 }
 
+/** What a message after the failure gets: answered once the approval is journaled, else the approval must be answered first. */
+function messageAfter(after: AfterFailure, waiting: Expected['outcome']): Expected {
+  return after.journaled
+    ? { outcome: 'done', runs: 0, sent: ['thanks'], status: 'idle' }
+    : { outcome: waiting, runs: 0, sent: [], status: after.status };
+}
+
+/** A message queued while the failed turn ran (its instance died before it ran the queue). */
+async function queuedWhileItRan(w: MatrixWorld, sessionId: string): Promise<void> {
+  const message = { role: 'user' as const, content: [{ text: 'thanks' }] };
+  const item = { requestId: 'queued-1', uid: 'alice', message, digest: requestDigestOf(message), at: w.clock.now() };
+  const pushed = await w.store.queue.push(sessionId, item, { maxItems: 3, ownerUid: 'alice', expireAt: DAY_MS * 9e3 });
+  if (!('queued' in pushed)) throw new Error(`the queue refused the message: ${JSON.stringify(pushed)}`);
+}
+
 /** The follow-ups of a failed approved turn. */
 export const FOLLOW_UPS: readonly FollowUp[] = [
   {
@@ -141,10 +160,26 @@ export const FOLLOW_UPS: readonly FollowUp[] = [
     name: 'a new message',
     run: (w, sessionId) => settle(w.agent().send(sessionId, { message: 'thanks' }, alice)),
     // An approval still waiting must be answered first; else the message is answered.
-    expected: (after) =>
-      after.journaled
-        ? { outcome: 'done', runs: 0, sent: ['thanks'], status: 'idle' }
-        : { outcome: 'INTERRUPT_PENDING', runs: 0, sent: [], status: after.status },
+    expected: (after) => messageAfter(after, 'INTERRUPT_PENDING'),
+  },
+  {
+    name: 'a message queued while it ran, then the queue run and its sender’s retry by request id',
+    prepare: queuedWhileItRan,
+    run: async (w, sessionId) => {
+      // The server runs the queue (the next turn's release, or a continuation); the sender asks again.
+      const agent = w.busyAgent('queue');
+      await agent.runQueued(sessionId);
+      return settle(agent.send(sessionId, { message: 'thanks' }, { ...alice, requestId: 'queued-1' }));
+    },
+    // Answered once the approval is journaled (it closes what the failed turn left open, never
+    // running it again); while the approval waits it stays queued, and nothing is written.
+    expected: (after) => messageAfter(after, 'queued'),
+  },
+  {
+    name: 'a message that interrupts',
+    // The failed turn's lease has lapsed: nothing runs to stop, and the message goes as any message.
+    run: (w, sessionId) => settle(w.busyAgent('interrupt').send(sessionId, { message: 'thanks' }, alice)),
+    expected: (after) => messageAfter(after, 'INTERRUPT_PENDING'),
   },
   {
     name: 'the cleanup after the TTL',

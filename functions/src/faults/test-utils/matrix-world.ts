@@ -1,6 +1,12 @@
 import type { Firestore } from '@google-cloud/firestore';
+import type { z } from 'zod';
 import { defineAgent } from '../../kit/agent/define-agent.js';
-import { type AgentTurnResult, MemoryContinuationQueue } from '../../kit/agent/index.js';
+import {
+  type Agent,
+  type AgentSendResult,
+  MemoryContinuationQueue,
+  type WhileBusy,
+} from '../../kit/agent/index.js';
 import {
   type Effects,
   effects,
@@ -33,8 +39,10 @@ export interface MatrixWorld {
   queue: MemoryContinuationQueue;
   /** The tenant's collections (a client's `watch` names them). */
   collections: { sessions: string; history: string };
-  /** The bank agent as one instance sees it (its own cache) over `over`. */
-  agent(over?: SessionStore): ReturnType<typeof defineAgent>;
+  /** The bank agent as one instance sees it (its own cache) over `over`; it refuses a message while a turn runs. */
+  agent(over?: SessionStore): Agent;
+  /** The same agent deployed to queue (or interrupt with) a message sent while a turn runs. */
+  busyAgent(whileBusy: Exclude<WhileBusy, 'reject'>): Agent<WhileBusy>;
   /** The session as a fresh instance reads it. */
   stored(sessionId: string): Promise<Session>;
   /** When Firestore last wrote the session's document (seconds.nanoseconds). */
@@ -69,6 +77,16 @@ export function matrixWorld(firestore: Firestore): MatrixWorld {
         leaseMs: LEASE_MS,
         continuation: { queue, afterMs: 0 },
       }),
+    busyAgent: (whileBusy) =>
+      defineAgent<z.ZodType, WhileBusy>({
+        name: 'bank',
+        model,
+        tools: [transferTool(record)],
+        store,
+        clock: clock.now,
+        leaseMs: LEASE_MS,
+        whileBusy,
+      }),
     stored: async (sessionId) => {
       const loaded = await store.load(sessionId);
       if (!loaded) throw new Error(`session ${sessionId} is gone`);
@@ -82,7 +100,7 @@ export function matrixWorld(firestore: Firestore): MatrixWorld {
 }
 
 /** What a call gave: its result, or the wire reason it failed with (as a client reads it). */
-export type Settled = { ok: AgentTurnResult } | { failed: ErrorReason | 'not a kit error'; error: unknown };
+export type Settled = { ok: AgentSendResult } | { failed: ErrorReason | 'not a kit error'; error: unknown };
 
 /** The reason a client gets for `error`: its own, else its code's default. */
 export function wireReason(error: unknown): ErrorReason | 'not a kit error' {
@@ -91,7 +109,7 @@ export function wireReason(error: unknown): ErrorReason | 'not a kit error' {
 }
 
 /** Settles a call into its result or its wire reason. */
-export async function settle(call: Promise<AgentTurnResult>): Promise<Settled> {
+export async function settle(call: Promise<AgentSendResult>): Promise<Settled> {
   try {
     return { ok: await call };
   } catch (error) {
@@ -101,6 +119,9 @@ export async function settle(call: Promise<AgentTurnResult>): Promise<Settled> {
 
 /** A settled call as a short line, for assertion messages. */
 export function describeSettled(outcome: Settled): string {
-  if ('ok' in outcome) return `ok: ${outcome.ok.status} "${outcome.ok.text}"`;
+  if ('ok' in outcome) {
+    const { ok } = outcome;
+    return ok.status === 'queued' ? `ok: queued at ${ok.position}` : `ok: ${ok.status} "${ok.text}"`;
+  }
   return `failed: ${outcome.failed} (${outcome.error instanceof Error ? outcome.error.message : String(outcome.error)})`;
 }

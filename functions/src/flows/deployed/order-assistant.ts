@@ -5,6 +5,7 @@ import { defineOrderAssistant } from '../orders/order-assistant.js';
 import { nextOrderMove } from '../orders/order-script.js';
 import { playScript } from '../scripted-play.js';
 import { deployedContinuation } from './continuation.js';
+import { orderWhileBusyValue } from './order-while-busy.js';
 import { deployedSessionStore } from './session-store.js';
 
 /** The deployed order assistant. */
@@ -14,4 +15,5 @@ export const orderAssistant = defineOrderAssistant({
   db: adminFirestore,
   continuation: deployedContinuation,
   history: flowHistory('orderAssistant'),
+  whileBusy: orderWhileBusyValue(),
 });

@@ -28,6 +28,8 @@ export interface OrderAssistantDeps {
   history?: HistoryOptions;
   /** How its turns outlive their instances (deployed: the `continueTurn` task queue); default none. */
   continuation?: ContinuationOptions;
+  /** What a message sent while a turn runs does: `queue` (default) or `interrupt`. */
+  whileBusy?: 'queue' | 'interrupt';
 }
 
 /** What the order assistant keeps with a session: the orders it has looked up in it. */
@@ -37,9 +39,10 @@ export type OrderAssistantState = z.infer<typeof OrderAssistantStateSchema>;
 /**
  * The order assistant agent: queryOrder (which remembers the orders it looked up in the
  * session's state), cancelOrder (confirmed by the user), whichAddress (a question), finish
- * (ends the turn); 8 tool rounds.
+ * (ends the turn); 8 tool rounds. A message sent while a turn runs is queued and answered right
+ * after it ("and also order B-2002?" while the first answer is still being written).
  */
-export function defineOrderAssistant(deps: OrderAssistantDeps): Agent {
+export function defineOrderAssistant(deps: OrderAssistantDeps): Agent<'queue' | 'interrupt'> {
   return defineAgent({
     name: 'orderAssistant',
     model: deps.model,
@@ -51,5 +54,6 @@ export function defineOrderAssistant(deps: OrderAssistantDeps): Agent {
     initialState: { lookedUp: [] },
     history: deps.history ?? { compress: { keepTurns: 6 } },
     ...(deps.continuation ? { continuation: deps.continuation } : {}),
+    whileBusy: deps.whileBusy ?? 'queue',
   });
 }

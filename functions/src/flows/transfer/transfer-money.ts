@@ -25,8 +25,11 @@ export interface TransferMoneyDeps {
   continuation?: ContinuationOptions;
 }
 
-/** The transferMoney agent: listAccounts, then transfer (confirmed by the user). */
-export function defineTransferMoney(deps: TransferMoneyDeps): Agent {
+/**
+ * The transferMoney agent: listAccounts, then transfer (confirmed by the user). A message sent
+ * while a turn runs is refused (`SESSION_BUSY`): money moves only on what the person sees answered.
+ */
+export function defineTransferMoney(deps: TransferMoneyDeps): Agent<'reject'> {
   return defineAgent({
     name: 'transferMoney',
     model: deps.model,
@@ -36,5 +39,6 @@ export function defineTransferMoney(deps: TransferMoneyDeps): Agent {
     store: deps.store,
     history: deps.history ?? { compress: { keepTurns: 6 } },
     ...(deps.continuation ? { continuation: deps.continuation } : {}),
+    whileBusy: 'reject',
   });
 }

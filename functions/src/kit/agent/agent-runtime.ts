@@ -11,8 +11,10 @@ import {
   type AgentConfig,
   DEFAULT_KEEP_RESULTS,
   DEFAULT_LEASE_MS,
+  DEFAULT_MAX_QUEUED,
   DEFAULT_SESSION_TTL_MS,
   DEFAULT_SUMMARY_INSTRUCTIONS,
+  type WhileBusy,
 } from './agent-config.js';
 import { type ResolvedContinuation, resolveContinuation } from './continuation-queue.js';
 import { GivenUpLeases } from './given-up-leases.js';
@@ -50,6 +52,10 @@ export interface AgentRuntime {
   givenUp: GivenUpLeases;
   /** Where a turn is handed for the server to go on with it if its instance dies (none: a client retries). */
   continuation: ResolvedContinuation | undefined;
+  whileBusy: WhileBusy;
+  maxQueued: number;
+  /** The queue runs under way on this instance, by session (each waits for the one before). */
+  queueRuns: Map<string, Promise<unknown>>;
 }
 
 const AGENT_NAME = /^[A-Za-z0-9_.\-/]{1,128}$/;
@@ -67,6 +73,12 @@ function initialState(schema: z.ZodType, value: unknown): unknown {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw fromZodError(parsed.error, 'initialState');
   return parsed.data;
+}
+
+function positiveCount(value: number, name: string): number {
+  if (!(Number.isInteger(value) && value >= 1))
+    throw new KitError('invalid-argument', `${name} must be a whole number ≥ 1, not ${value}`);
+  return value;
 }
 
 /** Fills in the defaults of an agent's configuration and checks it. */
@@ -111,6 +123,9 @@ export function resolveAgent<O extends z.ZodType>(config: AgentConfig<O>): Agent
     },
     keepResults: config.keepResults ?? DEFAULT_KEEP_RESULTS,
     traces: config.traces === undefined ? [] : [config.traces].flat(),
+    whileBusy: config.whileBusy ?? 'reject',
+    maxQueued: positiveCount(config.maxQueued ?? DEFAULT_MAX_QUEUED, 'maxQueued'),
+    queueRuns: new Map(),
     givenUp: new GivenUpLeases(),
     continuation: resolveContinuation(config.continuation),
   };

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { Agent, ContinuationOutcome, ContinuationTask } from '../agent/index.js';
+import type { Agent, ContinuationOutcome, ContinuationTask, WhileBusy } from '../agent/index.js';
 import { isKitError } from '../errors/index.js';
 
 /** An agent, or a function that loads it (so the task function imports a flow on its first task). */
-export type AgentSource = Agent | (() => Agent | Promise<Agent>);
+export type AgentSource = Agent<WhileBusy> | (() => Agent<WhileBusy> | Promise<Agent<WhileBusy>>);
 
 /** The task's payload as the turn enqueued it. */
 const ContinuationTaskSchema = z.object({

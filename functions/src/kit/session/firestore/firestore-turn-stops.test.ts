@@ -39,6 +39,16 @@ describe.skipIf(!host)('FirestoreTurnStops', () => {
     await expect(a.stops.last('s1')).resolves.toEqual({ leaseId: 'lease-1', at: 2, requestId: 'r1' });
   });
 
+  it('writes expireAt, a timestamp a day after the stop, for the control collection group’s TTL policy', async () => {
+    const project = demoProjectId('stop-ttl');
+    const firestore = emulatorFirestore(host as string, project);
+    firestores.push(firestore);
+    const store = new FirestoreSessionStore({ firestore, prefix: 'stop_' });
+    await store.stops.ask('s1', { leaseId: 'lease-1', at: 1_000 });
+    const expireAt = (await firestore.doc('stop_sessions/s1/control/stop').get()).get('expireAt');
+    expect(expireAt.toMillis()).toBe(1_000 + 24 * 60 * 60_000);
+  });
+
   it('stops a turn running on one instance from another and frees the session when its owner stops it', async () => {
     const project = demoProjectId('stop-turn');
     const inRound = gate();

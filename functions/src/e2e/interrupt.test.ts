@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FlowError, flow, type SessionView, watch } from '@callable-flows/client';
+import { deleteApp, type FirebaseApp } from 'firebase/app';
+import { connectFirestoreEmulator, type Firestore, getFirestore } from 'firebase/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoData } from '../flows/test-utils/demo-firestore.js';
+import { firestoreEmulatorHost } from '../test-utils/firestore.js';
+import { REPO_ROOT } from './test-utils/functions-emulator.js';
+import { type OrderStack, startOrderStack } from './test-utils/order-stack.js';
+import { signedInFunctions } from './test-utils/signed-in-functions.js';
+
+// Issue 21 item 6, whileBusy: 'interrupt', on the real stack: the order assistant deployed with
+// ORDER_ASSISTANT_WHILE_BUSY=interrupt (functions/.env.<project>) on the Functions emulator, devices on the Firebase JS SDK.
+// A turn whose user text says "slowly" gets each model answer 10 s late (the fake Gemini).
+
+const host = firestoreEmulatorHost();
+if (!host) console.warn('\n*** SKIPPED: interrupt end-to-end tests — no Firestore emulator ***\n');
+const projectId = `demo-interrupt-${randomUUID().slice(0, 8)}`;
+const users = demoData().users;
+// The emulator reads a deploy parameter from functions/.env.<project> over functions/.env, as a deploy to that project would.
+const paramsFile = join(REPO_ROOT, 'functions', `.env.${projectId}`);
+
+type Orders = { whileBusy: 'interrupt' };
+
+let stack: OrderStack | undefined;
+const apps: FirebaseApp[] = [];
+let devices = 0;
+
+async function device(): Promise<{ assistant: ReturnType<typeof flow<Orders>>; db: Firestore }> {
+  const user = users.alice as { email: string; password: string };
+  const appName = `interrupt-${devices++}-${projectId}`;
+  const { app, functions } = await signedInFunctions({ projectId, emulator: stack?.emulator, user, appName });
+  apps.push(app);
+  const db = getFirestore(app);
+  const [hostname, port] = (host as string).split(':');
+  connectFirestoreEmulator(db, hostname as string, Number(port));
+  return { assistant: flow<Orders>(functions, 'orderAssistant'), db };
+}
+
+/** The first view of a watch of `sessionId` that passes `test`; the watch ends with it. */
+function viewWhere(db: Firestore, sessionId: string, test: (view: SessionView) => boolean): Promise<SessionView> {
+  return new Promise((resolve, reject) => {
+    const stop = watch(db, sessionId, {
+      next(view) {
+        if (!test(view)) return;
+        stop();
+        resolve(view);
+      },
+      error: reject,
+    });
+  });
+}
+
+/** The user texts of a view, in order. */
+const userTexts = (view: SessionView) =>
+  view.messages.flatMap((m) =>
+    m.role === 'user' && m.content.some((p) => p.text) ? [m.content.map((p) => p.text ?? '').join('')] : [],
+  );
+
+describe.skipIf(!host)('interrupting messages (end to end)', () => {
+  beforeAll(async () => {
+    writeFileSync(paramsFile, 'ORDER_ASSISTANT_WHILE_BUSY=interrupt\n');
+    stack = await startOrderStack({
+      projectId,
+      firestoreHost: host as string,
+      rules: true,
+      // Slow enough that a message reaches a running turn even when the emulator must start a worker for it.
+      play: { slowWhen: /slowly/i, slowMs: 10_000 },
+    });
+  });
+
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => deleteApp(app)));
+    await stack?.stop();
+    rmSync(paramsFile, { force: true });
+  });
+
+  it('stops the running turn for each new message and answers the last, keeping every message once, in order, with no fork', async () => {
+    const phone = await device();
+    const laptop = await device();
+    const { sessionId } = await phone.assistant.send('Hello.');
+    const asked = [
+      'Slowly, please tell me about order A-1001.',
+      'Slowly, what about order A-1002?',
+      'Slowly, and order A-1003?',
+      'Where is my order A-1002?',
+    ];
+    const calls: Promise<unknown>[] = [];
+    for (const [n, text] of asked.entries()) {
+      const from = n % 2 ? laptop : phone;
+      calls.push(from.assistant.send(text, { sessionId, requestId: `${sessionId}-i${n}` }).catch((e: unknown) => e));
+      // The next message comes once this one's turn runs (a second device, a person typing on).
+      if (n < asked.length - 1) {
+        await viewWhere(laptop.db, sessionId, (v) => v.running?.requestId === `${sessionId}-i${n}`);
+      }
+    }
+    const outcomes = await Promise.all(calls);
+    for (const stopped of outcomes.slice(0, -1)) {
+      expect(stopped).toBeInstanceOf(FlowError);
+      expect(stopped).toMatchObject({ code: 'cancelled', reason: 'STOPPED' });
+    }
+    expect(outcomes.at(-1)).toMatchObject({ status: 'done', text: expect.stringContaining('A-1002') });
+    const done = await viewWhere(phone.db, sessionId, (v) => v.status === 'idle');
+    expect(userTexts(done)).toEqual(['Hello.', ...asked]);
+    expect(done.queued).toEqual([]);
+  });
+});
