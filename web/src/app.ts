@@ -1,6 +1,7 @@
 import {
   type CallOptions,
   type FlowChunk,
+  type FlowError,
   type FlowResult,
   isFlowError,
   newRequestId,
@@ -14,6 +15,8 @@ import type { Confirmation } from './confirm-dialog.js';
 import { errorWords } from './error-words.js';
 import { LiveDrawing } from './live-drawing.js';
 import type { MessageBubble } from './message-bubble.js';
+import type { StopState } from './stop-button.js';
+import { STOPPED_WORDS, stoppedTurn } from './stopped-turn.js';
 import { transcriptOf } from './transcript.js';
 import type { StartMark, UnansweredStart } from './unanswered-start.js';
 import type { UnsentStore } from './unsent-message.js';
@@ -35,6 +38,8 @@ export interface AppDeps {
   sessionInUrl(id: string | undefined): void;
   /** What the message box can do now (it is disabled, with a hint, unless `ready`). */
   onComposer(mode: ComposerMode): void;
+  /** Where the Stop button stands (shown while a turn runs on the session on the page). */
+  onStop(state: StopState): void;
   /** Puts a message back in the message box (the person takes an unsent one back to edit). */
   editText(text: string): void;
   /** Asks the person to confirm; resolves to true when they go ahead. */
@@ -47,6 +52,8 @@ export type AccountState = 'signing-in' | 'signed-in' | 'signed-out';
 // A refusal that means the stored conversation moved on elsewhere (another tab answered or asked).
 const STALE = new Set(['INTERRUPT_PENDING', 'ALREADY_ANSWERED', 'NOTHING_TO_RESUME']);
 const isStale = (error: unknown): boolean => isFlowError(error) && STALE.has(error.reason ?? '');
+/** A call whose turn a `stop` ended (from this tab or another): what finished is stored, the session is free. */
+const isStopped = (error: unknown): error is FlowError => isFlowError(error) && error.reason === 'STOPPED';
 
 /** One call of the typed client, streaming through `options.onChunk`. */
 type Call = (options: CallOptions<AssistantTypes>) => Promise<FlowResult<AssistantTypes>>;
@@ -66,6 +73,8 @@ export class ChatApp {
   /** The newest state of the session on the page, and which states get drawn. */
   private live: LiveSession | undefined;
   private readonly drawing = new LiveDrawing();
+  /** The session whose turn this tab asked to stop, until that turn has ended. */
+  private stopping: string | undefined;
 
   constructor(private readonly deps: AppDeps) {}
 
@@ -102,6 +111,65 @@ export class ChatApp {
     void this.answer(interrupt, card, 'denied', reason, (waiting, call) =>
       this.deps.assistant.decline(waiting, reason, call),
     );
+  }
+
+  /**
+   * Stops the turn that runs on the session on the page, whichever tab or device started it (the
+   * typed client's `stop`). The session's watch shows the turn end; the transcript then shows
+   * what the journal kept, and that the turn was stopped.
+   */
+  async stop(): Promise<void> {
+    if (this.stopping !== undefined || !this.turnRuns()) return;
+    // A new conversation's first turn: its id comes with its result, or from the caller's list.
+    const id = this.sessionId ?? (await this.startedSession());
+    if (!id) {
+      this.view.notice({ text: 'The conversation is still being created: try Stop again in a moment.', kind: 'info' });
+      return;
+    }
+    this.stopping = id;
+    this.updateComposer();
+    try {
+      await this.deps.assistant.stop(id);
+    } catch (error) {
+      this.stopping = undefined;
+      const words = errorWords(error);
+      this.view.notice({ text: words.text, kind: words.reason === 'NOTHING_TO_STOP' ? 'info' : 'error' });
+    } finally {
+      this.updateComposer();
+    }
+  }
+
+  /** The session this tab's first message started, while its call has not answered yet. */
+  private async startedSession(): Promise<string | undefined> {
+    const mark = this.deps.unansweredStart.get();
+    return mark ? this.deps.sessionStartedBy(mark).catch(() => undefined) : undefined;
+  }
+
+  /** True while a turn runs on the session on the page: this tab's call, or one its watch sees. */
+  private turnRuns(): boolean {
+    return this.busy || (this.live?.running !== undefined && this.live.id === this.sessionId);
+  }
+
+  /**
+   * This tab's call was stopped (here or from another tab): its message got there, and what the
+   * journal kept is what the page shows, the streamed words of the unfinished step giving way to it.
+   */
+  private stopped(error: FlowError): void {
+    this.deps.unsent.clear();
+    this.deps.unansweredStart.clear();
+    const id = error.sessionId;
+    if (id !== undefined && id !== this.sessionId) {
+      this.unwatch();
+      this.sessionId = id;
+      this.deps.sessionInUrl(id);
+      this.follow(id).catch(() => undefined);
+    } else {
+      this.drawing.reset();
+      const live = this.live;
+      if (live && !live.running && live.id === this.sessionId) this.draw(live);
+    }
+    this.view.announce(STOPPED_WORDS);
+    this.updateComposer();
   }
 
   /**
@@ -224,7 +292,7 @@ export class ChatApp {
   private draw(session: LiveSession): void {
     const entries = transcriptOf(session.history, session.status);
     if (this.drawing.shouldDraw(entries, session.running)) {
-      this.view.render(entries, session.running !== undefined);
+      this.view.render(entries, session.running !== undefined, stoppedTurn(session.history, session.status));
       this.showUnsent();
     }
     this.view.setBusy(session.running !== undefined);
@@ -283,7 +351,10 @@ export class ChatApp {
       this.deps.unsent.clear();
       this.catchUp();
     } catch (error) {
-      await this.unsent(error, text, requestId, bubble);
+      if (isStopped(error)) {
+        bubble.setState('sent');
+        this.stopped(error);
+      } else await this.unsent(error, text, requestId, bubble);
     }
   }
 
@@ -354,6 +425,7 @@ export class ChatApp {
       card.setState(state, reason);
       this.catchUp();
     } catch (error) {
+      if (isStopped(error)) return this.stopped(error);
       const words = errorWords(error);
       if (!words.uncertain) card.setState(words.expired ? 'expired' : 'pending');
       await this.failed(error, isStale(error));
@@ -451,5 +523,8 @@ export class ChatApp {
     else if (this.view.pendingApprovals().length > 0) mode = 'approval';
     else mode = 'ready';
     this.deps.onComposer(mode);
+    const runs = this.account === 'signed-in' && this.turnRuns();
+    if (!runs) this.stopping = undefined;
+    this.deps.onStop(!runs ? 'hidden' : this.stopping !== undefined ? 'stopping' : 'ready');
   }
 }

@@ -5,6 +5,7 @@ import { countdown } from './countdown.js';
 import { el, summary } from './dom.js';
 import { renderMarkdown } from './markdown.js';
 import { type MessageBubble, messageBubble } from './message-bubble.js';
+import { STOPPED_WORDS } from './stopped-turn.js';
 import { isHiddenTool } from './tool-presentation.js';
 import type { ApprovalEntry, ApprovalState, TranscriptEntry } from './transcript.js';
 
@@ -248,9 +249,10 @@ export class ChatView {
 
   /**
    * Draws a stored conversation (in place of what the log shows; a notice stays). While its turn
-   * `runs`, a decided approval whose tool has no result yet shows its answer as on its way.
+   * `runs`, a decided approval whose tool has no result yet shows its answer as on its way; a
+   * last turn that was `stopped` ends with a line that says so.
    */
-  render(entries: readonly TranscriptEntry[], runs = false): void {
+  render(entries: readonly TranscriptEntry[], runs = false, stopped = false): void {
     this.clearLog();
     for (const entry of entries) {
       if (entry.kind === 'user') this.user(entry.text);
@@ -264,6 +266,7 @@ export class ChatView {
         if (runs && decided && !('output' in entry)) card.setState('working', entry.reason);
       }
     }
+    if (stopped) this.add(el('p', { class: 'turn-note stopped' }, STOPPED_WORDS));
   }
 
   /** Disables every card's buttons while a call runs. */

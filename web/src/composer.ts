@@ -17,7 +17,7 @@ const HINTS: Record<ComposerMode, string> = {
   loading: 'Loading your conversation…',
   ready: '',
   busy: '',
-  running: 'The assistant is still working on the last request here. You can write once it has answered.',
+  running: 'The assistant is still working on the last request here. You can write once it has answered, or stop it.',
   approval: 'Answer the approval above to continue.',
   'signed-out': 'You are signed out. Reload the page to sign in again.',
 };

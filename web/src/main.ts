@@ -13,6 +13,7 @@ import { listSessions } from './session-list.js';
 import { sessionFromUrl, setSessionInUrl } from './session-url.js';
 import { signIn } from './sign-in.js';
 import { STACK } from './stack-config.js';
+import { StopButton } from './stop-button.js';
 import { sessionStartedBy, unansweredStart } from './unanswered-start.js';
 import { unsentStore } from './unsent-message.js';
 import { watchSession } from './watch-session.js';
@@ -25,6 +26,7 @@ const client = connectClient(STACK);
 const AGENT = 'orderAssistant';
 const mySessions = () => listSessions(client.db, client.auth.currentUser?.uid ?? '', AGENT);
 let composer: Composer | undefined;
+let stopButton: StopButton | undefined;
 const app = new ChatApp({
   assistant: flow<AssistantTypes>(client.functions, 'orderAssistant'),
   watchSession: (id, observer) => watchSession(client.db, id, observer),
@@ -33,6 +35,7 @@ const app = new ChatApp({
   unsent: unsentStore(),
   sessionInUrl: setSessionInUrl,
   onComposer: (mode) => composer?.setMode(mode),
+  onStop: (state) => stopButton?.set(state),
   editText: (text) => composer?.setText(text),
   confirm: confirmDialog,
 });
@@ -51,6 +54,7 @@ composer = new Composer(
   },
   (text) => void app.send(text),
 );
+stopButton = new StopButton($('#stop'), () => void app.stop());
 $('#new').addEventListener('click', () => void app.startOver());
 const conversations = conversationList({
   list: mySessions,
