@@ -4,6 +4,7 @@ import { AppPage } from './test-utils/app-page.js';
 import { askToCancel } from './test-utils/ask-to-cancel.js';
 import { axeViolations } from './test-utils/axe.js';
 import { browserIt as browserTest, DESKTOP, launchChromium, type PageSet, PHONE } from './test-utils/browser.js';
+import { recordListenTargets } from './test-utils/listen-targets.js';
 import { giveOrder } from './test-utils/orders.js';
 import { type StreamGate, startStreamGate } from './test-utils/stream-gate.js';
 import { startWebStack, type WebStack } from './test-utils/web-stack.js';
@@ -169,6 +170,44 @@ describe.skipIf(skipReason !== '')('the live transcript (in Chromium)', () => {
       await second.assistantSays('Order W-1001 has been cancelled.');
       await second.idle();
       expect(await second.page.locator('.working').count()).toBe(0);
+    },
+  );
+
+  browserIt(
+    'stops listening to a session when the page starts over, and when it opens another conversation',
+    async (pages) => {
+      const app = await new AppPage(await pages.newUserPage(DESKTOP)).open(stack.url);
+      const targets = recordListenTargets(app.page);
+      /** True once the page listened to session `id` and has closed every listen on it. */
+      const leftAlone = (id: string): boolean => {
+        const opened = targets.opened(`sessions/${id}`);
+        return opened.length > 0 && opened.every((target) => targets.closed(target));
+      };
+      const listening = (id: string): number =>
+        targets.opened(`sessions/${id}`).filter((t) => !targets.closed(t)).length;
+      await giveOrder(stack.admin, await app.uid(), 'U-1001');
+      await app.send('Where is my order U-1001?');
+      await app.page.locator('.tool[data-tool="queryOrder"][data-state="done"]').waitFor();
+      await app.idle();
+      const first = app.sessionId() as string;
+      await expect.poll(() => listening(first)).toBeGreaterThan(0);
+
+      await app.page.locator('#new').click();
+      await expect.poll(() => leftAlone(first)).toBe(true);
+
+      await app.send('Where is my order U-1001 now?');
+      await app.page.locator('.tool[data-tool="queryOrder"][data-state="done"]').waitFor();
+      await app.idle();
+      const second = app.sessionId() as string;
+      expect(second).not.toBe(first);
+      await expect.poll(() => listening(second)).toBeGreaterThan(0);
+
+      await app.page.locator('#history').click();
+      const list = app.page.getByRole('dialog', { name: 'Your conversations' });
+      await list.locator(`button.conversation[data-session="${first}"]`).click();
+      await expect.poll(() => app.sessionId()).toBe(first);
+      await expect.poll(() => leftAlone(second)).toBe(true);
+      await expect.poll(() => listening(first)).toBeGreaterThan(0);
     },
   );
 });
