@@ -1,4 +1,4 @@
-import type { FinishReason, WireChunk } from '@callable-flows/protocol';
+import type { FinishReason, QueuedResult, WireChunk } from '@callable-flows/protocol';
 
 /** What one interrupting tool takes and gives: its input, the metadata it asks with, the output an answer carries. */
 export interface InterruptTypes {
@@ -16,6 +16,11 @@ export interface FlowTypes {
   output?: unknown;
   /** The tools that may interrupt, by name. */
   interrupts?: Record<string, InterruptTypes>;
+  /**
+   * What the agent does with a message sent while a turn runs (its `whileBusy`): `'queue'` makes
+   * `send` and `stream` resolve to `FlowResult | QueuedResult`; otherwise they resolve to a `FlowResult`.
+   */
+  whileBusy?: 'reject' | 'queue' | 'interrupt';
 }
 
 type Interrupts<T extends FlowTypes> =
@@ -59,3 +64,8 @@ export interface FlowResult<T extends FlowTypes = FlowTypes> {
 export type FlowChunk<T extends FlowTypes = FlowTypes> =
   | Exclude<WireChunk, { type: 'interrupt' }>
   | ({ type: 'interrupt' } & FlowInterrupt<T>);
+
+/** What a message to the flow resolves to: its turn's result, or `queued` when the flow queues (`whileBusy: 'queue'`). */
+export type SendResult<T extends FlowTypes = FlowTypes> = T extends { whileBusy: 'queue' }
+  ? FlowResult<T> | QueuedResult
+  : FlowResult<T>;

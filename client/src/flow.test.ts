@@ -1,6 +1,6 @@
-import type { CallResult, StopResult, WireChunk, WireRequest } from '@callable-flows/protocol';
+import type { CallResult, QueuedResult, StopResult, WireChunk, WireRequest } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
-import { flowClient, type WireCallable } from './flow.js';
+import { flowClient, isQueued, type WireCallable } from './flow.js';
 import { FlowError } from './flow-error.js';
 
 /** A Firebase `FunctionsError` as the SDK throws it. */
@@ -205,5 +205,26 @@ describe('flowClient', () => {
     expect(error).toBeInstanceOf(FlowError);
     expect((error as FlowError).reason).toBe('NOTHING_TO_STOP');
     expect(callable.requests).toHaveLength(1);
+  });
+
+  it('resolves to queued, continues that session, and gets the turn’s result by the same request id when the agent queues', async () => {
+    const queued: QueuedResult = { sessionId: 's1', status: 'queued', requestId: 'q1', position: 2 };
+    const callable = fakeCallable([queued as unknown as CallResult, result({ text: 'answered' })]);
+    const client = flowClient<{ whileBusy: 'queue' }>(callable, noSleep);
+    const first = await client.send('and also', { sessionId: 's1', requestId: 'q1' });
+    expect(isQueued(first) && first.position).toBe(2);
+    expect(client.sessionId).toBe('s1');
+    const later = await client.send('and also', { requestId: 'q1' });
+    expect(!isQueued(later) && later.text).toBe('answered');
+    expect(callable.requests.map((r) => r.requestId)).toEqual(['q1', 'q1']);
+  });
+
+  it('refuses a queued answer to a resume with internal when the server queues one (it never should)', async () => {
+    const queued = { sessionId: 's1', status: 'queued', requestId: 'q1', position: 1 };
+    const callable = fakeCallable([queued as unknown as CallResult]);
+    const error = await flowClient(callable, noSleep)
+      .resume('s1', { decline: [{ ref: 'r', name: 'n' }] })
+      .catch((e: unknown) => e);
+    expect((error as FlowError).code).toBe('internal');
   });
 });

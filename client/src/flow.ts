@@ -1,7 +1,16 @@
-import type { CallResult, ClientPart, Resume, StopResult, WireChunk, WireRequest } from '@callable-flows/protocol';
+import type {
+  CallResult,
+  ClientPart,
+  MessageResult,
+  QueuedResult,
+  Resume,
+  StopResult,
+  WireChunk,
+  WireRequest,
+} from '@callable-flows/protocol';
 import { type Functions, httpsCallable } from 'firebase/functions';
 import { ChunkQueue } from './chunk-queue.js';
-import { type FlowError, toFlowError } from './flow-error.js';
+import { FlowError, toFlowError } from './flow-error.js';
 import type {
   FlowChunk,
   FlowInterrupt,
@@ -10,18 +19,22 @@ import type {
   InterruptInput,
   InterruptName,
   InterruptOutput,
+  SendResult,
 } from './flow-types.js';
 import { newRequestId } from './request-id.js';
 import { isRetryable, type RetryPolicy, retryDelay } from './retry-policy.js';
 
 /** The transport: a Firebase `HttpsCallable` (from `httpsCallable` or `httpsCallableFromURL`) fits. */
 export interface WireCallable {
-  /** A turn's request answers a {@link CallResult}; a stop's (`stop: true`) a {@link StopResult}. */
-  (data: WireRequest): Promise<{ data: CallResult | StopResult }>;
+  /**
+   * A turn's request answers a {@link CallResult} (a message may be answered `queued`, a
+   * {@link QueuedResult}); a stop's (`stop: true`) a {@link StopResult}.
+   */
+  (data: WireRequest): Promise<{ data: MessageResult | StopResult }>;
   stream(
     data: WireRequest,
     options?: { signal?: AbortSignal },
-  ): Promise<{ stream: AsyncIterable<WireChunk>; data: Promise<CallResult> }>;
+  ): Promise<{ stream: AsyncIterable<WireChunk>; data: Promise<MessageResult> }>;
 }
 
 /** Options of one call. */
@@ -52,15 +65,21 @@ export interface FlowClientOptions {
 
 /** A streamed call: iterate its chunks, await its result (both fail with the call's {@link FlowError}). */
 export interface FlowStream<T extends FlowTypes = FlowTypes> extends AsyncIterable<FlowChunk<T>> {
-  readonly result: Promise<FlowResult<T>>;
+  /** The turn's result, or `queued` (no chunks) when the agent queued the message behind a running turn. */
+  readonly result: Promise<SendResult<T>>;
 }
 
 /** A typed handle on one deployed agent function. */
 export interface FlowClient<T extends FlowTypes = FlowTypes> {
   /** The session of the last call (what `send` continues), or undefined before the first. */
   readonly sessionId: string | undefined;
-  /** Sends a user message; resolves to the turn's result. */
-  send(message: string | ClientPart[], options?: SendOptions<T>): Promise<FlowResult<T>>;
+  /**
+   * Sends a user message; resolves to the turn's result, or to `queued` when the agent queues
+   * messages (`whileBusy: 'queue'`, declared in `T`) and a turn runs: the message is then answered on the server
+   * after the turns before it. Follow it with `watch` (its `queued`, then its answer), or send
+   * it again with the same `requestId` (`queued` while it waits, its turn's result once it ran).
+   */
+  send(message: string | ClientPart[], options?: SendOptions<T>): Promise<SendResult<T>>;
   /** Sends a user message and streams the turn. */
   stream(message: string | ClientPart[], options?: Omit<SendOptions<T>, 'onChunk'>): FlowStream<T>;
   /** Approves an interrupt: its tool runs again, now approved (resume `restart`), optionally with new input. */
@@ -103,7 +122,13 @@ const abortableSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 
-function toResult<T extends FlowTypes>(wire: CallResult): FlowResult<T> {
+/** True when a message was queued behind a running turn rather than answered. */
+export function isQueued<R extends { status: string }>(result: R | QueuedResult): result is QueuedResult {
+  return result.status === 'queued';
+}
+
+function toResult<T extends FlowTypes>(wire: MessageResult): FlowResult<T> | QueuedResult {
+  if (isQueued(wire)) return wire;
   const interrupts = wire.interrupts.map((i) => ({ ...i, sessionId: wire.sessionId })) as FlowInterrupt<T>[];
   return { ...wire, interrupts } as FlowResult<T>;
 }
@@ -111,6 +136,12 @@ function toResult<T extends FlowTypes>(wire: CallResult): FlowResult<T> {
 function toChunk<T extends FlowTypes>(chunk: WireChunk, sessionId: string | undefined): FlowChunk<T> {
   // A first call's interrupt chunk can't know its session yet; the result's interrupts can.
   return (chunk.type === 'interrupt' ? { ...chunk, sessionId: sessionId ?? '' } : chunk) as FlowChunk<T>;
+}
+
+/** A resume's result: an agent queues only messages, never the answers to its interrupts. */
+function turnResult<T extends FlowTypes>(result: FlowResult<T> | QueuedResult): FlowResult<T> {
+  if (isQueued(result)) throw new FlowError('internal', 'a resume was answered queued: only messages are queued');
+  return result;
 }
 
 /** A client on any {@link WireCallable}: the transport `flow` uses, open for `httpsCallableFromURL` or tests. */
@@ -122,10 +153,10 @@ export function flowClient<T extends FlowTypes = FlowTypes>(
   const sleep = options.sleep ?? abortableSleep;
   let current: string | undefined;
 
-  async function attempt(request: WireRequest, call: CallOptions<T>): Promise<CallResult> {
+  async function attempt(request: WireRequest, call: CallOptions<T>): Promise<MessageResult> {
     const onChunk = call.onChunk;
-    // A turn's request (never a stop) is answered with a turn's result.
-    if (!onChunk) return (await callable(request)).data as CallResult;
+    // A turn's request (never a stop) is answered with a turn's result (or `queued`).
+    if (!onChunk) return (await callable(request)).data as MessageResult;
     const { stream, data } = await callable.stream(request, call.signal ? { signal: call.signal } : {});
     // A failed call rejects both; the stream's error is the one that reaches the caller.
     data.catch(() => undefined);
@@ -133,7 +164,7 @@ export function flowClient<T extends FlowTypes = FlowTypes>(
     return await data;
   }
 
-  async function run(request: WireRequest, call: CallOptions<T>): Promise<FlowResult<T>> {
+  async function run(request: WireRequest, call: CallOptions<T>): Promise<FlowResult<T> | QueuedResult> {
     let sent: WireRequest = { ...request, requestId: call.requestId ?? newRequestId() };
     const maxAttempts = Math.max(1, policy.maxAttempts ?? 4);
     // Once a chunk has reached the caller, a retry would show it twice (or, answered from the
@@ -189,11 +220,14 @@ export function flowClient<T extends FlowTypes = FlowTypes>(
     get sessionId() {
       return current;
     },
-    send: (message, options = {}) => run(messageRequest(message, options), options),
+    send: (message, options = {}) => run(messageRequest(message, options), options) as Promise<SendResult<T>>,
     stop: (sessionId, options = {}) => stop(sessionId, options),
     stream(message, options = {}) {
       const queue = new ChunkQueue<FlowChunk<T>>();
-      const result = run(messageRequest(message, options), { ...options, onChunk: (c) => queue.push(c) });
+      const result = run(messageRequest(message, options), {
+        ...options,
+        onChunk: (c) => queue.push(c),
+      }) as Promise<SendResult<T>>;
       let failure: unknown;
       const settled = result.then(
         () => queue.close(),
@@ -232,7 +266,7 @@ export function flowClient<T extends FlowTypes = FlowTypes>(
         options,
       );
     },
-    resume: (sessionId, resume, options = {}) => run({ sessionId, resume }, options),
+    resume: (sessionId, resume, options = {}) => run({ sessionId, resume }, options).then(turnResult),
     reset() {
       current = undefined;
     },
@@ -250,7 +284,7 @@ export function flow<T extends FlowTypes = FlowTypes>(
   name: string,
   options: FlowClientOptions = {},
 ): FlowClient<T> {
-  const callable = httpsCallable<WireRequest, CallResult, WireChunk>(functions, name, {
+  const callable = httpsCallable<WireRequest, MessageResult, WireChunk>(functions, name, {
     timeout: options.timeoutMs ?? 150_000,
   });
   return flowClient<T>(callable, options);

@@ -7,6 +7,8 @@ export type {
   ErrorCode,
   ErrorReason,
   FinishReason,
+  MessageResult,
+  QueuedResult,
   RespondReply,
   RestartReply,
   Resume,
@@ -25,6 +27,7 @@ export {
   type FlowStream,
   flow,
   flowClient,
+  isQueued,
   type SendOptions,
   type WireCallable,
 } from './flow.js';
@@ -44,6 +47,7 @@ export type {
   InterruptName,
   InterruptOutput,
   InterruptTypes,
+  SendResult,
 } from './flow-types.js';
 export { newRequestId } from './request-id.js';
 export { isRetryable, type RetryPolicy, retryDelay } from './retry-policy.js';
@@ -54,6 +58,7 @@ export type {
   WatchedInterrupt,
   WatchedMessage,
   WatchedPart,
+  WatchedQueued,
   WatchedRun,
 } from './session-view.js';
 export { parseMessages } from './session-view.js';

@@ -31,12 +31,14 @@ function sessionDoc(texts: string[], sealed: number, chunks = sealed ? [0] : [])
 describe('SessionSnapshots', () => {
   it('makes a view at once when the history has no sealed chunks', () => {
     const seen = new SessionSnapshots('s1');
+    seen.queue(undefined);
     expect(seen.document(sessionDoc(['hi'], 0), true)).toEqual({ listen: [], stop: [] });
     expect(seen.view()).toMatchObject({ id: 's1', fromCache: true, messages: [{ role: 'user' }] });
   });
 
   it('waits for every chunk the document names, then makes the view, when the history is sealed', () => {
     const seen = new SessionSnapshots('s1');
+    seen.queue(undefined);
     expect(seen.document(sessionDoc(['a', 'b'], 1), false)).toEqual({ listen: [0], stop: [] });
     expect(seen.view()).toBeUndefined();
     seen.chunk(0, line('a'));
@@ -60,5 +62,26 @@ describe('SessionSnapshots', () => {
   it('refuses with data-loss when the document is not a session document', () => {
     const seen = new SessionSnapshots('s1');
     expect(() => seen.document({ id: 's1' }, false)).toThrow(expect.objectContaining({ code: 'data-loss' }));
+  });
+
+  it('waits for the queue document’s first snapshot, then shows its waiting messages, when the session has a queue', () => {
+    const seen = new SessionSnapshots('s1');
+    seen.document(sessionDoc(['hi'], 0), false);
+    expect(seen.view()).toBeUndefined();
+    const message = JSON.stringify({ role: 'user', content: [{ text: 'and then?' }] });
+    seen.queue({
+      ownerUid: 'alice',
+      items: [{ requestId: 'q1', uid: 'alice', message, digest: 'd', at: 7 }],
+      updatedAt: 7,
+      expireAt: 9,
+    });
+    expect(seen.view()?.queued).toEqual([
+      { requestId: 'q1', message: { role: 'user', content: [{ text: 'and then?' }] }, at: 7, position: 1 },
+    ]);
+  });
+
+  it('refuses with data-loss when the queue document is not one', () => {
+    const seen = new SessionSnapshots('s1');
+    expect(() => seen.queue({ items: 'nope' })).toThrow(expect.objectContaining({ code: 'data-loss' }));
   });
 });

@@ -1,4 +1,4 @@
-import { type SessionDoc, SessionDocSchema } from '@callable-flows/protocol/session-doc';
+import { type QueueDoc, QueueDocSchema, type SessionDoc, SessionDocSchema } from '@callable-flows/protocol/session-doc';
 import { FlowError } from './flow-error.js';
 import type { FlowTypes } from './flow-types.js';
 import { type SessionView, toSessionView } from './session-view.js';
@@ -10,14 +10,16 @@ export interface ChunkChanges {
 }
 
 /**
- * What one watch has seen: the newest session document and the texts of the chunk documents
- * it names, and the view they make together once they add up. No Firebase here: `watch` feeds
+ * What one watch has seen: the newest session document, its queue document and the texts of
+ * the chunk documents it names, and the view they make together once they add up. No Firebase here: `watch` feeds
  * it snapshots.
  */
 export class SessionSnapshots<T extends FlowTypes = FlowTypes> {
   private readonly sessionId: string;
   private doc: SessionDoc | undefined;
   private fromCache = false;
+  /** The queue document: undefined until its first snapshot, null while there is none. */
+  private queueDoc: QueueDoc | null | undefined;
   /** Chunk index → its text (undefined until its first snapshot). */
   private readonly chunks = new Map<number, string | undefined>();
 
@@ -53,15 +55,28 @@ export class SessionSnapshots<T extends FlowTypes = FlowTypes> {
     if (this.chunks.has(index)) this.chunks.set(index, typeof text === 'string' ? text : undefined);
   }
 
-  /** The view, once the document and every chunk it names are there and add up; else undefined. */
+  /** Takes the queue document's data (undefined while it doesn't exist); `data-loss` when it is not a queue document. */
+  queue(data: unknown): void {
+    if (data === undefined) {
+      this.queueDoc = null;
+      return;
+    }
+    const parsed = QueueDocSchema.safeParse(data);
+    if (!parsed.success) {
+      throw new FlowError('data-loss', `the queue of session '${this.sessionId}' is not a document this client knows`);
+    }
+    this.queueDoc = parsed.data;
+  }
+
+  /** The view, once the document, its queue and every chunk it names are there and add up; else undefined. */
   view(): SessionView<T> | undefined {
-    if (!this.doc) return undefined;
+    if (!this.doc || this.queueDoc === undefined) return undefined;
     const texts: string[] = [];
     for (let i = 0; i < this.doc.history.chunks.length; i++) {
       const text = this.chunks.get(i);
       if (text === undefined) return undefined;
       texts.push(text);
     }
-    return toSessionView<T>(this.doc, texts, this.fromCache);
+    return toSessionView<T>(this.doc, texts, this.fromCache, this.queueDoc ?? undefined);
   }
 }

@@ -1,6 +1,6 @@
 import { lineKey, type SessionDoc } from '@callable-flows/protocol/session-doc';
 import { describe, expect, it } from 'vitest';
-import { interruptsOf, parseMessages, toSessionView, type WatchedMessage } from './session-view.js';
+import { interruptsOf, parseMessages, queuedOf, toSessionView, type WatchedMessage } from './session-view.js';
 
 const user: WatchedMessage = { role: 'user', content: [{ text: 'cancel A-1001' }] };
 const asking = (metadata: Record<string, unknown>): WatchedMessage => ({
@@ -107,5 +107,39 @@ describe('parseMessages', () => {
   it('is undefined when a line is not a message', () => {
     expect(parseMessages(['{"role":"user","content":[]}', '{"nope":1}'])).toBeUndefined();
     expect(parseMessages(['not json'])).toBeUndefined();
+  });
+});
+
+describe('queuedOf', () => {
+  const item = (requestId: string, text: string) => ({
+    requestId,
+    uid: 'alice',
+    message: JSON.stringify({ role: 'user', content: [{ text }] }),
+    digest: 'd',
+    at: 5,
+  });
+  const queue = (...items: ReturnType<typeof item>[]) => ({ ownerUid: 'alice', items, updatedAt: 5, expireAt: 9 });
+
+  it('lists the waiting messages in order, numbered from 1, when the queue holds some', () => {
+    const { doc } = sessionDoc([user], 0);
+    expect(queuedOf(doc, queue(item('q1', 'one'), item('q2', 'two'))).map((q) => [q.requestId, q.position])).toEqual([
+      ['q1', 1],
+      ['q2', 2],
+    ]);
+  });
+
+  it('leaves out the head whose turn runs (it is in messages already) when its request id is the turn’s', () => {
+    const { doc } = sessionDoc([user], 0, {
+      status: 'running',
+      turn: JSON.stringify({ seq: 1, kind: 'message', start: 0, startedAt: 10, requestId: 'q1' }),
+    });
+    const shown = toSessionView(doc, [], false, queue(item('q1', 'one'), item('q2', 'two')))?.queued;
+    expect(shown).toEqual([
+      { requestId: 'q2', message: { role: 'user', content: [{ text: 'two' }] }, at: 5, position: 1 },
+    ]);
+  });
+
+  it('is empty when the session has no queue document', () => {
+    expect(toSessionView(sessionDoc([user], 0).doc, [], false)?.queued).toEqual([]);
   });
 });

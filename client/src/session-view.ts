@@ -1,6 +1,7 @@
 import {
   historyLines,
   millis,
+  type QueueDoc,
   type RunningStep,
   type SessionDoc,
   type SessionStatus,
@@ -57,6 +58,17 @@ export interface WatchedRun {
   leaseExpiresAt: number | undefined;
 }
 
+/** A message waiting in the session's queue (sent while a turn ran, to an agent that queues). */
+export interface WatchedQueued {
+  /** The request id its turn will run under: a retry with it gets that turn's result. */
+  requestId: string;
+  message: WatchedMessage;
+  /** When it was queued (epoch ms). */
+  at: number;
+  /** Its place: 1 is the next to run. */
+  position: number;
+}
+
 /** A live, typed view of one session. */
 export interface SessionView<T extends FlowTypes = FlowTypes> {
   id: string;
@@ -74,6 +86,8 @@ export interface SessionView<T extends FlowTypes = FlowTypes> {
   decisions: Decision[];
   /** Why the last turn failed. */
   error: { code: string; message: string } | undefined;
+  /** The messages waiting for the running turn (or an interrupt's answer), oldest first; empty when none waits. */
+  queued: WatchedQueued[];
   /** True when this view came from the SDK's cache (offline, or before the server answered). */
   fromCache: boolean;
 }
@@ -144,14 +158,32 @@ function runOf(doc: SessionDoc): WatchedRun | undefined {
 }
 
 /**
- * The view of session document `doc` whose sealed chunks hold `chunkTexts` (in order);
- * undefined when they don't add up to its layout (a chunk and the document were read at
+ * The messages of queue document `queue` still waiting: its head leaves the queue only once its
+ * turn was journaled, so an item whose request id is the session's running (or last) turn's is
+ * shown in `messages` and `running`, not here.
+ */
+export function queuedOf(doc: SessionDoc, queue: QueueDoc | undefined): WatchedQueued[] {
+  const turnRequestId = turnOf(doc.turn)?.requestId;
+  const queued: WatchedQueued[] = [];
+  for (const item of queue?.items ?? []) {
+    if (item.requestId === turnRequestId) continue;
+    const message = parseMessages([item.message])?.[0];
+    if (!message) continue;
+    queued.push({ requestId: item.requestId, message, at: item.at, position: queued.length + 1 });
+  }
+  return queued;
+}
+
+/**
+ * The view of session document `doc` whose sealed chunks hold `chunkTexts` (in order), with the
+ * messages its queue document `queue` holds (none without one); undefined when they don't add up to its layout (a chunk and the document were read at
  * different versions: the next snapshot completes it).
  */
 export function toSessionView<T extends FlowTypes = FlowTypes>(
   doc: SessionDoc,
   chunkTexts: readonly string[],
   fromCache: boolean,
+  queue?: QueueDoc,
 ): SessionView<T> | undefined {
   const lines = historyLines(doc.history, chunkTexts, tailOf(doc.history));
   const messages = lines && parseMessages(lines);
@@ -168,6 +200,7 @@ export function toSessionView<T extends FlowTypes = FlowTypes>(
     interrupts,
     decisions: interrupts.flatMap((i) => (i.state === 'decided' ? [i.decision] : [])),
     error: doc.error ?? undefined,
+    queued: queuedOf(doc, queue),
     fromCache,
   };
 }

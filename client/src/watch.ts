@@ -1,4 +1,4 @@
-import { chunkId } from '@callable-flows/protocol/session-doc';
+import { CONTROL_COLLECTION, chunkId, QUEUE_DOC_ID } from '@callable-flows/protocol/session-doc';
 import { doc, type Firestore, onSnapshot, type Unsubscribe } from 'firebase/firestore';
 import { FlowError, toFlowError } from './flow-error.js';
 import type { FlowTypes } from './flow-types.js';
@@ -24,7 +24,8 @@ export interface WatchObserver<T extends FlowTypes = FlowTypes> {
  * Watches session `sessionId` live: `observer.next` gets a typed view of it (messages, interrupts
  * and their decisions, the status and the running turn's step) on every change of the session
  * document, decoded with the protocol's session codec, with the sealed history chunks it names
- * (each listened to once; a chunk is written once). It reads through the SDK's cache: offline,
+ * (each listened to once; a chunk is written once), and the messages queued behind a running
+ * turn (its queue document, `control/queue`: one more listen target). It reads through the SDK's cache: offline,
  * or with a persistent cache after a reload, the cached view comes first (`fromCache`).
  * Returns the unsubscribe; after an error, nothing more is called.
  */
@@ -40,10 +41,12 @@ export function watch<T extends FlowTypes = FlowTypes>(
   const chunkListeners = new Map<number, Unsubscribe>();
   let ended = false;
   let stopDoc: Unsubscribe = () => undefined;
+  let stopQueue: Unsubscribe = () => undefined;
 
   const stopAll = (): void => {
     ended = true;
     stopDoc();
+    stopQueue();
     for (const stop of chunkListeners.values()) stop();
     chunkListeners.clear();
   };
@@ -68,6 +71,18 @@ export function watch<T extends FlowTypes = FlowTypes>(
     );
     chunkListeners.set(index, stop);
   };
+  stopQueue = onSnapshot(
+    doc(firestore, sessions, sessionId, CONTROL_COLLECTION, QUEUE_DOC_ID),
+    (snap) => {
+      try {
+        seen.queue(snap.exists() ? snap.data() : undefined);
+      } catch (error) {
+        return fail(error);
+      }
+      emit();
+    },
+    fail,
+  );
   stopDoc = onSnapshot(
     doc(firestore, sessions, sessionId),
     (snap) => {

@@ -20,3 +20,23 @@ export const CallResultSchema = z.object({
   usage: WireUsageSchema,
 });
 export type CallResult = z.infer<typeof CallResultSchema>;
+
+/**
+ * The answer to a message sent while a turn runs on its session, to an agent that queues
+ * (`whileBusy: 'queue'`): the message is stored in the session's queue and answered on the
+ * server right after the turns before it, in order. `position` is its place in the queue
+ * (1: the next to run). The same call again (same `requestId`) is answered `queued` while it
+ * waits and with its turn's result once it ran; `watch` shows it meanwhile.
+ */
+export const QueuedResultSchema = z.object({
+  sessionId: z.string(),
+  status: z.literal('queued'),
+  /** The request id its turn runs under: a retry with it gets the turn's result once it ran. */
+  requestId: z.string(),
+  position: z.number().int().min(1),
+});
+export type QueuedResult = z.infer<typeof QueuedResultSchema>;
+
+/** What a message to an agent is answered with: its turn's result, or `queued`. */
+export const MessageResultSchema = z.union([CallResultSchema, QueuedResultSchema]);
+export type MessageResult = z.infer<typeof MessageResultSchema>;

@@ -16,7 +16,16 @@ export {
   WireIdSchema,
   type WireRequest,
 } from './call-request.js';
-export { type CallResult, CallResultSchema, type WireUsage, WireUsageSchema } from './call-result.js';
+export {
+  type CallResult,
+  CallResultSchema,
+  type MessageResult,
+  MessageResultSchema,
+  type QueuedResult,
+  QueuedResultSchema,
+  type WireUsage,
+  WireUsageSchema,
+} from './call-result.js';
 export { ERROR_CODES, type ErrorCode } from './error-code.js';
 export { ERROR_REASONS, type ErrorReason } from './error-reason.js';
 export { type FinishReason, FinishReasonSchema } from './finish-reason.js';

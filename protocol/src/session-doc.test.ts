@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { chunkId, historyLines, lineKey, millisOf, SessionDocSchema, tailOf, turnOf } from './session-doc.js';
+import {
+  CONTROL_COLLECTION,
+  chunkId,
+  historyLines,
+  lineKey,
+  millisOf,
+  QUEUE_DOC_ID,
+  QueueDocSchema,
+  QueuedMessageSchema,
+  SessionDocSchema,
+  tailOf,
+  turnOf,
+} from './session-doc.js';
 
 const at = (ms: number) => ({ toMillis: () => ms });
 
@@ -114,5 +126,28 @@ describe('turnOf', () => {
     expect(turnOf(null)).toBeUndefined();
     expect(turnOf('{')).toBeUndefined();
     expect(turnOf('{"seq":1}')).toBeUndefined();
+  });
+});
+
+describe('QueueDocSchema', () => {
+  const item = { requestId: 'r1', uid: 'u1', message: '{"role":"user","content":[{"text":"hi"}]}', digest: 'd', at: 5 };
+
+  it('reads a queue document with its items in order when the kit wrote it', () => {
+    const doc = QueueDocSchema.parse({
+      ownerUid: 'u1',
+      items: [item, { ...item, requestId: 'r2' }],
+      updatedAt: at(5),
+      expireAt: 9,
+    });
+    expect(doc.items.map((i) => i.requestId)).toEqual(['r1', 'r2']);
+    expect(`${CONTROL_COLLECTION}/${QUEUE_DOC_ID}`).toBe('control/queue');
+  });
+
+  it('refuses an item without its message or request id when the document is not the kit’s', () => {
+    const { message: _m, ...noMessage } = item;
+    expect(QueueDocSchema.safeParse({ ownerUid: 'u1', items: [noMessage], updatedAt: 1, expireAt: 2 }).success).toBe(
+      false,
+    );
+    expect(QueuedMessageSchema.safeParse({ ...item, requestId: 3 }).success).toBe(false);
   });
 });

@@ -153,3 +153,39 @@ export function historyLines(layout: HistoryLayout, chunkTexts: readonly string[
   lines.pop();
   return lines.length === layout.length && chunkTexts.length === layout.chunks.length ? lines : undefined;
 }
+
+/** The collection beside each session's history that holds what other calls ask of it (`stop`, `queue`). */
+export const CONTROL_COLLECTION = 'control';
+/** The id of the queue document in {@link CONTROL_COLLECTION}. */
+export const QUEUE_DOC_ID = 'queue';
+
+/** One message waiting in a session's queue for the turns before it. */
+export const QueuedMessageSchema = z.object({
+  /** The request id its turn runs under (the client's, or one the kit gave it). */
+  requestId: z.string(),
+  /** Who sent it (the session's owner). */
+  uid: z.string(),
+  /** JSON text of the user message, as the turn will store it. */
+  message: z.string(),
+  /** A digest of the request: the same request id with another message is refused. */
+  digest: z.string(),
+  /** When it was queued (epoch ms). */
+  at: z.number(),
+});
+export type QueuedMessage = z.infer<typeof QueuedMessageSchema>;
+
+/**
+ * The queue document (`sessions/{id}/control/queue`): messages sent while a turn ran, oldest
+ * first, answered in that order by the server. A document of its own, never a field of the
+ * session: every journal write is a compare-and-set on the session document, so a queued
+ * message written there would cost the running turn its lease. The head stays in it while its
+ * turn runs (it leaves once journaled and answered), so a message is never lost between the two.
+ * `expireAt` is the field of the `control` collection group's TTL policy.
+ */
+export const QueueDocSchema = z.object({
+  ownerUid: z.string(),
+  items: z.array(QueuedMessageSchema),
+  updatedAt: TimeSchema,
+  expireAt: TimeSchema,
+});
+export type QueueDoc = z.infer<typeof QueueDocSchema>;

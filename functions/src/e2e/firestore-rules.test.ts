@@ -45,6 +45,8 @@ describe.skipIf(!host)('firestore.rules', () => {
       });
       await setDoc(doc(db, 'sessions/s-alice-transfer'), { ownerUid: 'alice', agent: 'transferMoney', updatedAt: 4 });
       await setDoc(doc(db, 'sessions/s-alice/history/c000000'), { lines: '{}\n' });
+      await setDoc(doc(db, 'sessions/s-alice/control/queue'), { ownerUid: 'alice', items: [] });
+      await setDoc(doc(db, 'sessions/s-alice/control/stop'), { leaseId: 'l1', at: 1 });
       await setDoc(doc(db, 'sessions/s-bob'), {
         ownerUid: 'bob',
         agent: 'orderAssistant',
@@ -155,6 +157,21 @@ describe.skipIf(!host)('firestore.rules', () => {
     await assertFails(updateDoc(doc(alice(), 'usageCounters/alice_2026-11-30'), { tokens: 0 }));
     await assertFails(setDoc(doc(alice(), 'usageCounters/alice_2026-12-01'), { uid: 'alice', tokens: 0 }));
     await assertFails(setDoc(doc(nobody(), 'usageCounters/x_2026-12-01'), { tokens: 0 }));
+  });
+
+  it('lets the owner read a session’s queue (there or not yet), and no one else, when a watch listens to it', async () => {
+    await assertSucceeds(getDoc(doc(alice(), 'sessions/s-alice/control/queue')));
+    await assertSucceeds(getDoc(doc(alice(), 'sessions/s-alice-2/control/queue')));
+    await assertFails(getDoc(doc(bob(), 'sessions/s-alice/control/queue')));
+    await assertFails(getDoc(doc(nobody(), 'sessions/s-alice/control/queue')));
+  });
+
+  it('refuses every client write to the control documents and every read of the stop, even by the owner', async () => {
+    await assertFails(setDoc(doc(alice(), 'sessions/s-alice/control/queue'), { ownerUid: 'alice', items: [] }));
+    await assertFails(updateDoc(doc(alice(), 'sessions/s-alice/control/queue'), { items: [] }));
+    await assertFails(setDoc(doc(alice(), 'sessions/s-alice/control/stop'), { leaseId: 'l1', at: 2 }));
+    await assertFails(getDoc(doc(alice(), 'sessions/s-alice/control/stop')));
+    await assertFails(getDocs(collection(alice(), 'sessions/s-alice/control')));
   });
 
   it('refuses collections the rules do not name', async () => {
