@@ -15,6 +15,7 @@ import type { Confirmation } from './confirm-dialog.js';
 import { errorWords } from './error-words.js';
 import { LiveDrawing } from './live-drawing.js';
 import type { MessageBubble } from './message-bubble.js';
+import { queuedToShow } from './queued-messages.js';
 import type { StopState } from './stop-button.js';
 import { STOPPED_WORDS, stoppedTurn } from './stopped-turn.js';
 import { transcriptOf } from './transcript.js';
@@ -40,6 +41,11 @@ export interface AppDeps {
   onComposer(mode: ComposerMode): void;
   /** Where the Stop button stands (shown while a turn runs on the session on the page). */
   onStop(state: StopState): void;
+  /**
+   * True when the assistant queues a message sent while a turn runs (`whileBusy: 'queue'` on the
+   * server): the message box stays usable during a turn, and such a message shows as queued.
+   */
+  queues: boolean;
   /** Puts a message back in the message box (the person takes an unsent one back to edit). */
   editText(text: string): void;
   /** Asks the person to confirm; resolves to true when they go ahead. */
@@ -75,6 +81,8 @@ export class ChatApp {
   private readonly drawing = new LiveDrawing();
   /** The session whose turn this tab asked to stop, until that turn has ended. */
   private stopping: string | undefined;
+  /** This tab's messages on their way to be queued (by request id), until the server has answered. */
+  private readonly sending = new Map<string, { sessionId: string; text: string }>();
 
   constructor(private readonly deps: AppDeps) {}
 
@@ -91,7 +99,9 @@ export class ChatApp {
 
   /** Sends a new user message. */
   async send(text: string): Promise<void> {
-    if (this.busy || !text.trim()) return;
+    if (!text.trim()) return;
+    if (this.canQueue()) return this.enqueue(text, this.sessionId as string);
+    if (this.busy) return;
     // A message that was never sent and that the person replaced with this one goes.
     this.view.dropUnsent();
     this.deps.unsent.clear();
@@ -137,6 +147,39 @@ export class ChatApp {
     } finally {
       this.updateComposer();
     }
+  }
+
+  /** True when a message sent now waits for the running turn (the assistant queues, and one runs here). */
+  private canQueue(): boolean {
+    return this.deps.queues && this.sessionId !== undefined && this.turnRuns();
+  }
+
+  /**
+   * Sends `text` while a turn runs on session `sessionId`: the server queues it behind that turn
+   * and runs it next; every tab shows it queued (the watch), then as the conversation's next message.
+   */
+  private async enqueue(text: string, sessionId: string): Promise<void> {
+    const requestId = newRequestId();
+    this.sending.set(requestId, { sessionId, text });
+    this.showQueued();
+    try {
+      // `queued`, or, when the turn ended meanwhile, the result of its own turn (the watch draws both).
+      await this.deps.assistant.send(text, { sessionId, requestId });
+    } catch (error) {
+      this.view.notice({ text: `Your message was not queued. ${errorWords(error).text}`, kind: 'error' });
+      this.deps.editText(text);
+    } finally {
+      this.sending.delete(requestId);
+      this.showQueued();
+    }
+  }
+
+  /** Shows the messages waiting for the running turn: the session's queue, and this tab's on their way. */
+  private showQueued(): void {
+    const live = this.live?.id === this.sessionId ? this.live : undefined;
+    const mine = new Map<string, string>();
+    for (const [requestId, item] of this.sending) if (item.sessionId === this.sessionId) mine.set(requestId, item.text);
+    this.view.queued(queuedToShow(live?.queued ?? [], mine));
   }
 
   /** The session this tab's first message started, while its call has not answered yet. */
@@ -278,6 +321,7 @@ export class ChatApp {
    * and a decision as soon as its tool's result is stored. Otherwise the page is the session.
    */
   private onLive(session: LiveSession): void {
+    this.showQueued();
     if (!this.busy) {
       this.draw(session);
       return;
@@ -518,8 +562,7 @@ export class ChatApp {
     let mode: ComposerMode;
     if (this.account !== 'signed-in') mode = this.account;
     else if (this.restoring) mode = 'loading';
-    else if (this.busy) mode = 'busy';
-    else if (this.live?.running && this.live.id === this.sessionId) mode = 'running';
+    else if (this.turnRuns()) mode = this.canQueue() ? 'queue' : this.busy ? 'busy' : 'running';
     else if (this.view.pendingApprovals().length > 0) mode = 'approval';
     else mode = 'ready';
     this.deps.onComposer(mode);

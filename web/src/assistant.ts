@@ -13,3 +13,10 @@ export type Assistant = FlowClient<AssistantTypes>;
 
 /** An interrupt of the assistant, with the session it belongs to. */
 export type AssistantInterrupt = FlowInterrupt<AssistantTypes>;
+
+/**
+ * True once the deployed order assistant queues a message sent while a turn runs (`whileBusy:
+ * 'queue'`): the app then keeps the message box usable during a turn and shows such a message
+ * as queued. Until the server queues, such a message would be refused `SESSION_BUSY`.
+ */
+export const ASSISTANT_QUEUES = false;

@@ -5,6 +5,7 @@ import { countdown } from './countdown.js';
 import { el, summary } from './dom.js';
 import { renderMarkdown } from './markdown.js';
 import { type MessageBubble, messageBubble } from './message-bubble.js';
+import type { QueuedItem } from './queued-messages.js';
 import { STOPPED_WORDS } from './stopped-turn.js';
 import { isHiddenTool } from './tool-presentation.js';
 import type { ApprovalEntry, ApprovalState, TranscriptEntry } from './transcript.js';
@@ -32,6 +33,8 @@ export interface ChatElements {
   notices: HTMLElement;
   /** A visually hidden live region: what a screen reader should hear about (a new approval). */
   announcer: HTMLElement;
+  /** The messages queued behind the running turn, under the conversation. */
+  queue: HTMLElement;
 }
 
 /**
@@ -72,10 +75,32 @@ export class ChatView {
     return this.elements.log;
   }
 
-  /** Empties the log and the notice line. */
+  /** Empties the log, the queued messages and the notice line. */
   clear(): void {
     this.clearLog();
+    this.queued([]);
     this.notice(undefined);
+  }
+
+  /**
+   * The messages waiting for the running turn, in order, under the conversation: each as the
+   * person's bubble, "Sending…" until the server has queued it, then "Queued — sends after the
+   * current answer". One whose turn has started leaves this list for the conversation.
+   */
+  queued(items: readonly QueuedItem[]): void {
+    const { queue } = this.elements;
+    const key = JSON.stringify(items);
+    if (queue.dataset.items === key) return;
+    queue.dataset.items = key;
+    queue.replaceChildren(
+      ...items.map((item) => {
+        const bubble = messageBubble(item.text, item.state === 'sending' ? 'pending' : 'queued');
+        bubble.element.dataset.request = item.requestId;
+        return el('li', {}, bubble.element);
+      }),
+    );
+    queue.hidden = items.length === 0;
+    if (this.pinned) this.scroll();
   }
 
   private clearLog(): void {

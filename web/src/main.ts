@@ -2,7 +2,7 @@ import './styles.css';
 import { flow } from '@callable-flows/client';
 import { onAuthStateChanged, type User } from 'firebase/auth';
 import { ChatApp } from './app.js';
-import type { AssistantTypes } from './assistant.js';
+import { ASSISTANT_QUEUES, type AssistantTypes } from './assistant.js';
 import { ChatView } from './chat-view.js';
 import { Composer } from './composer.js';
 import { confirmDialog } from './confirm-dialog.js';
@@ -36,11 +36,12 @@ const app = new ChatApp({
   sessionInUrl: setSessionInUrl,
   onComposer: (mode) => composer?.setMode(mode),
   onStop: (state) => stopButton?.set(state),
+  queues: ASSISTANT_QUEUES,
   editText: (text) => composer?.setText(text),
   confirm: confirmDialog,
 });
 const view = new ChatView(
-  { log: $('#log'), scroller: $('#scroller'), notices: $('#notices'), announcer: $('#announcer') },
+  { log: $('#log'), scroller: $('#scroller'), notices: $('#notices'), announcer: $('#announcer'), queue: $('#queued') },
   app,
 );
 app.attach(view);
