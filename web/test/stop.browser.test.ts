@@ -121,4 +121,33 @@ describe.skipIf(skipReason !== '')('Stop (in Chromium)', () => {
       },
     );
   }
+
+  browserIt(
+    'stops the first turn of a new conversation from its own tab, before the page knows its session',
+    async (pages) => {
+      const app = await new AppPage(await pages.newUserPage(DESKTOP)).open(stack.url);
+      await giveOrder(stack.admin, await app.uid(), 'S-1003');
+      const held = model().holdBefore();
+      const question = 'Please cancel my order S-1003, I ordered the wrong grinder.';
+      await app.send(question);
+      await held.reached;
+      expect(app.sessionId()).toBeUndefined();
+      await app.page.locator('#stop').click();
+
+      await app.page.locator('#log .turn-note.stopped').waitFor();
+      await app.idle();
+      expect(app.sessionId()).toBeDefined();
+      expect(await app.page.locator('.bubble.user').allTextContents()).toEqual([question]);
+      expect(await app.page.locator('.message.user[data-state="failed"]').count()).toBe(0);
+      expect(await app.assistantTexts()).toEqual([]);
+      expect(await app.page.locator('#stop').isVisible()).toBe(false);
+      await app.page.locator('#message:enabled').waitFor();
+      held.release();
+
+      // The stopped turn is stored: a reload shows it the same.
+      await app.reload();
+      await app.page.locator('#log .turn-note.stopped').waitFor();
+      expect(await app.page.locator('.bubble.user').allTextContents()).toEqual([question]);
+    },
+  );
 });
