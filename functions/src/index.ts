@@ -39,15 +39,19 @@ const common: OnCallFlowOptions = {
   limits,
 };
 
-/** The order assistant: query, cancel (the user confirms), finish. Open to anonymous users (the web demo). */
+/**
+ * The order assistant: query, cancel (the user confirms), finish. Open to anonymous users (the web
+ * demo). A message sent while a turn runs is queued (answered `queued`, then on the server in order).
+ */
 export const orderAssistant = onCallFlow(
   // A person who closes the tab mid-turn comes back to the answer (watch, or a retry by request id).
   { ...common, timeoutSeconds: 120, allowAnonymous: true, onDisconnect: 'finish' },
   async () => (await import('./flows/deployed/order-assistant.js')).orderAssistant,
 );
 
-/** Money transfers that wait for the user's confirmation. */
+/** Money transfers that wait for the user's confirmation. A message while a turn runs is refused `SESSION_BUSY`. */
 export const transferMoney = onCallFlow(
+  // Finishes when the person goes away, like the order assistant: a confirmed transfer is journaled to its end.
   { ...common, timeoutSeconds: 120, onDisconnect: 'finish' },
   async () => (await import('./flows/deployed/transfer-money.js')).transferMoney,
 );

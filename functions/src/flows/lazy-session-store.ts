@@ -7,6 +7,7 @@ import type {
   SessionStore,
   SessionWriteOptions,
   StopRecord,
+  TurnQueue,
   TurnStops,
 } from '../kit/session/index.js';
 
@@ -63,6 +64,18 @@ export class LazySessionStore implements SessionStore {
       };
     },
   };
+
+  /** The made store's queue (a store made without one refuses to queue). */
+  readonly queue: TurnQueue = {
+    push: async (id, item, options) => this.queueOf(await this.get()).push(id, item, options),
+    list: async (id) => this.queueOf(await this.get()).list(id),
+    shift: async (id, requestId) => this.queueOf(await this.get()).shift(id, requestId),
+  };
+
+  private queueOf(store: SessionStore): TurnQueue {
+    if (!store.queue) throw new KitError('unimplemented', 'this session store cannot queue messages');
+    return store.queue;
+  }
 
   private made(store: SessionStore): TurnStops {
     if (!store.stops) throw new KitError('unimplemented', 'this session store cannot stop a running turn');

@@ -1,6 +1,6 @@
 import type { Firestore } from '@google-cloud/firestore';
 import { defineAgent } from '../../kit/agent/define-agent.js';
-import type { AgentTurnResult } from '../../kit/agent/index.js';
+import type { Agent, AgentTurnResult } from '../../kit/agent/index.js';
 import {
   type Effects,
   effects,
@@ -30,7 +30,7 @@ export interface MatrixWorld {
   record: Effects;
   hooks: { beforeModel?: BeforeModel };
   /** The bank agent as one instance sees it (its own cache) over `over`. */
-  agent(over?: SessionStore): ReturnType<typeof defineAgent>;
+  agent(over?: SessionStore): Agent;
   /** The session as a fresh instance reads it. */
   stored(sessionId: string): Promise<Session>;
   /** When Firestore last wrote the session's document (seconds.nanoseconds). */

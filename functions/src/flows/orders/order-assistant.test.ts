@@ -1,5 +1,7 @@
+import type { CallResult } from '@callable-flows/protocol';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { gate, userTexts } from '../../kit/agent/test-utils/agent-fixtures.js';
 import { onCallFlow } from '../../kit/callable/index.js';
 import { callableRequest } from '../../kit/callable/test-utils/callable-request.js';
 import { scriptedModel } from '../../kit/models/scripted/index.js';
@@ -20,7 +22,16 @@ let close = async () => {};
 function assistant(store: SessionStore = new InMemorySessionStore()) {
   const model = scriptedModel(playScript(nextOrderMove));
   const agent = defineOrderAssistant({ model, store, db: async () => db });
-  return { fn: onCallFlow({}, agent), model };
+  const callable = onCallFlow({}, agent);
+  // Each test waits for one call before the next, so no message here is ever queued.
+  const fn = {
+    run: async (request: Parameters<typeof callable.run>[0]): Promise<CallResult> => {
+      const result = await callable.run(request);
+      if (result.status === 'queued') throw new Error(`unexpectedly queued: ${JSON.stringify(result)}`);
+      return result;
+    },
+  };
+  return { fn, model, agent };
 }
 
 const events = async (orderId: string) => (await db.collection(`orders/${orderId}/events`).get()).docs;
@@ -155,5 +166,41 @@ describe.skipIf(!host)('orderAssistant', () => {
     expect(done.status).toBe('done');
     expect(done.text).toContain('1 Quay St, Bristol');
     expect(await status('A-1001')).toBe('processing');
+  });
+
+  it('queues a message sent while a turn runs and answers it on the server right after, in order', async () => {
+    const store = new InMemorySessionStore();
+    const play = playScript(nextOrderMove);
+    const hold = gate();
+    const holding = gate();
+    let calls = 0;
+    // The second model call (the first answer to "Where is my order A-1002?") waits until the test lets it go.
+    const model = scriptedModel(async (request) => {
+      if (++calls === 2) {
+        holding.open();
+        await hold.promise;
+      }
+      return play(request);
+    });
+    const agent = defineOrderAssistant({ model, store, db: async () => db });
+    const fn = onCallFlow({}, agent);
+    const first = await fn.run(callableRequest({ message: 'Hello' }, alice()));
+    const running = fn.run(
+      callableRequest({ sessionId: first.sessionId, message: 'Where is my order A-1002?' }, alice()),
+    );
+    await holding.promise;
+    const queued = await fn.run(
+      callableRequest({ sessionId: first.sessionId, message: 'And A-1001?', requestId: 'later-1' }, alice()),
+    );
+    expect(queued).toEqual({ sessionId: first.sessionId, status: 'queued', requestId: 'later-1', position: 1 });
+    hold.open();
+    await running;
+    await agent.runQueued(first.sessionId);
+    const history = (await store.load(first.sessionId))?.session.history ?? [];
+    expect(userTexts(history)).toEqual(['Hello', 'Where is my order A-1002?', 'And A-1001?']);
+    const again = await fn.run(
+      callableRequest({ sessionId: first.sessionId, message: 'And A-1001?', requestId: 'later-1' }, alice()),
+    );
+    expect(again).toMatchObject({ status: 'done', text: expect.stringContaining('A-1001') });
   });
 });

@@ -35,9 +35,10 @@ export type OrderAssistantState = z.infer<typeof OrderAssistantStateSchema>;
 /**
  * The order assistant agent: queryOrder (which remembers the orders it looked up in the
  * session's state), cancelOrder (confirmed by the user), whichAddress (a question), finish
- * (ends the turn); 8 tool rounds.
+ * (ends the turn); 8 tool rounds. A message sent while a turn runs is queued and answered right
+ * after it ("and also order B-2002?" while the first answer is still being written).
  */
-export function defineOrderAssistant(deps: OrderAssistantDeps): Agent {
+export function defineOrderAssistant(deps: OrderAssistantDeps): Agent<'queue'> {
   return defineAgent({
     name: 'orderAssistant',
     model: deps.model,
@@ -48,5 +49,6 @@ export function defineOrderAssistant(deps: OrderAssistantDeps): Agent {
     state: OrderAssistantStateSchema,
     initialState: { lookedUp: [] },
     history: deps.history ?? { compress: { keepTurns: 6 } },
+    whileBusy: 'queue',
   });
 }

@@ -1,5 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { gate, userTexts } from '../../kit/agent/test-utils/agent-fixtures.js';
 import { onCallFlow } from '../../kit/callable/index.js';
 import { callableRequest } from '../../kit/callable/test-utils/callable-request.js';
 import { scriptedModel } from '../../kit/models/scripted/index.js';
@@ -86,5 +87,33 @@ describe.skipIf(!host)('transferMoney', () => {
     const decline = [{ ref: asked.interrupts[0]?.ref as string, name: 'transfer' }];
     const declined = await fn.run(callableRequest({ sessionId: asked.sessionId, resume: { decline } }, alice));
     expect(declined).toMatchObject({ status: 'done', text: 'No money was moved: declined by the user.' });
+  });
+
+  it('refuses a message sent while a turn runs with SESSION_BUSY and stores nothing of it', async () => {
+    const store = new InMemorySessionStore();
+    const play = playScript(nextTransferMove);
+    const hold = gate();
+    const holding = gate();
+    let calls = 0;
+    const model = scriptedModel(async (request) => {
+      if (++calls === 2) {
+        holding.open();
+        await hold.promise;
+      }
+      return play(request);
+    });
+    const fn = onCallFlow({}, defineTransferMoney({ model, store, db: async () => db }));
+    const first = await fn.run(callableRequest({ message: 'Hello' }, alice));
+    const running = fn.run(callableRequest({ sessionId: first.sessionId, message: 'What are my accounts?' }, alice));
+    await holding.promise;
+    const refused = await fn
+      .run(callableRequest({ sessionId: first.sessionId, message: 'Send 5 euros to Bob' }, alice))
+      .catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'aborted', details: expect.objectContaining({ reason: 'SESSION_BUSY' }) });
+    hold.open();
+    await running;
+    const history = (await store.load(first.sessionId))?.session.history ?? [];
+    expect(userTexts(history)).toEqual(['Hello', 'What are my accounts?']);
+    expect(await store.queue.list(first.sessionId)).toEqual([]);
   });
 });

@@ -23,8 +23,11 @@ export interface TransferMoneyDeps {
   history?: HistoryOptions;
 }
 
-/** The transferMoney agent: listAccounts, then transfer (confirmed by the user). */
-export function defineTransferMoney(deps: TransferMoneyDeps): Agent {
+/**
+ * The transferMoney agent: listAccounts, then transfer (confirmed by the user). A message sent
+ * while a turn runs is refused (`SESSION_BUSY`): money moves only on what the person sees answered.
+ */
+export function defineTransferMoney(deps: TransferMoneyDeps): Agent<'reject'> {
   return defineAgent({
     name: 'transferMoney',
     model: deps.model,
@@ -33,5 +36,6 @@ export function defineTransferMoney(deps: TransferMoneyDeps): Agent {
     maxTurns: 4,
     store: deps.store,
     history: deps.history ?? { compress: { keepTurns: 6 } },
+    whileBusy: 'reject',
   });
 }

@@ -26,6 +26,14 @@ export interface HistoryOptions {
   compress?: CompressionOptions | false;
 }
 
+/**
+ * What an agent does with a message sent while a turn runs on its session: `reject` it
+ * (`SESSION_BUSY`, the client retries), `queue` it (stored beside the session and answered on the
+ * server right after the turns before it, in order; its caller gets `queued`), or `interrupt`
+ * the running turn (stopped as a stop from the user stops it, then the message is answered).
+ */
+export type WhileBusy = 'reject' | 'queue' | 'interrupt';
+
 /** Configuration of {@link defineAgent}. */
 export interface AgentConfig<O extends z.ZodType = z.ZodType> {
   name: string;
@@ -65,6 +73,10 @@ export interface AgentConfig<O extends z.ZodType = z.ZodType> {
    * `firestoreTraceSink(…)`. A call's own `traces` are added. Default none.
    */
   traces?: TraceSink | TraceSink[];
+  /** What a message sent while a turn runs does (see {@link WhileBusy}). Default `reject`. */
+  whileBusy?: WhileBusy;
+  /** How many messages wait at most in a session's queue (`whileBusy: 'queue'`); one more is refused `QUEUE_FULL`. Default 3. */
+  maxQueued?: number;
   /** The time in epoch ms (tests inject one to expire leases). Default `Date.now`. */
   clock?: () => number;
 }
@@ -73,6 +85,8 @@ export interface AgentConfig<O extends z.ZodType = z.ZodType> {
 export const DEFAULT_LEASE_MS = 12_000;
 /** The default lifetime of an untouched session. */
 export const DEFAULT_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** The default bound of a session's queue (three of the largest requests fit one Firestore document). */
+export const DEFAULT_MAX_QUEUED = 3;
 /** The default number of results kept for retries. */
 export const DEFAULT_KEEP_RESULTS = 8;
 

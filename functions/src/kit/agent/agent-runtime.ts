@@ -11,8 +11,10 @@ import {
   type AgentConfig,
   DEFAULT_KEEP_RESULTS,
   DEFAULT_LEASE_MS,
+  DEFAULT_MAX_QUEUED,
   DEFAULT_SESSION_TTL_MS,
   DEFAULT_SUMMARY_INSTRUCTIONS,
+  type WhileBusy,
 } from './agent-config.js';
 import { GivenUpLeases } from './given-up-leases.js';
 import type { TurnTiming } from './turn-writer.js';
@@ -47,6 +49,10 @@ export interface AgentRuntime {
   traces: TraceSink[];
   /** Leases this instance's failed turns gave up without a write that says so. */
   givenUp: GivenUpLeases;
+  whileBusy: WhileBusy;
+  maxQueued: number;
+  /** The queue runs under way on this instance, by session (each waits for the one before). */
+  queueRuns: Map<string, Promise<unknown>>;
 }
 
 const AGENT_NAME = /^[A-Za-z0-9_.\-/]{1,128}$/;
@@ -64,6 +70,12 @@ function initialState(schema: z.ZodType, value: unknown): unknown {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw fromZodError(parsed.error, 'initialState');
   return parsed.data;
+}
+
+function positiveCount(value: number, name: string): number {
+  if (!(Number.isInteger(value) && value >= 1))
+    throw new KitError('invalid-argument', `${name} must be a whole number ≥ 1, not ${value}`);
+  return value;
 }
 
 /** Fills in the defaults of an agent's configuration and checks it. */
@@ -108,6 +120,9 @@ export function resolveAgent<O extends z.ZodType>(config: AgentConfig<O>): Agent
     },
     keepResults: config.keepResults ?? DEFAULT_KEEP_RESULTS,
     traces: config.traces === undefined ? [] : [config.traces].flat(),
+    whileBusy: config.whileBusy ?? 'reject',
+    maxQueued: positiveCount(config.maxQueued ?? DEFAULT_MAX_QUEUED, 'maxQueued'),
+    queueRuns: new Map(),
     givenUp: new GivenUpLeases(),
   };
 }

@@ -1,9 +1,11 @@
-import type { Resume, StopResult } from '@callable-flows/protocol';
+import type { QueuedResult, Resume, StopResult } from '@callable-flows/protocol';
 import type { z } from 'zod';
 import type { GenerateResponseChunk, Part } from '../model/index.js';
 import type { PendingInterruptSchema, TurnResultSchema } from '../session/index.js';
 import type { ActionContext } from '../tools/index.js';
 import type { TraceSink } from '../trace/index.js';
+import type { WhileBusy } from './agent-config.js';
+import type { QueueRun } from './run-queued.js';
 import type { StopContext } from './stop-turn.js';
 
 /** An interrupt as a client sees it: which call, of which tool, with what input, and why. */
@@ -29,19 +31,35 @@ export interface AgentCallContext {
 /** The outcome of one agent call, as the callable returns it. */
 export type AgentTurnResult = z.infer<typeof TurnResultSchema>;
 
+/** What a message to an agent that queues (`whileBusy: 'queue'`) may get instead of its turn's result. */
+export type QueuedTurn = QueuedResult;
+
+/** What `send` resolves to: an agent that queues may answer a message `queued`. */
+export type AgentSendResult<W extends WhileBusy = WhileBusy> = W extends 'queue'
+  ? AgentTurnResult | QueuedTurn
+  : AgentTurnResult;
+
 /**
  * A stateful chat flow: each call loads the session, takes its lease, runs one turn and
  * stores it. Errors are kit errors: not-found (no such session), permission-denied (another
  * uid's session), aborted (a concurrent call holds the session), failed-precondition
  * (nothing to resume, or the interrupt expired), invalid-argument (unknown refs, bad input).
  */
-export interface Agent {
+export interface Agent<W extends WhileBusy = 'reject'> {
   readonly kind: 'agent';
   readonly name: string;
-  send(sessionId: string | undefined, input: AgentInput, ctx: AgentCallContext): Promise<AgentTurnResult>;
+  /** What a message sent while a turn runs does. */
+  readonly whileBusy: W;
+  send(sessionId: string | undefined, input: AgentInput, ctx: AgentCallContext): Promise<AgentSendResult<W>>;
   /**
    * Stops the turn running on `sessionId`, from any client of its owner: `stopped` once it gave
    * the session up, `stopping` if it had not yet; failed-precondition `NOTHING_TO_STOP` when none runs.
    */
   stop(sessionId: string, ctx: StopContext): Promise<StopResult>;
+  /**
+   * Runs the messages queued on `sessionId`, in order, each as its own turn (its own request id,
+   * its sender's uid), while the session is free; safe to call from anywhere at any time (a
+   * turn's lease keeps two runs apart, a request id keeps a message from running twice).
+   */
+  runQueued(sessionId: string): Promise<QueueRun>;
 }

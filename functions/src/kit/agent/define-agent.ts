@@ -1,55 +1,26 @@
 import type { z } from 'zod';
-import { fromZodError, isKitError, KitError, throwIfAborted } from '../errors/index.js';
-import { findUnsupported, type Message, MessageSchema, type StepObserver } from '../model/index.js';
+import { isKitError, KitError, throwIfAborted } from '../errors/index.js';
+import type { StepObserver } from '../model/index.js';
 import type { Session } from '../session/session-schema.js';
 import { statusAfterTurn } from '../session/session-standing.js';
-import { redactValue } from '../trace/index.js';
-import type { Agent, AgentCallContext, AgentInput } from './agent.js';
-import type { AgentConfig } from './agent-config.js';
+import type { Agent, AgentCallContext, AgentInput, AgentSendResult } from './agent.js';
+import type { AgentConfig, WhileBusy } from './agent-config.js';
 import { type AgentRuntime, resolveAgent } from './agent-runtime.js';
 import { beginTurn } from './begin-turn.js';
 import { closeTrailingRequests } from './close-trailing-requests.js';
 import { listenForStop } from './listen-for-stop.js';
 import { releaseAfterFailure, writeRelease } from './release-turn.js';
+import { type QueueDeps, type RunTurn, runQueuedAfter } from './run-queued.js';
 import { runTurn, type TurnOutcome } from './run-turn.js';
+import { sendWhileBusy } from './send-while-busy.js';
 import { stopTurn } from './stop-turn.js';
 import { keepResult } from './stored-results.js';
 import { type CallOutcome, traceCall } from './trace-call.js';
 import { TurnJournal } from './turn-journal.js';
 import { TurnWriter } from './turn-writer.js';
+import { userMessage } from './user-message.js';
 
 const SESSION_ID = /^[A-Za-z0-9_-]{1,128}$/;
-
-/** The user message of a call, checked (also against what the agent's model can take); undefined for a resume. */
-function userMessage(rt: AgentRuntime, input: AgentInput): Message | undefined {
-  const hasMessage = input.message !== undefined;
-  const hasResume = input.resume !== undefined;
-  if (hasMessage === hasResume) throw new KitError('invalid-argument', 'a call carries either a message or a resume');
-  if (!hasMessage) return undefined;
-  const content = typeof input.message === 'string' ? [{ text: input.message }] : input.message;
-  const parsed = MessageSchema.safeParse({ role: 'user', content });
-  if (!parsed.success) throw fromZodError(parsed.error, 'message');
-  if (!parsed.data.content.length || (typeof input.message === 'string' && !input.message.trim())) {
-    throw new KitError('invalid-argument', 'the message is empty', {
-      reason: 'INVALID_FIELD',
-      details: { field: 'message' },
-    });
-  }
-  // Refused before it is stored: a message the model can't take would fail every later turn.
-  const unsupported = findUnsupported({ messages: [parsed.data] }, rt.model.info.supports ?? {});
-  if (unsupported) {
-    throw new KitError(
-      'invalid-argument',
-      `this agent's model does not take ${unsupported.replace('request.messages[0].', 'message.')}`,
-      {
-        reason: 'INVALID_FIELD',
-        details: { field: 'message' },
-      },
-    );
-  }
-  // A key the user pasted is never stored (nor sent on to the model).
-  return redactValue(parsed.data);
-}
 
 /** The session a finished turn leaves: its history, summary and result stored, no lease. */
 function finished(session: Session, rt: AgentRuntime, outcome: TurnOutcome, requestId: string | undefined): Session {
@@ -144,15 +115,22 @@ async function send(
  * call is one `invoke_agent` span and, when it runs, a trace in the agent's (and the call's) trace sinks;
  * secrets are never stored.
  */
-export function defineAgent<O extends z.ZodType = z.ZodType>(config: AgentConfig<O>): Agent {
+export function defineAgent<O extends z.ZodType = z.ZodType, W extends WhileBusy = 'reject'>(
+  config: AgentConfig<O> & { whileBusy?: W },
+): Agent<W> {
   const rt = resolveAgent(config);
+  const turn: RunTurn = (sessionId, input, ctx) =>
+    traceCall(rt, sessionId, input, ctx, (observer) => send(rt, sessionId, input, ctx, observer));
+  const deps: QueueDeps = { rt, turn };
   return {
     kind: 'agent',
     name: rt.name,
+    whileBusy: rt.whileBusy as W,
     send: async (sessionId, input, ctx) => {
       if (!ctx?.uid) throw new KitError('unauthenticated', 'an agent call needs the caller’s uid');
-      return traceCall(rt, sessionId, input, ctx, (observer) => send(rt, sessionId, input, ctx, observer));
+      return sendWhileBusy(deps, sessionId, input, ctx) as Promise<AgentSendResult<W>>;
     },
+    runQueued: (sessionId) => runQueuedAfter(deps, sessionId),
     stop: async (sessionId, ctx) => {
       if (!ctx?.uid) throw new KitError('unauthenticated', 'a stop needs the caller’s uid');
       return stopTurn(rt, sessionId, ctx);

@@ -24,7 +24,7 @@ function stopsOf(rt: AgentRuntime): TurnStops {
 }
 
 /** The session, fresh from the store (a stop is never decided on a cached copy), if `uid` owns it. */
-async function ownedSession(rt: AgentRuntime, sessionId: string, uid: string): Promise<Session> {
+export async function ownedSession(rt: AgentRuntime, sessionId: string, uid: string): Promise<Session> {
   const record = await rt.store.load(sessionId, { fresh: true });
   if (!record) throw new KitError('not-found', `no session '${sessionId}'`, { reason: 'SESSION_NOT_FOUND' });
   const session = rt.givenUp.seeThrough(record.session);

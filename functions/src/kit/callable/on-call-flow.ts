@@ -1,8 +1,9 @@
-import type { CallRequest, CallResult, WireChunk } from '@callable-flows/protocol';
+import type { CallRequest, CallResult, MessageResult, WireChunk } from '@callable-flows/protocol';
 import * as logger from 'firebase-functions/logger';
 import { type CallableRequest, onCall } from 'firebase-functions/v2/https';
 import type { z } from 'zod';
 import type { Agent } from '../agent/agent.js';
+import type { WhileBusy } from '../agent/agent-config.js';
 import { KitError } from '../errors/index.js';
 import type { Flow } from '../flow/index.js';
 import { lazy } from '../lazy/index.js';
@@ -24,12 +25,12 @@ import { toHttpsError } from './to-https-error.js';
 // firebase-functions takes.
 
 /** A flow or agent, or a loader that imports it on the first call (a shorter cold start). */
-export type CallTarget<T extends Agent | Flow> = T | (() => Promise<T>);
+export type CallTarget<T extends Agent<WhileBusy> | Flow> = T | (() => Promise<T>);
 
 type RunCall = typeof import('./run-call.js').runCall;
 const loadRunCall: () => Promise<RunCall> = lazy(() => import('./run-call.js').then((m) => m.runCall));
 
-function resolver(target: CallTarget<Agent | Flow>): () => Promise<Agent | Flow> {
+function resolver(target: CallTarget<Agent<WhileBusy> | Flow>): () => Promise<Agent<WhileBusy> | Flow> {
   // A failed import is tried again on the next call.
   return typeof target === 'function' ? lazy(target) : () => Promise.resolve(target);
 }
@@ -56,7 +57,15 @@ async function authorize(
 const SETTLE_WAIT_MS = 2_000;
 
 /** Deploys an agent as a callable: the wire protocol of the README, a session per conversation. */
-export function onCallFlow(options: OnCallFlowOptions, agent: CallTarget<Agent>): FlowCallable<CallRequest, CallResult>;
+export function onCallFlow(
+  options: OnCallFlowOptions,
+  agent: CallTarget<Agent<'reject' | 'interrupt'>>,
+): FlowCallable<CallRequest, CallResult>;
+/** Deploys an agent that queues messages while a turn runs: a message may be answered `queued`. */
+export function onCallFlow(
+  options: OnCallFlowOptions,
+  agent: CallTarget<Agent<WhileBusy>>,
+): FlowCallable<CallRequest, MessageResult>;
 /** Deploys a stateless flow as a callable: its input in, its output out. */
 export function onCallFlow<I extends z.ZodType, O extends z.ZodType>(
   options: OnCallFlowOptions,
@@ -64,7 +73,7 @@ export function onCallFlow<I extends z.ZodType, O extends z.ZodType>(
 ): FlowCallable<z.input<I>, z.infer<O>>;
 export function onCallFlow(
   options: OnCallFlowOptions,
-  target: CallTarget<Agent | Flow>,
+  target: CallTarget<Agent<WhileBusy> | Flow>,
 ): FlowCallable<unknown, unknown> {
   const {
     authPolicy = signedIn(),

@@ -1,18 +1,19 @@
-import { type CallResult, isStopRequest, StopRequestSchema, type StopResult } from '@callable-flows/protocol';
+import { isStopRequest, type MessageResult, StopRequestSchema, type StopResult } from '@callable-flows/protocol';
 import type { Agent } from '../agent/agent.js';
+import type { WhileBusy } from '../agent/agent-config.js';
 import { fromZodError, KitError } from '../errors/index.js';
 import type { CallContext } from './call-context.js';
 import { callerContext } from './caller-context.js';
 import { chunkSender } from './chunk-sender.js';
 import { assertClientMedia } from './media-policy.js';
 import { assertPayloadSize, parseCallRequest, toAgentInput } from './parse-call-request.js';
-import { toCallResult } from './to-call-result.js';
+import { toMessageResult } from './to-call-result.js';
 
 /**
  * One call of an agent over the wire: parse the data, run the turn as the caller, return the
- * wire result; or, for `{ sessionId, stop: true }`, stop the turn running on the session.
+ * wire result (`queued` from an agent that queued the message); or, for `{ sessionId, stop: true }`, stop the turn running on the session.
  */
-export async function runAgentCall(agent: Agent, call: CallContext): Promise<CallResult | StopResult> {
+export async function runAgentCall(agent: Agent<WhileBusy>, call: CallContext): Promise<MessageResult | StopResult> {
   const { request, signal, traces } = call;
   if (!request.auth)
     throw new KitError('unauthenticated', 'sign in first: a session belongs to a signed-in user', {
@@ -36,5 +37,5 @@ export async function runAgentCall(agent: Agent, call: CallContext): Promise<Cal
     ...(parsed.requestId ? { requestId: parsed.requestId } : {}),
     ...(traces ? { traces } : {}),
   });
-  return toCallResult(result);
+  return toMessageResult(result);
 }

@@ -1,5 +1,6 @@
 import { SpanKind } from '@opentelemetry/api';
 import type { Agent } from '../agent/agent.js';
+import type { WhileBusy } from '../agent/agent-config.js';
 import type { Flow } from '../flow/index.js';
 import { inSpan, KIT_ATTR } from '../telemetry/index.js';
 import type { CallContext } from './call-context.js';
@@ -7,7 +8,7 @@ import { runAgentCall } from './run-agent-call.js';
 import { runFlowCall } from './run-flow-call.js';
 
 /** One call of an agent (the session wire protocol) or of a flow (its input in, its output out). */
-export function runCall(target: Agent | Flow, call: CallContext): Promise<unknown> {
+export function runCall(target: Agent<WhileBusy> | Flow, call: CallContext): Promise<unknown> {
   // The root of the call's spans: the turn (or the flow), its model calls and tool calls nest in it.
   // Built only when a span records (the thunk): with no SDK registered, a call builds nothing for it.
   const attributes = () => ({

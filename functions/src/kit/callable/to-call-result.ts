@@ -1,5 +1,5 @@
-import type { CallResult } from '@callable-flows/protocol';
-import type { AgentTurnResult } from '../agent/agent.js';
+import type { CallResult, MessageResult } from '@callable-flows/protocol';
+import type { AgentSendResult, AgentTurnResult } from '../agent/agent.js';
 
 /**
  * The wire form of an agent's turn: every key always present (null output, zero usage), so a
@@ -22,4 +22,13 @@ export function toCallResult(result: AgentTurnResult): CallResult {
   };
   if (result.finishMessage !== undefined) wire.finishMessage = result.finishMessage;
   return wire;
+}
+
+/** The wire form of what `send` gave: a turn's result, or `queued` as it is. */
+export function toMessageResult(result: AgentSendResult): MessageResult {
+  if (result.status === 'queued') {
+    const { sessionId, requestId, position } = result;
+    return { sessionId, status: 'queued', requestId, position };
+  }
+  return toCallResult(result);
 }

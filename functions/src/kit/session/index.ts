@@ -7,6 +7,7 @@ export {
   type LruSessionCacheOptions,
 } from './lru-session-cache.js';
 export { InMemorySessionStore } from './memory-session-store.js';
+export { MemoryTurnQueue } from './memory-turn-queue.js';
 export { MemoryTurnStops } from './memory-turn-stops.js';
 export { parseSession } from './parse-session.js';
 export { type PendingCalls, pendingOf, withPending } from './pending-of.js';
@@ -50,4 +51,12 @@ export {
   writeConflict,
 } from './session-store.js';
 export type { ScannedSession, SessionScan, SweepableSessionStore } from './session-sweep.js';
+export {
+  positionOf,
+  pushOnto,
+  type QueuedTurn,
+  type QueuePush,
+  type QueuePushOptions,
+  type TurnQueue,
+} from './turn-queue.js';
 export type { StopRecord, TurnStops } from './turn-stops.js';

@@ -10,6 +10,7 @@ import {
   type SessionStore,
   type SessionWriteOptions,
 } from './session-store.js';
+import type { TurnQueue } from './turn-queue.js';
 import type { TurnStops } from './turn-stops.js';
 
 /** Options of {@link LruSessionCache}. */
@@ -59,6 +60,11 @@ export class LruSessionCache implements SessionStore {
   /** The store's stops: a stop is never cached. */
   get stops(): TurnStops | undefined {
     return this.store.stops;
+  }
+
+  /** The store's queue: never cached (other instances push to it). */
+  get queue(): TurnQueue | undefined {
+    return this.store.queue;
   }
 
   /** The estimated bytes of the sessions cached now (at most `maxBytes`). */

@@ -1,4 +1,5 @@
 import { KitError } from '../errors/index.js';
+import { MemoryTurnQueue } from './memory-turn-queue.js';
 import { MemoryTurnStops } from './memory-turn-stops.js';
 import { parseSession } from './parse-session.js';
 import { withPending } from './pending-of.js';
@@ -25,6 +26,7 @@ interface Stored {
  */
 export class InMemorySessionStore implements SessionStore {
   readonly stops = new MemoryTurnStops();
+  readonly queue = new MemoryTurnQueue();
   private readonly sessions = new Map<string, Stored>();
   private writes = 0;
 

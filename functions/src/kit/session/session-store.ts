@@ -1,5 +1,6 @@
 import { isKitError, KitError } from '../errors/index.js';
 import type { Session } from './session-schema.js';
+import type { TurnQueue } from './turn-queue.js';
 import type { TurnStops } from './turn-stops.js';
 
 /** A session as a store read or wrote it, with the token a conditional write must present. */
@@ -54,6 +55,8 @@ export interface SessionStore {
   delete(id: string, options?: SessionDeleteOptions): Promise<void>;
   /** Where a stop reaches a running turn; a store without it can't stop turns (`unimplemented`). */
   readonly stops?: TurnStops;
+  /** Where messages sent while a turn runs wait; a store without it can't queue (`unimplemented`). */
+  readonly queue?: TurnQueue;
 }
 
 /** The error of a compare-and-set write that lost: someone wrote the session first. */

@@ -1,4 +1,4 @@
-import { chunkId, millisOf } from '@callable-flows/protocol';
+import { CONTROL_COLLECTION, chunkId, millisOf, QUEUE_DOC_ID } from '@callable-flows/protocol';
 import type { DocumentReference, DocumentSnapshot, Firestore, Timestamp, WriteBatch } from 'firebase-admin/firestore';
 import { KitError } from '../../errors/index.js';
 import { within } from '../../timing/index.js';
@@ -28,6 +28,7 @@ import {
   type StoreOperation,
 } from './firestore-session-store-options.js';
 import { chunkStamp, deleteIfUnchanged, scannedSession, scanSessionDocs } from './firestore-session-sweep.js';
+import { FirestoreTurnQueue } from './firestore-turn-queue.js';
 import { FirestoreTurnStops } from './firestore-turn-stops.js';
 import {
   DEFAULT_HISTORY_LIMITS,
@@ -86,6 +87,8 @@ export class FirestoreSessionStore implements SweepableSessionStore {
   private readonly callTimeoutMs: number;
   /** Stops beside each session (`<session>/control/stop`), heard by the running turn. */
   readonly stops: FirestoreTurnStops;
+  /** Messages queued behind a running turn (`<session>/control/queue`), read by `watch`. */
+  readonly queue: FirestoreTurnQueue;
 
   constructor(options: FirestoreSessionStoreOptions) {
     const prefix = options.prefix ?? '';
@@ -95,7 +98,10 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     this.limits = options.limits ?? DEFAULT_HISTORY_LIMITS;
     this.onOperation = options.onOperation;
     this.callTimeoutMs = options.callTimeoutMs ?? DEFAULT_FIRESTORE_CALL_TIMEOUT_MS;
-    this.stops = new FirestoreTurnStops((id) => this.sessionRef(id).collection('control').doc('stop'));
+    this.stops = new FirestoreTurnStops((id) => this.sessionRef(id).collection(CONTROL_COLLECTION).doc('stop'));
+    this.queue = new FirestoreTurnQueue(this.db, (id) =>
+      this.sessionRef(id).collection(CONTROL_COLLECTION).doc(QUEUE_DOC_ID),
+    );
   }
 
   /** The document of session `id` (for security rules tests and the cleanup job). */

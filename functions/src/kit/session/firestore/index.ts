@@ -5,6 +5,7 @@ export {
   type FirestoreStorage,
   type StoreOperation,
 } from './firestore-session-store.js';
+export { FirestoreTurnQueue, QUEUE_MESSAGE_CHARS } from './firestore-turn-queue.js';
 export { FirestoreTurnStops } from './firestore-turn-stops.js';
 export {
   DEFAULT_HISTORY_LIMITS,

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { KitError } from '../errors/index.js';
+import type { Message } from '../model/index.js';
+import type { Session, TurnQueue } from '../session/index.js';
+import { positionOf } from '../session/index.js';
+import { standingOf } from '../session/session-standing.js';
+import type { AgentCallContext, AgentInput, AgentSendResult } from './agent.js';
+import type { AgentRuntime } from './agent-runtime.js';
+import { findRequest, requestDigest, requestIdReused } from './request-record.js';
+import { type QueueDeps, runQueued, runQueuedAfter } from './run-queued.js';
+import { ownedSession } from './stop-turn.js';
+
+/** The session's queue; a store without one can't queue (`unimplemented`). */
+export function queueOf(rt: AgentRuntime): TurnQueue {
+  const queue = rt.store.queue;
+  if (!queue) throw new KitError('unimplemented', `the session store of agent '${rt.name}' cannot queue messages`);
+  return queue;
+}
+
+/** The refusal of a message when `maxQueued` wait already. */
+export function queueFull(sessionId: string, maxQueued: number): KitError {
+  return new KitError(
+    'resource-exhausted',
+    `session '${sessionId}' has ${maxQueued} messages waiting already; send this one once they are answered`,
+    { reason: 'QUEUE_FULL', details: { maxQueued } },
+  );
+}
+
+/** True when the session knows request `requestId`: its turn ran or runs (a call with it is answered as any retry). */
+const knows = (session: Session, requestId: string) =>
+  findRequest(session, requestId) !== undefined || session.results.some((r) => r.requestId === requestId);
+
+/**
+ * Queues a message behind the running turn (or the messages already waiting) on `sessionId`, and
+ * answers `queued` with its place. A request id the session knows already is answered as any call
+ * with it (its stored result); one that waits already is told its place again, never queued twice.
+ * If the session was given up before the message landed in the queue (the running turn had looked
+ * at the queue already), this call runs the queue itself up to its own message and answers with
+ * that message's result. Owner, agent and the message are checked before anything is stored.
+ */
+export async function queueMessage(
+  deps: QueueDeps,
+  sessionId: string,
+  input: AgentInput,
+  ctx: AgentCallContext,
+  message: Message,
+): Promise<AgentSendResult<'queue'>> {
+  const { rt } = deps;
+  const queue = queueOf(rt);
+  const session = await ownedSession(rt, sessionId, ctx.uid);
+  const requestId = ctx.requestId ?? randomUUID();
+  if (ctx.requestId !== undefined && knows(session, requestId)) return deps.turn(sessionId, input, ctx);
+  const now = rt.timing.clock();
+  const item = { requestId, uid: ctx.uid, message, digest: requestDigest(message, undefined), at: now };
+  const pushed = await queue.push(sessionId, item, {
+    maxItems: rt.maxQueued,
+    ownerUid: session.ownerUid,
+    expireAt: now + rt.timing.sessionTtlMs,
+  });
+  if ('full' in pushed) throw queueFull(sessionId, rt.maxQueued);
+  if ('reused' in pushed) throw requestIdReused(requestId);
+  const fresh = (await rt.store.load(sessionId, { fresh: true }))?.session;
+  if (!fresh || standingOf(rt.givenUp.seeThrough(fresh), rt.timing.clock()) === 'held') {
+    return { sessionId, status: 'queued', requestId, position: pushed.position };
+  }
+  // Nobody holds the session: nobody else may be about to run the queue. Run it up to this message.
+  const run = await runQueued(deps, sessionId, requestId);
+  if (run.left > 0 && run.waiting === undefined) void runQueuedAfter(deps, sessionId).catch(() => undefined);
+  const position = run.ran.includes(requestId) ? 0 : positionOf(await queue.list(sessionId), requestId);
+  // Answered (here, or by another run meanwhile): its stored result, as any call with its request id.
+  if (position === 0) return deps.turn(sessionId, input, { ...ctx, requestId });
+  return { sessionId, status: 'queued', requestId, position };
+}

@@ -1,0 +1,92 @@
+import { isKitError } from '../errors/index.js';
+import type { QueuedTurn, TurnQueue } from '../session/index.js';
+import type { AgentCallContext, AgentInput, AgentTurnResult } from './agent.js';
+import type { AgentRuntime } from './agent-runtime.js';
+import { findRequest } from './request-record.js';
+
+/** Runs one turn of an agent as a call would (admission, lease, journal, release), never queueing it. */
+export type RunTurn = (
+  sessionId: string | undefined,
+  input: AgentInput,
+  ctx: AgentCallContext,
+) => Promise<AgentTurnResult>;
+
+/** What running a session's queue needs: the agent's runtime and its turn. */
+export interface QueueDeps {
+  rt: AgentRuntime;
+  /** The turn as it is (admission, lease, journal), never a send that queues: a queued message would queue itself. */
+  turn: RunTurn;
+}
+
+/**
+ * What one run of a queue did: the request ids it answered, in order, and how many messages still
+ * wait; `waiting` says why it stopped with some left: a turn `held` the session (its release runs
+ * the queue on), the session waits for answers to its `interrupts` (the resume's release does), or
+ * the `store` failed before the head's turn was journaled (the next run tries it again).
+ */
+export interface QueueRun {
+  ran: string[];
+  left: number;
+  waiting?: 'held' | 'interrupts' | 'store';
+}
+
+/** What became of the head's turn: it was answered (or closed), or it waits for the given reason. */
+type HeadOutcome = 'answered' | NonNullable<QueueRun['waiting']>;
+
+async function runHead(deps: QueueDeps, sessionId: string, head: QueuedTurn): Promise<HeadOutcome> {
+  try {
+    await deps.turn(sessionId, { message: head.message.content }, { uid: head.uid, requestId: head.requestId });
+    return 'answered';
+  } catch (error) {
+    const reason = isKitError(error) ? error.reason : undefined;
+    if (reason === 'SESSION_BUSY') return 'held';
+    if (reason === 'INTERRUPT_PENDING') return 'interrupts';
+    // Its turn was journaled under its request id (it ran and failed, was stopped, or a later call
+    // closed it): answered like any turn that ends so, and off the queue. Not journaled: it waits.
+    const session = (await deps.rt.store.load(sessionId, { fresh: true }))?.session;
+    return !session || findRequest(session, head.requestId) ? 'answered' : 'store';
+  }
+}
+
+/**
+ * Runs the messages queued on `sessionId`, oldest first, each as its own turn under its own request id
+ * and its sender's uid, until the queue is empty or the session is not free (then whoever holds it
+ * runs the rest when it releases). The head leaves the queue only once its turn was journaled, and
+ * its request id, stored by that turn's first write, answers it from its stored result if it is ever
+ * run again, so a message is answered at most once and never lost. Stops after `until` when given
+ * (the caller that queued it waits for its own answer). Safe from anywhere at any time.
+ */
+export async function runQueued(deps: QueueDeps, sessionId: string, until?: string): Promise<QueueRun> {
+  const queue: TurnQueue | undefined = deps.rt.store.queue;
+  const ran: string[] = [];
+  if (!queue) return { ran, left: 0 };
+  for (;;) {
+    const [head, ...rest] = await queue.list(sessionId);
+    if (!head) return { ran, left: 0 };
+    const outcome = await runHead(deps, sessionId, head);
+    if (outcome !== 'answered') return { ran, left: rest.length + 1, waiting: outcome };
+    await queue.shift(sessionId, head.requestId);
+    ran.push(head.requestId);
+    if (head.requestId === until) return { ran, left: rest.length };
+  }
+}
+
+/**
+ * Runs the queue of `sessionId` after the runs already under way on this instance (so a message
+ * queued while one of them looked is not missed); the promise is that run's. Turns that end call
+ * it without waiting, so their caller is answered at once.
+ */
+export function runQueuedAfter(deps: QueueDeps, sessionId: string): Promise<QueueRun> {
+  const runs = deps.rt.queueRuns;
+  const before = runs.get(sessionId) ?? Promise.resolve();
+  const run = before.then(
+    () => runQueued(deps, sessionId),
+    () => runQueued(deps, sessionId),
+  );
+  runs.set(sessionId, run);
+  const forget = () => {
+    if (runs.get(sessionId) === run) runs.delete(sessionId);
+  };
+  run.then(forget, forget);
+  return run;
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryTurnQueue } from './memory-turn-queue.js';
+import type { QueuedTurn } from './turn-queue.js';
+
+const item = (requestId: string): QueuedTurn => ({
+  requestId,
+  uid: 'alice',
+  message: { role: 'user', content: [{ text: requestId }] },
+  digest: 'd',
+  at: 1,
+});
+const bounds = { maxItems: 2, ownerUid: 'alice', expireAt: 9 };
+
+describe('MemoryTurnQueue', () => {
+  it('keeps pushes in order per session and refuses one past the bound', async () => {
+    const queue = new MemoryTurnQueue();
+    await queue.push('s1', item('a'), bounds);
+    await queue.push('s2', item('x'), bounds);
+    await queue.push('s1', item('b'), bounds);
+    await expect(queue.push('s1', item('c'), bounds)).resolves.toEqual({ full: true });
+    expect((await queue.list('s1')).map((i) => i.requestId)).toEqual(['a', 'b']);
+    expect((await queue.list('s2')).map((i) => i.requestId)).toEqual(['x']);
+  });
+
+  it('shifts the head only when its request id is named, so a second shift of it removes nothing', async () => {
+    const queue = new MemoryTurnQueue();
+    await queue.push('s1', item('a'), bounds);
+    await queue.push('s1', item('b'), bounds);
+    await queue.shift('s1', 'b');
+    await queue.shift('s1', 'a');
+    await queue.shift('s1', 'a');
+    expect((await queue.list('s1')).map((i) => i.requestId)).toEqual(['b']);
+  });
+
+  it('gives copies, so a caller that changes one changes nothing stored', async () => {
+    const queue = new MemoryTurnQueue();
+    await queue.push('s1', item('a'), bounds);
+    const [listed] = await queue.list('s1');
+    if (listed) listed.requestId = 'changed';
+    expect((await queue.list('s1'))[0]?.requestId).toBe('a');
+  });
+});

@@ -1,0 +1,26 @@
+import { pushOnto, type QueuedTurn, type QueuePush, type QueuePushOptions, type TurnQueue } from './turn-queue.js';
+
+/** Queues in this process's memory (the in-memory store's). */
+export class MemoryTurnQueue implements TurnQueue {
+  private readonly queues = new Map<string, QueuedTurn[]>();
+
+  async push(sessionId: string, item: QueuedTurn, options: QueuePushOptions): Promise<QueuePush> {
+    await Promise.resolve();
+    const pushed = pushOnto(this.queues.get(sessionId) ?? [], structuredClone(item), options.maxItems);
+    if (pushed.items) this.queues.set(sessionId, pushed.items);
+    return pushed.outcome;
+  }
+
+  async list(sessionId: string): Promise<QueuedTurn[]> {
+    await Promise.resolve();
+    return structuredClone(this.queues.get(sessionId) ?? []);
+  }
+
+  async shift(sessionId: string, requestId: string): Promise<void> {
+    await Promise.resolve();
+    const items = this.queues.get(sessionId);
+    if (items?.[0]?.requestId !== requestId) return;
+    if (items.length > 1) this.queues.set(sessionId, items.slice(1));
+    else this.queues.delete(sessionId);
+  }
+}
