@@ -4,7 +4,9 @@ import {
   type FlowError,
   type FlowResult,
   isFlowError,
+  isQueued,
   newRequestId,
+  type SendResult,
   type WireInterrupt,
 } from '@callable-flows/client';
 import type { ApprovalCard } from './approval-card.js';
@@ -62,7 +64,7 @@ const isStale = (error: unknown): boolean => isFlowError(error) && STALE.has(err
 const isStopped = (error: unknown): error is FlowError => isFlowError(error) && error.reason === 'STOPPED';
 
 /** One call of the typed client, streaming through `options.onChunk`. */
-type Call = (options: CallOptions<AssistantTypes>) => Promise<FlowResult<AssistantTypes>>;
+type Call = (options: CallOptions<AssistantTypes>) => Promise<SendResult<AssistantTypes>>;
 
 /**
  * The order assistant's client: sends messages and answers to approvals, streams what comes
@@ -346,7 +348,7 @@ export class ChatApp {
 
   /** After this tab's call: its stream drew the turn; the session's settled state is taken as drawn. */
   private catchUp(): void {
-    this.drawing.streamed();
+    this.drawing.streamed(this.view.userMessages().length);
     const live = this.live;
     if (live && !live.running && live.id === this.sessionId) this.draw(live);
   }
@@ -386,13 +388,15 @@ export class ChatApp {
     // The app keeps the session it shows: a first message (no session yet) starts a new one.
     const sessionId = this.sessionId ?? null;
     try {
-      await this.run(
+      const result = await this.run(
         (call) => this.deps.assistant.send(text, { ...call, sessionId, requestId }),
         () => bubble.setState('sent'),
         text,
       );
-      bubble.setState('sent');
       this.deps.unsent.clear();
+      // A turn started elsewhere just before: the message waits in the queue, which the watch shows.
+      if (isQueued(result)) return bubble.element.remove();
+      bubble.setState('sent');
       this.catchUp();
     } catch (error) {
       if (isStopped(error)) {
@@ -506,7 +510,7 @@ export class ChatApp {
     }
   }
 
-  private async run(call: Call, onFirstChunk?: () => void, firstText?: string): Promise<FlowResult<AssistantTypes>> {
+  private async run(call: Call, onFirstChunk?: () => void, firstText?: string): Promise<SendResult<AssistantTypes>> {
     this.setBusy(true);
     this.view.notice(undefined);
     this.view.working(true);
@@ -523,6 +527,7 @@ export class ChatApp {
         },
       });
       this.deps.unansweredStart.clear();
+      if (isQueued(result)) return result;
       if (result.sessionId !== this.sessionId) {
         this.unwatch();
         this.sessionId = result.sessionId;

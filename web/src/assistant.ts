@@ -5,6 +5,8 @@ import type { FlowClient, FlowInterrupt, FlowTypes, WireInterruptMetadata } from
  * drawn from the metadata it asks with (approval-copy.ts), so no tool is named here.
  */
 export interface AssistantTypes extends FlowTypes {
+  /** The order assistant queues a message sent while a turn runs (its server side's `whileBusy`). */
+  whileBusy: 'queue';
   interrupts: Record<string, { input: unknown; metadata: WireInterruptMetadata; output: unknown }>;
 }
 
@@ -15,8 +17,8 @@ export type Assistant = FlowClient<AssistantTypes>;
 export type AssistantInterrupt = FlowInterrupt<AssistantTypes>;
 
 /**
- * True once the deployed order assistant queues a message sent while a turn runs (`whileBusy:
- * 'queue'`): the app then keeps the message box usable during a turn and shows such a message
- * as queued. Until the server queues, such a message would be refused `SESSION_BUSY`.
+ * True: the order assistant queues a message sent while a turn runs (`whileBusy: 'queue'`,
+ * functions/src/flows/orders/order-assistant.ts), so the app keeps the message box usable during
+ * a turn and shows such a message as queued.
  */
-export const ASSISTANT_QUEUES = false;
+export const ASSISTANT_QUEUES = true;

@@ -17,7 +17,7 @@ describe('LiveDrawing', () => {
   it("keeps what the stream drew when the settled state ends this tab's call", () => {
     const drawing = new LiveDrawing();
     drawing.shouldDraw(asked, undefined);
-    drawing.streamed();
+    drawing.streamed(1);
     expect(drawing.shouldDraw(answered, undefined)).toBe(false);
     // From then on, the stored session wins: another tab's change is drawn.
     expect(drawing.shouldDraw([...answered, { kind: 'user', text: 'Thanks' }], 'model')).toBe(true);
@@ -26,7 +26,7 @@ describe('LiveDrawing', () => {
   it('draws the states of a turn still running after the call ended, and takes the settled one as drawn', () => {
     const drawing = new LiveDrawing();
     drawing.shouldDraw(asked, undefined);
-    drawing.streamed();
+    drawing.streamed(1);
     expect(drawing.shouldDraw(asked, 'model')).toBe(true);
     expect(drawing.shouldDraw(answered, undefined)).toBe(false);
     expect(drawing.shouldDraw(answered, undefined)).toBe(false);
@@ -35,8 +35,17 @@ describe('LiveDrawing', () => {
   it('draws the first state of the next session when reset', () => {
     const drawing = new LiveDrawing();
     drawing.shouldDraw(answered, undefined);
-    drawing.streamed();
+    drawing.streamed(1);
     drawing.reset();
     expect(drawing.shouldDraw(answered, undefined)).toBe(true);
+  });
+
+  it('draws a later turn at once when a message queued behind the call has started, and its settled state', () => {
+    const drawing = new LiveDrawing();
+    drawing.shouldDraw(asked, 'model');
+    drawing.streamed(1);
+    const queued: TranscriptEntry[] = [...answered, { kind: 'user', text: 'And A-1002?' }];
+    expect(drawing.shouldDraw(queued, 'model')).toBe(true);
+    expect(drawing.shouldDraw([...queued, { kind: 'assistant', text: 'That one too.' }], undefined)).toBe(true);
   });
 });

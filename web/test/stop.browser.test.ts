@@ -87,9 +87,8 @@ describe.skipIf(skipReason !== '')('Stop (in Chromium)', () => {
         await stop.waitFor({ state: 'visible' });
         expect(await stop.getAttribute('aria-disabled')).toBe('false');
         await first.page.locator('#stop:visible').waitFor();
-        expect(await second.composerHint()).toContain('or stop it');
-        // Stop takes Send's place, and the composer fits the screen.
-        expect(await second.page.locator('#send').isVisible()).toBe(false);
+        // Beside Send (a message sent now would be queued), and the composer fits the screen.
+        expect(await second.page.locator('#send').isVisible()).toBe(true);
         expect(await second.page.evaluate(() => document.body.scrollWidth <= window.innerWidth)).toBe(true);
         expect(await axeViolations(second.page)).toEqual([]);
         if (size === 'phone') await saveScreenshot(second.page, 'stop-phone');
@@ -112,7 +111,7 @@ describe.skipIf(skipReason !== '')('Stop (in Chromium)', () => {
         expect(sent).toEqual([{ sessionId: first.sessionId(), stop: true, requestId: expect.any(String) }]);
         expect(await axeViolations(second.page)).toEqual([]);
         expect(await axeViolations(first.page)).toEqual([]);
-        await saveScreenshot(first.page, `stopped-${size}`);
+        if (size === 'desktop') await saveScreenshot(first.page, 'stopped-desktop');
         held.release();
 
         // The session is free at once: the next message, from the tab that stopped, is answered.
