@@ -337,7 +337,7 @@ export class ChatApp {
   /** Draws `session` (when it changed since the last drawing), the running turn's step, and its unsent message. */
   private draw(session: LiveSession): void {
     const entries = transcriptOf(session.history, session.status);
-    if (this.drawing.shouldDraw(entries, session.running)) {
+    if (this.drawing.shouldDraw(entries, session.running, session.status)) {
       this.view.render(entries, session.running !== undefined, stoppedTurn(session.history, session.status));
       this.showUnsent();
     }
@@ -346,9 +346,9 @@ export class ChatApp {
     this.updateComposer();
   }
 
-  /** After this tab's call: its stream drew the turn; the session's settled state is taken as drawn. */
-  private catchUp(): void {
-    this.drawing.streamed(this.view.userMessages().length);
+  /** After this tab's call (`result`): its stream drew the turn; the session's settled state is taken as drawn. */
+  private catchUp(result: FlowResult<AssistantTypes>): void {
+    this.drawing.streamed(this.view.userMessages().length, result.interrupts.length > 0 ? 'interrupted' : 'idle');
     const live = this.live;
     if (live && !live.running && live.id === this.sessionId) this.draw(live);
   }
@@ -397,7 +397,7 @@ export class ChatApp {
       // A turn started elsewhere just before: the message waits in the queue, which the watch shows.
       if (isQueued(result)) return bubble.element.remove();
       bubble.setState('sent');
-      this.catchUp();
+      this.catchUp(result);
     } catch (error) {
       if (isStopped(error)) {
         bubble.setState('sent');
@@ -469,9 +469,9 @@ export class ChatApp {
     const waiting: AssistantInterrupt = { ...interrupt, sessionId: this.sessionId };
     card.setState('working', reason);
     try {
-      await this.run((call) => act(waiting, call));
+      const result = await this.run((call) => act(waiting, call));
       card.setState(state, reason);
-      this.catchUp();
+      if (!isQueued(result)) this.catchUp(result);
     } catch (error) {
       if (isStopped(error)) return this.stopped(error);
       const words = errorWords(error);
