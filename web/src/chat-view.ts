@@ -225,8 +225,8 @@ export class ChatView {
     this.add(row);
   }
 
-  /** A tool call that has finished: its output goes on its row (or its approval card). */
-  toolFinished(ref: string, name: string, output: unknown): void {
+  /** A tool call that has finished (`failed`: with an error the kit recorded): its output goes on its row (or its approval card). */
+  toolFinished(ref: string, name: string, output: unknown, failed = false): void {
     if (isHiddenTool(name)) return;
     const card = this.cards.get(ref);
     if (card) {
@@ -235,9 +235,9 @@ export class ChatView {
     }
     if (!this.rowFor(ref, name)) this.toolStarted(ref, name);
     const row = this.tools.get(ref) as HTMLElement;
-    row.dataset.state = 'done';
+    row.dataset.state = failed ? 'failed' : 'done';
     (row.querySelector('.result') as HTMLElement).textContent = `→ ${summary(output, 300)}`;
-    (row.querySelector('.icon') as HTMLElement).textContent = '✓';
+    (row.querySelector('.icon') as HTMLElement).textContent = failed ? '!' : '✓';
   }
 
   /** An approval card (in place of the tool's activity row, if it has one); a pending one takes the focus. */
@@ -284,7 +284,7 @@ export class ChatView {
       else if (entry.kind === 'assistant') this.assistantText(entry.text);
       else if (entry.kind === 'tool') {
         this.toolStarted(entry.ref, entry.name, entry.input);
-        if ('output' in entry) this.toolFinished(entry.ref, entry.name, entry.output);
+        if ('output' in entry) this.toolFinished(entry.ref, entry.name, entry.output, entry.failed);
       } else {
         const card = this.approval(entry, entry.state, entry.output, entry.reason);
         const decided = entry.state === 'approved' || entry.state === 'denied';
