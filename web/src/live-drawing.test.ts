@@ -23,12 +23,20 @@ describe('LiveDrawing', () => {
     expect(drawing.shouldDraw([...answered, { kind: 'user', text: 'Thanks' }], 'model')).toBe(true);
   });
 
-  it('draws the states of a turn still running after the call ended, and takes the settled one as drawn', () => {
+  it('draws a state of the turn that lagged behind the call, and then the settled one (the stream’s drawing was replaced)', () => {
     const drawing = new LiveDrawing();
     drawing.shouldDraw(asked, undefined, 'idle');
     drawing.streamed(1, 'idle');
     expect(drawing.shouldDraw(asked, 'model')).toBe(true);
+    expect(drawing.shouldDraw(answered, undefined, 'idle')).toBe(true);
     expect(drawing.shouldDraw(answered, undefined, 'idle')).toBe(false);
+  });
+
+  it('takes the settled state as drawn when the lagging state is the one drawn last', () => {
+    const drawing = new LiveDrawing();
+    drawing.shouldDraw(asked, 'model', 'running');
+    drawing.streamed(1, 'idle');
+    expect(drawing.shouldDraw(asked, 'model', 'running')).toBe(false);
     expect(drawing.shouldDraw(answered, undefined, 'idle')).toBe(false);
   });
 

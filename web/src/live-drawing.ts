@@ -8,7 +8,8 @@ const userCount = (entries: readonly TranscriptEntry[]): number =>
 /**
  * Which states of a followed session the page draws: one that differs from the last one drawn,
  * except the settled state that ends this tab's own call, which its stream has drawn already
- * (drawing it again would take the focus off a card the person is answering). The stored
+ * (drawing it again would take the focus off a card the person is answering), unless a state of
+ * the turn that lagged behind the call was drawn in between. The stored
  * history wins from the next change on, and at once when a later turn shows (a message queued
  * behind this tab's call: a state with more of the person's messages than the stream drew), or
  * when the first settled state is not the one the call ended with (an approval that expired before
@@ -28,7 +29,9 @@ export class LiveDrawing {
     const laterTurn = userCount(entries) > this.adopt.users;
     const settled = running === undefined;
     const adopted = settled && !laterTurn && status === this.adopt.status;
-    if (settled || laterTurn) this.adopt = undefined;
+    // A running state drawn now (one that lagged behind the call) replaces what the stream drew:
+    // the settled state after it is drawn too.
+    if (settled || laterTurn || changed) this.adopt = undefined;
     return changed && !adopted;
   }
 
