@@ -1,9 +1,12 @@
 import {
   type CallOptions,
   type FlowChunk,
+  type FlowError,
   type FlowResult,
   isFlowError,
+  isQueued,
   newRequestId,
+  type SendResult,
   type WireInterrupt,
 } from '@callable-flows/client';
 import type { ApprovalCard } from './approval-card.js';
@@ -14,6 +17,9 @@ import type { Confirmation } from './confirm-dialog.js';
 import { errorWords } from './error-words.js';
 import { LiveDrawing } from './live-drawing.js';
 import type { MessageBubble } from './message-bubble.js';
+import { queuedToShow } from './queued-messages.js';
+import type { StopState } from './stop-button.js';
+import { STOPPED_WORDS, stoppedTurn } from './stopped-turn.js';
 import { transcriptOf } from './transcript.js';
 import type { StartMark, UnansweredStart } from './unanswered-start.js';
 import type { UnsentStore } from './unsent-message.js';
@@ -35,6 +41,13 @@ export interface AppDeps {
   sessionInUrl(id: string | undefined): void;
   /** What the message box can do now (it is disabled, with a hint, unless `ready`). */
   onComposer(mode: ComposerMode): void;
+  /** Where the Stop button stands (shown while a turn runs on the session on the page). */
+  onStop(state: StopState): void;
+  /**
+   * True when the assistant queues a message sent while a turn runs (`whileBusy: 'queue'` on the
+   * server): the message box stays usable during a turn, and such a message shows as queued.
+   */
+  queues: boolean;
   /** Puts a message back in the message box (the person takes an unsent one back to edit). */
   editText(text: string): void;
   /** Asks the person to confirm; resolves to true when they go ahead. */
@@ -47,9 +60,11 @@ export type AccountState = 'signing-in' | 'signed-in' | 'signed-out';
 // A refusal that means the stored conversation moved on elsewhere (another tab answered or asked).
 const STALE = new Set(['INTERRUPT_PENDING', 'ALREADY_ANSWERED', 'NOTHING_TO_RESUME']);
 const isStale = (error: unknown): boolean => isFlowError(error) && STALE.has(error.reason ?? '');
+/** A call whose turn a `stop` ended (from this tab or another): what finished is stored, the session is free. */
+const isStopped = (error: unknown): error is FlowError => isFlowError(error) && error.reason === 'STOPPED';
 
 /** One call of the typed client, streaming through `options.onChunk`. */
-type Call = (options: CallOptions<AssistantTypes>) => Promise<FlowResult<AssistantTypes>>;
+type Call = (options: CallOptions<AssistantTypes>) => Promise<SendResult<AssistantTypes>>;
 
 /**
  * The order assistant's client: sends messages and answers to approvals, streams what comes
@@ -66,6 +81,10 @@ export class ChatApp {
   /** The newest state of the session on the page, and which states get drawn. */
   private live: LiveSession | undefined;
   private readonly drawing = new LiveDrawing();
+  /** The session whose turn this tab asked to stop, until that turn has ended. */
+  private stopping: string | undefined;
+  /** This tab's messages on their way to be queued (by request id), until the server has answered. */
+  private readonly sending = new Map<string, { sessionId: string; text: string }>();
 
   constructor(private readonly deps: AppDeps) {}
 
@@ -82,7 +101,9 @@ export class ChatApp {
 
   /** Sends a new user message. */
   async send(text: string): Promise<void> {
-    if (this.busy || !text.trim()) return;
+    if (!text.trim()) return;
+    if (this.canQueue()) return this.enqueue(text, this.sessionId as string);
+    if (this.busy) return;
     // A message that was never sent and that the person replaced with this one goes.
     this.view.dropUnsent();
     this.deps.unsent.clear();
@@ -102,6 +123,98 @@ export class ChatApp {
     void this.answer(interrupt, card, 'denied', reason, (waiting, call) =>
       this.deps.assistant.decline(waiting, reason, call),
     );
+  }
+
+  /**
+   * Stops the turn that runs on the session on the page, whichever tab or device started it (the
+   * typed client's `stop`). The session's watch shows the turn end; the transcript then shows
+   * what the journal kept, and that the turn was stopped.
+   */
+  async stop(): Promise<void> {
+    if (this.stopping !== undefined || !this.turnRuns()) return;
+    // A new conversation's first turn: its id comes with its result, or from the caller's list.
+    const id = this.sessionId ?? (await this.startedSession());
+    if (!id) {
+      this.view.notice({ text: 'The conversation is still being created: try Stop again in a moment.', kind: 'info' });
+      return;
+    }
+    this.stopping = id;
+    this.updateComposer();
+    try {
+      await this.deps.assistant.stop(id);
+    } catch (error) {
+      this.stopping = undefined;
+      const words = errorWords(error);
+      this.view.notice({ text: words.text, kind: words.reason === 'NOTHING_TO_STOP' ? 'info' : 'error' });
+    } finally {
+      this.updateComposer();
+    }
+  }
+
+  /** True when a message sent now waits for the running turn (the assistant queues, and one runs here). */
+  private canQueue(): boolean {
+    return this.deps.queues && this.sessionId !== undefined && this.turnRuns();
+  }
+
+  /**
+   * Sends `text` while a turn runs on session `sessionId`: the server queues it behind that turn
+   * and runs it next; every tab shows it queued (the watch), then as the conversation's next message.
+   */
+  private async enqueue(text: string, sessionId: string): Promise<void> {
+    const requestId = newRequestId();
+    this.sending.set(requestId, { sessionId, text });
+    this.showQueued();
+    try {
+      // `queued`, or, when the turn ended meanwhile, the result of its own turn (the watch draws both).
+      await this.deps.assistant.send(text, { sessionId, requestId });
+    } catch (error) {
+      this.view.notice({ text: `Your message was not queued. ${errorWords(error).text}`, kind: 'error' });
+      this.deps.editText(text);
+    } finally {
+      this.sending.delete(requestId);
+      this.showQueued();
+    }
+  }
+
+  /** Shows the messages waiting for the running turn: the session's queue, and this tab's on their way. */
+  private showQueued(): void {
+    const live = this.live?.id === this.sessionId ? this.live : undefined;
+    const mine = new Map<string, string>();
+    for (const [requestId, item] of this.sending) if (item.sessionId === this.sessionId) mine.set(requestId, item.text);
+    this.view.queued(queuedToShow(live?.queued ?? [], mine));
+  }
+
+  /** The session this tab's first message started, while its call has not answered yet. */
+  private async startedSession(): Promise<string | undefined> {
+    const mark = this.deps.unansweredStart.get();
+    return mark ? this.deps.sessionStartedBy(mark).catch(() => undefined) : undefined;
+  }
+
+  /** True while a turn runs on the session on the page: this tab's call, or one its watch sees. */
+  private turnRuns(): boolean {
+    return this.busy || (this.live?.running !== undefined && this.live.id === this.sessionId);
+  }
+
+  /**
+   * This tab's call was stopped (here or from another tab): its message got there, and what the
+   * journal kept is what the page shows, the streamed words of the unfinished step giving way to it.
+   */
+  private stopped(error: FlowError): void {
+    this.deps.unsent.clear();
+    this.deps.unansweredStart.clear();
+    const id = error.sessionId;
+    if (id !== undefined && id !== this.sessionId) {
+      this.unwatch();
+      this.sessionId = id;
+      this.deps.sessionInUrl(id);
+      this.follow(id).catch(() => undefined);
+    } else {
+      this.drawing.reset();
+      const live = this.live;
+      if (live && !live.running && live.id === this.sessionId) this.draw(live);
+    }
+    this.view.announce(STOPPED_WORDS);
+    this.updateComposer();
   }
 
   /**
@@ -210,6 +323,7 @@ export class ChatApp {
    * and a decision as soon as its tool's result is stored. Otherwise the page is the session.
    */
   private onLive(session: LiveSession): void {
+    this.showQueued();
     if (!this.busy) {
       this.draw(session);
       return;
@@ -223,8 +337,8 @@ export class ChatApp {
   /** Draws `session` (when it changed since the last drawing), the running turn's step, and its unsent message. */
   private draw(session: LiveSession): void {
     const entries = transcriptOf(session.history, session.status);
-    if (this.drawing.shouldDraw(entries, session.running)) {
-      this.view.render(entries, session.running !== undefined);
+    if (this.drawing.shouldDraw(entries, session.running, session.status)) {
+      this.view.render(entries, session.running !== undefined, stoppedTurn(session.history, session.status));
       this.showUnsent();
     }
     this.view.setBusy(session.running !== undefined);
@@ -232,9 +346,9 @@ export class ChatApp {
     this.updateComposer();
   }
 
-  /** After this tab's call: its stream drew the turn; the session's settled state is taken as drawn. */
-  private catchUp(): void {
-    this.drawing.streamed();
+  /** After this tab's call (`result`): its stream drew the turn; the session's settled state is taken as drawn. */
+  private catchUp(result: FlowResult<AssistantTypes>): void {
+    this.drawing.streamed(this.view.userMessages().length, result.interrupts.length > 0 ? 'interrupted' : 'idle');
     const live = this.live;
     if (live && !live.running && live.id === this.sessionId) this.draw(live);
   }
@@ -274,16 +388,21 @@ export class ChatApp {
     // The app keeps the session it shows: a first message (no session yet) starts a new one.
     const sessionId = this.sessionId ?? null;
     try {
-      await this.run(
+      const result = await this.run(
         (call) => this.deps.assistant.send(text, { ...call, sessionId, requestId }),
         () => bubble.setState('sent'),
         text,
       );
-      bubble.setState('sent');
       this.deps.unsent.clear();
-      this.catchUp();
+      // A turn started elsewhere just before: the message waits in the queue, which the watch shows.
+      if (isQueued(result)) return bubble.element.remove();
+      bubble.setState('sent');
+      this.catchUp(result);
     } catch (error) {
-      await this.unsent(error, text, requestId, bubble);
+      if (isStopped(error)) {
+        bubble.setState('sent');
+        this.stopped(error);
+      } else await this.unsent(error, text, requestId, bubble);
     }
   }
 
@@ -350,10 +469,11 @@ export class ChatApp {
     const waiting: AssistantInterrupt = { ...interrupt, sessionId: this.sessionId };
     card.setState('working', reason);
     try {
-      await this.run((call) => act(waiting, call));
+      const result = await this.run((call) => act(waiting, call));
       card.setState(state, reason);
-      this.catchUp();
+      if (!isQueued(result)) this.catchUp(result);
     } catch (error) {
+      if (isStopped(error)) return this.stopped(error);
       const words = errorWords(error);
       if (!words.uncertain) card.setState(words.expired ? 'expired' : 'pending');
       await this.failed(error, isStale(error));
@@ -390,7 +510,7 @@ export class ChatApp {
     }
   }
 
-  private async run(call: Call, onFirstChunk?: () => void, firstText?: string): Promise<FlowResult<AssistantTypes>> {
+  private async run(call: Call, onFirstChunk?: () => void, firstText?: string): Promise<SendResult<AssistantTypes>> {
     this.setBusy(true);
     this.view.notice(undefined);
     this.view.working(true);
@@ -407,6 +527,7 @@ export class ChatApp {
         },
       });
       this.deps.unansweredStart.clear();
+      if (isQueued(result)) return result;
       if (result.sessionId !== this.sessionId) {
         this.unwatch();
         this.sessionId = result.sessionId;
@@ -446,10 +567,12 @@ export class ChatApp {
     let mode: ComposerMode;
     if (this.account !== 'signed-in') mode = this.account;
     else if (this.restoring) mode = 'loading';
-    else if (this.busy) mode = 'busy';
-    else if (this.live?.running && this.live.id === this.sessionId) mode = 'running';
+    else if (this.turnRuns()) mode = this.canQueue() ? 'queue' : this.busy ? 'busy' : 'running';
     else if (this.view.pendingApprovals().length > 0) mode = 'approval';
     else mode = 'ready';
     this.deps.onComposer(mode);
+    const runs = this.account === 'signed-in' && this.turnRuns();
+    if (!runs) this.stopping = undefined;
+    this.deps.onStop(!runs ? 'hidden' : this.stopping !== undefined ? 'stopping' : 'ready');
   }
 }

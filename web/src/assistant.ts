@@ -5,6 +5,8 @@ import type { FlowClient, FlowInterrupt, FlowTypes, WireInterruptMetadata } from
  * drawn from the metadata it asks with (approval-copy.ts), so no tool is named here.
  */
 export interface AssistantTypes extends FlowTypes {
+  /** The order assistant queues a message sent while a turn runs (its server side's `whileBusy`). */
+  whileBusy: 'queue';
   interrupts: Record<string, { input: unknown; metadata: WireInterruptMetadata; output: unknown }>;
 }
 
@@ -13,3 +15,10 @@ export type Assistant = FlowClient<AssistantTypes>;
 
 /** An interrupt of the assistant, with the session it belongs to. */
 export type AssistantInterrupt = FlowInterrupt<AssistantTypes>;
+
+/**
+ * True: the order assistant queues a message sent while a turn runs (`whileBusy: 'queue'`,
+ * functions/src/flows/orders/order-assistant.ts), so the app keeps the message box usable during
+ * a turn and shows such a message as queued.
+ */
+export const ASSISTANT_QUEUES = true;

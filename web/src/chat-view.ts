@@ -5,6 +5,8 @@ import { countdown } from './countdown.js';
 import { el, summary } from './dom.js';
 import { renderMarkdown } from './markdown.js';
 import { type MessageBubble, messageBubble } from './message-bubble.js';
+import type { QueuedItem } from './queued-messages.js';
+import { STOPPED_WORDS } from './stopped-turn.js';
 import { isHiddenTool } from './tool-presentation.js';
 import type { ApprovalEntry, ApprovalState, TranscriptEntry } from './transcript.js';
 
@@ -31,6 +33,8 @@ export interface ChatElements {
   notices: HTMLElement;
   /** A visually hidden live region: what a screen reader should hear about (a new approval). */
   announcer: HTMLElement;
+  /** The messages queued behind the running turn, under the conversation. */
+  queue: HTMLElement;
 }
 
 /**
@@ -71,10 +75,32 @@ export class ChatView {
     return this.elements.log;
   }
 
-  /** Empties the log and the notice line. */
+  /** Empties the log, the queued messages and the notice line. */
   clear(): void {
     this.clearLog();
+    this.queued([]);
     this.notice(undefined);
+  }
+
+  /**
+   * The messages waiting for the running turn, in order, under the conversation: each as the
+   * person's bubble, "Sending…" until the server has queued it, then "Queued — sends after the
+   * current answer". One whose turn has started leaves this list for the conversation.
+   */
+  queued(items: readonly QueuedItem[]): void {
+    const { queue } = this.elements;
+    const key = JSON.stringify(items);
+    if (queue.dataset.items === key) return;
+    queue.dataset.items = key;
+    queue.replaceChildren(
+      ...items.map((item) => {
+        const bubble = messageBubble(item.text, item.state === 'sending' ? 'pending' : 'queued');
+        bubble.element.dataset.request = item.requestId;
+        return el('li', {}, bubble.element);
+      }),
+    );
+    queue.hidden = items.length === 0;
+    if (this.pinned) this.scroll();
   }
 
   private clearLog(): void {
@@ -199,8 +225,8 @@ export class ChatView {
     this.add(row);
   }
 
-  /** A tool call that has finished: its output goes on its row (or its approval card). */
-  toolFinished(ref: string, name: string, output: unknown): void {
+  /** A tool call that has finished (`failed`: with an error the kit recorded): its output goes on its row (or its approval card). */
+  toolFinished(ref: string, name: string, output: unknown, failed = false): void {
     if (isHiddenTool(name)) return;
     const card = this.cards.get(ref);
     if (card) {
@@ -209,9 +235,9 @@ export class ChatView {
     }
     if (!this.rowFor(ref, name)) this.toolStarted(ref, name);
     const row = this.tools.get(ref) as HTMLElement;
-    row.dataset.state = 'done';
+    row.dataset.state = failed ? 'failed' : 'done';
     (row.querySelector('.result') as HTMLElement).textContent = `→ ${summary(output, 300)}`;
-    (row.querySelector('.icon') as HTMLElement).textContent = '✓';
+    (row.querySelector('.icon') as HTMLElement).textContent = failed ? '!' : '✓';
   }
 
   /** An approval card (in place of the tool's activity row, if it has one); a pending one takes the focus. */
@@ -248,22 +274,24 @@ export class ChatView {
 
   /**
    * Draws a stored conversation (in place of what the log shows; a notice stays). While its turn
-   * `runs`, a decided approval whose tool has no result yet shows its answer as on its way.
+   * `runs`, a decided approval whose tool has no result yet shows its answer as on its way; a
+   * last turn that was `stopped` ends with a line that says so.
    */
-  render(entries: readonly TranscriptEntry[], runs = false): void {
+  render(entries: readonly TranscriptEntry[], runs = false, stopped = false): void {
     this.clearLog();
     for (const entry of entries) {
       if (entry.kind === 'user') this.user(entry.text);
       else if (entry.kind === 'assistant') this.assistantText(entry.text);
       else if (entry.kind === 'tool') {
         this.toolStarted(entry.ref, entry.name, entry.input);
-        if ('output' in entry) this.toolFinished(entry.ref, entry.name, entry.output);
+        if ('output' in entry) this.toolFinished(entry.ref, entry.name, entry.output, entry.failed);
       } else {
         const card = this.approval(entry, entry.state, entry.output, entry.reason);
         const decided = entry.state === 'approved' || entry.state === 'denied';
         if (runs && decided && !('output' in entry)) card.setState('working', entry.reason);
       }
     }
+    if (stopped) this.add(el('p', { class: 'turn-note stopped' }, STOPPED_WORDS));
   }
 
   /** Disables every card's buttons while a call runs. */

@@ -1,7 +1,18 @@
 import { MESSAGE_MAX_CHARS } from './message-limit.js';
 
 /** What the message box can do now. */
-export type ComposerMode = 'signing-in' | 'loading' | 'ready' | 'busy' | 'running' | 'approval' | 'signed-out';
+export type ComposerMode =
+  | 'signing-in'
+  | 'loading'
+  | 'ready'
+  | 'queue'
+  | 'busy'
+  | 'running'
+  | 'approval'
+  | 'signed-out';
+
+/** The modes in which the box takes a message: `queue` while a turn runs (it waits for that turn). */
+const TAKES_MESSAGES: ReadonlySet<ComposerMode> = new Set(['ready', 'queue']);
 
 /** The parts of the page the composer drives. */
 export interface ComposerElements {
@@ -16,8 +27,9 @@ const HINTS: Record<ComposerMode, string> = {
   'signing-in': 'Signing you in…',
   loading: 'Loading your conversation…',
   ready: '',
+  queue: 'A message you send now waits for the current answer, then goes.',
   busy: '',
-  running: 'The assistant is still working on the last request here. You can write once it has answered.',
+  running: 'The assistant is still working on the last request here. You can write once it has answered, or stop it.',
   approval: 'Answer the approval above to continue.',
   'signed-out': 'You are signed out. Reload the page to sign in again.',
 };
@@ -57,15 +69,15 @@ export class Composer {
 
   /** Enables or disables the box, with the hint that says why. */
   setMode(mode: ComposerMode): void {
-    const wasReady = this.mode === 'ready';
+    const wasReady = TAKES_MESSAGES.has(this.mode);
     this.mode = mode;
     const { input, hint, form } = this.elements;
-    input.disabled = mode !== 'ready';
+    input.disabled = !TAKES_MESSAGES.has(mode);
     form.dataset.mode = mode;
     hint.textContent = HINTS[mode];
     hint.hidden = HINTS[mode] === '';
     this.update();
-    if (mode === 'ready' && !wasReady) input.focus({ preventScroll: true });
+    if (TAKES_MESSAGES.has(mode) && !wasReady) input.focus({ preventScroll: true });
   }
 
   /** Puts `text` back in the box (a message the person takes back to edit). */
@@ -77,7 +89,7 @@ export class Composer {
 
   private canSend(): boolean {
     const text = this.elements.input.value;
-    return this.mode === 'ready' && text.trim().length > 0 && text.length <= MESSAGE_MAX_CHARS;
+    return TAKES_MESSAGES.has(this.mode) && text.trim().length > 0 && text.length <= MESSAGE_MAX_CHARS;
   }
 
   private update(): void {

@@ -2,7 +2,7 @@ import './styles.css';
 import { flow } from '@callable-flows/client';
 import { onAuthStateChanged, type User } from 'firebase/auth';
 import { ChatApp } from './app.js';
-import type { AssistantTypes } from './assistant.js';
+import { ASSISTANT_QUEUES, type AssistantTypes } from './assistant.js';
 import { ChatView } from './chat-view.js';
 import { Composer } from './composer.js';
 import { confirmDialog } from './confirm-dialog.js';
@@ -13,6 +13,7 @@ import { listSessions } from './session-list.js';
 import { sessionFromUrl, setSessionInUrl } from './session-url.js';
 import { signIn } from './sign-in.js';
 import { STACK } from './stack-config.js';
+import { StopButton } from './stop-button.js';
 import { sessionStartedBy, unansweredStart } from './unanswered-start.js';
 import { unsentStore } from './unsent-message.js';
 import { watchSession } from './watch-session.js';
@@ -25,6 +26,7 @@ const client = connectClient(STACK);
 const AGENT = 'orderAssistant';
 const mySessions = () => listSessions(client.db, client.auth.currentUser?.uid ?? '', AGENT);
 let composer: Composer | undefined;
+let stopButton: StopButton | undefined;
 const app = new ChatApp({
   assistant: flow<AssistantTypes>(client.functions, 'orderAssistant'),
   watchSession: (id, observer) => watchSession(client.db, id, observer),
@@ -33,11 +35,13 @@ const app = new ChatApp({
   unsent: unsentStore(),
   sessionInUrl: setSessionInUrl,
   onComposer: (mode) => composer?.setMode(mode),
+  onStop: (state) => stopButton?.set(state),
+  queues: ASSISTANT_QUEUES,
   editText: (text) => composer?.setText(text),
   confirm: confirmDialog,
 });
 const view = new ChatView(
-  { log: $('#log'), scroller: $('#scroller'), notices: $('#notices'), announcer: $('#announcer') },
+  { log: $('#log'), scroller: $('#scroller'), notices: $('#notices'), announcer: $('#announcer'), queue: $('#queued') },
   app,
 );
 app.attach(view);
@@ -51,6 +55,7 @@ composer = new Composer(
   },
   (text) => void app.send(text),
 );
+stopButton = new StopButton($('#stop'), () => void app.stop());
 $('#new').addEventListener('click', () => void app.startOver());
 const conversations = conversationList({
   list: mySessions,

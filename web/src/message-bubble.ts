@@ -1,8 +1,16 @@
 import { countdown } from './countdown.js';
 import { el } from './dom.js';
+import { QUEUED_WORDS } from './queued-messages.js';
 
-/** Where a message of the person's stands: on its way, with the assistant, or not sent. */
-export type MessageState = 'pending' | 'sent' | 'failed';
+/** Where a message of the person's stands: on its way, waiting behind the running turn, with the assistant, or not sent. */
+export type MessageState = 'pending' | 'queued' | 'sent' | 'failed';
+
+const STATUS_WORDS: Record<MessageState, string> = {
+  pending: 'Sending…',
+  queued: QUEUED_WORDS,
+  sent: '',
+  failed: 'Not sent',
+};
 
 /** What the person can do with a message that was not sent. */
 export interface UnsentActions {
@@ -47,7 +55,7 @@ function foldToggle(bubble: HTMLElement): HTMLButtonElement {
 
 /**
  * A bubble for a message of the person's that says honestly where it stands: "Sending…" until
- * the assistant has it, nothing once it has, "Not sent" with Retry and Edit when it never got
+ * the assistant has it, "Queued" while it waits for the running turn, nothing once it has, "Not sent" with Retry and Edit when it never got
  * there. A long one (a paste) shows folded, with "Show more".
  */
 export function messageBubble(text: string, state: MessageState): MessageBubble {
@@ -63,7 +71,7 @@ export function messageBubble(text: string, state: MessageState): MessageBubble 
     setState(next, actions) {
       stopCountdown?.();
       element.dataset.state = next;
-      status.textContent = next === 'pending' ? 'Sending…' : next === 'failed' ? 'Not sent' : '';
+      status.textContent = STATUS_WORDS[next];
       footer.replaceChildren(status);
       footer.hidden = next === 'sent';
       if (next === 'failed' && actions) {

@@ -139,4 +139,29 @@ describe('transcriptOf', () => {
     const waiting = transcriptOf(ask, 'interrupted').find((entry) => entry.kind === 'approval');
     expect(waiting && 'output' in waiting).toBe(false);
   });
+
+  it('marks a call failed when the kit recorded an error for it (a stop left it unfinished)', () => {
+    const said = 'stopped by the user before this call finished: whether it ran is unknown, and it was not retried';
+    const history: HistoryMessage[] = [
+      ...ask.slice(0, 2),
+      {
+        role: 'tool',
+        content: [
+          {
+            toolResponse: { name: 'queryOrder', ref: 'q1', output: { error: said } },
+            metadata: { toolError: { code: 'aborted' } },
+          },
+        ],
+      },
+    ];
+    expect(transcriptOf(history, 'idle').at(-1)).toEqual({
+      kind: 'tool',
+      ref: 'q1',
+      name: 'queryOrder',
+      input: { orderId: 'A-1001' },
+      output: { error: said },
+      failed: true,
+    });
+    expect(transcriptOf(ask, 'interrupted').find((entry) => entry.kind === 'tool')).not.toHaveProperty('failed');
+  });
 });

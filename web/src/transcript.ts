@@ -12,6 +12,8 @@ export interface ToolEntry {
   name: string;
   input: unknown;
   output?: unknown;
+  /** True when the call ended in an error the kit recorded (it failed, or a stop left it unfinished): `output` says what. */
+  failed?: true;
 }
 
 /** A tool call that asked the person first. */
@@ -81,7 +83,10 @@ export function declineReasonOf(part: HistoryPart): string | undefined {
 function applyResponse(entry: ToolEntry | ApprovalEntry | undefined, part: HistoryPart): void {
   if (!entry) return;
   entry.output = part.toolResponse?.output;
-  if (entry.kind !== 'approval') return;
+  if (entry.kind !== 'approval') {
+    if (part.metadata?.toolError !== undefined) entry.failed = true;
+    return;
+  }
   if (entry.state === 'denied') {
     const reason = declineReasonOf(part);
     if (reason) entry.reason = reason;

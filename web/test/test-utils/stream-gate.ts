@@ -20,8 +20,8 @@ export interface StreamGate {
   url: string;
   /** Holds the answer under way (or the next one) after the next server-sent event that `matches`. */
   holdAfter(matches: (event: string) => boolean): Hold;
-  /** Holds the next call before it reaches the function (the page waits for its first word). */
-  holdBefore(): Hold;
+  /** Holds the next call (or the one after `skip` more) before it reaches the function (the page waits for its first word). */
+  holdBefore(skip?: number): Hold;
   /** Sends `page`'s calls to `name` through the gate. */
   route(page: Page, name?: string): Promise<void>;
   stop(): Promise<void>;
@@ -39,7 +39,7 @@ async function body(request: IncomingMessage): Promise<Buffer> {
 export async function startStreamGate(target: string): Promise<StreamGate> {
   type Pending = { matches: (event: string) => boolean; reached: () => void; released: Promise<void> };
   const holds: Pending[] = [];
-  let before: Pending | undefined;
+  let before: (Pending & { skip: number }) | undefined;
 
   const hold = (matches: (event: string) => boolean, set: (next: Pending) => void): Hold => {
     let reached = (): void => undefined;
@@ -62,7 +62,7 @@ export async function startStreamGate(target: string): Promise<StreamGate> {
       Object.entries(request.headers).filter(([name]) => name !== 'host' && !DROPPED.has(name)),
     ) as Record<string, string>;
     const sent = request.method === 'POST' ? await body(request) : undefined;
-    const waiting = sent ? before : undefined;
+    const waiting = sent && before && before.skip-- === 0 ? before : undefined;
     if (waiting) {
       before = undefined;
       waiting.reached();
@@ -114,11 +114,11 @@ export async function startStreamGate(target: string): Promise<StreamGate> {
       hold(matches, (next) => {
         holds.push(next);
       }),
-    holdBefore: () =>
+    holdBefore: (skip = 0) =>
       hold(
         () => true,
         (next) => {
-          before = next;
+          before = { ...next, skip };
         },
       ),
     async route(page, name = 'orderAssistant') {
