@@ -1,12 +1,7 @@
 import type { Firestore } from '@google-cloud/firestore';
 import type { z } from 'zod';
 import { defineAgent } from '../../kit/agent/define-agent.js';
-import {
-  type Agent,
-  type AgentSendResult,
-  MemoryContinuationQueue,
-  type WhileBusy,
-} from '../../kit/agent/index.js';
+import { type Agent, type AgentSendResult, MemoryContinuationQueue, type WhileBusy } from '../../kit/agent/index.js';
 import {
   type Effects,
   effects,
