@@ -331,6 +331,10 @@ if (!host) {
         model: flowModel('orderAssistant', playScript(nextOrderMove)),
         store: new FirestoreSessionStore({ firestore, prefix: `m${prefixes++}_` }),
         db: async () => firestore as never,
+        // One call at a time here, so nothing is ever queued or stopped. Not 'queue': an agent that
+        // queues reads its queue after each turn without its caller waiting, and that read would
+        // outlive the file's Firestore client (terminated in afterAll) after the last test.
+        whileBusy: 'interrupt',
       });
       // One call at a time here: a message is never queued, so the order assistant's callable fits the handler.
       return onCallFlow({ traces: false }, agent) as unknown as Handler;
