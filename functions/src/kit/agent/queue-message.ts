@@ -8,6 +8,7 @@ import type { AgentCallContext, AgentInput, AgentSendResult } from './agent.js';
 import type { AgentRuntime } from './agent-runtime.js';
 import { findRequest, requestDigest, requestIdReused } from './request-record.js';
 import { type QueueDeps, runQueued, runQueuedAfter } from './run-queued.js';
+import { scheduleQueueRun } from './schedule-continuation.js';
 import { ownedSession } from './stop-turn.js';
 
 /** The session's queue; a store without one can't queue (`unimplemented`). */
@@ -61,6 +62,11 @@ export async function queueMessage(
   if ('reused' in pushed) throw requestIdReused(requestId);
   const fresh = (await rt.store.load(sessionId, { fresh: true }))?.session;
   if (!fresh || standingOf(rt.givenUp.seeThrough(fresh), rt.timing.clock()) === 'held') {
+    // The server's own hand on the message: a task that runs the queue once the turn is over.
+    if (fresh?.lease) {
+      const task = { agent: rt.name, sessionId, leaseId: fresh.lease.id, step: 0 };
+      await scheduleQueueRun(rt.continuation, task, requestId, rt.timing.leaseMs);
+    }
     return { sessionId, status: 'queued', requestId, position: pushed.position };
   }
   // Nobody holds the session: nobody else may be about to run the queue. Run it up to this message.

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resolveContinuation } from './continuation-queue.js';
 import { MemoryContinuationQueue } from './memory-continuation-queue.js';
-import { continuationTaskId, scheduleContinuation } from './schedule-continuation.js';
+import { continuationTaskId, scheduleContinuation, scheduleQueueRun } from './schedule-continuation.js';
 
 const TASK = { agent: 'shop', sessionId: 's1', leaseId: 'lease-1', step: 0 };
 
@@ -72,5 +72,28 @@ describe('continuationTaskId', () => {
     expect(continuationTaskId({ ...TASK, step: 3 })).toBe(id);
     expect(continuationTaskId({ ...TASK, leaseId: 'lease-2' })).not.toBe(id);
     expect(id).toMatch(/^[A-Za-z0-9_-]{1,500}$/);
+  });
+});
+
+describe('scheduleQueueRun', () => {
+  it('enqueues one task per queued request id, apart from the turn’s own, due when the lease would lapse', async () => {
+    const queue = new MemoryContinuationQueue();
+    const continuation = resolveContinuation({ queue });
+    expect(await scheduleQueueRun(continuation, TASK, 'q1', 12_000)).toBe(true);
+    expect(await scheduleQueueRun(continuation, TASK, 'q1', 12_000)).toBe(true);
+    expect(await scheduleQueueRun(continuation, TASK, 'q2', 12_000)).toBe(true);
+    const ids = queue.take().map((t) => t.options);
+    expect(ids).toHaveLength(2);
+    expect(new Set(ids.map((o) => o.id)).size).toBe(2);
+    expect(ids.map((o) => o.id)).not.toContain(continuationTaskId(TASK));
+    expect(ids.every((o) => o.delaySeconds === 13)).toBe(true);
+  });
+
+  it('resolves false and throws nothing when the queue refuses the task, or when there is no queue', async () => {
+    const refusing = { enqueue: () => Promise.reject(new Error('Cloud Tasks is down')) };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(await scheduleQueueRun(resolveContinuation({ queue: refusing }), TASK, 'q1', 12_000)).toBe(false);
+    expect(await scheduleQueueRun(undefined, TASK, 'q1', 12_000)).toBe(false);
+    warn.mockRestore();
   });
 });

@@ -20,6 +20,35 @@ export function continuationTaskId(task: ContinuationTask): string {
 }
 
 /**
+ * Hands a message queued behind the turn `task` names to the continuation queue at once, under a
+ * name of its own (one per queued request id): when the task finds the turn over it runs the
+ * session's queue, so the message is answered on the server even if the instance that ran the
+ * turn is throttled or gone before its own queue run (a turn shorter than `afterMs` hands itself
+ * to no queue). Resolves false when there is no queue or the enqueue failed (the queue run of the
+ * turn's own instance, or the next call on the session, answers it then).
+ */
+export async function scheduleQueueRun(
+  continuation: ResolvedContinuation | undefined,
+  task: ContinuationTask,
+  requestId: string,
+  leaseMs: number,
+): Promise<boolean> {
+  if (!continuation) return false;
+  const digest = createHash('sha256').update(`${continuationTaskId(task)}\u0000${requestId}`);
+  const options = { delaySeconds: Math.ceil(leaseMs / 1000) + 1, id: `queued-${digest.digest('hex').slice(0, 40)}` };
+  return continuation.queue.enqueue(task, options).then(
+    () => true,
+    (error: unknown) => {
+      console.warn(
+        `[callable-flows] a message queued on session '${task.sessionId}' could not be handed to the continuation queue; the turn's own instance or the next call runs it`,
+        error instanceof Error ? error.message : error,
+      );
+      return false;
+    },
+  );
+}
+
+/**
  * Hands the turn to the queue once it has run `afterMs` (a turn that ends sooner costs no
  * enqueue; 0: as it starts), to be dispatched when its lease would have lapsed were its instance to die now.
  * A task finds the turn finished (and does nothing), still running (and is tried again later

@@ -7,13 +7,15 @@ import { InMemorySessionStore } from '../session/index.js';
 import { defineTool } from '../tools/index.js';
 import type { AgentTurnResult } from './agent.js';
 import type { WhileBusy } from './agent-config.js';
+import type { ContinuationOptions } from './continuation-queue.js';
 import { defineAgent } from './define-agent.js';
+import { MemoryContinuationQueue } from './memory-continuation-queue.js';
 import { type Gate, gate, userTexts } from './test-utils/agent-fixtures.js';
 
 const alice = { uid: 'alice' };
 
 /** An echo agent whose turn on the message "slow" runs a tool that holds until `release` opens (or the turn is stopped). */
-function busyAgent<W extends WhileBusy>(whileBusy: W, maxQueued?: number) {
+function busyAgent<W extends WhileBusy>(whileBusy: W, maxQueued?: number, continuation?: ContinuationOptions) {
   const store = new InMemorySessionStore();
   const release: Gate = gate();
   const started: Gate = gate();
@@ -42,6 +44,7 @@ function busyAgent<W extends WhileBusy>(whileBusy: W, maxQueued?: number) {
     store,
     whileBusy,
     ...(maxQueued ? { maxQueued } : {}),
+    ...(continuation ? { continuation } : {}),
   });
   const history = async (id: string) => (await store.load(id))?.session.history ?? [];
   return { agent, store, release, started, history };
@@ -59,6 +62,32 @@ async function refusal(run: Promise<unknown>): Promise<KitError> {
 const asResult = (r: unknown) => r as AgentTurnResult;
 
 describe('sendWhileBusy', () => {
+  it('hands a queued message to the continuation queue once, under the running turn’s lease, and its task answers it once after the turn, when the agent has a continuation', async () => {
+    const tasks = new MemoryContinuationQueue();
+    // The turn itself is never handed off here (it runs far less than afterMs): only the queued message is.
+    const { agent, store, release, started, history } = busyAgent('queue', undefined, {
+      queue: tasks,
+      afterMs: 60_000,
+    });
+    const s1 = (await agent.send(undefined, { message: 'hi' }, alice)).sessionId;
+    const slow = agent.send(s1, { message: 'slow' }, { ...alice, requestId: 'slow-1' });
+    await started.promise;
+    const lease = (await store.load(s1))?.session.lease?.id;
+    expect(await agent.send(s1, { message: 'm1' }, { ...alice, requestId: 'q1' })).toMatchObject({ status: 'queued' });
+    // The sender's retry while it waits: queued again, and no second task.
+    expect(await agent.send(s1, { message: 'm1' }, { ...alice, requestId: 'q1' })).toMatchObject({ status: 'queued' });
+    const handed = tasks.take();
+    expect(handed).toHaveLength(1);
+    expect(handed[0]?.task).toEqual({ agent: 'busy', sessionId: s1, leaseId: lease, step: 0 });
+    expect(handed[0]?.options.id).toMatch(/^queued-[0-9a-f]{40}$/);
+    release.open();
+    await slow;
+    // The task comes after the turn (and beside the turn's own instance's queue run): the message is answered once.
+    expect(await agent.continue((handed[0] as { task: Parameters<typeof agent.continue>[0] }).task)).toBe('finished');
+    expect(userTexts(await history(s1))).toEqual(['hi', 'slow', 'm1']);
+    expect(await store.queue.list(s1)).toEqual([]);
+  });
+
   it('queues three messages sent while a turn runs and answers them after it, in order, once each, when the agent queues', async () => {
     const { agent, store, release, started, history } = busyAgent('queue');
     const s1 = (await agent.send(undefined, { message: 'hi' }, alice)).sessionId;
