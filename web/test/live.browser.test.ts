@@ -243,8 +243,7 @@ describe.skipIf(skipReason !== '')('the live transcript (in Chromium)', () => {
         await first.send(`Please tell me again where my order ${orderId} is.`);
         await held.reached;
         expect(await first.composerHint()).toBe(QUEUE_HINT);
-        // No order id in it: a queued turn runs on the server with its sender's uid but no auth
-        // context (run-queued.ts), so queryOrder can't find their order yet; this answer needs no tool.
+        // A message whose answer needs no tool: what is tested here is the queue on screen.
         const next = 'Thanks. Can you help me with another order too?';
         await first.send(next);
 
