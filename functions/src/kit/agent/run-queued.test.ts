@@ -28,6 +28,22 @@ function world() {
 }
 
 describe('runQueued', () => {
+  it('runs a queued message with its sender as the turn’s auth (ctx.context.auth.uid), as a call of theirs would', async () => {
+    const { store, plain } = world();
+    const s1 = (await plain.send(undefined, { message: 'hi' }, alice)).sessionId;
+    await store.queue.push(s1, queued('q1', 'm1'), bounds);
+    const seen: unknown[] = [];
+    const deps: QueueDeps = {
+      rt: resolveAgent({ name: 'q', model: echoModel(), store }),
+      turn: async (sessionId, input, ctx) => {
+        seen.push(ctx.context?.auth);
+        return plain.send(sessionId, input, ctx);
+      },
+    };
+    await expect(runQueued(deps, s1)).resolves.toEqual({ ran: ['q1'], left: 0 });
+    expect(seen).toEqual([{ uid: 'alice', token: {} }]);
+  });
+
   it('answers each waiting message once, in order, when two runs start at the same time', async () => {
     const { store, agent, texts, modelCalls } = world();
     const s1 = (await agent.send(undefined, { message: 'hi' }, alice)).sessionId;
