@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FlowError, flow, type SessionView, watch } from '@callable-flows/client';
-import { deleteApp, type FirebaseApp } from 'firebase/app';
-import { connectFirestoreEmulator, type Firestore, getFirestore } from 'firebase/firestore';
+import { FlowError, type SessionView } from '@callable-flows/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoData } from '../flows/test-utils/demo-firestore.js';
 import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { REPO_ROOT } from './test-utils/functions-emulator.js';
+import { orderDevices, viewWhere } from './test-utils/order-devices.js';
 import { type OrderStack, startOrderStack } from './test-utils/order-stack.js';
-import { signedInFunctions } from './test-utils/signed-in-functions.js';
 
 // Issue 21 item 6, whileBusy: 'interrupt', on the real stack: the order assistant deployed with
 // ORDER_ASSISTANT_WHILE_BUSY=interrupt (functions/.env.<project>) on the Functions emulator, devices on the Firebase JS SDK.
@@ -25,39 +23,14 @@ const paramsFile = join(REPO_ROOT, 'functions', `.env.${projectId}`);
 type Orders = { whileBusy: 'interrupt' };
 
 let stack: OrderStack | undefined;
-const apps: FirebaseApp[] = [];
-let devices = 0;
-
-async function device(): Promise<{ assistant: ReturnType<typeof flow<Orders>>; db: Firestore }> {
-  const user = users.alice as { email: string; password: string };
-  const appName = `interrupt-${devices++}-${projectId}`;
-  const { app, functions } = await signedInFunctions({ projectId, emulator: stack?.emulator, user, appName });
-  apps.push(app);
-  const db = getFirestore(app);
-  const [hostname, port] = (host as string).split(':');
-  connectFirestoreEmulator(db, hostname as string, Number(port));
-  return { assistant: flow<Orders>(functions, 'orderAssistant'), db };
-}
-
-/** The first view of a watch of `sessionId` that passes `test`; the watch ends with it. */
-function viewWhere(db: Firestore, sessionId: string, test: (view: SessionView) => boolean): Promise<SessionView> {
-  return new Promise((resolve, reject) => {
-    const stop = watch(db, sessionId, {
-      next(view) {
-        if (!test(view)) return;
-        stop();
-        resolve(view);
-      },
-      error: reject,
-    });
-  });
-}
-
 /** The user texts of a view, in order. */
 const userTexts = (view: SessionView) =>
   view.messages.flatMap((m) =>
     m.role === 'user' && m.content.some((p) => p.text) ? [m.content.map((p) => p.text ?? '').join('')] : [],
   );
+
+const devices = orderDevices<Orders>({ projectId, firestoreHost: host as string, emulator: () => stack?.emulator });
+const device = () => devices.open(users.alice as { email: string; password: string });
 
 describe.skipIf(!host)('interrupting messages (end to end)', () => {
   beforeAll(async () => {
@@ -72,7 +45,7 @@ describe.skipIf(!host)('interrupting messages (end to end)', () => {
   });
 
   afterAll(async () => {
-    await Promise.all(apps.map((app) => deleteApp(app)));
+    await devices.close();
     await stack?.stop();
     rmSync(paramsFile, { force: true });
   });

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { FlowError, flow, isQueued, type SessionView, watch } from '@callable-flows/client';
-import { deleteApp, type FirebaseApp } from 'firebase/app';
-import { connectFirestoreEmulator, type Firestore, getFirestore } from 'firebase/firestore';
+import { FlowError, isQueued, type SessionView } from '@callable-flows/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoData } from '../flows/test-utils/demo-firestore.js';
 import { firestoreEmulatorHost } from '../test-utils/firestore.js';
+import { orderDevices, viewWhere } from './test-utils/order-devices.js';
 import { type OrderStack, startOrderStack } from './test-utils/order-stack.js';
-import { signedInFunctions } from './test-utils/signed-in-functions.js';
 
 // Issue 21 items 5 and 6 on the real stack: the order assistant queues a message sent while a
 // turn runs (whileBusy: 'queue'), on the Functions emulator, with devices on the Firebase JS SDK.
@@ -24,44 +22,15 @@ type Orders = {
 };
 
 let stack: OrderStack | undefined;
-const apps: FirebaseApp[] = [];
-let devices = 0;
-
-async function device(name: 'alice' | 'bob'): Promise<{ assistant: ReturnType<typeof flow<Orders>>; db: Firestore }> {
-  const user = users[name] as { email: string; password: string };
-  const appName = `queue-${name}-${devices++}-${projectId}`;
-  const { app, functions } = await signedInFunctions({ projectId, emulator: stack?.emulator, user, appName });
-  apps.push(app);
-  const db = getFirestore(app);
-  const [hostname, port] = (host as string).split(':');
-  connectFirestoreEmulator(db, hostname as string, Number(port));
-  return { assistant: flow<Orders>(functions, 'orderAssistant'), db };
-}
-
-/** The first view of a watch of `sessionId` that passes `test`; the watch ends with it. */
-function viewWhere(
-  db: Firestore,
-  sessionId: string,
-  test: (view: SessionView<Orders>) => boolean,
-): Promise<SessionView<Orders>> {
-  return new Promise((resolve, reject) => {
-    const stop = watch<Orders>(db, sessionId, {
-      next(view) {
-        if (!test(view)) return;
-        stop();
-        resolve(view);
-      },
-      error: reject,
-    });
-  });
-}
-
 const textOf = (view: SessionView<Orders>, index: number) =>
   view.messages[index]?.content.map((p) => p.text ?? '').join('') ?? '';
 
 /** The user texts of a view, in order. */
 const userTexts = (view: SessionView<Orders>) =>
   view.messages.flatMap((m, i) => (m.role === 'user' && m.content.some((p) => p.text) ? [textOf(view, i)] : []));
+
+const devices = orderDevices<Orders>({ projectId, firestoreHost: host as string, emulator: () => stack?.emulator });
+const device = (name: 'alice' | 'bob') => devices.open(users[name] as { email: string; password: string });
 
 describe.skipIf(!host)('queued messages (end to end)', () => {
   beforeAll(async () => {
@@ -74,7 +43,7 @@ describe.skipIf(!host)('queued messages (end to end)', () => {
   });
 
   afterAll(async () => {
-    await Promise.all(apps.map((app) => deleteApp(app)));
+    await devices.close();
     await stack?.stop();
   });
 
@@ -83,7 +52,7 @@ describe.skipIf(!host)('queued messages (end to end)', () => {
     const laptop = await device('alice');
     const { sessionId } = await phone.assistant.send('Hello.');
     const slow = phone.assistant.send(SLOW, { sessionId });
-    await viewWhere(laptop.db, sessionId, (v) => v.running !== undefined);
+    await viewWhere<Orders>(laptop.db, sessionId, (v) => v.running !== undefined);
     const asked = ['Where is my order A-1002?', 'And order A-1003?', 'Thanks, that is all.'];
     const queued = [];
     for (const [n, text] of asked.entries()) {
@@ -91,11 +60,11 @@ describe.skipIf(!host)('queued messages (end to end)', () => {
     }
     expect(queued.map((q) => (isQueued(q) ? q.position : 0))).toEqual([1, 2, 3]);
     // The other device sees them waiting.
-    const waiting = await viewWhere(phone.db, sessionId, (v) => v.queued.length === 3);
+    const waiting = await viewWhere<Orders>(phone.db, sessionId, (v) => v.queued.length === 3);
     expect(waiting.queued.map((q) => q.message.content[0]?.text)).toEqual(asked);
     await expect(slow).resolves.toMatchObject({ status: 'done' });
     // Answered on the server, with no client call: the watch sees each, in order, and the queue empty.
-    const done = await viewWhere(
+    const done = await viewWhere<Orders>(
       phone.db,
       sessionId,
       (v) => v.status === 'idle' && v.queued.length === 0 && userTexts(v).length === 5,
@@ -110,7 +79,7 @@ describe.skipIf(!host)('queued messages (end to end)', () => {
     // A retry of a queued call by its request id gets the answer its turn stored.
     const again = await laptop.assistant.send(asked[0] as string, { sessionId, requestId: `${sessionId}-q0` });
     expect(!isQueued(again) && again.text).toContain('A-1002');
-    expect(userTexts(await viewWhere(phone.db, sessionId, () => true))).toHaveLength(5);
+    expect(userTexts(await viewWhere<Orders>(phone.db, sessionId, () => true))).toHaveLength(5);
   });
 
   it('refuses a message past the bound with QUEUE_FULL, and a message on another user’s session with NOT_OWNER', async () => {
@@ -118,7 +87,7 @@ describe.skipIf(!host)('queued messages (end to end)', () => {
     const bob = await device('bob');
     const { sessionId } = await alice.assistant.send('Hello.');
     const slow = alice.assistant.send(SLOW, { sessionId });
-    await viewWhere(alice.db, sessionId, (v) => v.running !== undefined);
+    await viewWhere<Orders>(alice.db, sessionId, (v) => v.running !== undefined);
     for (const n of [1, 2, 3]) await alice.assistant.send(`Thanks ${n}.`, { sessionId });
     const full = await alice.assistant.send('One more.', { sessionId }).catch((e: unknown) => e);
     expect(full).toBeInstanceOf(FlowError);
@@ -129,7 +98,7 @@ describe.skipIf(!host)('queued messages (end to end)', () => {
     });
     await expect(bob.assistant.stop(sessionId)).rejects.toMatchObject({ reason: 'NOT_OWNER' });
     await slow;
-    const done = await viewWhere(alice.db, sessionId, (v) => v.status === 'idle' && v.queued.length === 0);
+    const done = await viewWhere<Orders>(alice.db, sessionId, (v) => v.status === 'idle' && v.queued.length === 0);
     expect(userTexts(done)).toEqual(['Hello.', SLOW, 'Thanks 1.', 'Thanks 2.', 'Thanks 3.']);
     // The session is idle now: a stop says there is nothing to stop.
     await expect(alice.assistant.stop(sessionId)).rejects.toMatchObject({
@@ -168,11 +137,11 @@ describe.skipIf(!host)('queued messages (end to end)', () => {
       .catch(() => undefined);
     await isLocked;
     const approved = phone.assistant.approve(waiting).catch((error: unknown) => error);
-    const inRound = await viewWhere(laptop.db, sessionId, (v) => v.running?.step === 'tools');
+    const inRound = await viewWhere<Orders>(laptop.db, sessionId, (v) => v.running?.step === 'tools');
     expect(inRound.running?.refs).toEqual([waiting.ref]);
     await expect(laptop.assistant.stop(sessionId)).resolves.toEqual({ sessionId, status: 'stopped' });
     expect(await approved).toMatchObject({ code: 'cancelled', reason: 'STOPPED' });
-    const stopped = await viewWhere(laptop.db, sessionId, (v) => v.status === 'idle');
+    const stopped = await viewWhere<Orders>(laptop.db, sessionId, (v) => v.status === 'idle');
     // The cancel had started and may yet commit: the journal says so, never that it did not run.
     const answer = stopped.messages.at(-1)?.content.find((p) => p.toolResponse?.ref === waiting.ref);
     expect(JSON.stringify(answer?.toolResponse?.output)).toMatch(/stopped by the user.*whether it ran is unknown/);

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { FlowError, flow, type SessionView, watch } from '@callable-flows/client';
-import { deleteApp, type FirebaseApp } from 'firebase/app';
-import { connectFirestoreEmulator, type Firestore, getFirestore } from 'firebase/firestore';
+import { FlowError } from '@callable-flows/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoData } from '../flows/test-utils/demo-firestore.js';
 import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import type { FunctionsEmulator } from './test-utils/functions-emulator.js';
+import { orderDevices, viewWhere } from './test-utils/order-devices.js';
 import { type OrderStack, startOrderStack } from './test-utils/order-stack.js';
-import { signedInFunctions } from './test-utils/signed-in-functions.js';
 
 // Issue 21 items 3 and 5 on the real stack: the order assistant (onDisconnect: 'finish') on the
 // Functions emulator, devices on the Firebase JS SDK (the typed client, `watch`). A turn whose
@@ -26,37 +24,8 @@ type Orders = {
 
 let emulator: FunctionsEmulator | undefined;
 let stack: OrderStack | undefined;
-const apps: FirebaseApp[] = [];
-let devices = 0;
-
-async function device(name: 'alice' | 'bob'): Promise<{ assistant: ReturnType<typeof flow<Orders>>; db: Firestore }> {
-  const user = users[name] as { email: string; password: string };
-  const appName = `stop-${name}-${devices++}-${projectId}`;
-  const { app, functions } = await signedInFunctions({ projectId, emulator, user, appName });
-  apps.push(app);
-  const db = getFirestore(app);
-  const [hostname, port] = (host as string).split(':');
-  connectFirestoreEmulator(db, hostname as string, Number(port));
-  return { assistant: flow<Orders>(functions, 'orderAssistant'), db };
-}
-
-/** The first view of a watch of `sessionId` that passes `test`; the watch ends with it. */
-function viewWhere(
-  db: Firestore,
-  sessionId: string,
-  test: (view: SessionView<Orders>) => boolean,
-): Promise<SessionView<Orders>> {
-  return new Promise((resolve, reject) => {
-    const stop = watch<Orders>(db, sessionId, {
-      next(view) {
-        if (!test(view)) return;
-        stop();
-        resolve(view);
-      },
-      error: reject,
-    });
-  });
-}
+const devices = orderDevices<Orders>({ projectId, firestoreHost: host as string, emulator: () => emulator });
+const device = (name: 'alice' | 'bob') => devices.open(users[name] as { email: string; password: string });
 
 describe.skipIf(!host)('stop and disconnect (end to end)', () => {
   beforeAll(async () => {
@@ -72,7 +41,7 @@ describe.skipIf(!host)('stop and disconnect (end to end)', () => {
   });
 
   afterAll(async () => {
-    await Promise.all(apps.map((app) => deleteApp(app)));
+    await devices.close();
     await stack?.stop();
   });
 
@@ -82,12 +51,12 @@ describe.skipIf(!host)('stop and disconnect (end to end)', () => {
     const { sessionId } = await phone.assistant.send('Hello.');
     const turn = phone.assistant.send(SLOW).catch((error: unknown) => error);
     // The turn calls the model (its answer is 6 s away) when the laptop stops it.
-    await viewWhere(laptop.db, sessionId, (v) => v.running?.step === 'model');
+    await viewWhere<Orders>(laptop.db, sessionId, (v) => v.running?.step === 'model');
     await expect(laptop.assistant.stop(sessionId)).resolves.toEqual({ sessionId, status: 'stopped' });
     const error = await turn;
     expect(error).toBeInstanceOf(FlowError);
     expect(error).toMatchObject({ code: 'cancelled', reason: 'STOPPED' });
-    const stopped = await viewWhere(laptop.db, sessionId, (v) => v.status === 'idle');
+    const stopped = await viewWhere<Orders>(laptop.db, sessionId, (v) => v.status === 'idle');
     expect(stopped.running).toBeUndefined();
     // The model's answer never came: the journal ends with the user's message, nothing made up after it.
     expect(stopped.messages.at(-1)).toMatchObject({ role: 'user', content: [{ text: SLOW }] });
@@ -107,7 +76,7 @@ describe.skipIf(!host)('stop and disconnect (end to end)', () => {
     stream.result.catch(() => undefined);
     for await (const _chunk of stream) break; // the first chunk: the turn runs
     gone.abort(); // the phone goes away mid-turn
-    const answered = await viewWhere(laptop.db, sessionId, (v) => v.status === 'idle' && v.messages.length > 2);
+    const answered = await viewWhere<Orders>(laptop.db, sessionId, (v) => v.status === 'idle' && v.messages.length > 2);
     const retried = await laptop.assistant.send(SLOW, { sessionId, requestId });
     expect(retried).toMatchObject({ sessionId, status: 'done' });
     expect(answered.messages.some((m) => m.content.some((p) => p.text?.includes(retried.text)))).toBe(true);
@@ -118,7 +87,7 @@ describe.skipIf(!host)('stop and disconnect (end to end)', () => {
     const bob = await device('bob');
     const { sessionId } = await alice.assistant.send('Hello.');
     const turn = alice.assistant.send(SLOW);
-    await viewWhere(alice.db, sessionId, (v) => v.running !== undefined);
+    await viewWhere<Orders>(alice.db, sessionId, (v) => v.running !== undefined);
     await expect(bob.assistant.stop(sessionId)).rejects.toMatchObject({
       code: 'permission-denied',
       reason: 'NOT_OWNER',

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { FlowError, flow, type SessionView, watch } from '@callable-flows/client';
-import { deleteApp, type FirebaseApp } from 'firebase/app';
-import { connectFirestoreEmulator, disableNetwork, type Firestore, getFirestore } from 'firebase/firestore';
+import { FlowError, type SessionView, watch } from '@callable-flows/client';
+import { disableNetwork } from 'firebase/firestore';
 import type { Firestore as AdminFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoData } from '../flows/test-utils/demo-firestore.js';
@@ -9,8 +8,8 @@ import { FirestoreSessionStore } from '../kit/session/firestore/index.js';
 import { longHistory, sampleSession } from '../kit/session/test-utils/session-store-conformance.js';
 import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import type { FunctionsEmulator } from './test-utils/functions-emulator.js';
+import { orderDevices } from './test-utils/order-devices.js';
 import { type OrderStack, startOrderStack } from './test-utils/order-stack.js';
-import { signedInFunctions } from './test-utils/signed-in-functions.js';
 
 // `watch` (client/src/watch.ts) on the real stack: one device of a user calls the order
 // assistant, another device (a second app, signed in as the same user, with the Firebase JS
@@ -28,21 +27,6 @@ type Orders = {
 let emulator: FunctionsEmulator | undefined;
 let stack: OrderStack | undefined;
 let admin: AdminFirestore;
-const apps: FirebaseApp[] = [];
-let devices = 0;
-
-/** A device of `name`: the typed client, and its Firestore on the emulator. */
-async function device(name: 'alice' | 'bob'): Promise<{ assistant: ReturnType<typeof flow<Orders>>; db: Firestore }> {
-  const user = users[name] as { email: string; password: string };
-  const appName = `watch-${name}-${devices++}-${projectId}`;
-  const { app, functions } = await signedInFunctions({ projectId, emulator, user, appName });
-  apps.push(app);
-  const db = getFirestore(app);
-  const [hostname, port] = (host as string).split(':');
-  connectFirestoreEmulator(db, hostname as string, Number(port));
-  return { assistant: flow<Orders>(functions, 'orderAssistant'), db };
-}
-
 /** The views a watch delivers, with a way to wait for one. */
 function recorder() {
   const views: SessionView<Orders>[] = [];
@@ -85,6 +69,9 @@ function describeView(view: SessionView<Orders>): string {
   return `${view.status}${running} ${last?.role}:${parts?.join('+')}`;
 }
 
+const devices = orderDevices<Orders>({ projectId, firestoreHost: host as string, emulator: () => emulator });
+const device = (name: 'alice' | 'bob') => devices.open(users[name] as { email: string; password: string });
+
 describe.skipIf(!host)('watch (end to end)', () => {
   beforeAll(async () => {
     stack = await startOrderStack({ projectId, firestoreHost: host as string, rules: true });
@@ -93,7 +80,7 @@ describe.skipIf(!host)('watch (end to end)', () => {
   });
 
   afterAll(async () => {
-    await Promise.all(apps.map((app) => deleteApp(app)));
+    await devices.close();
     await stack?.stop();
   });
 
