@@ -29,8 +29,8 @@ const geminiApiKey = defineSecret('GEMINI_API_KEY');
  */
 const limits: UsageLimits = {
   counters: new FirestoreUsageCounters({
-    // firebase-admin is loaded by the first call that needs it, not by the cold start.
-    firestore: async () => (await import('./flows/admin-firestore.js')).adminFirestore(),
+    // Made by the first call that needs it, not by the cold start: the turns' client (turn-firestore.ts).
+    firestore: async () => (await import('./flows/turn-firestore.js')).turnFirestore(),
   }),
   callsPerMinute: 30,
   tokensPerUserPerDay: 500_000,

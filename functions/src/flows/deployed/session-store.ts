@@ -1,8 +1,8 @@
 import { FirestoreSessionStore } from '../../kit/session/firestore/index.js';
-import { adminFirestore } from '../admin-firestore.js';
 import { LazySessionStore } from '../lazy-session-store.js';
+import { turnFirestore } from '../turn-firestore.js';
 
-/** The sessions of the deployed agents: Firestore, made on the first call. */
+/** The sessions of the deployed agents: Firestore (the turns' client, see turn-firestore.ts), made on the first call. */
 export const deployedSessionStore = new LazySessionStore(
-  async () => new FirestoreSessionStore({ firestore: await adminFirestore() }),
+  async () => new FirestoreSessionStore({ firestore: await turnFirestore() }),
 );

@@ -1,7 +1,7 @@
 import type { QueuedResult, Resume, StopResult } from '@callable-flows/protocol';
 import type { z } from 'zod';
 import type { GenerateResponseChunk, Part } from '../model/index.js';
-import type { PendingInterruptSchema, TurnResultSchema } from '../session/index.js';
+import type { PendingInterruptSchema, QueuedTurn as QueuedMessage, TurnResultSchema } from '../session/index.js';
 import type { ActionContext } from '../tools/index.js';
 import type { TraceSink } from '../trace/index.js';
 import type { WhileBusy } from './agent-config.js';
@@ -28,6 +28,14 @@ export interface AgentCallContext {
   requestId?: string;
   /** Where this call's trace goes besides the agent's own sinks (the callable adds its log here). */
   traces?: TraceSink | TraceSink[];
+  /** The reads {@link Agent.warm} started for this call, as it arrived. */
+  warmed?: AgentWarmup;
+}
+
+/** Reads started for one call before it is admitted ({@link Agent.warm}); each is used by that call only. */
+export interface AgentWarmup {
+  /** The session's queue as read when the call arrived (an agent that queues). */
+  queue?: Promise<QueuedMessage[]>;
 }
 
 /** The outcome of one agent call, as the callable returns it. */
@@ -53,6 +61,12 @@ export interface Agent<W extends WhileBusy = 'reject'> {
   /** What a message sent while a turn runs does. */
   readonly whileBusy: W;
   send(sessionId: string | undefined, input: AgentInput, ctx: AgentCallContext): Promise<AgentSendResult<W>>;
+  /**
+   * Starts the reads a call on `sessionId` makes first (the callable does it while it checks the
+   * caller's limits): the session, into the instance's cache, where the turn's read joins it; the
+   * queue of an agent that queues, handed to the call as `ctx.warmed`. Never throws.
+   */
+  warm(sessionId: string): AgentWarmup;
   /**
    * Stops the turn running on `sessionId`, from any client of its owner: `stopped` once it gave
    * the session up, `stopping` if it had not yet; failed-precondition `NOTHING_TO_STOP` when none runs.

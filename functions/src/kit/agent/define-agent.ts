@@ -23,6 +23,7 @@ import { type CallOutcome, traceCall } from './trace-call.js';
 import { TurnJournal } from './turn-journal.js';
 import { TurnWriter } from './turn-writer.js';
 import { userMessage } from './user-message.js';
+import { warmSession } from './warm-session.js';
 
 const SESSION_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
@@ -158,6 +159,7 @@ export function defineAgent<O extends z.ZodType = z.ZodType, W extends WhileBusy
       if (!ctx?.uid) throw new KitError('unauthenticated', 'an agent call needs the caller’s uid');
       return sendWhileBusy(deps, sessionId, input, ctx) as Promise<AgentSendResult<W>>;
     },
+    warm: (sessionId) => warmSession(rt, sessionId),
     continue: async (task, signal) => {
       const outcome = await continueTurn(rt, task, signal, (ctx, next) =>
         traceCall(rt, task.sessionId, CONTINUE_INPUT, ctx, (observer) =>

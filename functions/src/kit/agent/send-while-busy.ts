@@ -4,6 +4,7 @@ import { queueMessage, queueOf } from './queue-message.js';
 import { type QueueDeps, runQueuedAfter } from './run-queued.js';
 import { stopTurn } from './stop-turn.js';
 import { userMessage } from './user-message.js';
+import { warmSession } from './warm-session.js';
 
 const isBusy = (error: unknown) => isKitError(error) && error.reason === 'SESSION_BUSY';
 
@@ -49,8 +50,10 @@ async function turnThenQueue(
 async function sendOrQueue(deps: QueueDeps, sessionId: string, input: AgentInput, ctx: AgentCallContext) {
   const message = userMessage(deps.rt, input);
   if (!message) return turnThenQueue(deps, sessionId, input, ctx);
+  const { queue: waiting } = ctx.warmed ?? warmSession(deps.rt, sessionId);
   // No jumping ahead: while messages wait, a new one goes behind them even if the session is free now.
-  if ((await queueOf(deps.rt).list(sessionId)).length) return queueMessage(deps, sessionId, input, ctx, message);
+  if ((await (waiting ?? queueOf(deps.rt).list(sessionId))).length)
+    return queueMessage(deps, sessionId, input, ctx, message);
   try {
     return await turnThenQueue(deps, sessionId, input, ctx);
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { WireChunk } from '@callable-flows/protocol';
 import type { CallableRequest, CallableResponse } from 'firebase-functions/v2/https';
+import type { AgentWarmup } from '../agent/agent.js';
 import type { TraceSink } from '../trace/trace-sink.js';
 import type { MediaPolicy } from './media-policy.js';
 
@@ -13,4 +14,6 @@ export interface CallContext {
   /** Where an agent call's trace goes besides the agent's own sinks. */
   traces: TraceSink | TraceSink[] | undefined;
   media: MediaPolicy | undefined;
+  /** The reads started for this call while it was admitted (`warmCall`). */
+  warmed?: AgentWarmup | undefined;
 }

@@ -199,3 +199,37 @@ describe('onCallFlow access', () => {
     expect(Object.values((await memory.read('alice', '2026-11-30')).calls)).toEqual([1]);
   });
 });
+
+describe('onCallFlow admission', () => {
+  it('reads the agent’s session while the limiter reads the caller’s counters', async () => {
+    const store = new InMemorySessionStore();
+    const { sessionId } = await defineAgent({ name: 'limited', model: scriptedModel(() => costing(10)), store }).send(
+      undefined,
+      { message: 'hi' },
+      { uid: 'alice' },
+    );
+    const loads: string[] = [];
+    const load = store.load.bind(store);
+    store.load = (id: string) => {
+      loads.push(id);
+      return load(id);
+    };
+    // Counters whose read answers only once the session's read has started (or after two seconds,
+    // when nothing read it meanwhile): what the session read overlaps is the counters' read.
+    let sessionReadDuringCounters = false;
+    const counters = new InMemoryUsageCounters();
+    const read = counters.read.bind(counters);
+    counters.read = async (uid, day) => {
+      for (let waited = 0; !loads.length && waited < 2000; waited += 10) await new Promise((r) => setTimeout(r, 10));
+      sessionReadDuringCounters = loads.length > 0;
+      return read(uid, day);
+    };
+    const agent = defineAgent({ name: 'limited', model: scriptedModel(() => costing(10)), store });
+    const fn = onCallFlow({ traces: false, limits: { counters, callsPerMinute: 10 } }, agent);
+    await expect(fn.run(callableRequest({ sessionId, message: 'again' }, { uid: 'alice' }))).resolves.toMatchObject({
+      status: 'done',
+    });
+    expect(sessionReadDuringCounters).toBe(true);
+    expect(loads).toEqual([sessionId]);
+  });
+});

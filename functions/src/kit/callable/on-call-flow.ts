@@ -27,8 +27,8 @@ import { toHttpsError } from './to-https-error.js';
 /** A flow or agent, or a loader that imports it on the first call (a shorter cold start). */
 export type CallTarget<T extends Agent<WhileBusy> | Flow> = T | (() => Promise<T>);
 
-type RunCall = typeof import('./run-call.js').runCall;
-const loadRunCall: () => Promise<RunCall> = lazy(() => import('./run-call.js').then((m) => m.runCall));
+type RunCallModule = typeof import('./run-call.js');
+const loadRunCall: () => Promise<RunCallModule> = lazy(() => import('./run-call.js'));
 
 function resolver(target: CallTarget<Agent<WhileBusy> | Flow>): () => Promise<Agent<WhileBusy> | Flow> {
   // A failed import is tried again on the next call.
@@ -118,15 +118,20 @@ export function onCallFlow(
       try {
         assertAppCheck(appCheckRequired(enforceAppCheck), request);
         await authorize(authPolicy, allowAnonymous, request);
+        // An agent reads its session (and queue) while admission reads the caller's counters: on
+        // a cold instance, the turn's first Firestore round trips overlap.
+        const warming = sessionId === undefined ? undefined : loading.then(([m, flow]) => m.warmCall(flow, request));
+        warming?.catch(() => {});
         if (limiter && request.auth) permit = await limiter.admit(request.auth.uid, sessionId);
-        const [run, flow] = await loading;
+        const [{ runCall: run }, flow] = await loading;
+        const warmed = await warming;
         name = flow.name;
         const signal = followClient(
           deadline,
           response?.signal,
           onDisconnect ?? (flow.kind === 'agent' ? 'finish' : 'cancel'),
         );
-        result = await run(flow, { request, response, signal, traces: traces || undefined, media });
+        result = await run(flow, { request, response, signal, traces: traces || undefined, media, warmed });
         return result;
       } catch (error) {
         throw toHttpsError(error, callLogScope({ function: name, request, error }));

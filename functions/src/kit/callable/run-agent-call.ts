@@ -36,6 +36,7 @@ export async function runAgentCall(agent: Agent<WhileBusy>, call: CallContext): 
     ...(signal ? { signal } : {}),
     ...(parsed.requestId ? { requestId: parsed.requestId } : {}),
     ...(traces ? { traces } : {}),
+    ...(call.warmed ? { warmed: call.warmed } : {}),
   });
   return toMessageResult(result);
 }

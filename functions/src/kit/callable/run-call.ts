@@ -1,11 +1,24 @@
+import { isStopRequest } from '@callable-flows/protocol';
 import { SpanKind } from '@opentelemetry/api';
-import type { Agent } from '../agent/agent.js';
+import type { CallableRequest } from 'firebase-functions/v2/https';
+import type { Agent, AgentWarmup } from '../agent/agent.js';
 import type { WhileBusy } from '../agent/agent-config.js';
 import type { Flow } from '../flow/index.js';
 import { inSpan, KIT_ATTR } from '../telemetry/index.js';
 import type { CallContext } from './call-context.js';
+import { requestedSessionId } from './call-usage.js';
 import { runAgentCall } from './run-agent-call.js';
 import { runFlowCall } from './run-flow-call.js';
+
+/**
+ * The reads to start for `request` while it is admitted: an agent's session and queue
+ * (`Agent.warm`); none for a stop, a flow, or a call without a session.
+ */
+export function warmCall(target: Agent<WhileBusy> | Flow, request: CallableRequest<unknown>): AgentWarmup | undefined {
+  const sessionId = requestedSessionId(request.data);
+  if (target.kind !== 'agent' || sessionId === undefined || isStopRequest(request.data)) return undefined;
+  return target.warm(sessionId);
+}
 
 /** One call of an agent (the session wire protocol) or of a flow (its input in, its output out). */
 export function runCall(target: Agent<WhileBusy> | Flow, call: CallContext): Promise<unknown> {

@@ -59,6 +59,37 @@ describe('LruSessionCache', () => {
     expect(await cache.load('s1')).toBe(written);
   });
 
+  it('reads the store once when a second load comes while the first is in flight', async () => {
+    const store = counting(new InMemorySessionStore());
+    await store.create(sampleSession('s1'));
+    const cache = new LruSessionCache(store);
+    const [a, b] = await Promise.all([cache.load('s1'), cache.load('s1')]);
+    expect(a).toBe(b);
+    expect(store.loads).toBe(1);
+  });
+
+  it('reads the store again for a fresh load, even with a read in flight', async () => {
+    const store = counting(new InMemorySessionStore());
+    await store.create(sampleSession('s1'));
+    const cache = new LruSessionCache(store);
+    await Promise.all([cache.load('s1'), cache.load('s1', { fresh: true })]);
+    expect(store.loads).toBe(2);
+  });
+
+  it('reads the store again after a failed read instead of joining it', async () => {
+    const inner = new InMemorySessionStore();
+    await inner.create(sampleSession('s1'));
+    let failures = 1;
+    const flaky = Object.create(inner) as SessionStore;
+    flaky.load = async (id) => {
+      if (failures-- > 0) throw new Error('unavailable');
+      return inner.load(id);
+    };
+    const cache = new LruSessionCache(flaky);
+    await expect(cache.load('s1')).rejects.toThrow('unavailable');
+    expect((await cache.load('s1'))?.session.id).toBe('s1');
+  });
+
   it('evicts the least recently used session when it holds more than max', async () => {
     const store = counting(new InMemorySessionStore());
     const cache = new LruSessionCache(store, { max: 2 });

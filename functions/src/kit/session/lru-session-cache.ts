@@ -46,6 +46,8 @@ export function defaultCacheBytes(): number {
 export class LruSessionCache implements SessionStore {
   readonly store: SessionStore;
   private readonly cache: LRUCache<string, SessionRecord>;
+  /** Reads of the store in flight, by session: joined by loads that find no cached copy. */
+  private readonly reading = new Map<string, Promise<SessionRecord | undefined>>();
 
   constructor(store: SessionStore, options: LruSessionCacheOptions = {}) {
     this.store = store;
@@ -83,10 +85,20 @@ export class LruSessionCache implements SessionStore {
   }
 
   async load(id: string, options?: SessionLoadOptions): Promise<SessionRecord | undefined> {
-    const cached = options?.fresh ? undefined : this.cache.get(id);
-    if (cached) return cached;
-    const record = await this.store.load(id);
-    return record && this.remember(record);
+    if (options?.fresh) return this.read(id);
+    // A load that finds a read of the session in flight (a warm-up, a concurrent call) joins it:
+    // its copy is as good as a cached one, and compare-and-set writes catch either being stale.
+    return this.cache.get(id) ?? this.reading.get(id) ?? this.read(id);
+  }
+
+  private async read(id: string): Promise<SessionRecord | undefined> {
+    const reading = this.store.load(id).then((record) => record && this.remember(record));
+    this.reading.set(id, reading);
+    try {
+      return await reading;
+    } finally {
+      if (this.reading.get(id) === reading) this.reading.delete(id);
+    }
   }
 
   async create(session: Session): Promise<SessionRecord> {

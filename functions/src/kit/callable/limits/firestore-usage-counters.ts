@@ -1,11 +1,10 @@
-import type { Firestore } from 'firebase-admin/firestore';
-import { lazy } from '../../lazy/index.js';
+import { type DocumentDb, fieldValuesOf } from '../../firestore/index.js';
 import { DAY_MS, type UsageCounterStore, type UsageCounts, type UsageDelta, zeroUsage } from './usage-counters.js';
 
 /** Options of {@link FirestoreUsageCounters}. */
 export interface FirestoreUsageCountersOptions {
   /** The Firestore, or a function that makes it on first use (a light cold start). */
-  firestore: Firestore | (() => Promise<Firestore>);
+  firestore: DocumentDb | (() => Promise<DocumentDb>);
   /** The counters' collection. Default `usageCounters` (server-only in `firestore.rules`). */
   collection?: string;
   /** Told of every document read and write (benchmarks, metrics). */
@@ -26,15 +25,13 @@ function numbers(value: unknown): Record<string, number> {
  */
 export class FirestoreUsageCounters implements UsageCounterStore {
   private readonly options: FirestoreUsageCountersOptions;
-  // Loaded with the first write, not with the callable: firebase-admin is already in memory by then.
-  private readonly fieldValue = lazy(() => import('firebase-admin/firestore').then((m) => m.FieldValue));
 
   constructor(options: FirestoreUsageCountersOptions) {
     this.options = options;
   }
 
   async read(uid: string, day: string): Promise<UsageCounts> {
-    const snap = await (await this.doc(uid, day)).get();
+    const snap = await this.docOf(await this.db(), uid, day).get();
     this.options.onOperation?.({ reads: 1, writes: 0 });
     if (!snap.exists) return zeroUsage();
     const data = snap.data() ?? {};
@@ -46,7 +43,9 @@ export class FirestoreUsageCounters implements UsageCounterStore {
   }
 
   async add(uid: string, day: string, delta: UsageDelta): Promise<void> {
-    const [ref, FieldValue] = await Promise.all([this.doc(uid, day), this.fieldValue()]);
+    const db = await this.db();
+    const ref = this.docOf(db, uid, day);
+    const FieldValue = await fieldValuesOf(db);
     const fields: Record<string, unknown> = {
       uid,
       day,
@@ -59,9 +58,12 @@ export class FirestoreUsageCounters implements UsageCounterStore {
     this.options.onOperation?.({ reads: 0, writes: 1 });
   }
 
-  private async doc(uid: string, day: string) {
+  private async db(): Promise<DocumentDb> {
     const { firestore } = this.options;
-    const db = typeof firestore === 'function' ? await firestore() : firestore;
+    return typeof firestore === 'function' ? await firestore() : firestore;
+  }
+
+  private docOf(db: DocumentDb, uid: string, day: string) {
     // A uid may hold any character but `/`, which a document id can't.
     return db.collection(this.options.collection ?? 'usageCounters').doc(`${encodeURIComponent(uid)}_${day}`);
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KitError } from '../../errors/index.js';
+import { restErrorOf } from '../../firestore/rest-error.js';
 import { fromFirestoreError } from './firestore-error.js';
 
 /** An error as @google-cloud/firestore throws it: a gRPC code and the backend's own words. */
@@ -37,5 +38,14 @@ describe('fromFirestoreError', () => {
   it('passes a kit error through unchanged', () => {
     const kit = new KitError('aborted', 'conflict');
     expect(fromFirestoreError(kit, 'writing')).toBe(kit);
+  });
+
+  it('maps the REST client’s error as the SDK’s error with the same status', () => {
+    const rest = restErrorOf(409, JSON.stringify({ error: { status: 'ALREADY_EXISTS', message: 'x' } }));
+    expect(fromFirestoreError(rest, 'creating session s1')).toMatchObject({ code: 'already-exists' });
+    expect(fromFirestoreError(restErrorOf(503, ''), 'x')).toMatchObject({
+      code: 'unavailable',
+      reason: 'STORE_UNAVAILABLE',
+    });
   });
 });

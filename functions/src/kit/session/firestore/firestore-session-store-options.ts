@@ -1,4 +1,4 @@
-import type { Firestore, Timestamp } from 'firebase-admin/firestore';
+import type { DocumentDb, UpdateTime } from '../../firestore/index.js';
 import type { HistoryLayout, HistoryLimits } from './history-layout.js';
 
 /** One Firestore call the store made, with the documents it read and wrote (billing units). */
@@ -12,7 +12,11 @@ export interface StoreOperation {
 
 /** Options of {@link FirestoreSessionStore}. */
 export interface FirestoreSessionStoreOptions {
-  firestore: Firestore;
+  /**
+   * firebase-admin's Firestore, or a `RestFirestore` (a cold instance's: it has no queries, so no
+   * `scan` and no `delete` without the stored copy; the cleanup job runs on the SDK's).
+   */
+  firestore: DocumentDb;
   /** Put before every collection name, so tenants (or tests) don't share data. Default ''. */
   prefix?: string;
   /** Collection names before the prefix. Defaults: `sessions`, `history` (under a session). */
@@ -35,7 +39,7 @@ export const DEFAULT_FIRESTORE_CALL_TIMEOUT_MS = 8_000;
 
 /** What a record carries for the next write: the copy's update time, its layout, its chunks' expiry. */
 export interface FirestoreStorage {
-  updateTime: Timestamp;
+  updateTime: UpdateTime;
   /** Unknown for a scanned document whose history field does not parse. */
   layout: HistoryLayout | undefined;
   /** Epoch ms: when the history chunks may expire (every chunk's `expireAt` is at least this). */

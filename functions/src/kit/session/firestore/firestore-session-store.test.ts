@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { firestoreEmulatorHost } from '../../../test-utils/firestore.js';
 import { defineAgent } from '../../agent/define-agent.js';
 import { chargeTool, echoModel, effects, toolThenAnswer } from '../../agent/test-utils/agent-fixtures.js';
+import { RestFirestore } from '../../firestore/index.js';
 import { LruSessionCache } from '../lru-session-cache.js';
 import { demoProjectId, emulatorFirestore } from '../test-utils/emulator-firestore.js';
 import {
@@ -38,6 +39,18 @@ if (!host) {
     // Each test its own tenant prefix; each `open()` a new client, as another instance would have.
     const prefix = `t${tenants++}_`;
     return { open: () => new FirestoreSessionStore({ firestore: client(), prefix }) };
+  });
+
+  describeSessionStoreConformance('FirestoreSessionStore over RestFirestore', () => {
+    // The REST client of a cold instance; its listeners run on an SDK client, as deployed.
+    const prefix = `t${tenants++}_`;
+    return {
+      open: () =>
+        new FirestoreSessionStore({
+          firestore: new RestFirestore({ projectId, listenWith: async () => client(), listenAfterMs: 0 }),
+          prefix,
+        }),
+    };
   });
 
   describe('FirestoreSessionStore', () => {

@@ -1,12 +1,22 @@
 import { CONTROL_COLLECTION, chunkId, millisOf, QUEUE_DOC_ID } from '@callable-flows/protocol';
-import type { DocumentReference, DocumentSnapshot, Firestore, Timestamp, WriteBatch } from 'firebase-admin/firestore';
 import { KitError } from '../../errors/index.js';
+import {
+  type DocumentBatch,
+  type DocumentDb,
+  type DocumentRef,
+  type DocumentSnap,
+  type FieldValues,
+  fieldValuesOf,
+  sdkFirestore,
+  type UpdateTime,
+} from '../../firestore/index.js';
 import { within } from '../../timing/index.js';
 import { withPending } from '../pending-of.js';
 import type { Session } from '../session-schema.js';
 import {
   assertFence,
   assertSuccessor,
+  isWriteConflict,
   type SessionDeleteOptions,
   type SessionRecord,
   type SessionWriteOptions,
@@ -48,14 +58,14 @@ const LOAD_ATTEMPTS = 3;
 const MAX_BATCH_WRITES = 500;
 
 /** The update of a document's changed fields; a removed field is deleted. */
-async function updateOf(changes: readonly FieldChange[]): Promise<Record<string, unknown>> {
+async function updateOf(db: DocumentDb, changes: readonly FieldChange[]): Promise<Record<string, unknown>> {
   const update: Record<string, unknown> = {};
-  let deleted: unknown;
+  let fieldValues: FieldValues | undefined;
   for (const [path, value] of changes) {
     if (value === undefined) {
-      // Loaded only when a write removes a field (a sealed tail, an old result): cold starts stay lean.
-      deleted ??= (await import('firebase-admin/firestore')).FieldValue.delete();
-      update[path] = deleted;
+      // Asked only when a write removes a field (a sealed tail, an old result): cold starts stay lean.
+      fieldValues ??= await fieldValuesOf(db);
+      update[path] = fieldValues.delete();
     } else {
       update[path] = value;
     }
@@ -79,7 +89,7 @@ function sentBytes(fields: Record<string, unknown>, plan: HistoryPlan): number {
  * earlier than their session (their stamp is renewed once the session's passes it).
  */
 export class FirestoreSessionStore implements SweepableSessionStore {
-  private readonly db: Firestore;
+  private readonly db: DocumentDb;
   private readonly sessions: string;
   private readonly history: string;
   private readonly limits: HistoryLimits;
@@ -105,11 +115,11 @@ export class FirestoreSessionStore implements SweepableSessionStore {
   }
 
   /** The document of session `id` (for security rules tests and the cleanup job). */
-  sessionRef(id: string): DocumentReference {
+  sessionRef(id: string): DocumentRef {
     return this.db.collection(this.sessions).doc(id);
   }
 
-  private chunkRef(id: string, index: number): DocumentReference {
+  private chunkRef(id: string, index: number): DocumentRef {
     return this.sessionRef(id).collection(this.history).doc(chunkId(index));
   }
 
@@ -130,7 +140,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
   }
 
   /** The session a document holds, with its history chunks; 'moved' when a chunk is newer than it. */
-  private async recordOf(snap: DocumentSnapshot): Promise<SessionRecord | 'moved'> {
+  private async recordOf(snap: DocumentSnap): Promise<SessionRecord | 'moved'> {
     const id = snap.id;
     const doc = readSessionDoc(snap.data(), id);
     const chunks: string[] = [];
@@ -146,7 +156,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
       }
     }
     const session = doc.toSession(readHistory(doc.layout, chunks, doc.tail));
-    const updateTime = snap.updateTime as Timestamp;
+    const updateTime = snap.updateTime as UpdateTime;
     const storage: Storage = {
       updateTime,
       layout: doc.layout,
@@ -215,7 +225,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     const changes = sessionFieldChanges(expected.session, storage.layout, next, plan);
     if (stamp.at !== storage.chunksExpireAt) changes.push(['chunksExpireAt', new Date(stamp.at)]);
     const batch = this.db.batch();
-    const update = await updateOf(changes);
+    const update = await updateOf(this.db, changes);
     batch.update(this.sessionRef(next.id), update, { lastUpdateTime: storage.updateTime });
     this.addChunks(batch, next, plan, stamp.at);
     const renewed = stamp.renew ? this.renewChunks(batch, next.id, plan, stamp.at) : 0;
@@ -246,13 +256,33 @@ export class FirestoreSessionStore implements SweepableSessionStore {
       if (storage.layout) return;
     }
     // Firestore deletes no subcollection with its document: the history chunks go explicitly.
-    await this.run(`deleting session '${id}'`, () => this.db.recursiveDelete(this.sessionRef(id)));
+    const sdk = sdkFirestore(this.db);
+    if (!sdk) return this.deleteAsStored(id);
+    await this.run(`deleting session '${id}'`, () => sdk.recursiveDelete(sdk.doc(this.sessionRef(id).path)));
     this.onOperation?.({ kind: 'delete', reads: 0, writes: 1 });
+  }
+
+  /**
+   * Without the SDK's recursive delete (the REST client): the session and the chunks its stored
+   * copy names, read first and deleted if unchanged. Stop and queue documents go with their TTL.
+   */
+  private async deleteAsStored(id: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const record = await this.load(id);
+      if (!record) return;
+      try {
+        return await this.delete(id, { expected: record });
+      } catch (error) {
+        // Written meanwhile (a turn ended): read it again.
+        if (attempt >= LOAD_ATTEMPTS || !isWriteConflict(error)) throw error;
+      }
+    }
   }
 
   /** One page of the sessions `query` names, oldest first (for the cleanup job). */
   async scan(query: SessionScan): Promise<ScannedSession[]> {
-    const snaps = await this.run('scanning sessions', () => scanSessionDocs(this.db.collection(this.sessions), query));
+    const sdk = this.sdk('scanning sessions');
+    const snaps = await this.run('scanning sessions', () => scanSessionDocs(sdk.collection(this.sessions), query));
     this.onOperation?.({ kind: 'query', reads: Math.max(1, snaps.length), writes: 0 });
     return snaps.map((snap) =>
       scannedSession(snap, async () => {
@@ -263,11 +293,18 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     );
   }
 
+  /** The SDK's client, for what the REST client can't do (queries, recursive deletes). */
+  private sdk(what: string) {
+    const sdk = sdkFirestore(this.db);
+    if (!sdk) throw new KitError('unimplemented', `${what} needs firebase-admin's Firestore, not the REST client`);
+    return sdk;
+  }
+
   private docFields(session: Session, plan: HistoryPlan, chunksExpireAt: number): Record<string, unknown> {
     return { ...sessionDocFields(session, plan), chunksExpireAt: new Date(chunksExpireAt) };
   }
 
-  private addChunks(batch: WriteBatch, session: Session, plan: HistoryPlan, expireAt: number): void {
+  private addChunks(batch: DocumentBatch, session: Session, plan: HistoryPlan, expireAt: number): void {
     for (const [index, text] of plan.put) {
       batch.set(this.chunkRef(session.id, index), { text, v: session.version, expireAt: new Date(expireAt) });
     }
@@ -275,7 +312,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
   }
 
   /** Moves the `expireAt` of the chunks this write keeps; how many. */
-  private renewChunks(batch: WriteBatch, id: string, plan: HistoryPlan, expireAt: number): number {
+  private renewChunks(batch: DocumentBatch, id: string, plan: HistoryPlan, expireAt: number): number {
     let count = 0;
     for (let index = 0; index < plan.layout.chunks.length; index++) {
       if (plan.put.has(index)) continue;
@@ -286,7 +323,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
   }
 
   private async commit(
-    batch: WriteBatch,
+    batch: DocumentBatch,
     session: Session,
     plan: HistoryPlan,
     chunksExpireAt: number,
@@ -295,7 +332,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
   ): Promise<SessionRecord> {
     const results = await this.bounded('a write', () => batch.commit());
     this.onOperation?.({ kind: 'commit', reads: 0, writes, bytes });
-    const updateTime = (results[0] as { writeTime: Timestamp }).writeTime;
+    const updateTime = (results[0] as { writeTime: UpdateTime }).writeTime;
     const storage: Storage = { updateTime, layout: plan.layout, chunksExpireAt };
     return { session, etag: etagOf(updateTime), storage };
   }

@@ -1,11 +1,6 @@
 import { HistoryLayoutSchema, millisOf } from '@callable-flows/protocol';
-import type {
-  CollectionReference,
-  DocumentReference,
-  Firestore,
-  QueryDocumentSnapshot,
-  Timestamp,
-} from 'firebase-admin/firestore';
+import type { CollectionReference, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import type { DocumentDb, DocumentRef, UpdateTime } from '../../firestore/index.js';
 import type { Session } from '../session-schema.js';
 import type { SessionRecord } from '../session-store.js';
 import type { ScannedSession, SessionScan } from '../session-sweep.js';
@@ -47,7 +42,7 @@ export async function scanSessionDocs(
 /** A scanned session document as a sweep sees it; `read` parses the whole session when asked. */
 export function scannedSession(snap: QueryDocumentSnapshot, read: () => Promise<SessionRecord>): ScannedSession {
   const data = snap.data();
-  const updateTime = snap.updateTime as Timestamp;
+  const updateTime = snap.updateTime as UpdateTime;
   // Just enough of the history field to delete a session's chunks; the rest is not parsed here.
   const layout = HistoryLayoutSchema.safeParse(data.history);
   const storage = {
@@ -74,10 +69,10 @@ export function scannedSession(snap: QueryDocumentSnapshot, read: () => Promise<
  * one atomic batch. False when the session changed or is gone.
  */
 export async function deleteIfUnchanged(
-  db: Firestore,
-  session: DocumentReference,
-  chunks: readonly DocumentReference[],
-  updateTime: Timestamp,
+  db: DocumentDb,
+  session: DocumentRef,
+  chunks: readonly DocumentRef[],
+  updateTime: UpdateTime,
 ): Promise<boolean> {
   const batch = db.batch();
   batch.delete(session, { lastUpdateTime: updateTime });

@@ -1,5 +1,5 @@
 import { type QueueDoc, QueueDocSchema } from '@callable-flows/protocol';
-import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import type { DocumentDb, DocumentRef, DocumentSnap } from '../../firestore/index.js';
 import type { Message } from '../../model/index.js';
 import { pushOnto, type QueuedTurn, type QueuePush, type QueuePushOptions, type TurnQueue } from '../turn-queue.js';
 import { fromFirestoreError } from './firestore-error.js';
@@ -10,7 +10,7 @@ import { fromFirestoreError } from './firestore-error.js';
  */
 export const QUEUE_MESSAGE_CHARS = 800_000;
 
-function itemsOf(snap: DocumentSnapshot): QueuedTurn[] {
+function itemsOf(snap: DocumentSnap): QueuedTurn[] {
   if (!snap.exists) return [];
   const parsed = QueueDocSchema.safeParse(snap.data());
   if (!parsed.success) return [];
@@ -40,10 +40,10 @@ const chars = (items: readonly QueuedTurn[]) => items.reduce((n, i) => n + JSON.
  * list is one read. The owner may read it (the rules), so `watch` shows what waits.
  */
 export class FirestoreTurnQueue implements TurnQueue {
-  private readonly db: Firestore;
-  private readonly queueRef: (sessionId: string) => DocumentReference;
+  private readonly db: DocumentDb;
+  private readonly queueRef: (sessionId: string) => DocumentRef;
 
-  constructor(db: Firestore, queueRef: (sessionId: string) => DocumentReference) {
+  constructor(db: DocumentDb, queueRef: (sessionId: string) => DocumentRef) {
     this.db = db;
     this.queueRef = queueRef;
   }

@@ -1,10 +1,11 @@
-import type { Firestore } from '@google-cloud/firestore';
+import type { DocumentReference, Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { firestoreEmulatorHost } from '../../../test-utils/firestore.js';
 import { defineAgent } from '../../agent/define-agent.js';
 import { gate } from '../../agent/test-utils/agent-fixtures.js';
 import { isKitError } from '../../errors/index.js';
+import { RestFirestore } from '../../firestore/index.js';
 import type { GenerateRequest } from '../../model/index.js';
 import { scriptedModel } from '../../models/scripted/index.js';
 import { defineTool } from '../../tools/index.js';
@@ -37,6 +38,25 @@ describe.skipIf(!host)('FirestoreTurnStops', () => {
     await b.stops.ask('s1', { leaseId: 'lease-1', at: 2, requestId: 'r1' });
     await expect(heard).resolves.toEqual({ leaseId: 'lease-1', at: 2, requestId: 'r1' });
     await expect(a.stops.last('s1')).resolves.toEqual({ leaseId: 'lease-1', at: 2, requestId: 'r1' });
+  });
+
+  it('tells the listener on the REST client (listening through the SDK) of its stopped lease', async () => {
+    const project = demoProjectId('stops-rest');
+    const sdk = emulatorFirestore(host as string, project);
+    firestores.push(sdk);
+    const rest = new FirestoreSessionStore({
+      firestore: new RestFirestore({ projectId: project, listenWith: async () => sdk, listenAfterMs: 0 }),
+      prefix: 'stop_',
+    });
+    const heard = new Promise<StopRecord>((resolve) => {
+      const off = rest.stops.listen('s1', 'lease-1', (stop) => {
+        off();
+        resolve(stop);
+      });
+    });
+    await instance(project).stops.ask('s1', { leaseId: 'lease-1', at: 2 });
+    await expect(heard).resolves.toEqual({ leaseId: 'lease-1', at: 2 });
+    await expect(rest.stops.last('s1')).resolves.toEqual({ leaseId: 'lease-1', at: 2 });
   });
 
   it('writes expireAt, a timestamp a day after the stop, for the control collection group’s TTL policy', async () => {
@@ -94,6 +114,6 @@ describe.skipIf(!host)('FirestoreTurnStops', () => {
 
 /** The one session the store holds (the test's), found by its collection. */
 async function runningSessionId(store: FirestoreSessionStore): Promise<string> {
-  const docs = await store.sessionRef('x').parent.where('status', '==', 'running').get();
+  const docs = await (store.sessionRef('x') as DocumentReference).parent.where('status', '==', 'running').get();
   return docs.docs[0]?.id ?? '';
 }

@@ -1,11 +1,11 @@
-import type { DocumentReference, DocumentSnapshot } from 'firebase-admin/firestore';
+import type { DocumentRef, DocumentSnap } from '../../firestore/index.js';
 import type { StopRecord, TurnStops } from '../turn-stops.js';
 import { fromFirestoreError } from './firestore-error.js';
 
 /** How long a stop document is kept (its `expireAt`, for the TTL policy): a stop matters only while its turn runs. */
 const STOP_TTL_MS = 24 * 60 * 60_000;
 
-function stopOf(snap: DocumentSnapshot): StopRecord | undefined {
+function stopOf(snap: DocumentSnap): StopRecord | undefined {
   if (!snap.exists) return undefined;
   const leaseId = snap.get('leaseId');
   const at = snap.get('at');
@@ -20,9 +20,9 @@ function stopOf(snap: DocumentSnapshot): StopRecord | undefined {
  * target per running turn, one document read when it opens and one per stop; a stop is one write.
  */
 export class FirestoreTurnStops implements TurnStops {
-  private readonly stopRef: (sessionId: string) => DocumentReference;
+  private readonly stopRef: (sessionId: string) => DocumentRef;
 
-  constructor(stopRef: (sessionId: string) => DocumentReference) {
+  constructor(stopRef: (sessionId: string) => DocumentRef) {
     this.stopRef = stopRef;
   }
 
