@@ -30,4 +30,12 @@ describe('turnFirestore', () => {
     expect(db).not.toBeInstanceOf((await import('../kit/firestore/index.js')).RestFirestore);
     expect(typeof (db as { recursiveDelete?: unknown }).recursiveDelete).toBe('function');
   });
+
+  it('is firebase-admin’s client when TURNS_FIRESTORE_CLIENT is sdk, even with the emulator configured', async () => {
+    process.env.FIRESTORE_EMULATOR_HOST = '127.0.0.1:1';
+    process.env.GCLOUD_PROJECT = 'demo-turns';
+    process.env.TURNS_FIRESTORE_CLIENT = 'sdk';
+    const db = await (await fresh())();
+    expect(typeof (db as { recursiveDelete?: unknown }).recursiveDelete).toBe('function');
+  });
 });

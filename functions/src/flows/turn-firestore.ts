@@ -8,9 +8,11 @@ import { adminFirestore } from './admin-firestore.js';
  * Cloud's metadata server), firebase-admin's client elsewhere. A cold instance's first turn then
  * waits for a few HTTP calls instead of loading the SDK's gRPC stack (docs/benchmarks.md, the cold
  * turn). Listeners (a running turn's stop) attach through firebase-admin once a turn has run a
- * second, so a short turn never loads it.
+ * second, so a short turn never loads it. `TURNS_FIRESTORE_CLIENT=sdk` (an environment variable
+ * of the functions) keeps the turns on firebase-admin's client.
  */
 export const turnFirestore: () => Promise<DocumentDb> = lazy(async () => {
+  if (process.env.TURNS_FIRESTORE_CLIENT === 'sdk') return adminFirestore();
   const { RestFirestore, restEndpointFromEnv } = await import('../kit/firestore/index.js');
   const endpoint = restEndpointFromEnv();
   return endpoint ? new RestFirestore({ endpoint, listenWith: adminFirestore }) : adminFirestore();

@@ -61,6 +61,12 @@ export {
   type TurnContinuationOptions,
 } from './continuation/index.js';
 export * from './engine.js';
+export {
+  type DocumentDb,
+  RestFirestore,
+  type RestFirestoreOptions,
+  restEndpointFromEnv,
+} from './firestore/index.js';
 export { defineFlow, type Flow, type FlowConfig, type FlowContext } from './flow/index.js';
 export { redactSecrets, redactValue } from './redact/index.js';
 export {

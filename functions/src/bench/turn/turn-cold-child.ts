@@ -8,14 +8,13 @@ import { callableCall } from '../callable-call.js';
 import { MANIFEST_MESSAGE, TURN_ANSWER, TURN_MESSAGE } from './turn-messages.js';
 import type { KitApi, TurnCallable } from './turn-sides.js';
 
-/** How a cold instance sets up Firestore: the client's transport, and whether a warm-up RPC starts at import. */
+/** What a cold instance is: the deploy manifest (its turns on the REST client, or on firebase-admin's), the bench's callable on a given client, or Genkit. */
 export type ColdVariant =
   | 'kit-manifest'
-  | 'kit-manifest-eager'
+  | 'kit-manifest-sdk'
   | 'kit-grpc'
-  | 'kit-rest'
-  | 'kit-grpc-warmup'
-  | 'kit-rest-warmup'
+  | 'kit-prefer-rest'
+  | 'kit-rest-client'
   | 'genkit';
 
 /** What one cold child reports. */
@@ -28,13 +27,17 @@ export interface ColdReport {
   turnCpuMs: number;
 }
 
-/** The steps of a cold manifest turn, each timed on its own in one fresh process (`breakdown`): wall and CPU ms. */
+/**
+ * The steps of a cold manifest turn, each timed on its own in one fresh process (`breakdown`):
+ * wall and CPU ms; then, after the turn, what the SDK's client would have cost it.
+ */
 export interface ColdSteps {
   'import the deploy manifest': [number, number];
   "import the flow's code (dist/kit.js, the flow chunk)": [number, number];
-  'import firebase-admin (app, firestore)': [number, number];
-  'the Firestore client: made, first read': [number, number];
+  "the turns' Firestore (the REST client): made, first read": [number, number];
   'the turn, everything above loaded': [number, number];
+  'after the turn: import firebase-admin (app, firestore)': [number, number];
+  'after the turn: its Firestore client made, first read': [number, number];
 }
 
 const FUNCTIONS_DIR = resolve(import.meta.dirname, '../../..');
@@ -65,46 +68,35 @@ async function adminFirestore(projectId: string, rest: boolean): Promise<Firesto
 
 type Instance = { importMs: number; serve: () => Promise<TurnCallable> };
 
-/** The kit's turn callable over a firebase-admin client (the bench's side, from the bundled kit). */
+/** The kit's turn callable over a firebase-admin client (gRPC or `preferRest`) or the kit's REST client. */
 async function kitInstance(variant: ColdVariant, projectId: string): Promise<Instance> {
   // The bench's turn builder loads the library's kit (and zod, firebase-functions): before the clock.
   const { kitTurnCallable } = await import('./turn-sides.js');
   const started = performance.now();
   await import(dist('index.js'));
   const importMs = performance.now() - started;
-  const rest = variant.startsWith('kit-rest');
-  // Started as the first request arrives, while the flow and the kit load.
-  const warm = variant.endsWith('warmup')
-    ? adminFirestore(projectId, rest).then(async (db) => {
-        await db.doc('warmup/_').get();
-        return db;
-      })
-    : undefined;
   return {
     importMs,
     serve: async () => {
       const kit = (await import(dist('kit.js'))) as KitApi;
-      return kitTurnCallable(await (warm ?? adminFirestore(projectId, rest)), kit);
+      const firestore =
+        variant === 'kit-rest-client'
+          ? new kit.RestFirestore({ projectId, listenWith: () => adminFirestore(projectId, false) })
+          : await adminFirestore(projectId, variant === 'kit-prefer-rest');
+      return kitTurnCallable(firestore, kit);
     },
   };
 }
 
 /**
- * The deploy manifest as shipped: `orderAssistant` from functions/dist/index.js, its limits and
- * store included; `eager` starts loading firebase-admin and its client as the request arrives.
+ * The deploy manifest: `orderAssistant` from functions/dist/index.js, its limits and store
+ * included (`kit-manifest-sdk`: run with TURNS_FIRESTORE_CLIENT=sdk, set by the parent).
  */
-async function manifestInstance(eager: boolean): Promise<Instance> {
+async function manifestInstance(): Promise<Instance> {
   const started = performance.now();
   const manifest = (await import(dist('index.js'))) as { orderAssistant: TurnCallable };
   const importMs = performance.now() - started;
-  return {
-    importMs,
-    serve: async () => {
-      if (eager)
-        void import(dist('admin-firestore.js')).then((m: { adminFirestore(): Promise<unknown> }) => m.adminFirestore());
-      return manifest.orderAssistant;
-    },
-  };
+  return { importMs, serve: async () => manifest.orderAssistant };
 }
 
 async function genkitInstance(projectId: string): Promise<Instance> {
@@ -159,21 +151,30 @@ async function breakdown(projectId: string, sessionId: string, uid: string): Pro
   const manifestMs = lap();
   await Promise.all([import(dist('kit.js')), import(dist('order-assistant.js'))]);
   const flowMs = lap();
-  const [{ getApps, initializeApp }, { getFirestore }] = await adminModules();
-  const adminMs = lap();
-  // The default app and client, as the deployed flows make them (functions/src/flows/admin-firestore.ts).
-  await getFirestore(getApps()[0] ?? initializeApp({ projectId }))
-    .doc(`sessions/${sessionId}`)
-    .get();
+  // The turns' client as the deployed flows make it (functions/src/flows/turn-firestore.ts).
+  // The bundler renames a chunk's exports; its module namespace (one of them) keeps the name.
+  const chunk = (await import(dist('turn-firestore.js'))) as Record<string, { turnFirestore?: unknown }>;
+  const turnFirestore = Object.values(chunk).find((m) => typeof m?.turnFirestore === 'function')?.turnFirestore as
+    | (() => Promise<Firestore>)
+    | undefined;
+  if (!turnFirestore) throw new Error('breakdown: dist/turn-firestore.js exports no turnFirestore');
+  await (await turnFirestore()).doc(`sessions/${sessionId}`).get();
   const clientMs = lap();
   const result = await manifest.orderAssistant.run(callableCall({ sessionId, message: MANIFEST_MESSAGE }, uid));
   if (!result.text) throw new Error(`breakdown: unexpected answer ${JSON.stringify(result)}`);
+  const turnMs = lap();
+  const [{ getApps, initializeApp }, { getFirestore }] = await adminModules();
+  const adminMs = lap();
+  await getFirestore(getApps()[0] ?? initializeApp({ projectId }))
+    .doc(`sessions/${sessionId}`)
+    .get();
   return {
     'import the deploy manifest': manifestMs,
     "import the flow's code (dist/kit.js, the flow chunk)": flowMs,
-    'import firebase-admin (app, firestore)': adminMs,
-    'the Firestore client: made, first read': clientMs,
-    'the turn, everything above loaded': lap(),
+    "the turns' Firestore (the REST client): made, first read": clientMs,
+    'the turn, everything above loaded': turnMs,
+    'after the turn: import firebase-admin (app, firestore)': adminMs,
+    'after the turn: its Firestore client made, first read': lap(),
   };
 }
 
@@ -199,7 +200,7 @@ async function main(): Promise<void> {
     variant === 'genkit'
       ? await genkitInstance(projectId)
       : manifestTurn
-        ? await manifestInstance(variant === 'kit-manifest-eager')
+        ? await manifestInstance()
         : await kitInstance(variant as ColdVariant, projectId);
   const cpu = process.cpuUsage();
   const started = performance.now();

@@ -28,19 +28,16 @@ export interface ColdSessions {
 
 function cases(version: string): ColdCase[] {
   const manifest = `the deploy manifest as shipped: orderAssistant (limits on, its store), \`${MANIFEST_MESSAGE}\``;
+  const sdk = `the deploy manifest, its turns on firebase-admin's client (\`TURNS_FIRESTORE_CLIENT=sdk\`, as before this round)`;
   return [
     { variant: 'kit-manifest', cache: 'none', label: manifest },
     { variant: 'kit-manifest', cache: 'empty', label: `${manifest}; compile cache empty` },
     { variant: 'kit-manifest', cache: 'primed', label: `${manifest}; compile cache primed at build` },
-    {
-      variant: 'kit-manifest-eager',
-      cache: 'none',
-      label: `${manifest}; firebase-admin and its client started as the request arrives`,
-    },
+    { variant: 'kit-manifest-sdk', cache: 'none', label: `${sdk}` },
+    { variant: 'kit-manifest-sdk', cache: 'primed', label: `${sdk}; compile cache primed at build` },
+    { variant: 'kit-rest-client', cache: 'none', label: "kit, the kit's REST client (RestFirestore)" },
     { variant: 'kit-grpc', cache: 'none', label: 'kit, firebase-admin Firestore over gRPC (its default)' },
-    { variant: 'kit-rest', cache: 'none', label: 'kit, Firestore with `preferRest: true`' },
-    { variant: 'kit-grpc-warmup', cache: 'none', label: 'kit, gRPC, a warm-up read started as the request arrives' },
-    { variant: 'kit-rest-warmup', cache: 'none', label: 'kit, REST, a warm-up read started as the request arrives' },
+    { variant: 'kit-prefer-rest', cache: 'none', label: 'kit, firebase-admin Firestore with `preferRest: true`' },
     { variant: 'genkit', cache: 'none', label: `Genkit ${version}, its Firestore client (gRPC)` },
     { variant: 'genkit', cache: 'primed', label: `Genkit ${version}; compile cache primed at build` },
   ];
@@ -51,6 +48,7 @@ const KIT_CACHE = fileURLToPath(new URL('../../../.compile-cache', import.meta.u
 
 function child<T>(args: string[], projectId: string, genkitCache?: string): T {
   const env: NodeJS.ProcessEnv = { ...process.env, GEMINI_API_KEY: '', GCLOUD_PROJECT: projectId };
+  if (args[0] === 'kit-manifest-sdk') env.TURNS_FIRESTORE_CLIENT = 'sdk';
   // FUNCTIONS_EMULATOR: the manifest's App Check is `unless-emulator`.
   env.FUNCTIONS_EMULATOR = 'true';
   delete env.NODE_COMPILE_CACHE;
@@ -152,9 +150,9 @@ function coldTable(list: ColdCase[], reports: ColdReport[][], load: [number, num
     rows,
     notes: [
       `Each row: ${ROUNDS} fresh processes (\`lib/bench/turn/turn-cold-child.js <variant>\`), the rows alternating round by round; medians. Load average (1 min) ${load[0].toFixed(2)} before, ${load[1].toFixed(2)} after.`,
-      "The manifest rows load nothing of the kit before the clock: the import is `functions/dist/index.js` (firebase-functions and the manifest), the turn loads the flow, the bundled kit, firebase-admin and its client, reads the user's usage counters and the session, runs the scripted model and writes the turn. The other kit rows (and Genkit's) build the bench's own turn callable, whose builder loads the library's kit (zod, firebase-functions) before the clock: they favour those rows. Genkit: its imports, `genkit({})`, the flow and `onCallGenkit` (what its manifest does at import), then the `script: lookup*1` turn of the warm table.",
+      "The manifest rows load nothing of the kit before the clock: the import is `functions/dist/index.js` (firebase-functions and the manifest), the turn loads the flow, the bundled kit and the turns' Firestore client, reads the user's usage counters, the session and its queue, runs the scripted model and writes the turn and the usage. As shipped, the turns' client is the kit's REST client (`RestFirestore`: JSON over node:http, no firebase-admin); the `sdk` rows are the same manifest with its turns on firebase-admin's client. The other kit rows (and Genkit's) build the bench's own turn callable, whose builder loads the library's kit (zod, firebase-functions) before the clock: they favour those rows. Genkit: its imports, `genkit({})`, the flow and `onCallGenkit` (what its manifest does at import), then the `script: lookup*1` turn of the warm table.",
       "Compile cache (Node 22's `module.enableCompileCache`: V8's compiled code per module, checked against the file's content). The kit: `functions/.compile-cache`, which the manifest (`useCompileCache()` in index.ts) turns on when it exists; \"primed at build\" is that directory as `npm run gcp-build` (`lib/prime-compile-cache.js`: imports the manifest, the flow chunks, the kit, firebase-admin and @google/genai; no request, no Firestore) fills it, copied in before each run; \"empty\" is the directory present and empty (the process compiles and writes it). Deployed, Cloud Functions' Node.js build runs `gcp-build` after installing the dependencies, in the directory the function runs from, so the cache ships in the image; that is how the build is documented to work, not something measured here. Genkit has no such step: its cache is filled the same way (its imports and flow) and given by `NODE_COMPILE_CACHE`, which also covers the manifest's import.",
-      "REST on the emulator needs the emulator's token given to the client (nodejs-firestore#1811): the bench passes an OAuth2Client holding it.",
+      "firebase-admin's `preferRest` on the emulator needs the emulator's token given to the client (nodejs-firestore#1811): the bench passes an OAuth2Client holding it.",
       'Target: cold first turn ≤ 150 ms on the emulator.',
     ],
   };
@@ -173,7 +171,7 @@ function stepsTable(steps: Record<'none' | 'primed', ColdSteps[]>): BenchTable {
     rows: [...names.map((name) => [name, ...cols((s, at) => s[name][at])]), ['all steps', ...cols(sum)]],
     notes: [
       `\`lib/bench/turn/turn-cold-child.js breakdown\`, ${ROUNDS} processes each (alternating with the rows above), medians per step: each step is loaded and awaited before the next, so a step's figure is its own cost; "cache primed": the kit's compile cache as the build step fills it (above).`,
-      "The middle three steps are what the first turn loads and starts before it can read the session: firebase-admin's import (with @google-cloud/firestore, google-gax, gRPC) and the client's first RPC are the floor of a cold turn that reads Firestore through the SDK.",
+      "The first four steps are the cold turn as shipped. The last two are measured after it, in the same process, for comparison: what a turn on firebase-admin's client waits for before its first read (its import, with @google-cloud/firestore, google-gax and gRPC, and the client's first RPC), and what the REST client saves a cold instance.",
     ],
   };
 }

@@ -3,6 +3,7 @@ import type { CallableRequest } from 'firebase-functions/v2/https';
 import { z } from 'zod';
 import { defineAgent } from '../../kit/agent/index.js';
 import { type CallRequest, type CallResult, type FlowCallable, onCallFlow } from '../../kit/callable/index.js';
+import { type DocumentDb, RestFirestore } from '../../kit/firestore/index.js';
 import { scriptedModel } from '../../kit/models/scripted/index.js';
 import { FirestoreSessionStore } from '../../kit/session/firestore/index.js';
 import { defineTool } from '../../kit/tools/index.js';
@@ -23,9 +24,10 @@ export interface KitApi {
   onCallFlow: typeof onCallFlow;
   scriptedModel: typeof scriptedModel;
   FirestoreSessionStore: typeof FirestoreSessionStore;
+  RestFirestore: typeof RestFirestore;
 }
 
-const LIB_KIT: KitApi = { defineAgent, defineTool, onCallFlow, scriptedModel, FirestoreSessionStore };
+const LIB_KIT: KitApi = { defineAgent, defineTool, onCallFlow, scriptedModel, FirestoreSessionStore, RestFirestore };
 
 /**
  * The kit's side: `onCallFlow` over `defineAgent` (its LRU cache) over FirestoreSessionStore, with
@@ -33,7 +35,7 @@ const LIB_KIT: KitApi = { defineAgent, defineTool, onCallFlow, scriptedModel, Fi
  * unless `readOnly` is false.
  */
 export function kitTurnCallable(
-  firestore: Firestore,
+  firestore: DocumentDb,
   kit: KitApi = LIB_KIT,
   { prefix = 'turn_', readOnly = true }: { prefix?: string; readOnly?: boolean } = {},
 ): TurnCallable {
