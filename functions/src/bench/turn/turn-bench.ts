@@ -1,5 +1,6 @@
 import { loadavg } from 'node:os';
 import { Firestore } from '@google-cloud/firestore';
+import { RestFirestore } from '../../kit/firestore/index.js';
 import type { BenchTable } from '../bench-table.js';
 import { callableCall } from '../callable-call.js';
 import { countFirestoreOps, countSince, snapshotCount } from '../firestore-op-counter.js';
@@ -32,21 +33,23 @@ async function turn(fn: TurnCallable, sessionId: string | undefined): Promise<{ 
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-/** Warm turns, the two sides alternating turn by turn; per block: mean CPU, median wall, and their ratios. */
-async function warmTurns(kit: TurnCallable, genkit: TurnCallable) {
-  let kitSession = (await turn(kit, undefined)).sessionId;
-  let genkitSession = (await turn(genkit, undefined)).sessionId;
+/** The sides of the warm table: the kit on each Firestore client, and Genkit. */
+const SIDES = ['kitRest', 'kitSdk', 'genkit'] as const;
+type Side = (typeof SIDES)[number];
+type Block = Record<Side, Turn[]> & { load: [number, number] };
+
+/** Warm turns, the sides alternating turn by turn; per block, each side's turns. */
+async function warmTurns(callables: Record<Side, TurnCallable>): Promise<Block[]> {
+  const sessions = {} as Record<Side, string>;
+  for (const side of SIDES) sessions[side] = (await turn(callables[side], undefined)).sessionId;
   for (let i = 0; i < WARMUP_TURNS; i++) {
-    kitSession = (await turn(kit, kitSession)).sessionId;
-    genkitSession = (await turn(genkit, genkitSession)).sessionId;
+    for (const side of SIDES) sessions[side] = (await turn(callables[side], sessions[side])).sessionId;
   }
-  const blocks: { kit: Turn[]; genkit: Turn[]; load: [number, number] }[] = [];
+  const blocks: Block[] = [];
   for (let b = 0; b < BLOCKS; b++) {
-    const before = loadavg()[0] as number;
-    const block = { kit: [] as Turn[], genkit: [] as Turn[], load: [before, 0] as [number, number] };
+    const block: Block = { kitRest: [], kitSdk: [], genkit: [], load: [loadavg()[0] as number, 0] };
     for (let i = 0; i < TURNS_PER_BLOCK; i++) {
-      block.kit.push((await turn(kit, kitSession)).turn);
-      block.genkit.push((await turn(genkit, genkitSession)).turn);
+      for (const side of SIDES) block[side].push((await turn(callables[side], sessions[side])).turn);
     }
     block.load[1] = loadavg()[0] as number;
     blocks.push(block);
@@ -101,19 +104,25 @@ export async function runTurnBench(): Promise<BenchTable[]> {
   (install.require('genkit/tracing') as { disableGenkitOTelInitialization(): void }).disableGenkitOTelInitialization();
   const projectId = `demo-turn-${Date.now().toString(36)}`;
   const kitDb = new Firestore({ projectId });
+  const restDb = new RestFirestore({ projectId, listenWith: async () => kitDb });
   const { Firestore: GenkitFirestore } = install.require('@google-cloud/firestore') as {
     Firestore: new (options: { projectId: string }) => { terminate(): Promise<void> };
   };
   const genkitDb = new GenkitFirestore({ projectId });
   const kit = kitTurnCallable(kitDb);
   const genkit = await genkitTurnCallable(install, genkitDb);
-  const blocks = await warmTurns(kit, genkit);
+  const blocks = await warmTurns({
+    kitRest: kitTurnCallable(restDb, undefined, { prefix: 'rest_' }),
+    kitSdk: kit,
+    genkit,
+  });
   const declared = await rpcTurns(projectId, true);
   const undeclared = await rpcTurns(projectId, false);
   // Sessions the cold instances serve a turn of.
   const kitSession = (await turn(kit, undefined)).sessionId;
   const genkitSession = (await turn(genkit, undefined)).sessionId;
   await kitDb.terminate();
+  await restDb.close();
   await genkitDb.terminate();
   const sessions = { kit: kitSession, genkit: genkitSession };
   return [
@@ -126,23 +135,30 @@ export async function runTurnBench(): Promise<BenchTable[]> {
 const f1 = (x: number) => x.toFixed(1);
 const f2 = (x: number) => x.toFixed(2);
 
-function warmTable(blocks: Awaited<ReturnType<typeof warmTurns>>, version: string): BenchTable {
-  const per = (side: 'kit' | 'genkit', key: keyof Turn, agg: (xs: number[]) => number) =>
+function warmTable(blocks: Block[], version: string): BenchTable {
+  const per = (side: Side, key: keyof Turn, agg: (xs: number[]) => number) =>
     blocks.map((b) => agg(b[side].map((t) => t[key])));
-  const ratio = (key: keyof Turn, agg: (xs: number[]) => number) => {
-    const k = per('kit', key, agg);
+  const ratio = (side: Side, key: keyof Turn, agg: (xs: number[]) => number) => {
+    const k = per(side, key, agg);
     const g = per('genkit', key, agg);
     return median(k.map((x, i) => x / (g[i] as number)));
   };
   const row = (label: string, key: keyof Turn, agg: (xs: number[]) => number) => [
     label,
-    f2(median(per('kit', key, agg))),
-    f2(median(per('genkit', key, agg))),
-    f2(ratio(key, agg)),
+    ...SIDES.map((side) => f2(median(per(side, key, agg)))),
+    f2(ratio('kitRest', key, agg)),
+    f2(ratio('kitSdk', key, agg)),
   ];
   return {
     title: `A warm turn, whole: the kit's onCallFlow against Genkit ${version}'s onCallGenkit, one Firestore emulator`,
-    columns: ['per warm turn', 'kit', 'Genkit', 'kit ÷ Genkit'],
+    columns: [
+      'per warm turn',
+      'kit, REST client (as deployed)',
+      'kit, firebase-admin',
+      'Genkit',
+      'kit REST ÷ Genkit',
+      'kit firebase-admin ÷ Genkit',
+    ],
     rows: [
       row('CPU ms, mean', 'cpuMs', mean),
       row('CPU ms, median', 'cpuMs', median),
@@ -150,7 +166,7 @@ function warmTable(blocks: Awaited<ReturnType<typeof warmTurns>>, version: strin
       row('wall ms, median', 'wallMs', median),
     ],
     notes: [
-      `A turn: \`${TURN_MESSAGE}\` — a model call, the read-only \`lookup\` tool (async), a model call — on a session of the same user, through each side's callable \`run(request)\` (firebase-functions' handler without the HTTP layer). Kit: \`onCallFlow({ traces: false }, defineAgent({ store: new FirestoreSessionStore(...) }))\`, lookup declared \`sideEffects: 'none'\`. Genkit: \`onCallGenkit(ai.defineFlow(...))\` sending on \`agent.chat({ sessionId })\` of \`ai.defineAgent({ store: new FirestoreSessionStore({ db }) })\` from @genkit-ai/firebase/beta; Genkit's OpenTelemetry set-up disabled (no spans on either side). Same scripted model (docs/bench-protocol.md) on both sides.`,
+      `A turn: \`${TURN_MESSAGE}\` — a model call, the read-only \`lookup\` tool (async), a model call — on a session of the same user, through each side's callable \`run(request)\` (firebase-functions' handler without the HTTP layer). Kit: \`onCallFlow({ traces: false }, defineAgent({ store: new FirestoreSessionStore(...) }))\`, lookup declared \`sideEffects: 'none'\`, the store on the kit's \`RestFirestore\` (what the deployed flows use) or on firebase-admin's client. Genkit: \`onCallGenkit(ai.defineFlow(...))\` sending on \`agent.chat({ sessionId })\` of \`ai.defineAgent({ store: new FirestoreSessionStore({ db }) })\` from @genkit-ai/firebase/beta; Genkit's OpenTelemetry set-up disabled (no spans on either side). Same scripted model (docs/bench-protocol.md) on every side.`,
       `CPU is \`process.cpuUsage()\` of the whole process around the turn (the Firestore client's work included; the emulator is another process). ${WARMUP_TURNS} warm-up turns per side, then ${BLOCKS} blocks of ${TURNS_PER_BLOCK} turns, the sides alternating turn by turn; figures are medians over blocks, ratios computed within each block. Load average (1 min) per block: ${blocks.map((b) => `${f2(b.load[0])} → ${f2(b.load[1])}`).join('; ')}.`,
       'Target: CPU per warm turn ≤ 0.3× Genkit.',
     ],
