@@ -15,10 +15,10 @@ export class RestSnapshot implements DocumentSnap {
   readonly updateTime: UpdateTime | undefined;
   private readonly fields: DocumentFields | undefined;
 
-  constructor(
-    readonly id: string,
-    found: RestDocumentJson | undefined,
-  ) {
+  readonly id: string;
+
+  constructor(id: string, found: RestDocumentJson | undefined) {
+    this.id = id;
     this.exists = found !== undefined;
     this.updateTime = found?.updateTime ? new RestTimestamp(found.updateTime) : undefined;
     this.fields = found ? decodeFields(found.fields) : undefined;

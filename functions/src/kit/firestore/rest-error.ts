@@ -27,11 +27,11 @@ const BY_HTTP: Readonly<Record<number, number>> = { 400: 3, 401: 16, 403: 7, 404
  */
 export class RestFirestoreError extends Error {
   override readonly name = 'RestFirestoreError';
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
+  readonly code: number;
+
+  constructor(code: number, message: string) {
     super(message);
+    this.code = code;
   }
 }
 

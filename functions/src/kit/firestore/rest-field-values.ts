@@ -8,7 +8,11 @@ export class DeleteField {
 /** Adds `by` to the number in the field it is written to (0 when there is none). */
 export class IncrementField {
   readonly kind = 'increment';
-  constructor(readonly by: number) {}
+  readonly by: number;
+
+  constructor(by: number) {
+    this.by = by;
+  }
 }
 
 const DELETE = new DeleteField();

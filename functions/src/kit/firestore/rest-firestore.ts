@@ -178,11 +178,12 @@ export class RestFirestore implements DocumentDb {
 /** A document of a {@link RestFirestore}. */
 class RestDocumentRef implements DocumentRef {
   readonly id: string;
+  readonly path: string;
+  private readonly db: RestFirestore;
 
-  constructor(
-    private readonly db: RestFirestore,
-    readonly path: string,
-  ) {
+  constructor(db: RestFirestore, path: string) {
+    this.db = db;
+    this.path = path;
     this.id = path.slice(path.lastIndexOf('/') + 1);
   }
 
@@ -207,8 +208,11 @@ class RestDocumentRef implements DocumentRef {
 /** Writes gathered for one commit (a batch's, or a transaction's). */
 class RestWrites implements DocumentBatch {
   readonly writes: RestWrite[] = [];
+  protected readonly db: RestFirestore;
 
-  constructor(protected readonly db: RestFirestore) {}
+  constructor(db: RestFirestore) {
+    this.db = db;
+  }
 
   create(ref: DocumentRef, data: DocumentFields): this {
     this.writes.push(restWrite('create', this.db.nameOf(ref.path), data));
@@ -238,12 +242,11 @@ class RestWrites implements DocumentBatch {
 /** A transaction's reads (in it) and writes (sent with its commit). */
 class RestTransaction extends RestWrites implements DocumentTransaction {
   sent = false;
+  private readonly id: string;
 
-  constructor(
-    db: RestFirestore,
-    private readonly id: string,
-  ) {
+  constructor(db: RestFirestore, id: string) {
     super(db);
+    this.id = id;
   }
 
   async get(ref: DocumentRef): Promise<DocumentSnap> {

@@ -7,8 +7,10 @@ import type { UpdateTime } from './document-db.js';
 export class RestTimestamp implements UpdateTime {
   readonly seconds: number;
   readonly nanoseconds: number;
+  readonly text: string;
 
-  constructor(readonly text: string) {
+  constructor(text: string) {
+    this.text = text;
     const match = /^(.*T\d\d:\d\d:\d\d)(?:\.(\d{1,9}))?Z$/.exec(text);
     const seconds = match ? Date.parse(`${match[1]}Z`) / 1000 : Number.NaN;
     if (!match || !Number.isFinite(seconds)) throw new TypeError(`not a Firestore time: '${text}'`);

@@ -18,8 +18,10 @@ type HttpModule = typeof import('node:http');
 export class RestTransport {
   private client: Promise<{ http: HttpModule; agent: Agent }> | undefined;
   private readonly url: URL;
+  private readonly endpoint: RestEndpoint;
 
-  constructor(private readonly endpoint: RestEndpoint) {
+  constructor(endpoint: RestEndpoint) {
+    this.endpoint = endpoint;
     this.url = new URL(endpoint.origin);
   }
 
