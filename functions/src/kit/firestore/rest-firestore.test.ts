@@ -168,6 +168,22 @@ describe.skipIf(!host)('RestFirestore', () => {
     expect(made).toBe(0);
   });
 
+  it('fails with UNAVAILABLE when Firestore can’t be reached', async () => {
+    const db = new RestFirestore({
+      projectId,
+      endpoint: { origin: 'http://127.0.0.1:1', authorization: async () => '' },
+    });
+    rests.push(db);
+    expect(
+      codeOf(
+        await db
+          .doc('rt/one')
+          .get()
+          .catch((e: unknown) => e),
+      ),
+    ).toBe(14);
+  });
+
   it('reports unimplemented to a listener when no SDK client is given', () => {
     const errors: unknown[] = [];
     rest()

@@ -72,6 +72,15 @@ if (!host) {
       ).toEqual(history);
     });
 
+    it('fails unavailable (STORE_UNAVAILABLE) on the REST client when Firestore can’t be reached', async () => {
+      const firestore = new RestFirestore({
+        projectId,
+        endpoint: { origin: 'http://127.0.0.1:1', authorization: async () => 'Bearer owner' },
+      });
+      const store = new FirestoreSessionStore({ firestore });
+      await expect(store.load('s1')).rejects.toMatchObject({ code: 'unavailable', reason: 'STORE_UNAVAILABLE' });
+    });
+
     it('names its collections with the prefix when one is given', async () => {
       const firestore = client();
       const store = new FirestoreSessionStore({ firestore, prefix: 'tenantA_', collections: { sessions: 'chats' } });
