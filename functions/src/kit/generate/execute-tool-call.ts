@@ -130,13 +130,23 @@ function failedCall(tool: Tool, request: ToolRequest, scope: ToolCallScope, erro
  * called, once, maybe before {@link runToolCall} returns; neither may throw. It is the tool's
  * sink as well (`settle`/`fail`), so a call costs no promise between the tool and its round.
  */
-export abstract class ToolCallRecord implements LimitSink<ToolResult> {
+export abstract class ToolCallRecord implements LimitSink<ToolResult>, ToolRunOptions {
   readonly request: ToolRequest & { ref: string };
   readonly scope: ToolCallScope;
   tool: Tool | undefined;
+  // The call's run options as well: one object per call, not two.
+  readonly ref: string;
+  readonly context: ActionContext;
+  readonly signal: AbortSignal | undefined;
+  readonly state: ToolState | undefined;
+  resumed: Record<string, unknown> | true | undefined;
   constructor(request: ToolRequest & { ref: string }, scope: ToolCallScope) {
     this.request = request;
     this.scope = scope;
+    this.ref = request.ref;
+    this.context = scope.context;
+    this.signal = scope.signal;
+    this.state = scope.state;
   }
 
   abstract deliver(outcome: ToolOutcome): void;
@@ -177,7 +187,8 @@ export function runToolCall(call: ToolCallRecord, resumed: Record<string, unknow
   call.tool = tool;
   const runner = tool[RUN_INTO];
   if (runner && !scope.observer && !scope.middleware.length) {
-    runner(request.input, runOptions(request.ref, resumed, scope), call);
+    call.resumed = resumed;
+    runner(request.input, call, call);
     return;
   }
   let running: Promise<ToolResult>;
