@@ -137,10 +137,10 @@ describe('runToolCall', () => {
   it('tells the record the outcome before returning when the tool answers at once', () => {
     const outcomes: ToolOutcome[] = [];
     const record = new (class extends ToolCallRecord {
-      deliver(outcome: ToolOutcome): void {
+      override deliver(outcome: ToolOutcome): void {
         outcomes.push(outcome);
       }
-      reject(error: unknown): void {
+      override reject(error: unknown): void {
         throw error;
       }
     })({ name: 'lookup', ref: 'r1', input: { id: 'abc' } }, scope());

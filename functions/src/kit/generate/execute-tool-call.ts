@@ -4,7 +4,7 @@ import { redactSecrets, redactValue } from '../redact/index.js';
 import {
   type ActionContext,
   isToolInterruptError,
-  type LimitSink,
+  LimitSink,
   PromiseSink,
   RUN_INTO,
   type Tool,
@@ -130,7 +130,7 @@ function failedCall(tool: Tool, request: ToolRequest, scope: ToolCallScope, erro
  * called, once, maybe before {@link runToolCall} returns; neither may throw. It is the tool's
  * sink as well (`settle`/`fail`), so a call costs no promise between the tool and its round.
  */
-export abstract class ToolCallRecord implements LimitSink<ToolResult>, ToolRunOptions {
+export abstract class ToolCallRecord extends LimitSink<ToolResult> implements ToolRunOptions {
   readonly request: ToolRequest & { ref: string };
   readonly scope: ToolCallScope;
   tool: Tool | undefined;
@@ -141,6 +141,7 @@ export abstract class ToolCallRecord implements LimitSink<ToolResult>, ToolRunOp
   readonly state: ToolState | undefined;
   resumed: Record<string, unknown> | true | undefined;
   constructor(request: ToolRequest & { ref: string }, scope: ToolCallScope) {
+    super();
     this.request = request;
     this.scope = scope;
     this.ref = request.ref;
@@ -152,11 +153,16 @@ export abstract class ToolCallRecord implements LimitSink<ToolResult>, ToolRunOp
   abstract deliver(outcome: ToolOutcome): void;
   abstract reject(error: unknown): void;
 
-  settle(result: ToolResult): void {
-    this.deliver({ response: toResponsePart(this.request, result) });
+  /** A response for the model: delivered as an outcome, unless a record takes it as it is. */
+  answer(response: ToolResponsePart): void {
+    this.deliver({ response });
   }
 
-  fail(error: unknown): void {
+  override settle(result: ToolResult): void {
+    this.answer(toResponsePart(this.request, result));
+  }
+
+  override fail(error: unknown): void {
     let outcome: ToolOutcome;
     try {
       outcome = failedCall(this.tool as Tool, this.request, this.scope, error);
@@ -210,10 +216,10 @@ export function runToolCall(call: ToolCallRecord, resumed: Record<string, unknow
 /** A call's record read as a promise of its outcome. */
 class PromisedCall extends ToolCallRecord {
   readonly sink = new PromiseSink<ToolOutcome>();
-  deliver(outcome: ToolOutcome): void {
+  override deliver(outcome: ToolOutcome): void {
     this.sink.settle(outcome);
   }
-  reject(error: unknown): void {
+  override reject(error: unknown): void {
     this.sink.fail(error);
   }
 }

@@ -94,14 +94,16 @@ class RoundCall extends ToolCallRecord {
     this.part = part;
   }
 
-  deliver(outcome: ToolOutcome): void {
-    const { join, index, part } = this;
+  override deliver(outcome: ToolOutcome): void {
     // A restarted call that asks again waits again, as a new interrupt.
-    if (outcome.interrupt !== undefined) {
-      join.done(index, stampInterrupt(part, outcome.interrupt), undefined);
-      return;
-    }
-    const response = outcome.response;
+    if (outcome.interrupt !== undefined)
+      this.join.done(this.index, stampInterrupt(this.part, outcome.interrupt), undefined);
+    else this.answer(outcome.response);
+  }
+
+  // Taken as it is: no outcome object per answered call.
+  override answer(response: ToolResponsePart): void {
+    const { join, index, part } = this;
     let journaled: void | Promise<void> | undefined;
     try {
       journaled = join.hooks.onToolResult?.({ request: part as RefToolRequestPart, response, tool: this.tool });
@@ -117,7 +119,7 @@ class RoundCall extends ToolCallRecord {
       );
   }
 
-  reject(error: unknown): void {
+  override reject(error: unknown): void {
     this.join.failed(this.index, error);
   }
 }
@@ -164,12 +166,20 @@ function resolvedRound(
     const interruptedMessage = { ...message, content };
     return { message: interruptedMessage, interruptedMessage, interrupts };
   }
+  const toolMessage: Message = { role: 'tool', content: responses };
+  // The message as it was when no call carried stamps (a fresh round): no copy per round.
+  let changed = false;
+  for (let i = 0; i < parts.length && !changed; i++) {
+    const part = parts[i];
+    changed = part !== undefined && (part !== message.content[i] || part.metadata !== undefined);
+  }
+  if (!changed) return { message, toolMessage };
   const content = message.content.map((original, i) => {
     const part = parts[i];
     if (!part) return original;
     return part === original && !part.metadata ? part : clearStamps(part);
   });
-  return { message: { ...message, content }, toolMessage: { role: 'tool', content: responses } };
+  return { message: { ...message, content }, toolMessage };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LazySignal, type LimitSink, runWithLimits, runWithLimitsInto } from './run-with-limits.js';
+import { LazySignal, LimitSink, runWithLimits, runWithLimitsInto } from './run-with-limits.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -116,13 +116,18 @@ describe('runWithLimits', () => {
 });
 
 describe('runWithLimitsInto', () => {
+  class Recorder extends LimitSink<number> {
+    readonly told: string[] = [];
+    override settle(value: number): void {
+      this.told.push(`settle ${value}`);
+    }
+    override fail(error: unknown): void {
+      this.told.push(`fail ${(error as { code?: string }).code ?? String(error)}`);
+    }
+  }
   const recorder = () => {
-    const told: string[] = [];
-    const sink: LimitSink<number> = {
-      settle: (value) => told.push(`settle ${value}`),
-      fail: (error) => told.push(`fail ${(error as { code?: string }).code ?? String(error)}`),
-    };
-    return { told, sink };
+    const sink = new Recorder();
+    return { told: sink.told, sink };
   };
 
   it('tells the sink the mapped value before returning when the body answers at once', () => {

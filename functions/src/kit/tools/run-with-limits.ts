@@ -19,21 +19,67 @@ export class LazySignal implements LimitedRun {
   }
 }
 
-/**
- * Where a limited run's outcome goes: exactly one of the two is called, once, maybe before
- * {@link runWithLimitsInto} returns. Neither may throw. A caller that has a record per call
- * anyway (a tool round) passes it here and pays for no promise of the run's own.
- */
-export interface LimitSink<R> {
-  settle(value: R): void;
-  fail(error: unknown): void;
-}
-
 /** Limits from this long on are watched by the shared coarse ticker, not a Node timer per call. */
 const COARSE_FROM_MS = 1000;
 
 /** A limit of its own: a finite `timeoutMs`. `Infinity` means none. */
 const hasTimeout = (timeoutMs: number): boolean => Number.isFinite(timeoutMs);
+
+/**
+ * Where a limited run's outcome goes: exactly one of `settle` and `fail` is called, once, maybe
+ * before {@link runWithLimitsInto} returns; neither may throw. The sink is the run's race too
+ * (its timer's and its abort listener's target), so a caller that keeps a record per call
+ * anyway (a tool round) passes it here and pays for no promise and no race object of the run's own.
+ */
+export abstract class LimitSink<R> implements CoarseTimer {
+  coarseAt = 0;
+  coarsePrev: CoarseTimer | undefined = undefined;
+  coarseNext: CoarseTimer | undefined = undefined;
+  /** The race's state, set when the body did not answer at once. */
+  raceOver = false;
+  raceTimer: NodeJS.Timeout | undefined = undefined;
+  raceWhat = '';
+  raceTimeoutMs = 0;
+  raceParent: AbortSignal | undefined = undefined;
+  raceRun: LazySignal | undefined = undefined;
+  raceMap: ((value: unknown) => R) | undefined = undefined;
+
+  abstract settle(value: R): void;
+  abstract fail(error: unknown): void;
+
+  /** Ends the race; false when it had ended already. */
+  finishRace(): boolean {
+    if (this.raceOver) return false;
+    this.raceOver = true;
+    if (this.raceTimer) clearTimeout(this.raceTimer);
+    else if (this.coarseAt) cancelCoarseTimer(this);
+    this.raceParent?.removeEventListener('abort', this);
+    return true;
+  }
+
+  stopRace(error: KitError): void {
+    if (!this.finishRace()) return;
+    this.raceRun?.controller?.abort(error);
+    this.fail(error);
+  }
+
+  /** The parent's abort (the sink is an EventListener object). */
+  handleEvent(): void {
+    this.stopRace(abortError(this.raceParent, this.raceWhat));
+  }
+
+  onDeadline(): void {
+    this.stopRace(new KitError('deadline-exceeded', `${this.raceWhat} timed out after ${this.raceTimeoutMs} ms`));
+  }
+
+  bodySettled(value: unknown): void {
+    if (this.finishRace()) deliver(value, this.raceMap as (value: unknown) => R, this);
+  }
+
+  bodyFailed(error: unknown): void {
+    if (this.finishRace()) this.fail(error);
+  }
+}
 
 /** Maps `value` and hands it to `sink`; a throwing `map` fails the run instead. */
 function deliver<T, R>(value: T, map: (value: T) => R, sink: LimitSink<R>): void {
@@ -45,73 +91,6 @@ function deliver<T, R>(value: T, map: (value: T) => R, sink: LimitSink<R>): void
     return;
   }
   sink.settle(mapped);
-}
-
-/**
- * One call racing its limits: the timer's and the abort listener's target at once (no closure
- * per handler), settled by whichever comes first.
- */
-class LimitedCall<T, R> implements CoarseTimer {
-  coarseAt = 0;
-  coarsePrev: CoarseTimer | undefined = undefined;
-  coarseNext: CoarseTimer | undefined = undefined;
-  settled = false;
-  timer: NodeJS.Timeout | undefined;
-  readonly what: string;
-  readonly timeoutMs: number;
-  readonly parent: AbortSignal | undefined;
-  readonly run: LazySignal;
-  readonly map: (value: T) => R;
-  readonly sink: LimitSink<R>;
-  // Fields assigned by hand, not parameter properties: Node runs this source with types stripped.
-  constructor(
-    what: string,
-    timeoutMs: number,
-    parent: AbortSignal | undefined,
-    run: LazySignal,
-    map: (value: T) => R,
-    sink: LimitSink<R>,
-  ) {
-    this.what = what;
-    this.timeoutMs = timeoutMs;
-    this.parent = parent;
-    this.run = run;
-    this.map = map;
-    this.sink = sink;
-  }
-
-  /** Ends the race; false when it had ended already. */
-  finish(): boolean {
-    if (this.settled) return false;
-    this.settled = true;
-    if (this.timer) clearTimeout(this.timer);
-    else if (this.coarseAt) cancelCoarseTimer(this);
-    this.parent?.removeEventListener('abort', this);
-    return true;
-  }
-
-  stop(error: KitError): void {
-    if (!this.finish()) return;
-    this.run.controller?.abort(error);
-    this.sink.fail(error);
-  }
-
-  /** The parent's abort (an EventListener object). */
-  handleEvent(): void {
-    this.stop(abortError(this.parent, this.what));
-  }
-
-  onDeadline(): void {
-    this.stop(new KitError('deadline-exceeded', `${this.what} timed out after ${this.timeoutMs} ms`));
-  }
-
-  settle(value: T): void {
-    if (this.finish()) deliver(value, this.map, this.sink);
-  }
-
-  fail(error: unknown): void {
-    if (this.finish()) this.sink.fail(error);
-  }
 }
 
 /**
@@ -156,17 +135,21 @@ export function runWithLimitsInto<A, S extends LazySignal, T, R>(
     );
     return;
   }
-  const call = new LimitedCall(what, timeoutMs, parent, run, map, sink);
+  sink.raceWhat = what;
+  sink.raceTimeoutMs = timeoutMs;
+  sink.raceParent = parent;
+  sink.raceRun = run;
+  sink.raceMap = map as (value: unknown) => R;
   if (limited) {
-    if (timeoutMs >= COARSE_FROM_MS) startCoarseTimer(call, timeoutMs);
-    else call.timer = setTimeout(() => call.onDeadline(), timeoutMs);
+    if (timeoutMs >= COARSE_FROM_MS) startCoarseTimer(sink, timeoutMs);
+    else sink.raceTimer = setTimeout(() => sink.onDeadline(), timeoutMs);
   }
-  parent?.addEventListener('abort', call, { once: true });
+  parent?.addEventListener('abort', sink, { once: true });
   // The body ran before this listener existed: it may have aborted the parent itself.
-  if (parent?.aborted) call.handleEvent();
+  if (parent?.aborted) sink.handleEvent();
   started.then(
-    (value) => call.settle(value),
-    (error: unknown) => call.fail(error),
+    (value) => sink.bodySettled(value),
+    (error: unknown) => sink.bodyFailed(error),
   );
 }
 
@@ -182,14 +165,14 @@ function captureResolvers(resolve: (value: unknown) => void, reject: (error: unk
  * A sink read as a promise: an outcome delivered before {@link promise} is asked for becomes a
  * settled promise (no resolvers made); a later one settles the promise made then.
  */
-export class PromiseSink<R> implements LimitSink<R> {
+export class PromiseSink<R> extends LimitSink<R> {
   state: 'pending' | 'settled' | 'failed' = 'pending';
   value: R | undefined;
   error: unknown;
   resolve: ((value: R) => void) | undefined;
   reject: ((error: unknown) => void) | undefined;
 
-  settle(value: R): void {
+  override settle(value: R): void {
     if (this.resolve) this.resolve(value);
     else {
       this.state = 'settled';
@@ -197,7 +180,7 @@ export class PromiseSink<R> implements LimitSink<R> {
     }
   }
 
-  fail(error: unknown): void {
+  override fail(error: unknown): void {
     if (this.reject) this.reject(error);
     else {
       this.state = 'failed';
