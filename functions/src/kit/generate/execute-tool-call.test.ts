@@ -2,8 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { testTools } from '../../test-utils/protocol-tools.js';
 import { KitError } from '../errors/index.js';
-import { defineTool } from '../tools/index.js';
-import { executeToolCall, type ToolCallScope, toolErrorResponse } from './execute-tool-call.js';
+import { defineTool, type Tool } from '../tools/index.js';
+import {
+  executeToolCall,
+  runToolCall,
+  ToolCallRecord,
+  type ToolCallScope,
+  type ToolOutcome,
+  toolErrorResponse,
+} from './execute-tool-call.js';
 import type { ToolMiddleware } from './generate-options.js';
 import { toToolMap } from './to-tool-map.js';
 
@@ -107,6 +114,38 @@ describe('executeToolCall', () => {
     };
     const outcome = await executeToolCall(call('lookup', { id: 'a' }), undefined, scope({ middleware: [broken] }));
     expect(outcome.response?.toolResponse.output).toEqual({ error: 'middleware broke' });
+  });
+
+  it('runs a copy of a tool through the copy’s own run when the tool is spread with a new run', async () => {
+    const tools = testTools();
+    const wrapped: Tool = {
+      ...tools.lookup,
+      run: async () => ({ output: { value: 42 } }),
+    };
+    const outcome = await executeToolCall(call('lookup', { id: 'a' }), undefined, {
+      tools: toToolMap([wrapped]),
+      context: {},
+      signal: undefined,
+      middleware: [],
+    });
+    expect(outcome.response?.toolResponse.output).toEqual({ value: 42 });
+    expect(tools.calls).toEqual([]);
+  });
+});
+
+describe('runToolCall', () => {
+  it('tells the record the outcome before returning when the tool answers at once', () => {
+    const outcomes: ToolOutcome[] = [];
+    const record = new (class extends ToolCallRecord {
+      override deliver(outcome: ToolOutcome): void {
+        outcomes.push(outcome);
+      }
+      override reject(error: unknown): void {
+        throw error;
+      }
+    })({ name: 'lookup', ref: 'r1', input: { id: 'abc' } }, scope());
+    runToolCall(record, undefined);
+    expect(outcomes).toEqual([{ response: { toolResponse: { name: 'lookup', ref: 'r1', output: { value: 3 } } } }]);
   });
 });
 

@@ -4,6 +4,9 @@ import { redactSecrets, redactValue } from '../redact/index.js';
 import {
   type ActionContext,
   isToolInterruptError,
+  LimitSink,
+  PromiseSink,
+  RUN_INTO,
   type Tool,
   type ToolResult,
   type ToolRunOptions,
@@ -122,23 +125,77 @@ function failedCall(tool: Tool, request: ToolRequest, scope: ToolCallScope, erro
 }
 
 /**
- * Runs one tool request. Invalid input, an unknown tool, a timeout or a failure become a
- * response the model can read, unless the tool says `onError: 'throw'`; an abort always
- * ends the turn. `next`, when given, maps the outcome in the same step (no promise of its own).
+ * The record of one tool call, told how it ended: `deliver` gets a response or an interrupt,
+ * `reject` a failure that ends the turn (an abort, `onError: 'throw'`). Exactly one of them is
+ * called, once, maybe before {@link runToolCall} returns; neither may throw. It is the tool's
+ * sink as well (`settle`/`fail`), so a call costs no promise between the tool and its round.
  */
-export function executeToolCall<R = ToolOutcome>(
-  part: ToolRequestPart & { toolRequest: { ref: string } },
-  resumed: Record<string, unknown> | true | undefined,
-  scope: ToolCallScope,
-  next: (outcome: ToolOutcome) => R | Promise<R> = (outcome) => outcome as R,
-): Promise<R> {
-  // Not async: per call, one `then` costs less than an async function's suspended frame.
-  const request = part.toolRequest;
+export abstract class ToolCallRecord extends LimitSink<ToolResult> implements ToolRunOptions {
+  readonly request: ToolRequest & { ref: string };
+  readonly scope: ToolCallScope;
+  tool: Tool | undefined;
+  // The call's run options as well: one object per call, not two.
+  readonly ref: string;
+  readonly context: ActionContext;
+  readonly signal: AbortSignal | undefined;
+  readonly state: ToolState | undefined;
+  resumed: Record<string, unknown> | true | undefined;
+  constructor(request: ToolRequest & { ref: string }, scope: ToolCallScope) {
+    super();
+    this.request = request;
+    this.scope = scope;
+    this.ref = request.ref;
+    this.context = scope.context;
+    this.signal = scope.signal;
+    this.state = scope.state;
+  }
+
+  abstract deliver(outcome: ToolOutcome): void;
+  abstract reject(error: unknown): void;
+
+  /** A response for the model: delivered as an outcome, unless a record takes it as it is. */
+  answer(response: ToolResponsePart): void {
+    this.deliver({ response });
+  }
+
+  override settle(result: ToolResult): void {
+    this.answer(toResponsePart(this.request, result));
+  }
+
+  override fail(error: unknown): void {
+    let outcome: ToolOutcome;
+    try {
+      outcome = failedCall(this.tool as Tool, this.request, this.scope, error);
+    } catch (thrown) {
+      this.reject(thrown);
+      return;
+    }
+    this.deliver(outcome);
+  }
+}
+
+/**
+ * Runs one tool request, telling `call` how it ended. Invalid input, an unknown tool, a timeout
+ * or a failure become a response the model can read, unless the tool says `onError: 'throw'`;
+ * an abort always ends the turn. With no middleware and no observer, a tool made by
+ * `defineTool` hands its result straight to `call`: no promise of the call's own.
+ */
+export function runToolCall(call: ToolCallRecord, resumed: Record<string, unknown> | true | undefined): void {
+  const { request, scope } = call;
   const tool = lookupTool(scope.tools, request.name);
   if (!tool) {
     const known = [...scope.tools.keys()].join(', ') || 'none';
-    const error = new Error(`unknown tool '${request.name}'; the tools are: ${known}`);
-    return Promise.resolve({ response: toolErrorResponse(request, error) }).then(next);
+    call.deliver({
+      response: toolErrorResponse(request, new Error(`unknown tool '${request.name}'; the tools are: ${known}`)),
+    });
+    return;
+  }
+  call.tool = tool;
+  const runner = tool[RUN_INTO];
+  if (runner && !scope.observer && !scope.middleware.length) {
+    call.resumed = resumed;
+    runner(request.input, call, call);
+    return;
   }
   let running: Promise<ToolResult>;
   try {
@@ -147,12 +204,33 @@ export function executeToolCall<R = ToolOutcome>(
       : runThroughMiddleware(tool, request, resumed, scope);
   } catch (error) {
     // A middleware that threw before returning its promise.
-    return Promise.resolve()
-      .then(() => failedCall(tool, request, scope, error))
-      .then(next);
+    call.fail(error);
+    return;
   }
-  return running.then(
-    (result) => next({ response: toResponsePart(request, result) }),
-    (error: unknown) => next(failedCall(tool, request, scope, error)),
+  running.then(
+    (result) => call.settle(result),
+    (error: unknown) => call.fail(error),
   );
+}
+
+/** A call's record read as a promise of its outcome. */
+class PromisedCall extends ToolCallRecord {
+  readonly sink = new PromiseSink<ToolOutcome>();
+  override deliver(outcome: ToolOutcome): void {
+    this.sink.settle(outcome);
+  }
+  override reject(error: unknown): void {
+    this.sink.fail(error);
+  }
+}
+
+/** {@link runToolCall} as a promise of the call's outcome. */
+export function executeToolCall(
+  part: ToolRequestPart & { toolRequest: { ref: string } },
+  resumed: Record<string, unknown> | true | undefined,
+  scope: ToolCallScope,
+): Promise<ToolOutcome> {
+  const call = new PromisedCall(part.toolRequest, scope);
+  runToolCall(call, resumed);
+  return call.sink.promise();
 }

@@ -8,6 +8,7 @@ import {
   type Message,
   markChecked,
   markCheckedList,
+  type ToolRequest,
   type ToolRequestPart,
   type ToolResponsePart,
   textOf,
@@ -84,6 +85,13 @@ function toolResponseEmitter(
   return onChunk && ((response) => onChunk({ index, role: 'tool', content: [response] }));
 }
 
+/** The tool requests of a model message, in one pass (no intermediate list of parts). */
+function toolCallsOf(message: Message): ToolRequest[] {
+  const calls: ToolRequest[] = [];
+  for (const part of message.content) if ('toolRequest' in part) calls.push(part.toolRequest);
+  return calls;
+}
+
 /** Replaces the last message (the model message a round or a resume revised). */
 function replaceLast(state: LoopState, message: Message): void {
   state.messages[state.messages.length - 1] = markChecked(message);
@@ -125,8 +133,9 @@ async function settleRound<O>(
   state.index++;
   const record: RoundRecord = {
     message: round.message,
-    toolCalls: toolRequestsOf(round.message).map((p) => p.toolRequest),
-    toolResults: round.toolMessage.content.filter((p): p is ToolResponsePart => 'toolResponse' in p),
+    toolCalls: toolCallsOf(round.message),
+    // Every part of a round's tool message is a response (runOpenRound builds it so).
+    toolResults: round.toolMessage.content.slice() as ToolResponsePart[],
   };
   state.rounds.push(record);
   const stopResponse = stopToolResult(record, scope.toolScope.tools);

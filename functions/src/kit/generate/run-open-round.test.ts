@@ -95,4 +95,21 @@ describe('runOpenRound', () => {
     await expect(failing).rejects.toThrow('store down');
     expect(calls.map((c) => c.ref).sort()).toEqual(['a', 'b']);
   });
+
+  it('throws the failure of the first call in request order when several calls fail', async () => {
+    const { scope } = setup();
+    const message: Message = {
+      role: 'model',
+      content: [request('lookup', 'a', 'xy'), request('lookup', 'b', 'z'), request('lookup', 'c', 'w')],
+    };
+    const failing = runOpenRound(message, scope, {
+      // 'b' fails later than 'c': the round still reports 'b', the first in request order.
+      onToolResult: async (step) => {
+        const ref = step.request.toolRequest.ref;
+        if (ref === 'b') await new Promise((resolve) => setTimeout(resolve, 5));
+        if (ref !== 'a') throw new Error(`journal refused ${ref}`);
+      },
+    });
+    await expect(failing).rejects.toThrow('journal refused b');
+  });
 });

@@ -1,9 +1,9 @@
 import { callStateOf, clearStamps, recordedResponse, stampInterrupt, stampPendingOutput } from '../call-state/index.js';
 import type { Message, ToolRequestPart, ToolResponsePart } from '../model/index.js';
+import { PromiseSink } from '../tools/index.js';
 import type { RefToolRequestPart } from './assign-refs.js';
-import { executeToolCall, type ToolCallScope } from './execute-tool-call.js';
+import { runToolCall, ToolCallRecord, type ToolCallScope, type ToolOutcome } from './execute-tool-call.js';
 import type { ToolResultStep } from './generate-options.js';
-import { lookupTool } from './to-tool-map.js';
 
 /** How a round ended: every call answered (a tool message), or some waiting for a person. */
 export type ResolvedRound =
@@ -18,37 +18,168 @@ export interface RoundHooks {
   onToolResult?: ((step: ToolResultStep) => void | Promise<void>) | undefined;
 }
 
-type Settled = { part: ToolRequestPart; response?: ToolResponsePart };
+/**
+ * One round's calls as they settle: what each ended with, by request index, and the round's
+ * outcome once the last has (a failure: the first by index, after every call finished).
+ */
+class RoundJoin {
+  /** Calls not settled yet, plus one held while the calls are being started. */
+  pending = 1;
+  /** The request part as the round keeps it (stamped when it waits), by index; unset for other parts. */
+  readonly parts: (ToolRequestPart | undefined)[];
+  readonly responses: (ToolResponsePart | undefined)[];
+  failedAt = -1;
+  failure: unknown;
+  readonly outcome = new PromiseSink<ResolvedRound>();
+  readonly message: Message;
+  readonly hooks: RoundHooks;
+  constructor(message: Message, hooks: RoundHooks) {
+    this.message = message;
+    this.hooks = hooks;
+    this.parts = new Array(message.content.length);
+    this.responses = new Array(message.content.length);
+  }
 
-/** A call's response, streamed, as the round keeps it. */
-function answered(part: ToolRequestPart, response: ToolResponsePart, hooks: RoundHooks): Settled {
-  hooks.onResponse?.(response);
-  return { part, response };
+  done(index: number, part: ToolRequestPart, response: ToolResponsePart | undefined): void {
+    this.parts[index] = part;
+    this.responses[index] = response;
+    this.release();
+  }
+
+  failed(index: number, error: unknown): void {
+    if (this.failedAt < 0 || index < this.failedAt) {
+      this.failedAt = index;
+      this.failure = error;
+    }
+    this.release();
+  }
+
+  /** A response the moment it is settled: streamed, then kept. */
+  answered(index: number, part: ToolRequestPart, response: ToolResponsePart): void {
+    try {
+      this.hooks.onResponse?.(response);
+    } catch (error) {
+      this.failed(index, error);
+      return;
+    }
+    this.done(index, part, response);
+  }
+
+  release(): void {
+    if (--this.pending) return;
+    if (this.failedAt >= 0) {
+      this.outcome.fail(this.failure);
+      return;
+    }
+    let resolved: ResolvedRound;
+    try {
+      resolved = resolvedRound(this.message, this.parts, this.responses);
+    } catch (error) {
+      this.outcome.fail(error);
+      return;
+    }
+    this.outcome.settle(resolved);
+  }
 }
 
-// Not async: a call that runs costs the tool's promise and the one `then` of executeToolCall.
-function settleCall(part: ToolRequestPart, scope: ToolCallScope, hooks: RoundHooks): Promise<Settled> | Settled {
+/** One call of a round: the tool's sink, which tells the round how the call ended. */
+class RoundCall extends ToolCallRecord {
+  readonly join: RoundJoin;
+  readonly index: number;
+  readonly part: ToolRequestPart;
+  constructor(join: RoundJoin, index: number, part: RefToolRequestPart, scope: ToolCallScope) {
+    super(part.toolRequest, scope);
+    this.join = join;
+    this.index = index;
+    this.part = part;
+  }
+
+  override deliver(outcome: ToolOutcome): void {
+    // A restarted call that asks again waits again, as a new interrupt.
+    if (outcome.interrupt !== undefined)
+      this.join.done(this.index, stampInterrupt(this.part, outcome.interrupt), undefined);
+    else this.answer(outcome.response);
+  }
+
+  // Taken as it is: no outcome object per answered call.
+  override answer(response: ToolResponsePart): void {
+    const { join, index, part } = this;
+    let journaled: void | Promise<void> | undefined;
+    try {
+      journaled = join.hooks.onToolResult?.({ request: part as RefToolRequestPart, response, tool: this.tool });
+    } catch (error) {
+      join.failed(index, error);
+      return;
+    }
+    if (!journaled) join.answered(index, part, response);
+    else
+      Promise.resolve(journaled).then(
+        () => join.answered(index, part, response),
+        (error: unknown) => join.failed(index, error),
+      );
+  }
+
+  override reject(error: unknown): void {
+    this.join.failed(this.index, error);
+  }
+}
+
+/** Starts (or settles at once) the call `part` of the round. */
+function startCall(join: RoundJoin, index: number, part: ToolRequestPart, scope: ToolCallScope): void {
   const state = callStateOf(part);
-  if (state.kind === 'waiting') return { part };
+  if (state.kind === 'waiting') {
+    join.done(index, part, undefined);
+    return;
+  }
   const response = recordedResponse(part);
   if (response) {
-    hooks.onResponse?.(response);
-    return { part, response };
+    join.answered(index, part, response);
+    return;
   }
   const resumed = state.kind === 'approved' ? state.resumed : undefined;
-  const request = part as RefToolRequestPart;
-  return executeToolCall(request, resumed, scope, (outcome): Settled | Promise<Settled> => {
-    // A restarted call that asks again waits again, as a new interrupt.
-    if (outcome.interrupt !== undefined) return { part: stampInterrupt(part, outcome.interrupt) };
-    const response = outcome.response;
-    const journaled = hooks.onToolResult?.({
-      request,
-      response,
-      tool: lookupTool(scope.tools, request.toolRequest.name),
+  runToolCall(new RoundCall(join, index, part as RefToolRequestPart, scope), resumed);
+}
+
+/** The round's outcome from what each call ended with (`parts` unset where the message has no call). */
+function resolvedRound(
+  message: Message,
+  parts: readonly (ToolRequestPart | undefined)[],
+  answers: readonly (ToolResponsePart | undefined)[],
+): ResolvedRound {
+  // One pass, plain loops: a round runs per model call, and flatMap's one-element arrays add up.
+  const interrupts: ToolRequestPart[] = [];
+  const responses: ToolResponsePart[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    if (!part) continue;
+    const response = answers[i];
+    if (response) responses.push(response);
+    else interrupts.push(part);
+  }
+  if (interrupts.length) {
+    const content = message.content.map((original, i) => {
+      const part = parts[i];
+      if (!part) return original;
+      const response = answers[i];
+      return response ? stampPendingOutput(part, response) : part;
     });
-    if (journaled) return Promise.resolve(journaled).then(() => answered(part, response, hooks));
-    return answered(part, response, hooks);
+    const interruptedMessage = { ...message, content };
+    return { message: interruptedMessage, interruptedMessage, interrupts };
+  }
+  const toolMessage: Message = { role: 'tool', content: responses };
+  // The message as it was when no call carried stamps (a fresh round): no copy per round.
+  let changed = false;
+  for (let i = 0; i < parts.length && !changed; i++) {
+    const part = parts[i];
+    changed = part !== undefined && (part !== message.content[i] || part.metadata !== undefined);
+  }
+  if (!changed) return { message, toolMessage };
+  const content = message.content.map((original, i) => {
+    const part = parts[i];
+    if (!part) return original;
+    return part === original && !part.metadata ? part : clearStamps(part);
   });
+  return { message: { ...message, content }, toolMessage };
 }
 
 /**
@@ -57,49 +188,22 @@ function settleCall(part: ToolRequestPart, scope: ToolCallScope, hooks: RoundHoo
  * The round waits for every call before a failure ends it, so what finished is journaled.
  * With nothing waiting, the responses form the tool message, in request order; otherwise the
  * message comes back stamped: waiting calls carry `interrupt`, answered ones `pendingOutput`.
+ * One record per call and one promise per round: a call's result goes straight to the round.
  */
-export async function runOpenRound(
-  message: Message,
-  scope: ToolCallScope,
-  hooks: RoundHooks = {},
-): Promise<ResolvedRound> {
-  const settled = await Promise.allSettled(
-    message.content.map((part) => {
-      if (!('toolRequest' in part)) return undefined;
-      try {
-        return settleCall(part, scope, hooks);
-      } catch (error) {
-        // Fails this call only: the round still waits for the others.
-        return Promise.reject(error);
-      }
-    }),
-  );
-  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-  if (failed) throw failed.reason;
-  // One pass, plain loops: a round runs per model call, and flatMap's one-element arrays add up.
-  const calls: (Settled | undefined)[] = new Array(settled.length);
-  const interrupts: ToolRequestPart[] = [];
-  const responses: ToolResponsePart[] = [];
-  for (let i = 0; i < settled.length; i++) {
-    const call = (settled[i] as PromiseFulfilledResult<Settled | undefined>).value;
-    calls[i] = call;
-    if (!call) continue;
-    if (call.response) responses.push(call.response);
-    else interrupts.push(call.part);
+export function runOpenRound(message: Message, scope: ToolCallScope, hooks: RoundHooks = {}): Promise<ResolvedRound> {
+  const join = new RoundJoin(message, hooks);
+  const content = message.content;
+  for (let i = 0; i < content.length; i++) {
+    const part = content[i] as Message['content'][number];
+    if (!('toolRequest' in part)) continue;
+    join.pending++;
+    try {
+      startCall(join, i, part, scope);
+    } catch (error) {
+      // Fails this call only: the round still waits for the others.
+      join.failed(i, error);
+    }
   }
-  if (interrupts.length) {
-    const content = message.content.map((part, i) => {
-      const call = calls[i];
-      if (!call) return part;
-      return call.response ? stampPendingOutput(call.part, call.response) : call.part;
-    });
-    const interruptedMessage = { ...message, content };
-    return { message: interruptedMessage, interruptedMessage, interrupts };
-  }
-  const content = message.content.map((part, i) => {
-    const call = calls[i];
-    if (!call) return part;
-    return call.part === part && !part.metadata ? part : clearStamps(call.part);
-  });
-  return { message: { ...message, content }, toolMessage: { role: 'tool', content: responses } };
+  join.release();
+  return join.outcome.promise();
 }

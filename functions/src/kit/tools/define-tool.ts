@@ -1,45 +1,45 @@
+import type { Span } from '@opentelemetry/api';
 import type { z } from 'zod';
 import { fromZodError, KitError } from '../errors/index.js';
 import type { ToolDefinition } from '../model/index.js';
 import { startToolSpan, toolSpanName, traceToolCall } from '../telemetry/index.js';
 import { declineInterrupt, respondToInterrupt, restartInterrupt } from './interrupt-replies.js';
-import { type LimitedRun, runWithLimits } from './run-with-limits.js';
+import { LazySignal, PromiseSink, runWithLimitsInto } from './run-with-limits.js';
 import { toToolDefinition } from './to-tool-definition.js';
 import {
   type ActionContext,
   DEFAULT_TOOL_TIMEOUT_MS,
   type MultipartToolFn,
   type MultipartToolOutput,
+  RUN_INTO,
   type Tool,
   type ToolConfig,
   type ToolContext,
   type ToolFn,
   type ToolResult,
+  type ToolRunner,
   type ToolRunOptions,
 } from './tool.js';
 import { isToolInterruptError, ToolInterruptError } from './tool-interrupt-error.js';
 
 const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_.\-/]{0,127}$/;
 
-// A class, not an object literal with a getter: built for every call, so its shape and getter are shared.
-class CallContext implements ToolContext {
+// A class, not an object literal with a getter: built for every call, so its shape and getters
+// are shared. It is the call's lazy signal too: one object per call for both.
+class CallContext extends LazySignal implements ToolContext {
   readonly resumed: Record<string, unknown> | true | undefined;
   readonly context: ActionContext;
   readonly ref: string;
-  readonly #run: LimitedRun;
   readonly #options: ToolRunOptions;
-  constructor(options: ToolRunOptions, run: LimitedRun) {
+  constructor(options: ToolRunOptions) {
+    super();
     this.#options = options;
     this.resumed = options.resumed;
     this.context = options.context ?? {};
     this.ref = options.ref;
-    this.#run = run;
   }
   interrupt(metadata?: Record<string, unknown>): never {
     throw new ToolInterruptError(metadata);
-  }
-  get signal(): AbortSignal {
-    return this.#run.signal;
   }
   get state(): unknown {
     return this.#options.state?.read(this.ref);
@@ -73,33 +73,26 @@ function outputChecker(config: AnyConfig): (returned: unknown) => ToolResult {
   };
 }
 
-/** Runs `body` on its parsed input, under the tool's timeout and the caller's signal, and checks its output. */
-function checkedRunner(
-  config: AnyConfig,
-  body: Body,
-): (rawInput: unknown, options: ToolRunOptions) => Promise<ToolResult> {
+/**
+ * Runs `body` on its parsed input, under the tool's timeout and the caller's signal, checks its
+ * output and hands the result (or the failure) to `sink`.
+ */
+function checkedRunner(config: AnyConfig, body: Body): ToolRunner {
   const timeoutMs = config.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
   const what = `tool '${config.name}'`;
   const checkOutput = outputChecker(config);
-  // Not async: a tool that answers at once then costs one settled promise and no suspended frame.
-  return (rawInput, options) => {
-    try {
-      let input = rawInput;
-      if (config.inputSchema) {
-        const parsed = config.inputSchema.safeParse(rawInput);
-        if (!parsed.success) throw fromZodError(parsed.error, `input for tool '${config.name}'`);
-        input = parsed.data;
+  const inputSchema = config.inputSchema;
+  return (rawInput, options, sink) => {
+    let input = rawInput;
+    if (inputSchema) {
+      const parsed = inputSchema.safeParse(rawInput);
+      if (!parsed.success) {
+        sink.fail(fromZodError(parsed.error, `input for tool '${config.name}'`));
+        return;
       }
-      return runWithLimits(
-        what,
-        timeoutMs,
-        options.signal,
-        (run) => body(input, new CallContext(options, run)),
-        checkOutput,
-      );
-    } catch (error) {
-      return Promise.reject(error);
+      input = parsed.data;
     }
+    runWithLimitsInto(what, timeoutMs, options.signal, body, input, new CallContext(options), checkOutput, sink);
   };
 }
 
@@ -119,7 +112,36 @@ export function makeTool<I extends z.ZodType, O extends z.ZodType>(
   const runChecked = checkedRunner(config as AnyConfig, body as Body);
   const onDecline = config.onDecline as ((input: never, reason: string | undefined) => unknown) | undefined;
   let definition: ToolDefinition | undefined;
-  return {
+  const promised = (rawInput: unknown, options: ToolRunOptions): Promise<ToolResult> => {
+    const sink = new PromiseSink<ToolResult>();
+    runChecked(rawInput, options, sink);
+    return sink.promise();
+  };
+  const traced = (span: Span, rawInput: unknown, options: ToolRunOptions): Promise<ToolResult> => {
+    const call = {
+      name: config.name,
+      description: config.description,
+      ref: options.ref,
+      resumed: options.resumed !== undefined,
+      input: rawInput,
+    };
+    return traceToolCall(span, call, isToolInterruptError, () => promised(rawInput, options));
+  };
+  // Untraced (no SDK), a call runs as it is: no span record, no closure, no extra promise.
+  const run = (rawInput: unknown, options: ToolRunOptions): Promise<ToolResult> => {
+    const span = startToolSpan(spanName);
+    return span ? traced(span, rawInput, options) : promised(rawInput, options);
+  };
+  const runInto: ToolRunner = (rawInput, options, sink) => {
+    const span = startToolSpan(spanName);
+    if (!span) runChecked(rawInput, options, sink);
+    else
+      traced(span, rawInput, options).then(
+        (result) => sink.settle(result),
+        (error: unknown) => sink.fail(error),
+      );
+  };
+  const tool: Tool<I, O> = {
     name: config.name,
     config,
     restartable,
@@ -127,23 +149,14 @@ export function makeTool<I extends z.ZodType, O extends z.ZodType>(
       definition ??= toToolDefinition(config);
       return definition;
     },
-    run(rawInput, options): Promise<ToolResult> {
-      // Untraced (no SDK), the call runs as it is: no span record, no closure, no extra promise.
-      const span = startToolSpan(spanName);
-      if (!span) return runChecked(rawInput, options);
-      const call = {
-        name: config.name,
-        description: config.description,
-        ref: options.ref,
-        resumed: options.resumed !== undefined,
-        input: rawInput,
-      };
-      return traceToolCall(span, call, isToolInterruptError, () => runChecked(rawInput, options));
-    },
+    run,
     respond: (part, output, options) => respondToInterrupt(config.name, part, output, options?.metadata),
     decline: (part, reason) => declineInterrupt(config.name, config.outputSchema, part, reason, onDecline),
     restart: (part, resumed, options) => restartInterrupt(config.name, part, resumed, options?.replaceInput),
   };
+  // Not enumerable: a copy of the tool (`{ ...tool, run }`) runs through its own `run`, not this.
+  Object.defineProperty(tool, RUN_INTO, { value: runInto });
+  return tool;
 }
 
 /** Defines a multipart tool: the body returns `{ output, content, metadata }`. */

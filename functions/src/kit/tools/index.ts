@@ -1,7 +1,7 @@
 export { defineInterrupt } from './define-interrupt.js';
 export { defineTool } from './define-tool.js';
 export { declineInterrupt, respondToInterrupt, restartInterrupt } from './interrupt-replies.js';
-export { type LimitedRun, runWithLimits } from './run-with-limits.js';
+export { type LimitedRun, LimitSink, PromiseSink, runWithLimits } from './run-with-limits.js';
 export { toJsonSchema, toToolDefinition } from './to-tool-definition.js';
 export {
   type ActionContext,
@@ -9,11 +9,13 @@ export {
   type DeclinedOutput,
   type MultipartToolFn,
   type MultipartToolOutput,
+  RUN_INTO,
   type Tool,
   type ToolConfig,
   type ToolContext,
   type ToolFn,
   type ToolResult,
+  type ToolRunner,
   type ToolRunOptions,
   type ToolState,
 } from './tool.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runWithLimits } from './run-with-limits.js';
+import { LazySignal, LimitSink, runWithLimits, runWithLimitsInto } from './run-with-limits.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -112,5 +112,59 @@ describe('runWithLimits', () => {
       },
     );
     await expect(run).rejects.toThrow('bad output');
+  });
+});
+
+describe('runWithLimitsInto', () => {
+  class Recorder extends LimitSink<number> {
+    readonly told: string[] = [];
+    override settle(value: number): void {
+      this.told.push(`settle ${value}`);
+    }
+    override fail(error: unknown): void {
+      this.told.push(`fail ${(error as { code?: string }).code ?? String(error)}`);
+    }
+  }
+  const recorder = () => {
+    const sink = new Recorder();
+    return { told: sink.told, sink };
+  };
+
+  it('tells the sink the mapped value before returning when the body answers at once', () => {
+    const { told, sink } = recorder();
+    runWithLimitsInto(
+      't',
+      1000,
+      undefined,
+      (n: number) => n * 2,
+      20,
+      new LazySignal(),
+      (n) => n + 1,
+      sink,
+    );
+    expect(told).toEqual(['settle 41']);
+  });
+
+  it('tells the sink once, the deadline, when the body settles after its timeout', async () => {
+    vi.useFakeTimers();
+    const { told, sink } = recorder();
+    let answer: (n: number) => void = () => {};
+    const late = new Promise<number>((resolve) => {
+      answer = resolve;
+    });
+    runWithLimitsInto(
+      't',
+      30_000,
+      undefined,
+      () => late,
+      undefined,
+      new LazySignal(),
+      (n) => n,
+      sink,
+    );
+    await vi.advanceTimersByTimeAsync(30_500);
+    answer(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(told).toEqual(['fail deadline-exceeded']);
   });
 });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Part, ToolDefinition, ToolRequestPart, ToolResponsePart } from '../model/index.js';
+import type { LimitSink } from './run-with-limits.js';
 
 /**
  * What a tool declares about repeating it. The turn journal (agent/turn-journal.ts) commits a
@@ -115,6 +116,15 @@ export interface ToolResult {
   metadata?: Record<string, unknown>;
 }
 
+/**
+ * How the generate loop runs a tool without a promise per call: what `run` does, with the
+ * result (or the failure) handed to `sink`, maybe before it returns.
+ */
+export type ToolRunner = (input: unknown, options: ToolRunOptions, sink: LimitSink<ToolResult>) => void;
+
+/** The key of a tool's {@link ToolRunner}: only `defineTool` and `defineInterrupt` tools have one. */
+export const RUN_INTO: unique symbol = Symbol('callable-flows.tool.runInto');
+
 /** A tool made by `defineTool` or `defineInterrupt`. */
 export interface Tool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   readonly name: string;
@@ -128,6 +138,8 @@ export interface Tool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
    * output. Rejects with a `ToolInterruptError` when the tool interrupts.
    */
   run(input: unknown, options: ToolRunOptions): Promise<ToolResult>;
+  /** `run` with its outcome handed to a sink (not enumerable: a copy of the tool runs its own `run`). */
+  readonly [RUN_INTO]?: ToolRunner;
   /** Answers an interrupt of this tool with `output` (generate checks it against the output schema). */
   respond(
     interrupt: ToolRequestPart,
