@@ -53,6 +53,8 @@ async function main(): Promise<void> {
     { name: 'profile', run: one(() => runProfileBench()) },
     // The engine, its allocation and its profile before the hot-path change (issue 23), for comparison.
     { name: 'hot-path-before' },
+    // Issue 23's targets, each with the run that judged it (written by hand from the sections around it).
+    { name: 'targets' },
     { name: 'turn', run: () => runTurnBench() },
     { name: 'gemini', run: one(() => runGeminiOverheadBench()) },
     { name: 'session', run: one(() => runSessionBench()) },
