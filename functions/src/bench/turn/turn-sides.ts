@@ -1,4 +1,3 @@
-import type { Firestore } from '@google-cloud/firestore';
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import { z } from 'zod';
 import { defineAgent } from '../../kit/agent/index.js';
