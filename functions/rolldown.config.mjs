@@ -23,6 +23,8 @@ export default defineConfig({
   external: (id) => builtins.has(id) || EXTERNAL.some((pattern) => pattern.test(id)),
   output: {
     dir: 'dist',
+    // Chunks of an earlier build would linger (and the build step primes every chunk it finds).
+    cleanDir: true,
     format: 'esm',
     entryFileNames: '[name].js',
     chunkFileNames: '[name].js',

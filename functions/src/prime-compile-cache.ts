@@ -2,18 +2,19 @@
 // installing the dependencies, in the directory the function then runs from): fills
 // functions/.compile-cache with V8's compiled code of what an instance's first call loads, so
 // the deploy manifest's useCompileCache() finds it. Needs `dist/` (the predeploy build).
+import { readdirSync } from 'node:fs';
 import { COMPILE_CACHE_DIR, primeCompileCache } from './compile-cache.js';
 
-const dist = (file: string) => new URL(`../dist/${file}`, import.meta.url).href;
+const DIST = new URL('../dist/', import.meta.url);
 
-/** The manifest, its flows' chunks, the kit, and the SDKs a first call loads. */
+/**
+ * Every chunk of the bundle (the manifest, its flows, the kit, and the chunks they load on a
+ * call, such as the turns' Firestore client), and the SDKs a first call may load.
+ */
 export const FIRST_CALL_MODULES = [
-  dist('index.js'),
-  dist('kit.js'),
-  dist('order-assistant.js'),
-  dist('transfer-money.js'),
-  dist('summarize.js'),
-  dist('welcome.js'),
+  ...readdirSync(DIST)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => new URL(file, DIST).href),
   'firebase-admin/app',
   'firebase-admin/firestore',
   '@google/genai',

@@ -81,7 +81,13 @@ async function main(): Promise<void> {
       suite.name,
       `_Measured ${started} on ${machine()}; 1-minute load average ${loadBefore} before, ${load()} after._\n\n${markdown}`,
     );
+    // Written after each suite: a later suite that fails loses only its own section.
+    write(out, suites, sections);
   }
+}
+
+/** docs/benchmarks.md from its sections, in the suites' order; sections of other benches after them. */
+function write(out: string, suites: readonly Suite[], sections: ReadonlyMap<string, string>): void {
   const parts = [
     '# Benchmarks\n\nWritten by `npm run bench` (`npm run bench -- <suite> …` re-measures only those sections). The engine workloads, sides and measurement rules are in [bench-protocol.md](bench-protocol.md).\n',
   ];

@@ -53,11 +53,17 @@ function child<T>(args: string[], projectId: string, genkitCache?: string): T {
   env.FUNCTIONS_EMULATOR = 'true';
   delete env.NODE_COMPILE_CACHE;
   if (genkitCache) env.NODE_COMPILE_CACHE = genkitCache;
-  const out = execFileSync(process.execPath, [CHILD, ...args], {
-    encoding: 'utf8',
-    env,
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  let out: string;
+  try {
+    out = execFileSync(process.execPath, [CHILD, ...args], {
+      encoding: 'utf8',
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  } catch (error) {
+    const stderr = String((error as { stderr?: unknown }).stderr ?? '');
+    throw new Error(`cold child ${args.join(' ')} failed:\n${stderr.slice(-2000)}`);
+  }
   // The report is the last line: the SDKs log to stdout before it.
   return JSON.parse(out.trim().split('\n').at(-1) as string) as T;
 }

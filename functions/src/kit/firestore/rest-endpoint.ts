@@ -12,7 +12,8 @@ interface MetadataToken {
 }
 
 async function fetchMetadataToken(host: string): Promise<MetadataToken> {
-  const http = await import('node:http');
+  // The CommonJS module (see RestTransport): no ESM namespace, so undici stays unloaded.
+  const http = process.getBuiltinModule('node:http');
   // `host` may carry a port (GCE_METADATA_HOST=host:port).
   const { hostname, port } = new URL(`http://${host}`);
   return new Promise((resolve, reject) => {
