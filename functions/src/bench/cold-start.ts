@@ -26,7 +26,8 @@ const VARIANTS: Variant[] = [
     versus: 0,
   },
   {
-    label: '… + firebase-admin/firestore (the session store, on the first Firestore access)',
+    label:
+      '… + firebase-admin/firestore (what a turn no longer loads: only for a stop listener after a second, or `TURNS_FIRESTORE_CLIENT=sdk`)',
     imports: [dist('index.js'), dist('order-assistant.js'), dist('run-call.js'), 'firebase-admin/firestore'],
     versus: 0,
   },
@@ -88,7 +89,7 @@ export async function runColdStartBench(): Promise<BenchTable> {
     notes: [
       `The deploy manifest adds ${manifestAdds.toFixed(0)} ms to firebase-functions (target ≤ 100 ms): ${manifestAdds <= 100 ? 'met' : 'NOT met'}.`,
       `The engine imports in ${engine.toFixed(0)} ms, zod included (target < 80 ms): ${engine < 80 ? 'met' : 'NOT met'}.`,
-      'index.ts passes each flow to onCallFlow as a loader, so an instance loads its flow, zod, the kit and firebase-admin on its first call (rows 3–4), and only the flow it serves.',
+      'index.ts passes each flow to onCallFlow as a loader, so an instance loads its flow, zod and the kit on its first call (row 3), and only the flow it serves; its turns read and write Firestore through the kit’s REST client, so firebase-admin (row 4) is loaded later, if at all.',
       'Measured inside each process from the first import to the last (process start-up excluded); GEMINI_API_KEY unset.',
     ],
   };
