@@ -125,7 +125,7 @@ export function coldTurns(projectId: string, sessions: ColdSessions, uid: string
     return session;
   };
   // Made before the clock's rounds, so no row's round 0 also opens its session.
-  list.forEach((c, i) => c.variant.startsWith('kit-manifest') && manifestSession(`row${i}`));
+  for (const [i, c] of list.entries()) if (c.variant.startsWith('kit-manifest')) manifestSession(`row${i}`);
   for (const cache of ['none', 'primed']) manifestSession(`breakdown-${cache}`);
   const caches = new Caches();
   const reports = list.map(() => [] as ColdReport[]);
