@@ -32,6 +32,12 @@ export interface AgentCallContext {
   warmed?: AgentWarmup;
 }
 
+/** What {@link Agent.warm} reads besides the session. */
+export interface AgentWarmOptions {
+  /** The queue of an agent that queues (default true); false for a call that can't queue (a resume). */
+  queue?: boolean;
+}
+
 /** Reads started for one call before it is admitted ({@link Agent.warm}); each is used by that call only. */
 export interface AgentWarmup {
   /** The session's queue as read when the call arrived (an agent that queues). */
@@ -66,7 +72,7 @@ export interface Agent<W extends WhileBusy = 'reject'> {
    * caller's limits): the session, into the instance's cache, where the turn's read joins it; the
    * queue of an agent that queues, handed to the call as `ctx.warmed`. Never throws.
    */
-  warm(sessionId: string): AgentWarmup;
+  warm(sessionId: string, options?: AgentWarmOptions): AgentWarmup;
   /**
    * Stops the turn running on `sessionId`, from any client of its owner: `stopped` once it gave
    * the session up, `stopping` if it had not yet; failed-precondition `NOTHING_TO_STOP` when none runs.

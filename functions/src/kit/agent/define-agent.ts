@@ -159,7 +159,7 @@ export function defineAgent<O extends z.ZodType = z.ZodType, W extends WhileBusy
       if (!ctx?.uid) throw new KitError('unauthenticated', 'an agent call needs the caller’s uid');
       return sendWhileBusy(deps, sessionId, input, ctx) as Promise<AgentSendResult<W>>;
     },
-    warm: (sessionId) => warmSession(rt, sessionId),
+    warm: (sessionId, options) => warmSession(rt, sessionId, options),
     continue: async (task, signal) => {
       const outcome = await continueTurn(rt, task, signal, (ctx, next) =>
         traceCall(rt, task.sessionId, CONTINUE_INPUT, ctx, (observer) =>

@@ -51,6 +51,21 @@ describe('warmSession (Agent.warm)', () => {
     expect(result).not.toHaveProperty('status', 'queued');
   });
 
+  it('reads no queue for a call that can’t queue (queue: false), only the session', async () => {
+    const store = countingStore();
+    const { sessionId } = await defineAgent({ name: 'q', model: echoModel(), store, whileBusy: 'queue' }).send(
+      undefined,
+      { message: 'hi' },
+      { uid: 'alice' },
+    );
+    // Another instance: its cache is empty.
+    const cold = defineAgent({ name: 'q', model: echoModel(), store, whileBusy: 'queue' });
+    store.loads.length = 0;
+    expect(cold.warm(sessionId, { queue: false })).toEqual({});
+    expect(store.loads).toEqual([sessionId]);
+    expect(cold.warm(sessionId).queue).toBeInstanceOf(Promise);
+  });
+
   it('reads nothing for an id the wire refuses, nor without a session cache', () => {
     const store = countingStore();
     const agent = defineAgent({ name: 'w', model: echoModel(), store, whileBusy: 'queue' });

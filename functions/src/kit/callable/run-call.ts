@@ -11,13 +11,14 @@ import { runAgentCall } from './run-agent-call.js';
 import { runFlowCall } from './run-flow-call.js';
 
 /**
- * The reads to start for `request` while it is admitted: an agent's session and queue
- * (`Agent.warm`); none for a stop, a flow, or a call without a session.
+ * The reads to start for `request` while it is admitted: an agent's session, and its queue for a
+ * message (`Agent.warm`); none for a stop, a flow, or a call without a session.
  */
 export function warmCall(target: Agent<WhileBusy> | Flow, request: CallableRequest<unknown>): AgentWarmup | undefined {
   const sessionId = requestedSessionId(request.data);
   if (target.kind !== 'agent' || sessionId === undefined || isStopRequest(request.data)) return undefined;
-  return target.warm(sessionId);
+  // Only a message can be queued: a resume never reads the queue.
+  return target.warm(sessionId, { queue: (request.data as { message?: unknown }).message !== undefined });
 }
 
 /** One call of an agent (the session wire protocol) or of a flow (its input in, its output out). */
