@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { AppPage } from './test-utils/app-page.js';
+import { askAboutOrder } from './test-utils/ask-about-order.js';
 import { askToCancel } from './test-utils/ask-to-cancel.js';
 import { axeViolations } from './test-utils/axe.js';
 import {
@@ -13,6 +14,7 @@ import {
 } from './test-utils/browser.js';
 import { recordListenTargets } from './test-utils/listen-targets.js';
 import { giveOrder } from './test-utils/orders.js';
+import { secondTab } from './test-utils/second-tab.js';
 import { type StreamGate, startStreamGate } from './test-utils/stream-gate.js';
 import { startWebStack, type WebStack } from './test-utils/web-stack.js';
 
@@ -70,9 +72,7 @@ describe.skipIf(skipReason !== '')('the live transcript (in Chromium)', () => {
       async (pages) => {
         const orderId = size === 'phone' ? 'L-1001' : 'L-1002';
         const first = await askToCancel(pages, stack, orderId, viewport);
-        const second = new AppPage(await pages.sameUserPage(first.page));
-        await second.page.setViewportSize(viewport);
-        await second.open(stack.url, `?session=${first.sessionId()}`);
+        const second = await secondTab(pages, first, stack.url, viewport);
         const waiting = await second.approval('cancelOrder', 'pending');
         expect(await waiting.locator('.choices button:visible').count()).toBe(2);
         expect(await axeViolations(second.page)).toEqual([]);
@@ -158,8 +158,7 @@ describe.skipIf(skipReason !== '')('the live transcript (in Chromium)', () => {
       expect(await arriving.locator('button.approve').isDisabled()).toBe(false);
       expect(await why.isVisible()).toBe(false);
       const first = app;
-      const second = new AppPage(await pages.sameUserPage(first.page));
-      await second.open(stack.url, `?session=${first.sessionId()}`);
+      const second = await secondTab(pages, first, stack.url);
       await second.approval('cancelOrder', 'pending');
 
       // The approval's turn is held on the server at its model step (after the cancel ran).
@@ -229,14 +228,8 @@ describe.skipIf(skipReason !== '')('the live transcript (in Chromium)', () => {
       `shows a message sent during a turn as queued in both tabs, then as the next message with its answer (${size})`,
       async (pages) => {
         const orderId = size === 'phone' ? 'Q-1001' : 'Q-1002';
-        const first = await new AppPage(await pages.newUserPage(viewport)).open(stack.url);
-        await giveOrder(stack.admin, await first.uid(), orderId);
-        await first.send(`Where is my order ${orderId}?`);
-        await first.page.locator('.tool[data-tool="queryOrder"][data-state="done"]').waitFor();
-        await first.idle();
-        const second = new AppPage(await pages.sameUserPage(first.page));
-        await second.page.setViewportSize(viewport);
-        await second.open(stack.url, `?session=${first.sessionId()}`);
+        const first = await askAboutOrder(pages, stack, orderId, viewport);
+        const second = await secondTab(pages, first, stack.url, viewport);
 
         // A turn is held on the server at its model step; the box still takes a message.
         const held = model().holdBefore();

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { AppPage } from './test-utils/app-page.js';
+import { askAboutOrder } from './test-utils/ask-about-order.js';
 import { axeViolations } from './test-utils/axe.js';
 import {
   browserIt as browserTest,
@@ -11,6 +12,7 @@ import {
   saveScreenshot,
 } from './test-utils/browser.js';
 import { giveOrder } from './test-utils/orders.js';
+import { secondTab } from './test-utils/second-tab.js';
 import { type StreamGate, startStreamGate } from './test-utils/stream-gate.js';
 import { startWebStack, type WebStack } from './test-utils/web-stack.js';
 
@@ -69,14 +71,8 @@ describe.skipIf(skipReason !== '')('Stop (in Chromium)', () => {
       `ends from a second tab a turn started in the first, both tabs show it stopped, the session takes the next message (${size})`,
       async (pages) => {
         const orderId = size === 'phone' ? 'S-1001' : 'S-1002';
-        const first = await new AppPage(await pages.newUserPage(viewport)).open(stack.url);
-        await giveOrder(stack.admin, await first.uid(), orderId);
-        await first.send(`Where is my order ${orderId}?`);
-        await first.page.locator('.tool[data-tool="queryOrder"][data-state="done"]').waitFor();
-        await first.idle();
-        const second = new AppPage(await pages.sameUserPage(first.page));
-        await second.page.setViewportSize(viewport);
-        await second.open(stack.url, `?session=${first.sessionId()}`);
+        const first = await askAboutOrder(pages, stack, orderId, viewport);
+        const second = await secondTab(pages, first, stack.url, viewport);
 
         // The turn looks the order up, then is held on the server at its second model step.
         const held = model().holdBefore(1);
