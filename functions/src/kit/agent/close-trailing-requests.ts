@@ -9,7 +9,7 @@ import {
 } from '../call-state/index.js';
 import { KitError } from '../errors/index.js';
 import { toolErrorResponse } from '../generate/index.js';
-import { type Message, markChecked, type Part, type ToolResponsePart } from '../model/index.js';
+import type { Message, Part, ToolResponsePart } from '../model/index.js';
 import type { SessionStatus } from '../session/index.js';
 
 /**
@@ -89,7 +89,7 @@ export function closeTrailingRequests(history: readonly Message[], reason: Closi
     responses.push(toolErrorResponse(part.toolRequest, new KitError(code, words)));
     return state.kind === 'waiting' ? stampResolved(part) : clearStamps(part);
   });
-  const model = markChecked({ ...last, content });
-  const tool = markChecked({ role: 'tool', content: responses });
+  const model: Message = { ...last, content };
+  const tool: Message = { role: 'tool', content: responses };
   return [...history.slice(0, -1), model, tool];
 }

@@ -3,7 +3,7 @@ import type { Resume } from '@callable-flows/protocol';
 import { openRoundOf } from '../call-state/index.js';
 import { KitError } from '../errors/index.js';
 import { applyResume, nothingToResume, repliesOfRequest } from '../generate/index.js';
-import { type Message, markChecked } from '../model/index.js';
+import type { Message } from '../model/index.js';
 import type { Session, Standing, TurnState } from '../session/index.js';
 import type { AgentInput } from './agent.js';
 import type { AgentRuntime } from './agent-runtime.js';
@@ -40,7 +40,7 @@ function withRequestId(turn: TurnState, kind: TurnState['kind'], requestId: stri
 function newTurn(session: Session, history: Message[], message: Message, request: TurnRequest): TurnPlan {
   const turn: TurnState = { seq: session.turns, kind: 'message', start: history.length, startedAt: request.now };
   if (request.requestId !== undefined) turn.requestId = request.requestId;
-  return { kind: 'message', history: [...history, markChecked(message)], turn, turns: session.turns + 1 };
+  return { kind: 'message', history: [...history, message], turn, turns: session.turns + 1 };
 }
 
 /** True when a message repeats the message turn that was cut short (same request id, or same message without ids). */
@@ -85,7 +85,7 @@ function resumeTurn(rt: AgentRuntime, session: Session, resume: Resume, request:
   const replies = repliesOfRequest(resume);
   if (!last) throw nothingToResume(session.history, session.id, replies);
   const answered = applyResume(last, replies, rt.toolMap, { history: session.history, fromClient: true });
-  const history = [...session.history.slice(0, -1), markChecked(answered)];
+  const history = [...session.history.slice(0, -1), answered];
   const base: TurnState = session.turn ?? {
     seq: Math.max(0, session.turns - 1),
     kind: 'message',

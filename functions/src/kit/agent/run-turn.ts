@@ -1,6 +1,6 @@
 import { openRoundOf } from '../call-state/index.js';
 import { addUsage, type GenerateResult, generate } from '../generate/index.js';
-import type { Message, Part, StepObserver, Usage } from '../model/index.js';
+import { type Message, markCheckedList, type Part, type StepObserver, type Usage } from '../model/index.js';
 import type { Summary } from '../session/session-schema.js';
 import type { AgentCallContext, AgentTurnResult } from './agent.js';
 import type { AgentRuntime } from './agent-runtime.js';
@@ -80,6 +80,10 @@ export async function runTurn(
   const base = writer.session.history.slice(0, summary?.upTo ?? 0);
   journal.begin(base);
   const messages = writer.session.history.slice(base.length);
+  // A session's history is valid as it stands: a store parses what it reads (`parseSession`), and
+  // every message added since was checked on the wire or built by the kit. So generate doesn't
+  // walk it again.
+  markCheckedList(messages);
   const generated: GenerateResult = await generate({
     model: rt.model,
     system: systemWith(rt.system, summary),

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { stampPendingOutput } from '../call-state/index.js';
 import { fromZodError } from '../errors/index.js';
 import { lookupTool, type ModelResponseStep, type ToolResultStep } from '../generate/index.js';
-import { type Message, markChecked, toolRequestsOf } from '../model/index.js';
+import { type Message, toolRequestsOf } from '../model/index.js';
 import type { Session } from '../session/index.js';
 import { assertWithinLimit } from '../session/session-limits.js';
 import type { Tool, ToolState } from '../tools/index.js';
@@ -108,7 +108,7 @@ export class TurnJournal {
     const content = last.content.map((part) =>
       'toolRequest' in part && part.toolRequest.ref === ref ? stampPendingOutput(part, step.response) : part,
     );
-    this.current = [...this.current.slice(0, -1), markChecked({ ...last, content })];
+    this.current = [...this.current.slice(0, -1), { ...last, content }];
     this.applyUpdates(ref);
     if (!isPure(step.tool)) await this.commit();
   };

@@ -4,7 +4,6 @@ import {
   type GenerateRequest,
   type JsonSchema,
   type Message,
-  markChecked,
   type Part,
   shortToolName,
   type ToolDefinition,
@@ -52,7 +51,7 @@ export function initialMessages(options: GenerateOptions): Message[] {
         'give the system prompt either as `system` or as a system message, not both',
       );
     }
-    messages.push(markChecked({ role: 'system', content: toParts(options.system) }));
+    messages.push({ role: 'system', content: toParts(options.system) });
   }
   messages.push(...given);
   if (options.prompt !== undefined) {

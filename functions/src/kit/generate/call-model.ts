@@ -12,6 +12,9 @@ import {
 } from '../model/index.js';
 import { assignRefs } from './assign-refs.js';
 
+/** The model behind its middleware. */
+export type ModelCall = (request: GenerateRequest, options: ModelCallOptions) => Promise<GenerateResponse>;
+
 /** How one model call of the loop is made. */
 export interface ModelCallScope {
   model: Model;
@@ -19,21 +22,25 @@ export interface ModelCallScope {
   signal: AbortSignal | undefined;
   onChunk: ((chunk: GenerateResponseChunk) => void) | undefined;
   observer?: StepObserver | undefined;
+  /**
+   * `model` behind `use`, composed at the scope's first call and kept on it (a scope lives for a
+   * generation, or a round with a prepared model): not in a weak map, whose entry per generation
+   * would be work for every scavenge.
+   */
+  composed?: ModelCall | undefined;
 }
 
-type ModelCall = (request: GenerateRequest, options: ModelCallOptions) => Promise<GenerateResponse>;
-
-// The model behind its middleware, composed once per model and middleware list, not per call.
-const composed = new WeakMap<ModelCallScope, ModelCall>();
-function modelCall(scope: ModelCallScope): ModelCall {
-  let call = composed.get(scope);
-  if (!call) {
+function callThrough(
+  scope: ModelCallScope,
+  request: GenerateRequest,
+  options: ModelCallOptions,
+): Promise<GenerateResponse> {
+  if (!scope.use.length) return scope.model.generate(request, options);
+  if (!scope.composed) {
     const model = scope.model;
-    const next: ModelCall = (req, opts) => model.generate(req, opts);
-    call = scope.use.length ? composeMiddleware(scope.use, next) : next;
-    composed.set(scope, call);
+    scope.composed = composeMiddleware(scope.use, (req, opts) => model.generate(req, opts));
   }
-  return call;
+  return scope.composed(request, options);
 }
 
 /** The model call through `run`, told to `observer` as it starts and finishes. */
@@ -99,10 +106,9 @@ export async function callModel(
       onChunk({ ...chunk, content, index, role: 'model' });
     };
   }
-  const call = modelCall(scope);
   const response = await (scope.observer
-    ? observed(scope.observer, scope.model.name, () => call(request, options))
-    : call(request, options));
+    ? observed(scope.observer, scope.model.name, () => callThrough(scope, request, options))
+    : callThrough(scope, request, options));
   if (!response.message) return response;
   const message = assignRefs(response.message);
   if (onChunk && !streamed && message.content.length) {

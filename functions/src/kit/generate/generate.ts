@@ -6,7 +6,6 @@ import {
   type GenerateRequest,
   type GenerateResponseChunk,
   type Message,
-  markChecked,
   markCheckedList,
   type ToolRequest,
   type ToolRequestPart,
@@ -94,7 +93,7 @@ function toolCallsOf(message: Message): ToolRequest[] {
 
 /** Replaces the last message (the model message a round or a resume revised). */
 function replaceLast(state: LoopState, message: Message): void {
-  state.messages[state.messages.length - 1] = markChecked(message);
+  state.messages[state.messages.length - 1] = message;
 }
 
 /** Everything a round of the loop runs with. */
@@ -129,7 +128,7 @@ async function settleRound<O>(
     scope.onChunk?.({ index: modelIndex, role: 'model', content: round.interrupts });
     return finish(state, scope.options, { finishReason: 'interrupted', interrupts: round.interrupts });
   }
-  state.messages.push(markChecked(round.toolMessage));
+  state.messages.push(round.toolMessage);
   state.index++;
   const record: RoundRecord = {
     message: round.message,
@@ -223,7 +222,7 @@ async function runRound<O>(
   const prepared = options.prepareStep
     ? await options.prepareStep({ round: rounds, messages: state.messages })
     : undefined;
-  const stepScope = prepared?.model ? { ...modelScope, model: prepared.model } : modelScope;
+  const stepScope = prepared?.model ? { ...modelScope, model: prepared.model, composed: undefined } : modelScope;
   const stepRequest = prepared ? preparedRequest(request, prepared) : request;
   const response = await callModel(stepRequest, modelIndex, stepScope);
   state.roundCount++;
@@ -233,7 +232,7 @@ async function runRound<O>(
   if (!response.message) {
     return finish(state, options, { finishReason: response.finishReason, finishMessage: response.finishMessage });
   }
-  const message = markChecked(response.message);
+  const message = response.message;
   state.messages.push(message);
   if (options.onModelResponse) await options.onModelResponse({ round: rounds, message, messages: state.messages });
   const requests = toolRequestsOf(message);

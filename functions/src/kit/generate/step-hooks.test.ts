@@ -119,6 +119,29 @@ describe('generate step hooks', () => {
     expect(second.requests).toHaveLength(1);
     expect(second.requests[0]?.tools?.map((t) => t.name)).toEqual(['lookup', 'confirm']);
   });
+
+  it("runs a prepared step's model through the generation's middleware, and the given model again after it", async () => {
+    const { lookup } = testTools();
+    const first = scriptedModel([calls({ name: 'lookup', input: { id: 'a' } }), 'first model answered']);
+    const second = scriptedModel([calls({ name: 'lookup', input: { id: 'b' } })]);
+    const wrapped: number[] = [];
+    const result = await generate({
+      model: first,
+      prompt: 'go',
+      tools: [lookup],
+      use: [
+        (request, options, next) => {
+          wrapped.push(request.messages.length);
+          return next(request, options);
+        },
+      ],
+      prepareStep: ({ round }) => (round === 1 ? { model: second } : {}),
+    });
+    expect(result.text).toBe('first model answered');
+    expect(first.requests).toHaveLength(2);
+    expect(second.requests).toHaveLength(1);
+    expect(wrapped).toEqual([1, 3, 5]);
+  });
 });
 
 describe('stop conditions', () => {

@@ -34,5 +34,5 @@ export { type RouteOptions, type RouteRound, route } from './route.js';
 export type { StepEvent, StepObserver } from './step-observer.js';
 export { type JsonSchema, JsonSchemaSchema, type ToolDefinition, ToolDefinitionSchema } from './tool-definition.js';
 export { type ModelUsage, type Usage, UsageSchema } from './usage.js';
-export { markChecked, markCheckedList, validateMessages } from './validate-messages.js';
+export { markCheckedList, validateMessages } from './validate-messages.js';
 export { withMiddleware } from './with-middleware.js';

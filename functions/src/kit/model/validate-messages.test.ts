@@ -25,6 +25,26 @@ describe('validateMessages', () => {
     expect(() => validateMessages(list)).toThrow(/invalid messages\[1\]/);
   });
 
+  it('walks a list again once four other lists were checked after it (it holds only the last four)', () => {
+    const list = [user('a'), user('b')];
+    validateMessages(list);
+    // Broken in place inside the checked part: unseen while the list is remembered.
+    list[0] = broken();
+    expect(() => validateMessages(list)).not.toThrow();
+    for (let i = 0; i < 4; i++) validateMessages([user(`other ${i}`)]);
+    expect(() => validateMessages(list)).toThrow(/invalid messages\[0\]/);
+  });
+
+  it('keeps a list it was given again among the remembered ones', () => {
+    const list = [user('a'), user('b')];
+    validateMessages(list);
+    list[0] = broken();
+    for (let i = 0; i < 3; i++) validateMessages([user(`other ${i}`)]);
+    validateMessages(list);
+    for (let i = 0; i < 3; i++) validateMessages([user(`more ${i}`)]);
+    expect(() => validateMessages(list)).not.toThrow();
+  });
+
   it('accepts a list the kit marked when it is passed back unchanged', () => {
     const list = [user('a')];
     validateMessages(list);

@@ -3,53 +3,70 @@ import { KitError } from '../errors/index.js';
 import { type Message, MessageSchema } from './message.js';
 import { isPlainMessage } from './plain-response.js';
 
-// Messages are checked once: a long conversation passed again on every turn costs nothing for
-// the part already seen. Messages the kit builds itself are added as they are made.
-const checked = new WeakSet<Message>();
-// Lists checked before, with the length they had: a list passed again (a resume of the list a
-// generation returned, or the same history) is checked from there on, not walked message by message.
-const checkedLists = new WeakMap<readonly Message[], number>();
+/**
+ * How many checked lists are remembered. A list is passed again soon after its check, or not at
+ * all: the list a generation returned, given back with a resume; the history a turn hands to
+ * generate; the same history on every call. The lists are held strongly (at most this many
+ * conversations kept alive a while longer), not in a weak map: V8 keeps a weak entry's young key
+ * and value through the next scavenge, so an entry per generation made every scavenge copy a
+ * thousand generations' messages (15–20× its time on the interrupt workloads).
+ */
+const REMEMBERED = 4;
 
-/** Marks a message the kit built itself as valid. */
-export function markChecked(message: Message): Message {
-  checked.add(message);
-  return message;
+/** The lists checked last, newest first, with how far each was checked and the message that ended that part. */
+const lists: (readonly Message[] | undefined)[] = new Array(REMEMBERED).fill(undefined);
+const lengths: number[] = new Array(REMEMBERED).fill(0);
+const lasts: (Message | undefined)[] = new Array(REMEMBERED).fill(undefined);
+
+/** Moves entry `from` (or, at REMEMBERED, a new entry in place of the oldest) to the front. */
+function toFront(from: number, list: readonly Message[], length: number, last: Message | undefined): void {
+  for (let i = Math.min(from, REMEMBERED - 1); i > 0; i--) {
+    lists[i] = lists[i - 1];
+    lengths[i] = lengths[i - 1] as number;
+    lasts[i] = lasts[i - 1];
+  }
+  lists[0] = list;
+  lengths[0] = length;
+  lasts[0] = last;
 }
 
-/** Marks a list of valid messages (one the kit returns) as checked up to its current length. */
+const slotOf = (list: readonly Message[]): number => lists.indexOf(list);
+
+/** Marks a list of valid messages (one the kit returns, or a history it built) as checked up to its current length. */
 export function markCheckedList(messages: readonly Message[]): void {
-  checkedLists.set(messages, messages.length);
+  const slot = slotOf(messages);
+  toFront(slot < 0 ? REMEMBERED : slot, messages, messages.length, messages.at(-1));
 }
 
 /** Where checking `messages` starts: after the prefix checked before, if it still ends the same way. */
 function firstUnchecked(messages: readonly Message[]): number {
-  const known = checkedLists.get(messages);
-  if (known === undefined || known > messages.length) return 0;
+  const slot = slotOf(messages);
+  if (slot < 0) return 0;
+  const length = lengths[slot] as number;
   // A list cut and refilled since is walked again; a message replaced in place inside the
   // checked prefix is not looked at again (the kit never does that; build a new list instead).
-  return known === 0 || checked.has(messages[known - 1] as Message) ? known : 0;
+  if (length > messages.length || (length > 0 && messages[length - 1] !== lasts[slot])) return 0;
+  toFront(slot, messages, length, lasts[slot]);
+  return length;
 }
 
 /**
- * Throws `invalid-argument` naming the first malformed message; a message seen before, or the
- * part of a list checked before, is skipped.
+ * Throws `invalid-argument` naming the first malformed message; the part of a list checked
+ * before (one of the last few checked) is skipped.
  */
 export function validateMessages(messages: readonly Message[]): void {
-  // No history (a first call): nothing to look up.
+  // No history (a first call): nothing to walk or to remember.
   if (!messages.length) return;
-  for (let i = firstUnchecked(messages); i < messages.length; i++) {
+  const first = firstUnchecked(messages);
+  if (first === messages.length) return;
+  for (let i = first; i < messages.length; i++) {
     const message = messages[i] as Message;
-    if (checked.has(message)) continue;
     // The common message is checked by hand; the schema parses the rest and words the error.
-    if (isPlainMessage(message)) {
-      checked.add(message);
-      continue;
-    }
+    if (isPlainMessage(message)) continue;
     const parsed = MessageSchema.safeParse(message);
     if (!parsed.success) {
       throw new KitError('invalid-argument', `invalid messages[${i}]: ${z.prettifyError(parsed.error)}`);
     }
-    checked.add(message);
   }
-  checkedLists.set(messages, messages.length);
+  markCheckedList(messages);
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { KitError } from '../errors/index.js';
-import { markChecked } from '../model/index.js';
 import { SESSION_SCHEMA_VERSION, type Session, SessionSchema } from './session-schema.js';
 
 /**
@@ -19,7 +18,5 @@ export function parseSession(data: unknown, id: string): Session {
   if (!parsed.success) {
     throw new KitError('data-loss', `session '${id}' is not a valid session: ${z.prettifyError(parsed.error)}`);
   }
-  // Checked once here, so the generate loop doesn't check a long history again on every turn.
-  for (const message of parsed.data.history) markChecked(message);
   return parsed.data;
 }

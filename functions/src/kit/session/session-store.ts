@@ -42,7 +42,10 @@ export interface SessionLoadOptions {
  * Every implementation passes the shared conformance suite (`test-utils/session-store-conformance.ts`).
  */
 export interface SessionStore {
-  /** The stored session, or undefined when there is none. */
+  /**
+   * The stored session, or undefined when there is none. What was read goes through
+   * `parseSession`: the agent trusts a loaded session's history and doesn't check it again.
+   */
   load(id: string, options?: SessionLoadOptions): Promise<SessionRecord | undefined>;
   /** Stores a new session; `already-exists` when the id is taken. */
   create(session: Session): Promise<SessionRecord>;
