@@ -33,17 +33,19 @@ export function median(values: readonly number[]): number {
 /**
  * Runs `iteration` `warmup` times untimed, then `iterations` times timed one by one; `check`
  * runs after each timed iteration, outside the timed region. GC time comes from `gc` entries; the
- * heap is collected (when `gc` is exposed) between the warm-up and the timed iterations.
+ * heap is collected (when `gc` is exposed) before the warm-up.
  */
 export async function measure<T>(
   iteration: () => Promise<T>,
   check: (result: T) => void,
   { warmup = 200, iterations = 2000 } = {},
 ): Promise<Measurement> {
-  for (let i = 0; i < warmup; i++) check(await iteration());
   // Start from a collected heap (with --expose-gc), so a run pays for its own garbage only, not
-  // for what the side measured before it left behind.
+  // for what the side measured before it left behind. Before the warm-up, not after it: a full
+  // collection deoptimises code that depends on objects with no live instance at that moment (a
+  // call's own objects, between two calls), and the timed iterations would re-optimise it.
   (globalThis as { gc?: () => void }).gc?.();
+  for (let i = 0; i < warmup; i++) check(await iteration());
   let gcMs = 0;
   let recording = false;
   const observer = new PerformanceObserver((list) => {
