@@ -34,6 +34,8 @@ export interface RestFirestoreOptions {
    * meanwhile. Default 1000 ms.
    */
   listenAfterMs?: number;
+  /** How long a call waits for Firestore's answer before it fails `deadline-exceeded`. Default 60 s. */
+  callTimeoutMs?: number;
 }
 
 /** How many times a transaction that Firestore aborted (contention) is tried in all, as the SDK. */
@@ -75,7 +77,7 @@ export class RestFirestore implements DocumentDb {
     this.root = `projects/${projectId}/databases/(default)/documents`;
     const endpoint = options.endpoint ?? restEndpointFromEnv();
     if (!endpoint) throw new TypeError('RestFirestore: no endpoint (no emulator, not on Google Cloud)');
-    this.transport = new RestTransport(endpoint);
+    this.transport = new RestTransport(endpoint, options.callTimeoutMs);
     this.listenWith = options.listenWith;
     this.listenAfterMs = options.listenAfterMs ?? 1000;
   }
@@ -170,8 +172,10 @@ export class RestFirestore implements DocumentDb {
     };
   }
 
-  private call<T>(method: string, body: unknown): Promise<T> {
-    return this.transport.post<T>(`/v1/${this.root}:${method}`, body);
+  private call<T>(method: 'batchGet' | 'beginTransaction' | 'commit' | 'rollback', body: unknown): Promise<T> {
+    // Everything but a commit changes nothing when sent twice (a transaction begun twice, the
+    // first never used, lapses on its own).
+    return this.transport.post<T>(`/v1/${this.root}:${method}`, body, { repeatable: method !== 'commit' });
   }
 }
 

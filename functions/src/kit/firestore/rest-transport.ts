@@ -11,6 +11,27 @@ export interface RestEndpoint {
 
 type HttpModule = typeof import('node:http');
 
+/** How long a call waits for its answer before it is dropped: the SDK's default deadline. */
+export const REST_CALL_TIMEOUT_MS = 60_000;
+/** Attempts in all of a call that is safe to repeat (a read), while its connection fails. */
+const REPEATABLE_ATTEMPTS = 3;
+/** The wait before the second attempt; it doubles each time, jittered. */
+const REPEAT_BASE_MS = 25;
+/** gRPC's UNAVAILABLE: the connection failed, or Firestore said so (503). */
+const UNAVAILABLE = 14;
+
+/** How a call is made. */
+export interface RestCallOptions {
+  /**
+   * A read (or another call whose repetition changes nothing) is tried again, up to three
+   * times, when it fails unavailable: a kept-alive connection the server closed meanwhile, a
+   * restart. A commit is never repeated: its first attempt may have been applied.
+   */
+  repeatable?: boolean;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
  * JSON over HTTP/1.1 with kept-alive connections: what a cold instance can load in a few
  * milliseconds (node:http/https), where the SDK's gRPC stack takes hundreds.
@@ -19,10 +40,12 @@ export class RestTransport {
   private client: { http: HttpModule; agent: Agent } | undefined;
   private readonly url: URL;
   private readonly endpoint: RestEndpoint;
+  private readonly timeoutMs: number;
 
-  constructor(endpoint: RestEndpoint) {
+  constructor(endpoint: RestEndpoint, timeoutMs = REST_CALL_TIMEOUT_MS) {
     this.endpoint = endpoint;
     this.url = new URL(endpoint.origin);
+    this.timeoutMs = timeoutMs;
   }
 
   private load(): { http: HttpModule; agent: Agent } {
@@ -35,11 +58,27 @@ export class RestTransport {
     return this.client;
   }
 
-  /** POSTs `body` to `path` (below the origin) and answers the parsed JSON; throws {@link RestFirestoreError}. */
-  async post<T>(path: string, body: unknown): Promise<T> {
+  /**
+   * POSTs `body` to `path` (below the origin) and answers the parsed JSON; throws
+   * {@link RestFirestoreError}: `DEADLINE_EXCEEDED` when no answer came within the call's timeout
+   * (the request is dropped with its connection), `UNAVAILABLE` when the connection failed.
+   */
+  async post<T>(path: string, body: unknown, { repeatable = false }: RestCallOptions = {}): Promise<T> {
+    const payload = JSON.stringify(body);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.once<T>(path, payload);
+      } catch (error) {
+        const again = repeatable && attempt < REPEATABLE_ATTEMPTS;
+        if (!again || !(error instanceof RestFirestoreError) || error.code !== UNAVAILABLE) throw error;
+        await sleep(REPEAT_BASE_MS * 2 ** (attempt - 1) * (0.5 + Math.random()));
+      }
+    }
+  }
+
+  private async once<T>(path: string, payload: string): Promise<T> {
     const { http, agent } = this.load();
     const authorization = await this.endpoint.authorization();
-    const payload = JSON.stringify(body);
     const options: RequestOptions = {
       protocol: this.url.protocol,
       hostname: this.url.hostname,
@@ -53,17 +92,32 @@ export class RestTransport {
         authorization,
       },
     };
+    const timeoutMs = this.timeoutMs;
     const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      let settled = false;
+      const settle = (outcome: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(deadline);
+        outcome();
+      };
+      const unavailable = (error: Error) =>
+        settle(() => reject(new RestFirestoreError(UNAVAILABLE, `UNAVAILABLE: ${error.message}`)));
       const request = http.request(options, (response: IncomingMessage) => {
         let text = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => {
           text += chunk;
         });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
-        response.on('error', reject);
+        response.on('end', () => settle(() => resolve({ status: response.statusCode ?? 0, text })));
+        response.on('error', unavailable);
       });
-      request.on('error', (error: Error) => reject(new RestFirestoreError(14, `UNAVAILABLE: ${error.message}`)));
+      // Not left waiting: the socket goes with the request, so no answer arrives for it later.
+      const deadline = setTimeout(() => {
+        settle(() => reject(new RestFirestoreError(4, `DEADLINE_EXCEEDED: no answer within ${timeoutMs} ms`)));
+        request.destroy();
+      }, timeoutMs);
+      request.on('error', unavailable);
       request.end(payload);
     });
     if (status < 200 || status >= 300) throw restErrorOf(status, text);
