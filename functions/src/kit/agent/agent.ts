@@ -90,4 +90,10 @@ export interface Agent<W extends WhileBusy = 'reject'> {
    * turn's lease keeps two runs apart, a request id keeps a message from running twice).
    */
   runQueued(sessionId: string): Promise<QueueRun>;
+  /**
+   * Resolves once the work this instance started without a caller waiting has ended: the queue
+   * runs after turns (their callers were answered first). For a test's teardown, or an instance
+   * that shuts down; never rejects (a queued turn's failure is stored as the turn's).
+   */
+  idle(): Promise<void>;
 }

@@ -13,7 +13,7 @@ import { continueTurn } from './continue-turn.js';
 import { handedOffError, handOffTurn, isDeadline } from './hand-off-turn.js';
 import { listenForStop } from './listen-for-stop.js';
 import { releaseAfterFailure, writeRelease } from './release-turn.js';
-import { type QueueDeps, type RunTurn, runQueuedAfter } from './run-queued.js';
+import { type QueueDeps, queueRunsEnded, type RunTurn, runQueuedAfter } from './run-queued.js';
 import { runTurn, type TurnOutcome } from './run-turn.js';
 import { scheduleContinuation } from './schedule-continuation.js';
 import { sendWhileBusy } from './send-while-busy.js';
@@ -172,6 +172,7 @@ export function defineAgent<O extends z.ZodType = z.ZodType, W extends WhileBusy
       return outcome;
     },
     runQueued: (sessionId) => runQueuedAfter(deps, sessionId),
+    idle: () => queueRunsEnded(deps),
     stop: async (sessionId, ctx) => {
       if (!ctx?.uid) throw new KitError('unauthenticated', 'a stop needs the caller’s uid');
       return stopTurn(rt, sessionId, ctx);

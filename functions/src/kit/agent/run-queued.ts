@@ -96,3 +96,9 @@ export function runQueuedAfter(deps: QueueDeps, sessionId: string): Promise<Queu
   run.then(forget, forget);
   return run;
 }
+
+/** Resolves once no queue run is under way on this instance, runs started meanwhile included. Never rejects. */
+export async function queueRunsEnded(deps: QueueDeps): Promise<void> {
+  const runs = deps.rt.queueRuns;
+  while (runs.size) await Promise.allSettled(runs.values());
+}

@@ -115,6 +115,20 @@ describe('sendWhileBusy', () => {
     expect(userTexts(await history(s1))).toHaveLength(5);
   });
 
+  it('answers the queued messages on the instance whose turn ended, after its caller, and idle() waits for that run', async () => {
+    const { agent, store, release, started, history } = busyAgent('queue');
+    const s1 = (await agent.send(undefined, { message: 'hi' }, alice)).sessionId;
+    const slow = agent.send(s1, { message: 'slow' }, { ...alice, requestId: 'slow-1' });
+    await started.promise;
+    for (const n of [1, 2]) await agent.send(s1, { message: `m${n}` }, { ...alice, requestId: `q${n}` });
+    release.open();
+    expect(asResult(await slow).text).toBe('echo: slow');
+    await agent.idle();
+    expect(userTexts(await history(s1))).toEqual(['hi', 'slow', 'm1', 'm2']);
+    expect(await store.queue.list(s1)).toEqual([]);
+    await expect(agent.idle()).resolves.toBeUndefined();
+  });
+
   it('answers a retry of a waiting message queued again at its place and never queues it twice', async () => {
     const { agent, store, release, started } = busyAgent('queue');
     const s1 = (await agent.send(undefined, { message: 'hi' }, alice)).sessionId;
