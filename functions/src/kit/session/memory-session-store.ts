@@ -59,6 +59,9 @@ export class InMemorySessionStore implements SessionStore {
     const expected = options?.expected;
     if (expected && this.sessions.get(id)?.etag !== expected.etag) throw writeConflict(id, 'it changed or is gone');
     this.sessions.delete(id);
+    // What lives beside the session goes with it, as a recursive delete takes Firestore's.
+    this.queue.drop(id);
+    this.stops.drop(id);
   }
 
   private put(written: Session): SessionRecord {

@@ -23,4 +23,9 @@ export class MemoryTurnQueue implements TurnQueue {
     if (items.length > 1) this.queues.set(sessionId, items.slice(1));
     else this.queues.delete(sessionId);
   }
+
+  /** Drops the queue of a deleted session. */
+  drop(sessionId: string): void {
+    this.queues.delete(sessionId);
+  }
 }

@@ -21,6 +21,11 @@ export class MemoryTurnStops implements TurnStops {
     return stop && { ...stop };
   }
 
+  /** Drops the stop record of a deleted session (its listeners stay until they close). */
+  drop(sessionId: string): void {
+    this.stops.delete(sessionId);
+  }
+
   listen(sessionId: string, leaseId: string, onStop: (stop: StopRecord) => void): () => void {
     const listener = { leaseId, onStop };
     const set = this.listeners.get(sessionId) ?? new Set<Listener>();
