@@ -11,7 +11,7 @@ import {
   PHONE,
   saveScreenshot,
 } from './test-utils/browser.js';
-import { giveOrder } from './test-utils/orders.js';
+import { newOrderOwner } from './test-utils/order-owner.js';
 import { startWebStack, type WebStack } from './test-utils/web-stack.js';
 
 // How the app feels to a person, in Chromium against the real stack (as approvals.browser.test.ts):
@@ -66,8 +66,7 @@ describe.skipIf(skipReason !== '')('the approvals web app, as a person uses it (
   });
 
   browserIt('shows a message as sending, with a working row, until the first chunk arrives', async (pages) => {
-    const app = await new AppPage(await pages.newUserPage()).open(stack.url);
-    await giveOrder(stack.admin, await app.uid(), 'W-1001');
+    const app = await newOrderOwner(pages, stack, 'W-1001');
     const held = gate();
     await app.page.route(CALLABLE, async (route) => {
       await held.wait;
@@ -91,8 +90,7 @@ describe.skipIf(skipReason !== '')('the approvals web app, as a person uses it (
   browserIt(
     'keeps an unsent message as "Not sent", across a reload, and retries it with the same request id',
     async (pages) => {
-      const app = await new AppPage(await pages.newUserPage()).open(stack.url);
-      await giveOrder(stack.admin, await app.uid(), 'N-1001');
+      const app = await newOrderOwner(pages, stack, 'N-1001');
       const calls = app.recordCalls();
       // The network is down: the call never reaches the function.
       await app.page.route(CALLABLE, (route) => route.abort('internetdisconnected'));

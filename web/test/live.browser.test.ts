@@ -13,6 +13,7 @@ import {
   saveScreenshot,
 } from './test-utils/browser.js';
 import { recordListenTargets } from './test-utils/listen-targets.js';
+import { newOrderOwner } from './test-utils/order-owner.js';
 import { giveOrder } from './test-utils/orders.js';
 import { secondTab } from './test-utils/second-tab.js';
 import { type StreamGate, startStreamGate } from './test-utils/stream-gate.js';
@@ -97,8 +98,7 @@ describe.skipIf(skipReason !== '')('the live transcript (in Chromium)', () => {
       `re-attaches to the running turn after a reload and shows its answer without a new call (${size})`,
       async (pages) => {
         const orderId = size === 'phone' ? 'R-1001' : 'R-1002';
-        const app = await new AppPage(await pages.newUserPage(viewport)).open(stack.url);
-        await giveOrder(stack.admin, await app.uid(), orderId);
+        const app = await newOrderOwner(pages, stack, orderId, viewport);
         await app.send(`Where is my order ${orderId}?`);
         await app.page.locator('.tool[data-tool="queryOrder"][data-state="done"]').waitFor();
         await app.idle();
@@ -138,8 +138,7 @@ describe.skipIf(skipReason !== '')('the live transcript (in Chromium)', () => {
   browserIt(
     'marks the card decided in both tabs as soon as the cancel is stored, while the turn still runs',
     async (pages) => {
-      const app = await new AppPage(await pages.newUserPage(DESKTOP)).open(stack.url);
-      await giveOrder(stack.admin, await app.uid(), 'W-1001');
+      const app = await newOrderOwner(pages, stack, 'W-1001', DESKTOP);
       // The card streams in before the call has ended: its disabled buttons say why.
       await calls.route(app.page);
       const interrupt = calls.holdAfter((event) => chunkType(event) === 'interrupt');

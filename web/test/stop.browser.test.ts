@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
-import { AppPage } from './test-utils/app-page.js';
+import type { AppPage } from './test-utils/app-page.js';
 import { askAboutOrder } from './test-utils/ask-about-order.js';
 import { axeViolations } from './test-utils/axe.js';
 import {
@@ -11,7 +11,7 @@ import {
   PHONE,
   saveScreenshot,
 } from './test-utils/browser.js';
-import { giveOrder } from './test-utils/orders.js';
+import { newOrderOwner } from './test-utils/order-owner.js';
 import { secondTab } from './test-utils/second-tab.js';
 import { type StreamGate, startStreamGate } from './test-utils/stream-gate.js';
 import { startWebStack, type WebStack } from './test-utils/web-stack.js';
@@ -123,8 +123,7 @@ describe.skipIf(skipReason !== '')('Stop (in Chromium)', () => {
   browserIt(
     'stops the first turn of a new conversation from its own tab, before the page knows its session',
     async (pages) => {
-      const app = await new AppPage(await pages.newUserPage(DESKTOP)).open(stack.url);
-      await giveOrder(stack.admin, await app.uid(), 'S-1003');
+      const app = await newOrderOwner(pages, stack, 'S-1003', DESKTOP);
       const held = model().holdBefore();
       const question = 'Please cancel my order S-1003, I ordered the wrong grinder.';
       await app.send(question);

@@ -1,6 +1,6 @@
-import { AppPage } from './app-page.js';
+import type { AppPage } from './app-page.js';
 import type { PageSet } from './browser.js';
-import { giveOrder } from './orders.js';
+import { newOrderOwner } from './order-owner.js';
 import type { WebStack } from './web-stack.js';
 
 /**
@@ -13,8 +13,7 @@ export async function askToCancel(
   orderId: string,
   viewport?: { width: number; height: number },
 ): Promise<AppPage> {
-  const app = await new AppPage(await pages.newUserPage(viewport)).open(stack.url);
-  await giveOrder(stack.admin, await app.uid(), orderId);
+  const app = await newOrderOwner(pages, stack, orderId, viewport);
   await app.send(`Please cancel my order ${orderId}, I ordered the wrong grinder.`);
   await app.approval('cancelOrder', 'pending');
   await app.idle();
