@@ -7,8 +7,10 @@ import { RestFirestoreError } from './rest-error.js';
 // A stand-in for Google's metadata server on loopback: what Cloud Functions answers an instance.
 const asked: IncomingHttpHeaders[] = [];
 let status = 200;
+let silent = false;
 const server = createServer((request, response) => {
   asked.push(request.headers);
+  if (silent) return;
   if (request.url !== '/computeMetadata/v1/instance/service-accounts/default/token') response.writeHead(404).end();
   else response.writeHead(status).end(JSON.stringify({ access_token: `t${asked.length}`, expires_in: 3600 }));
 });
@@ -38,6 +40,19 @@ describe('metadataAuthorization', () => {
     const authorization = metadataAuthorization(host);
     await expect(authorization()).rejects.toMatchObject({ code: 16 });
     status = 200;
+    await expect(authorization()).resolves.toMatch(/^Bearer t/);
+    expect(asked).toHaveLength(2);
+  });
+
+  it('fails unauthenticated when the metadata server does not answer in time, and asks again next time', async () => {
+    status = 200;
+    asked.length = 0;
+    silent = true;
+    const authorization = metadataAuthorization(host, 100);
+    const error = await authorization().catch((e: unknown) => e);
+    silent = false;
+    expect((error as RestFirestoreError).code).toBe(16);
+    expect((error as RestFirestoreError).message).toMatch(/DEADLINE_EXCEEDED/);
     await expect(authorization()).resolves.toMatch(/^Bearer t/);
     expect(asked).toHaveLength(2);
   });

@@ -1,3 +1,4 @@
+import { httpExchange } from './http-exchange.js';
 import { RestFirestoreError } from './rest-error.js';
 import type { RestEndpoint } from './rest-transport.js';
 
@@ -11,50 +12,39 @@ interface MetadataToken {
   expires_in: number;
 }
 
-async function fetchMetadataToken(host: string): Promise<MetadataToken> {
+/** How long the metadata server has to answer: it is on the instance's own host. */
+const METADATA_TIMEOUT_MS = 5_000;
+
+async function fetchMetadataToken(host: string, timeoutMs: number): Promise<MetadataToken> {
   // The CommonJS module (see RestTransport): no ESM namespace, so undici stays unloaded.
   const http = process.getBuiltinModule('node:http');
   // `host` may carry a port (GCE_METADATA_HOST=host:port).
   const { hostname, port } = new URL(`http://${host}`);
-  return new Promise((resolve, reject) => {
-    const request = http.get(
-      {
-        hostname,
-        port,
-        path: '/computeMetadata/v1/instance/service-accounts/default/token',
-        headers: { 'Metadata-Flavor': 'Google' },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        response.on('end', () => {
-          if (response.statusCode !== 200) {
-            reject(new RestFirestoreError(16, `UNAUTHENTICATED: the metadata server answered ${response.statusCode}`));
-            return;
-          }
-          resolve(JSON.parse(text) as MetadataToken);
-        });
-      },
-    );
-    request.on('error', (error: Error) =>
-      reject(new RestFirestoreError(16, `UNAUTHENTICATED: no metadata server (${error.message})`)),
-    );
+  const options = {
+    hostname,
+    port,
+    path: '/computeMetadata/v1/instance/service-accounts/default/token',
+    headers: { 'Metadata-Flavor': 'Google' },
+  };
+  const answer = await httpExchange(http, options, undefined, timeoutMs).catch((error: unknown) => {
+    throw new RestFirestoreError(16, `UNAUTHENTICATED: no metadata server (${(error as Error).message})`);
   });
+  if (answer.status !== 200) {
+    throw new RestFirestoreError(16, `UNAUTHENTICATED: the metadata server answered ${answer.status}`);
+  }
+  return JSON.parse(answer.text) as MetadataToken;
 }
 
 /**
  * The service account's token from the metadata server (what Cloud Functions gives every
  * instance), kept until a minute before it expires; one fetch at a time.
  */
-export function metadataAuthorization(host: string): () => Promise<string> {
+export function metadataAuthorization(host: string, timeoutMs = METADATA_TIMEOUT_MS): () => Promise<string> {
   let token: { value: string; until: number } | undefined;
   let pending: Promise<string> | undefined;
   return async () => {
     if (token && Date.now() < token.until) return token.value;
-    pending ??= fetchMetadataToken(host)
+    pending ??= fetchMetadataToken(host, timeoutMs)
       .then((fetched) => {
         const value = `Bearer ${fetched.access_token}`;
         token = { value, until: Date.now() + fetched.expires_in * 1000 - RENEW_BEFORE_MS };

@@ -1,3 +1,4 @@
+import { backoff } from './backoff.js';
 import type {
   CollectionRef,
   DocumentBatch,
@@ -42,8 +43,6 @@ export interface RestFirestoreOptions {
 const TRANSACTION_ATTEMPTS = 5;
 /** The wait before the first retry of an aborted transaction; it doubles each time. */
 const RETRY_BASE_MS = 200;
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 interface BatchGetAnswer {
   found?: RestDocumentJson;
@@ -113,7 +112,7 @@ export class RestFirestore implements DocumentDb {
         if (codeOf(error) !== 10 || attempt >= TRANSACTION_ATTEMPTS) throw error;
         retry = transaction;
         // Contention: let the holder of the lock finish (jittered, so the losers don't meet again).
-        await sleep(RETRY_BASE_MS * 2 ** (attempt - 1) * (0.5 + Math.random()));
+        await backoff(RETRY_BASE_MS, attempt);
       }
     }
   }
@@ -200,8 +199,7 @@ class RestDocumentRef implements DocumentRef {
   }
 
   async set(data: DocumentFields, options?: { merge?: boolean }): Promise<WriteOutcome> {
-    const write = restWrite(options?.merge ? 'merge' : 'set', this.db.nameOf(this.path), data);
-    return (await this.db.commit([write]))[0] as WriteOutcome;
+    return (await this.db.batch().set(this, data, options).commit())[0] as WriteOutcome;
   }
 
   onSnapshot(onNext: (snap: DocumentSnap) => void, onError?: (error: Error) => void): () => void {

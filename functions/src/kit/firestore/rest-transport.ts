@@ -1,4 +1,6 @@
-import type { Agent, IncomingMessage, RequestOptions } from 'node:http';
+import type { Agent, RequestOptions } from 'node:http';
+import { backoff } from './backoff.js';
+import { type HttpModule, httpExchange, UNAVAILABLE } from './http-exchange.js';
 import { RestFirestoreError, restErrorOf } from './rest-error.js';
 
 /** Where Firestore's REST API is and how to authorize a call to it. */
@@ -9,16 +11,12 @@ export interface RestEndpoint {
   authorization(): Promise<string>;
 }
 
-type HttpModule = typeof import('node:http');
-
 /** How long a call waits for its answer before it is dropped: the SDK's default deadline. */
 export const REST_CALL_TIMEOUT_MS = 60_000;
 /** Attempts in all of a call that is safe to repeat (a read), while its connection fails. */
 const REPEATABLE_ATTEMPTS = 3;
 /** The wait before the second attempt; it doubles each time, jittered. */
 const REPEAT_BASE_MS = 25;
-/** gRPC's UNAVAILABLE: the connection failed, or Firestore said so (503). */
-const UNAVAILABLE = 14;
 
 /** How a call is made. */
 export interface RestCallOptions {
@@ -29,8 +27,6 @@ export interface RestCallOptions {
    */
   repeatable?: boolean;
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * JSON over HTTP/1.1 with kept-alive connections: what a cold instance can load in a few
@@ -71,7 +67,7 @@ export class RestTransport {
       } catch (error) {
         const again = repeatable && attempt < REPEATABLE_ATTEMPTS;
         if (!again || !(error instanceof RestFirestoreError) || error.code !== UNAVAILABLE) throw error;
-        await sleep(REPEAT_BASE_MS * 2 ** (attempt - 1) * (0.5 + Math.random()));
+        await backoff(REPEAT_BASE_MS, attempt);
       }
     }
   }
@@ -92,34 +88,7 @@ export class RestTransport {
         authorization,
       },
     };
-    const timeoutMs = this.timeoutMs;
-    const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-      let settled = false;
-      const settle = (outcome: () => void) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(deadline);
-        outcome();
-      };
-      const unavailable = (error: Error) =>
-        settle(() => reject(new RestFirestoreError(UNAVAILABLE, `UNAVAILABLE: ${error.message}`)));
-      const request = http.request(options, (response: IncomingMessage) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        response.on('end', () => settle(() => resolve({ status: response.statusCode ?? 0, text })));
-        response.on('error', unavailable);
-      });
-      // Not left waiting: the socket goes with the request, so no answer arrives for it later.
-      const deadline = setTimeout(() => {
-        settle(() => reject(new RestFirestoreError(4, `DEADLINE_EXCEEDED: no answer within ${timeoutMs} ms`)));
-        request.destroy();
-      }, timeoutMs);
-      request.on('error', unavailable);
-      request.end(payload);
-    });
+    const { status, text } = await httpExchange(http, options, payload, this.timeoutMs);
     if (status < 200 || status >= 300) throw restErrorOf(status, text);
     return JSON.parse(text) as T;
   }
