@@ -1,3 +1,4 @@
+import { gate } from '../../kit/agent/test-utils/agent-fixtures.js';
 import type { ErrorReason } from '../../kit/errors/index.js';
 import { abortError, KitError } from '../../kit/errors/index.js';
 import type { SessionStatus } from '../../kit/session/index.js';
@@ -21,6 +22,8 @@ export interface AfterFailure {
   finished: boolean;
   /** The model's final answer reached the store without the last write (the release after it kept the journal). */
   answerKept?: true;
+  /** The turn was stopped: it ended, its open round's calls answered "stopped by the user", its request closed. */
+  stopped?: true;
   /** The failed turn's own lease is left on the session (its instance died holding it). */
   deadLease: boolean;
   /** The turn got its lease and began, so it had handed itself to the continuation queue (the matrix's agent does so as it starts). */
@@ -201,6 +204,39 @@ export const APPROVED_TURN_FAILURES: readonly FailurePoint[] = [
       handedOff: true,
       status: 'failed',
       storedError: 'cancelled',
+    },
+  },
+  {
+    // A stop from another client lands while the approved transfer waits on something before its
+    // effect; the tool reads its ctx.signal only when the wait is over. It must find it aborted
+    // (made after the stop, it still is): the effect never happens, as the stopped journal says.
+    name: 'a stop landing while a tool awaits',
+    strike: async (w, sessionId, ref, requestId) => {
+      const waiting = gate();
+      const wait = gate();
+      w.record.beforeEffect = () => {
+        waiting.open();
+        return wait.promise;
+      };
+      const approving = approve(w, sessionId, ref, requestId);
+      await waiting.promise;
+      await w.agent().stop(sessionId, { uid: 'alice' });
+      const stopped = await approving;
+      wait.open();
+      // The abandoned body goes on now: it reads its signal, and applies the effect or not, before the next macrotask.
+      await new Promise((resolve) => setImmediate(resolve));
+      return stopped;
+    },
+    after: {
+      reason: 'STOPPED',
+      journaled: true,
+      ran: 0,
+      recorded: false,
+      finished: false,
+      stopped: true,
+      deadLease: false,
+      handedOff: true,
+      status: 'idle',
     },
   },
   {

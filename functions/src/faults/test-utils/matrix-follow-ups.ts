@@ -60,9 +60,9 @@ const alice = { uid: 'alice' };
 const requestDigestOf = (message: Message) => requestDigest(message, undefined);
 const approval = (ref: string) => ({ resume: { restart: [{ ref, name: 'transfer' }] } });
 
-/** A retry of the approval: a finished turn's answer is final; anything else goes on from the journal. */
+/** A retry of the approval: a finished or stopped turn's answer is final; anything else goes on from the journal. */
 function retried(after: AfterFailure): Expected {
-  if (after.finished || after.answerKept)
+  if (after.finished || after.answerKept || after.stopped)
     return { outcome: 'ALREADY_ANSWERED', runs: 0, sent: [], status: after.status };
   return { outcome: 'done', runs: after.recorded ? 0 : 1, sent: [], status: 'idle' };
 }
@@ -138,9 +138,14 @@ export const FOLLOW_UPS: readonly FollowUp[] = [
     requestId: 'approve-1',
     run: (w, sessionId, ref, requestId) =>
       settle(w.agent().send(sessionId, approval(ref), { ...alice, requestId: requestId as string })),
-    // A finished call's request id gets its stored result; one whose answer the release kept finishes from it.
-    expected: (after) =>
-      after.finished || after.answerKept ? { outcome: 'done', runs: 0, sent: [], status: 'idle' } : retried(after),
+    // A finished call's request id gets its stored result; one whose answer the release kept finishes from it;
+    // a stopped call's is over (its turn ended), and nothing runs.
+    expected: (after) => {
+      if (after.stopped) return { outcome: 'REQUEST_CLOSED', runs: 0, sent: [], status: after.status };
+      return after.finished || after.answerKept
+        ? { outcome: 'done', runs: 0, sent: [], status: 'idle' }
+        : retried(after);
+    },
   },
   {
     name: 'a deny',
@@ -266,5 +271,6 @@ export const FOLLOW_UPS: readonly FollowUp[] = [
 export function lapseLeases(w: MatrixWorld): void {
   w.hooks.beforeModel = undefined;
   w.record.afterEffect = undefined;
+  w.record.beforeEffect = undefined;
   w.clock.advance(LEASE_MS + 1);
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LazySignal, LimitSink, runWithLimits, runWithLimitsInto } from './run-with-limits.js';
+import { KitError } from '../errors/index.js';
+import { LazySignal, type LimitedRun, LimitSink, runWithLimits, runWithLimitsInto } from './run-with-limits.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -112,6 +113,91 @@ describe('runWithLimits', () => {
       },
     );
     await expect(run).rejects.toThrow('bad output');
+  });
+});
+
+describe("a run's signal, read before, around and only after the run is cut short", () => {
+  /** A body that may read its signal at once, then waits for `release` and may read it again. */
+  function readers(release: Promise<void>) {
+    const seen: Record<string, { early?: AbortSignal; late?: AbortSignal }> = {};
+    const reader =
+      (name: string, readEarly: boolean, readLate: boolean) =>
+      async (run: LimitedRun): Promise<string> => {
+        const early = readEarly ? run.signal : undefined;
+        await release;
+        seen[name] = { ...(early ? { early } : {}), ...(readLate ? { late: run.signal } : {}) };
+        return 'ran on';
+      };
+    return { seen, reader };
+  }
+  const opened = () => {
+    let open = () => {};
+    const promise = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    return { promise, open };
+  };
+  const settledAll = (what: Record<string, Promise<unknown>>) => Promise.allSettled(Object.values(what));
+
+  it('is aborted with the parent’s reason for a body that first reads it after the parent aborted', async () => {
+    const release = opened();
+    const { seen, reader } = readers(release.promise);
+    const controller = new AbortController();
+    const runs = {
+      before: runWithLimits('t', 1000, controller.signal, reader('before', true, false)),
+      both: runWithLimits('t', 1000, controller.signal, reader('both', true, true)),
+      after: runWithLimits('t', 1000, controller.signal, reader('after', false, true)),
+    };
+    const stopped = new KitError('cancelled', 'stopped', { reason: 'STOPPED' });
+    controller.abort(stopped);
+    await settledAll(runs);
+    release.open();
+    await vi.waitFor(() => expect(Object.keys(seen)).toHaveLength(3));
+    for (const signal of [seen.before?.early, seen.both?.early, seen.both?.late, seen.after?.late]) {
+      expect(signal?.aborted).toBe(true);
+      expect(signal?.reason).toBe(stopped);
+    }
+    expect(seen.both?.late).toBe(seen.both?.early);
+  });
+
+  it('is aborted with the timeout for a body that first reads it after its timeout passed', async () => {
+    vi.useFakeTimers();
+    const release = opened();
+    const { seen, reader } = readers(release.promise);
+    const runs = {
+      before: runWithLimits('tool before', 50, undefined, reader('before', true, false)),
+      both: runWithLimits('tool both', 50, undefined, reader('both', true, true)),
+      after: runWithLimits('tool after', 50, undefined, reader('after', false, true)),
+    };
+    const ended = settledAll(runs);
+    await vi.advanceTimersByTimeAsync(60);
+    const outcomes = await ended;
+    release.open();
+    await vi.advanceTimersByTimeAsync(0);
+    const reasons = outcomes.map((outcome) => (outcome.status === 'rejected' ? outcome.reason : undefined));
+    expect(reasons).toMatchObject([
+      { code: 'deadline-exceeded', message: 'tool before timed out after 50 ms' },
+      { code: 'deadline-exceeded', message: 'tool both timed out after 50 ms' },
+      { code: 'deadline-exceeded', message: 'tool after timed out after 50 ms' },
+    ]);
+    expect(seen.before?.early?.reason).toBe(reasons[0]);
+    expect(seen.both?.early?.reason).toBe(reasons[1]);
+    expect(seen.both?.late).toBe(seen.both?.early);
+    expect(seen.after?.late?.aborted).toBe(true);
+    expect(seen.after?.late?.reason).toBe(reasons[2]);
+  });
+
+  it('is not aborted for a late reader when the run was never cut short', async () => {
+    const controller = new AbortController();
+    let late: AbortSignal | undefined;
+    const run = runWithLimits('t', 1000, controller.signal, async (r) => {
+      await Promise.resolve();
+      late = r.signal;
+      return 1;
+    });
+    await expect(run).resolves.toBe(1);
+    controller.abort();
+    expect(late?.aborted).toBe(false);
   });
 });
 

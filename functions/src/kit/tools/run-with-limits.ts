@@ -17,6 +17,16 @@ export class LazySignal implements LimitedRun {
     this.controller ??= new AbortController();
     return this.controller.signal;
   }
+
+  /**
+   * Aborts the run with `reason`. Its controller is made here if nobody read the signal yet, so a
+   * body that first reads it after the abort (`await step(); if (ctx.signal.aborted) …`) finds
+   * it aborted with the same reason an early reader got; a run never aborted makes none.
+   */
+  abortRun(reason: unknown): void {
+    this.controller ??= new AbortController();
+    this.controller.abort(reason);
+  }
 }
 
 /** Limits from this long on are watched by the shared coarse ticker, not a Node timer per call. */
@@ -59,7 +69,7 @@ export abstract class LimitSink<R> implements CoarseTimer {
 
   stopRace(error: KitError): void {
     if (!this.finishRace()) return;
-    this.raceRun?.controller?.abort(error);
+    this.raceRun?.abortRun(error);
     this.fail(error);
   }
 

@@ -58,7 +58,10 @@ export interface ToolContext {
   resumed: Record<string, unknown> | true | undefined;
   /** The caller's context (auth and the like). */
   context: ActionContext;
-  /** Fires when the turn is aborted or the tool times out. */
+  /**
+   * Aborted when the turn is stopped or aborted, the function's deadline passes or the tool's
+   * `timeoutMs` does, with that reason: read before or after the event, it says the same.
+   */
   signal: AbortSignal;
   /** This call's ref: unique per call, stable across a resume. */
   ref: string;

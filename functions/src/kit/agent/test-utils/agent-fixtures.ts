@@ -40,6 +40,12 @@ export interface Effects {
   applied: Map<string, unknown>;
   /** Called inside a tool body after the effect is applied (to crash or hold there). */
   afterEffect?: (ref: string) => Promise<void> | void;
+  /**
+   * Called inside the transfer's body before its effect, once approved (a tool that waits on
+   * something first: a quote, a lock). The body reads its `ctx.signal` only once this settles,
+   * and gives up without the effect when the turn was aborted meanwhile.
+   */
+  beforeEffect?: (ref: string) => Promise<void> | void;
 }
 
 /** A fresh record of effects. */
@@ -83,6 +89,12 @@ export function transferTool(record: Effects): Tool {
     },
     async (input, ctx) => {
       if (!ctx.resumed) ctx.interrupt({ need: 'confirm', cents: input.cents });
+      const waited = record.beforeEffect?.(ctx.ref);
+      if (waited) {
+        await waited;
+        // The first read of the signal, after the wait: a stop that landed meanwhile must show here.
+        if (ctx.signal.aborted) throw ctx.signal.reason;
+      }
       await apply(record, ctx.ref, input);
       return { done: true, cents: input.cents };
     },
