@@ -100,7 +100,7 @@ describe('beginTurn', () => {
   it('refuses with NOTHING_TO_RESUME when a resume names no session', async () => {
     const { rt, request } = setup();
     const resume = request({ input: { resume: { decline: [{ ref: 'a', name: 'b' }] } }, message: undefined });
-    expect((await rejection(beginTurn(rt, resume))).details?.reason).toBe('NOTHING_TO_RESUME');
+    expect((await rejection(beginTurn(rt, resume))).details).toEqual({ reason: 'NOTHING_TO_RESUME' });
   });
 
   it('creates the session under the id a first message brings, owned by its caller', async () => {

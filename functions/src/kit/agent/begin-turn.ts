@@ -104,7 +104,8 @@ export async function beginTurn(rt: AgentRuntime, request: BeginRequest): Promis
   try {
     return await claimSession(rt, id, request);
   } catch (error) {
-    throw withSessionId(error, id);
+    // A resume that names no session reached none: its refusal names none either.
+    throw request.sessionId === undefined && request.message === undefined ? error : withSessionId(error, id);
   }
 }
 
