@@ -153,7 +153,8 @@ export class ChatApp {
 
   /** True when a message sent now waits for the running turn (the assistant queues, and one runs here). */
   private canQueue(): boolean {
-    return this.deps.queues && this.sessionId !== undefined && this.turnRuns();
+    // A session the page follows exists: a new conversation's first message may still be on its way.
+    return this.deps.queues && this.following() && this.turnRuns();
   }
 
   /**
