@@ -93,6 +93,17 @@ describe('flowClient', () => {
     expect(client.sessionId).toBe('app-made');
   });
 
+  it('keeps its session when an id the app named is refused as another user’s', async () => {
+    const callable = fakeCallable([
+      result({ sessionId: 'mine' }),
+      sdkError('permission-denied', { reason: 'NOT_OWNER' }),
+    ]);
+    const client = flowClient(callable, noSleep);
+    await client.send('one', { sessionId: 'mine' });
+    await expect(client.send('two', { sessionId: 'theirs' })).rejects.toMatchObject({ reason: 'NOT_OWNER' });
+    expect(client.sessionId).toBe('mine');
+  });
+
   it('tells a stream’s session before its first chunk, and gives its interrupt chunks that session', async () => {
     const interrupt = { ref: 'c1', name: 'cancelOrder', input: {}, metadata: true as const };
     const asked = result({ status: 'interrupted', finishReason: 'interrupted', interrupts: [interrupt] });

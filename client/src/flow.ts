@@ -80,8 +80,8 @@ export interface FlowStream<T extends FlowTypes = FlowTypes> extends AsyncIterab
 /** A typed handle on one deployed agent function. */
 export interface FlowClient<T extends FlowTypes = FlowTypes> {
   /**
-   * The session of the last call (what `send` continues), or undefined before the first. Set as
-   * soon as a message is sent: a new conversation's id is known while its first turn runs.
+   * The session of the last call (what `send` continues), or undefined before the first. A new
+   * conversation's id is set as soon as its first message is sent, known while its first turn runs.
    */
   readonly sessionId: string | undefined;
   /**
@@ -222,10 +222,12 @@ export function flowClient<T extends FlowTypes = FlowTypes>(
 
   // A message always names its session: a new conversation's id is made here, so the app knows it
   // (to show, watch or stop the turn) before the turn runs, and a retry goes to the same session.
+  // An id the app named becomes the client's session once a call answers from it (another user's is refused).
   const messageRequest = (message: string | ClientPart[], options: SendOptions<T>): TurnRequest => {
-    const sessionId = options.sessionId === null ? newSessionId() : (options.sessionId ?? current ?? newSessionId());
-    current = sessionId;
-    return { sessionId, message };
+    const named = options.sessionId === null ? undefined : (options.sessionId ?? current);
+    if (named !== undefined) return { sessionId: named, message };
+    current = newSessionId();
+    return { sessionId: current, message };
   };
 
   const client: FlowClient<T> = {
