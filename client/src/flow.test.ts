@@ -66,15 +66,54 @@ describe('flowClient', () => {
     expect(callable.requests[1]?.requestId).not.toBe(callable.requests[0]?.requestId);
   });
 
-  it('retries with the same request id and the session it learned when the first call is unavailable', async () => {
+  it('names a new conversation’s session with an id of its own, known at once, and retries it with the same ids', async () => {
     const waits: number[] = [];
-    const callable = fakeCallable([sdkError('unavailable', { sessionId: 's9' }), result({ sessionId: 's9' })]);
+    const callable = fakeCallable([sdkError('unavailable'), result({ sessionId: 'answered-in' })]);
     const client = flowClient(callable, { sleep: async (ms) => void waits.push(ms) });
-    const done = await client.send('hi');
-    expect(done.sessionId).toBe('s9');
+    const sending = client.send('hi');
+    const made = client.sessionId;
+    expect(made).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect(callable.requests[0]).toMatchObject({ sessionId: made, message: 'hi' });
+    await sending;
     expect(callable.requests).toHaveLength(2);
-    expect(callable.requests[1]).toEqual({ ...callable.requests[0], sessionId: 's9' });
+    expect(callable.requests[1]).toEqual(callable.requests[0]);
     expect(waits).toHaveLength(1);
+  });
+
+  it('starts a new conversation under a new id when sessionId is null, and under the app’s own id when it names one', async () => {
+    const callable = fakeCallable([result(), result(), result({ sessionId: 'app-made' })]);
+    const client = flowClient(callable, noSleep);
+    await client.send('one');
+    await client.send('two', { sessionId: null });
+    await client.send('three', { sessionId: 'app-made' });
+    const [first, second, third] = callable.requests.map((r) => r.sessionId);
+    expect(second).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect(second).not.toBe(first);
+    expect(third).toBe('app-made');
+    expect(client.sessionId).toBe('app-made');
+  });
+
+  it('keeps its session when an id the app named is refused as another user’s', async () => {
+    const callable = fakeCallable([
+      result({ sessionId: 'mine' }),
+      sdkError('permission-denied', { reason: 'NOT_OWNER' }),
+    ]);
+    const client = flowClient(callable, noSleep);
+    await client.send('one', { sessionId: 'mine' });
+    await expect(client.send('two', { sessionId: 'theirs' })).rejects.toMatchObject({ reason: 'NOT_OWNER' });
+    expect(client.sessionId).toBe('mine');
+  });
+
+  it('tells a stream’s session before its first chunk, and gives its interrupt chunks that session', async () => {
+    const interrupt = { ref: 'c1', name: 'cancelOrder', input: {}, metadata: true as const };
+    const asked = result({ status: 'interrupted', finishReason: 'interrupted', interrupts: [interrupt] });
+    const callable = fakeCallable([{ chunks: [{ type: 'interrupt', ...interrupt }], result: asked }]);
+    const stream = flowClient(callable, noSleep).stream('cancel it');
+    expect(stream.sessionId).toMatch(/^[A-Za-z0-9]{20}$/);
+    const chunks = [];
+    for await (const chunk of stream) chunks.push(chunk);
+    expect(chunks).toEqual([{ type: 'interrupt', ...interrupt, sessionId: stream.sessionId }]);
+    expect(callable.requests[0]?.sessionId).toBe(stream.sessionId);
   });
 
   it('waits what the function asks for when the session is busy', async () => {

@@ -23,6 +23,7 @@ import type {
 } from './flow-types.js';
 import { newRequestId } from './request-id.js';
 import { isRetryable, type RetryPolicy, retryDelay } from './retry-policy.js';
+import { newSessionId } from './session-id.js';
 
 /** The transport: a Firebase `HttpsCallable` (from `httpsCallable` or `httpsCallableFromURL`) fits. */
 export interface WireCallable {
@@ -49,7 +50,12 @@ export interface CallOptions<T extends FlowTypes = FlowTypes> {
 
 /** Options of `send` and `stream`. */
 export interface SendOptions<T extends FlowTypes = FlowTypes> extends CallOptions<T> {
-  /** The conversation to continue. Default: the one this client's last call ran in; `null` starts a new one. */
+  /**
+   * The conversation to continue, or to start under this id (a session that does not exist yet is
+   * created, owned by the caller). Default: the one this client's last call ran in; `null` (or no
+   * call yet) starts a new one under a new random id ({@link newSessionId}), which `sessionId`
+   * tells at once.
+   */
   sessionId?: string | null;
 }
 
@@ -65,13 +71,18 @@ export interface FlowClientOptions {
 
 /** A streamed call: iterate its chunks, await its result (both fail with the call's {@link FlowError}). */
 export interface FlowStream<T extends FlowTypes = FlowTypes> extends AsyncIterable<FlowChunk<T>> {
+  /** The session the message goes to, known before the turn runs (a new conversation's too): watch or stop it. */
+  readonly sessionId: string;
   /** The turn's result, or `queued` (no chunks) when the agent queued the message behind a running turn. */
   readonly result: Promise<SendResult<T>>;
 }
 
 /** A typed handle on one deployed agent function. */
 export interface FlowClient<T extends FlowTypes = FlowTypes> {
-  /** The session of the last call (what `send` continues), or undefined before the first. */
+  /**
+   * The session of the last call (what `send` continues), or undefined before the first. A new
+   * conversation's id is set as soon as its first message is sent, known while its first turn runs.
+   */
   readonly sessionId: string | undefined;
   /**
    * Sends a user message; resolves to the turn's result, or to `queued` when the agent queues
@@ -133,10 +144,12 @@ function toResult<T extends FlowTypes>(wire: MessageResult): FlowResult<T> | Que
   return { ...wire, interrupts } as FlowResult<T>;
 }
 
-function toChunk<T extends FlowTypes>(chunk: WireChunk, sessionId: string | undefined): FlowChunk<T> {
-  // A first call's interrupt chunk can't know its session yet; the result's interrupts can.
-  return (chunk.type === 'interrupt' ? { ...chunk, sessionId: sessionId ?? '' } : chunk) as FlowChunk<T>;
+function toChunk<T extends FlowTypes>(chunk: WireChunk, sessionId: string): FlowChunk<T> {
+  return (chunk.type === 'interrupt' ? { ...chunk, sessionId } : chunk) as FlowChunk<T>;
 }
+
+/** A turn's request: every one names its session (a message to a new conversation, the id the client made). */
+type TurnRequest = Exclude<WireRequest, { stop: true }> & { sessionId: string };
 
 /** A resume's result: an agent queues only messages, never the answers to its interrupts. */
 function turnResult<T extends FlowTypes>(result: FlowResult<T> | QueuedResult): FlowResult<T> {
@@ -153,7 +166,7 @@ export function flowClient<T extends FlowTypes = FlowTypes>(
   const sleep = options.sleep ?? abortableSleep;
   let current: string | undefined;
 
-  async function attempt(request: WireRequest, call: CallOptions<T>): Promise<MessageResult> {
+  async function attempt(request: TurnRequest, call: CallOptions<T>): Promise<MessageResult> {
     const onChunk = call.onChunk;
     // A turn's request (never a stop) is answered with a turn's result (or `queued`).
     if (!onChunk) return (await callable(request)).data as MessageResult;
@@ -164,8 +177,8 @@ export function flowClient<T extends FlowTypes = FlowTypes>(
     return await data;
   }
 
-  async function run(request: WireRequest, call: CallOptions<T>): Promise<FlowResult<T> | QueuedResult> {
-    let sent: WireRequest = { ...request, requestId: call.requestId ?? newRequestId() };
+  async function run(request: TurnRequest, call: CallOptions<T>): Promise<FlowResult<T> | QueuedResult> {
+    const sent: TurnRequest = { ...request, requestId: call.requestId ?? newRequestId() };
     const maxAttempts = Math.max(1, policy.maxAttempts ?? 4);
     // Once a chunk has reached the caller, a retry would show it twice (or, answered from the
     // stored result, not stream at all): the failure goes to the caller instead.
@@ -187,11 +200,7 @@ export function flowClient<T extends FlowTypes = FlowTypes>(
         return result;
       } catch (raw) {
         const error: FlowError = toFlowError(raw);
-        // A first call that failed after its session was made goes on in that session, same request id.
-        const madeSession = error.sessionId !== undefined && !sent.sessionId && 'message' in sent;
-        if (madeSession) current = error.sessionId;
         if (!isRetryable(error) || delivered || n >= maxAttempts || call.signal?.aborted) throw error;
-        if (madeSession) sent = { ...sent, sessionId: error.sessionId as string };
         await sleep(retryDelay(error, n, policy), call.signal);
       }
     }
@@ -211,9 +220,14 @@ export function flowClient<T extends FlowTypes = FlowTypes>(
     }
   }
 
-  const messageRequest = (message: string | ClientPart[], options: SendOptions<T>): WireRequest => {
-    const sessionId = options.sessionId === null ? undefined : (options.sessionId ?? current);
-    return sessionId === undefined ? { message } : { sessionId, message };
+  // A message always names its session: a new conversation's id is made here, so the app knows it
+  // (to show, watch or stop the turn) before the turn runs, and a retry goes to the same session.
+  // An id the app named becomes the client's session once a call answers from it (another user's is refused).
+  const messageRequest = (message: string | ClientPart[], options: SendOptions<T>): TurnRequest => {
+    const named = options.sessionId === null ? undefined : (options.sessionId ?? current);
+    if (named !== undefined) return { sessionId: named, message };
+    current = newSessionId();
+    return { sessionId: current, message };
   };
 
   const client: FlowClient<T> = {
@@ -224,7 +238,8 @@ export function flowClient<T extends FlowTypes = FlowTypes>(
     stop: (sessionId, options = {}) => stop(sessionId, options),
     stream(message, options = {}) {
       const queue = new ChunkQueue<FlowChunk<T>>();
-      const result = run(messageRequest(message, options), {
+      const request = messageRequest(message, options);
+      const result = run(request, {
         ...options,
         onChunk: (c) => queue.push(c),
       }) as Promise<SendResult<T>>;
@@ -237,6 +252,7 @@ export function flowClient<T extends FlowTypes = FlowTypes>(
         },
       );
       return {
+        sessionId: request.sessionId,
         result,
         async *[Symbol.asyncIterator]() {
           yield* queue;

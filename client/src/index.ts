@@ -51,6 +51,7 @@ export type {
 } from './flow-types.js';
 export { newRequestId } from './request-id.js';
 export { isRetryable, type RetryPolicy, retryDelay } from './retry-policy.js';
+export { newSessionId } from './session-id.js';
 export type {
   Decision,
   DecisionKind,

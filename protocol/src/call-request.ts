@@ -87,6 +87,7 @@ export type Resume = z.infer<typeof ResumeSchema>;
 /** The `data` of a call to an agent (README, the wire protocol). */
 export const CallRequestSchema = z
   .strictObject({
+    /** The session; a first `message` may bring an id no session has yet, created for it (owned by the caller). */
     sessionId: WireIdSchema.optional(),
     message: ClientMessageSchema.optional(),
     resume: ResumeSchema.optional(),

@@ -6,6 +6,7 @@ import {
   isFlowError,
   isQueued,
   newRequestId,
+  newSessionId,
   type SendResult,
   type WireInterrupt,
 } from '@callable-flows/client';
@@ -21,7 +22,6 @@ import { queuedToShow } from './queued-messages.js';
 import type { StopState } from './stop-button.js';
 import { STOPPED_WORDS, stoppedTurn } from './stopped-turn.js';
 import { transcriptOf } from './transcript.js';
-import type { StartMark, UnansweredStart } from './unanswered-start.js';
 import type { UnsentStore } from './unsent-message.js';
 import type { LiveObserver, LiveSession } from './watch-session.js';
 
@@ -31,10 +31,6 @@ export interface AppDeps {
   assistant: Assistant;
   /** Follows session `id` live (watch-session.ts); returns the unsubscribe. */
   watchSession(id: string, observer: LiveObserver): () => void;
-  /** The caller's session that a first message (`mark`) started, if it got to the server. */
-  sessionStartedBy(mark: StartMark): Promise<string | undefined>;
-  /** Marks a new conversation whose session id the page has not heard yet. */
-  unansweredStart: UnansweredStart;
   /** The tab's message that was not sent (it comes back after a reload). */
   unsent: UnsentStore;
   /** The session the page shows (kept in the URL, so a reload restores it). */
@@ -131,19 +127,23 @@ export class ChatApp {
    * what the journal kept, and that the turn was stopped.
    */
   async stop(): Promise<void> {
-    if (this.stopping !== undefined || !this.turnRuns()) return;
-    // A new conversation's first turn: its id comes with its result, or from the caller's list.
-    const id = this.sessionId ?? (await this.startedSession());
-    if (!id) {
-      this.view.notice({ text: 'The conversation is still being created: try Stop again in a moment.', kind: 'info' });
-      return;
-    }
+    // A new conversation's id is the page's own from its first message on: its first turn is stopped as any.
+    const id = this.sessionId;
+    if (this.stopping !== undefined || !this.turnRuns() || id === undefined) return;
     this.stopping = id;
     this.updateComposer();
     try {
       await this.deps.assistant.stop(id);
     } catch (error) {
       this.stopping = undefined;
+      // The first message's call has not created its session yet (it is on its way).
+      if (isFlowError(error) && error.reason === 'SESSION_NOT_FOUND') {
+        this.view.notice({
+          text: 'The conversation is still being created: try Stop again in a moment.',
+          kind: 'info',
+        });
+        return;
+      }
       const words = errorWords(error);
       this.view.notice({ text: words.text, kind: words.reason === 'NOTHING_TO_STOP' ? 'info' : 'error' });
     } finally {
@@ -153,7 +153,8 @@ export class ChatApp {
 
   /** True when a message sent now waits for the running turn (the assistant queues, and one runs here). */
   private canQueue(): boolean {
-    return this.deps.queues && this.sessionId !== undefined && this.turnRuns();
+    // A session the page follows exists: a new conversation's first message may still be on its way.
+    return this.deps.queues && this.following() && this.turnRuns();
   }
 
   /**
@@ -184,10 +185,9 @@ export class ChatApp {
     this.view.queued(queuedToShow(live?.queued ?? [], mine));
   }
 
-  /** The session this tab's first message started, while its call has not answered yet. */
-  private async startedSession(): Promise<string | undefined> {
-    const mark = this.deps.unansweredStart.get();
-    return mark ? this.deps.sessionStartedBy(mark).catch(() => undefined) : undefined;
+  /** True while the page follows its session (a new conversation's, once its first turn is heard). */
+  private following(): boolean {
+    return this.stopWatch !== undefined;
   }
 
   /** True while a turn runs on the session on the page: this tab's call, or one its watch sees. */
@@ -201,9 +201,9 @@ export class ChatApp {
    */
   private stopped(error: FlowError): void {
     this.deps.unsent.clear();
-    this.deps.unansweredStart.clear();
     const id = error.sessionId;
-    if (id !== undefined && id !== this.sessionId) {
+    // A new conversation stopped before the page followed it (its first chunk never came) is followed now.
+    if (id !== undefined && (id !== this.sessionId || !this.following())) {
       this.unwatch();
       this.sessionId = id;
       this.deps.sessionInUrl(id);
@@ -218,25 +218,14 @@ export class ChatApp {
   }
 
   /**
-   * Shows what the page had: the session in its URL; or, when a new conversation was started
-   * here and its answer never arrived (a reload, a lost connection), the session that message
-   * started, if it got there (else the message is shown as not sent).
+   * Shows what the page had: the session in its URL (a new conversation's is there from its first
+   * message on, so a reload during its first turn finds it); a first message that never got there
+   * is shown as not sent, under the id the page made for it.
    */
   async open(urlSessionId: string | undefined): Promise<void> {
-    await this.openStored(urlSessionId);
-    // A followed session shows its unsent message with every drawing; a new conversation's, here.
-    if (!this.sessionId) this.showUnsent();
-  }
-
-  private async openStored(urlSessionId: string | undefined): Promise<void> {
-    if (urlSessionId) return this.restore(urlSessionId);
-    const mark = this.deps.unansweredStart.get();
-    if (!mark) return;
-    this.deps.unansweredStart.clear();
-    const id = await this.deps.sessionStartedBy(mark).catch(() => undefined);
-    if (!id) return;
-    this.deps.sessionInUrl(id);
-    await this.restore(id);
+    if (urlSessionId) await this.restore(urlSessionId);
+    // A followed session shows its unsent message with every drawing; one that does not exist yet, here.
+    if (!this.following()) this.showUnsent();
   }
 
   /** Brings back this conversation's message that was not sent (unless it got there after all). */
@@ -278,6 +267,9 @@ export class ChatApp {
     try {
       await this.follow(id);
     } catch (error) {
+      this.unwatch();
+      // A new conversation whose first message never got there: it stays, to be sent again under its id.
+      if (this.deps.unsent.of(id)) return;
       // The conversation can't be shown: the next message starts a new one.
       this.sessionId = undefined;
       this.view.notice({ text: errorWords(error).text, kind: 'error' });
@@ -301,8 +293,11 @@ export class ChatApp {
           first = false;
         },
         error: (error) => {
-          if (first) reject(error);
-          else if (id === this.sessionId) this.view.notice({ text: errorWords(error).text, kind: 'error' });
+          if (first) {
+            // Nothing is followed: a session that does not exist yet is followed once its turn is heard.
+            if (id === this.sessionId) this.stopWatch = undefined;
+            reject(error);
+          } else if (id === this.sessionId) this.view.notice({ text: errorWords(error).text, kind: 'error' });
           first = false;
         },
       });
@@ -378,20 +373,29 @@ export class ChatApp {
     this.unwatch();
     this.sessionId = undefined;
     this.deps.sessionInUrl(undefined);
-    this.deps.unansweredStart.clear();
     this.view.clear();
     this.updateComposer();
   }
 
-  private async deliver(text: string, requestId: string, bubble: MessageBubble): Promise<void> {
+  /**
+   * Sends `text` to session `sessionId`: the page's, or for a first message a new one under an id
+   * made here, in the URL at once, so a reload, another tab and Stop find it during its first turn.
+   */
+  private async deliver(
+    text: string,
+    requestId: string,
+    bubble: MessageBubble,
+    sessionId = this.sessionId ?? newSessionId(),
+  ): Promise<void> {
     bubble.setState('pending');
-    // The app keeps the session it shows: a first message (no session yet) starts a new one.
-    const sessionId = this.sessionId ?? null;
+    if (sessionId !== this.sessionId) {
+      this.sessionId = sessionId;
+      this.deps.sessionInUrl(sessionId);
+    }
     try {
       const result = await this.run(
         (call) => this.deps.assistant.send(text, { ...call, sessionId, requestId }),
         () => bubble.setState('sent'),
-        text,
       );
       this.deps.unsent.clear();
       // A turn started elsewhere just before: the message waits in the queue, which the watch shows.
@@ -415,7 +419,7 @@ export class ChatApp {
     const words = errorWords(error);
     const stale = isStale(error);
     let shown = bubble;
-    if ((words.uncertain || stale) && this.sessionId) {
+    if ((words.uncertain || stale) && this.following()) {
       await this.failed(error, stale);
       // The stored conversation is on the page now: the message is in it if it got there.
       const users = this.view.userMessages();
@@ -439,9 +443,11 @@ export class ChatApp {
     canRetry: boolean,
     retryFrom?: number,
   ): void {
-    this.deps.unsent.save({ sessionId: this.sessionId ?? null, text, requestId });
+    const sessionId = this.sessionId;
+    this.deps.unsent.save({ sessionId: sessionId ?? null, text, requestId });
     bubble.setState('failed', {
-      retry: canRetry ? () => void this.retry(text, requestId, bubble) : undefined,
+      // Again to the same session, with the same request id: a call that got there is never run twice.
+      retry: canRetry ? () => void this.retry(text, requestId, bubble, sessionId) : undefined,
       retryFrom,
       edit: () => {
         bubble.element.remove();
@@ -451,9 +457,9 @@ export class ChatApp {
     });
   }
 
-  private async retry(text: string, requestId: string, bubble: MessageBubble): Promise<void> {
+  private async retry(text: string, requestId: string, bubble: MessageBubble, sessionId?: string): Promise<void> {
     if (this.busy) return;
-    await this.deliver(text, requestId, bubble);
+    await this.deliver(text, requestId, bubble, sessionId);
   }
 
   /** Answers `interrupt` of the session on the page with `act` (each answer gets its own request id). */
@@ -492,14 +498,13 @@ export class ChatApp {
       this.view.notice({ text: words.text, kind: 'error' });
       return;
     }
-    // A refusal started nothing; after a lost answer a new session may exist: keep looking for it.
-    if (!words.retry) this.deps.unansweredStart.clear();
-    if ((words.uncertain || stale) && this.sessionId) {
-      await this.restore(this.sessionId);
+    const followed = this.following() ? this.sessionId : undefined;
+    if ((words.uncertain || stale) && followed) {
+      await this.restore(followed);
       this.view.notice({ text: `${words.text} This is where the conversation stands now.`, kind: 'error' });
     } else {
-      // A first message that may have run is offered again as it was (Retry, the same request id):
-      // its session id comes from that id, so a retry finds the conversation it started.
+      // A first message that may have run is offered again as it was (Retry, the same request id
+      // and the session id the page made for it), so a retry finds the conversation it started.
       const { countdown, retryAfterMs } = words;
       this.view.notice({
         text: words.text,
@@ -510,25 +515,27 @@ export class ChatApp {
     }
   }
 
-  private async run(call: Call, onFirstChunk?: () => void, firstText?: string): Promise<SendResult<AssistantTypes>> {
+  private async run(call: Call, onFirstChunk?: () => void): Promise<SendResult<AssistantTypes>> {
     this.setBusy(true);
     this.view.notice(undefined);
     this.view.working(true);
     let streamedText = false;
     let heard = false;
-    if (!this.sessionId && firstText !== undefined) this.deps.unansweredStart.set(firstText);
     try {
       const result = await call({
         onChunk: (chunk) => {
-          if (!heard) onFirstChunk?.();
+          if (!heard) {
+            onFirstChunk?.();
+            // A new conversation exists once its turn is heard: the page follows it from then on.
+            if (!this.following() && this.sessionId) this.follow(this.sessionId).catch(() => undefined);
+          }
           heard = true;
           streamedText ||= chunk.type === 'text' && chunk.text.length > 0;
           this.show(chunk);
         },
       });
-      this.deps.unansweredStart.clear();
       if (isQueued(result)) return result;
-      if (result.sessionId !== this.sessionId) {
+      if (result.sessionId !== this.sessionId || !this.following()) {
         this.unwatch();
         this.sessionId = result.sessionId;
         this.deps.sessionInUrl(result.sessionId);

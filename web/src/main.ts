@@ -14,7 +14,6 @@ import { sessionFromUrl, setSessionInUrl } from './session-url.js';
 import { signIn } from './sign-in.js';
 import { STACK } from './stack-config.js';
 import { StopButton } from './stop-button.js';
-import { sessionStartedBy, unansweredStart } from './unanswered-start.js';
 import { unsentStore } from './unsent-message.js';
 import { watchSession } from './watch-session.js';
 import { fetchWelcome, showWelcome } from './welcome.js';
@@ -30,8 +29,6 @@ let stopButton: StopButton | undefined;
 const app = new ChatApp({
   assistant: flow<AssistantTypes>(client.functions, 'orderAssistant'),
   watchSession: (id, observer) => watchSession(client.db, id, observer),
-  sessionStartedBy: async (mark) => sessionStartedBy(await mySessions(), mark)?.id,
-  unansweredStart: unansweredStart(),
   unsent: unsentStore(),
   sessionInUrl: setSessionInUrl,
   onComposer: (mode) => composer?.setMode(mode),

@@ -121,19 +121,20 @@ describe.skipIf(skipReason !== '')('Stop (in Chromium)', () => {
   }
 
   browserIt(
-    'stops the first turn of a new conversation from its own tab, before the page knows its session',
+    'stops the first turn of a new conversation from its own tab, under the session id the page made for it',
     async (pages) => {
       const app = await newOrderOwner(pages, stack, 'S-1003', DESKTOP);
       const held = model().holdBefore();
       const question = 'Please cancel my order S-1003, I ordered the wrong grinder.';
       await app.send(question);
       await held.reached;
-      expect(app.sessionId()).toBeUndefined();
+      const made = app.sessionId();
+      expect(made).toMatch(/^[A-Za-z0-9]{20}$/);
       await app.page.locator('#stop').click();
 
       await app.page.locator('#log .turn-note.stopped').waitFor();
       await app.idle();
-      expect(app.sessionId()).toBeDefined();
+      expect(app.sessionId()).toBe(made);
       expect(await app.page.locator('.bubble.user').allTextContents()).toEqual([question]);
       expect(await app.page.locator('.message.user[data-state="failed"]').count()).toBe(0);
       expect(await app.assistantTexts()).toEqual([]);

@@ -282,6 +282,9 @@ describe.skipIf(skipReason !== '')('a first-time visitor (in Chromium)', () => {
         const unsent = page.locator('.message.user[data-state="failed"]');
         await unsent.waitFor();
         await app.notice('error');
+        // The new conversation's id, made by the page; no session has it yet.
+        const made = app.sessionId();
+        expect(made).toMatch(/^[A-Za-z0-9]{20}$/);
         // The notice above the composer covers nothing: the Retry / Edit row shows.
         const row = unsent.locator('.message-footer');
         await page.waitForFunction(() => {
@@ -295,12 +298,13 @@ describe.skipIf(skipReason !== '')('a first-time visitor (in Chromium)', () => {
         await unsent.waitFor();
         expect(await page.locator('.bubble.user').allTextContents()).toEqual([cancel]);
         expect(await page.locator('.bubble.assistant').count()).toBe(0);
-        expect(app.sessionId()).toBeUndefined();
+        expect(app.sessionId()).toBe(made);
 
         await page.unroute(CALLABLE);
         await unsent.getByRole('button', { name: 'Retry' }).click();
         await app.approval('cancelOrder', 'pending');
         expect(await page.locator('.bubble.user').allTextContents()).toEqual([cancel]);
+        expect(app.sessionId()).toBe(made);
       },
     );
 

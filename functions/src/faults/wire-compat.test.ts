@@ -17,7 +17,8 @@ import {
 // answers, streaming, retries by request id, and refusals) whose results and chunks were recorded
 // from the kit before the protocol package and the call-state redesign (commit cc9fe62). The same
 // requests against today's code must give the same results, chunks and error codes, reasons and
-// details. `RECORD_WIRE=1` writes the recording again (only when the wire is meant to change).
+// details. `RECORD_WIRE=1` writes the recording again (only when the wire is meant to change: it
+// was, when a first message could bring its own session id and errors named their session).
 
 const RECORDING = resolve(import.meta.dirname, 'test-utils/wire-recording.json');
 
@@ -177,11 +178,15 @@ const STEPS: Step[] = [
   { label: 'message and resume together', data: (s) => ({ sessionId: s.sessionId, message: 'x', resume: {} }) },
   { label: 'neither message nor resume', data: (s) => ({ sessionId: s.sessionId }) },
   { label: 'a resume without a session', data: () => ({ resume: { restart: [{ ref: 'r', name: 'cancelOrder' }] } }) },
-  { label: 'an unknown session', data: () => ({ sessionId: 'no-such-session', message: 'hi' }) },
+  {
+    label: 'a resume of an unknown session',
+    data: () => ({ sessionId: 'no-such-session', resume: { restart: [{ ref: 'r', name: 'cancelOrder' }] } }),
+  },
   { label: "another user's session", uid: 'bob', data: (s) => ({ sessionId: s.sessionId, message: 'hi' }) },
   { label: 'no one signed in', uid: null, data: (s) => ({ sessionId: s.sessionId, message: 'hi' }) },
   { label: 'a text over the limit', data: (s) => ({ sessionId: s.sessionId, message: 'x'.repeat(32_001) }) },
   { label: 'a malformed part', data: (s) => ({ sessionId: s.sessionId, message: [{ bogus: 1 }] }) },
+  { label: 'a first message under its own session id', data: () => ({ sessionId: 'client-made-id', message: 'hi' }) },
 ];
 
 async function converse(): Promise<Exchange[]> {

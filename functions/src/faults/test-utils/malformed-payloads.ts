@@ -234,10 +234,11 @@ function pollution(rng: Rng, t: PayloadTargets): MalformedCall {
     `{"sessionId": "${t.interrupted}", "resume": {"${key}": ${inject}}}`,
     `{"sessionId": "${t.interrupted}", "resume": {"restart": [{"ref": "${t.ref}", "name": "approve", "${key}": ${inject}}]}}`,
     `{"sessionId": "${t.interrupted}", "resume": {"restart": [{"ref": "${t.ref}", "name": "approve", "metadata": ${inject}}], "${key}": 1}}`,
-    `{"sessionId": "${key}", "message": "hi"}`,
+    `{"sessionId": "${key}", "resume": {"restart": [{"ref": "${t.ref}", "name": "approve"}]}}`,
   ]);
-  // As a session id, `constructor` and `prototype` name no session; `__proto__` is a document id
-  // Firestore reserves (`__…__`), which it refuses as invalid.
+  // As a session id, `constructor` and `prototype` name no session (a resume of one finds nothing;
+  // a message would create it, a valid call); `__proto__` is a document id Firestore reserves
+  // (`__…__`), which it refuses as invalid.
   const named = text.includes(`"sessionId": "${key}"`) && key !== '__proto__';
   const codes = named ? ['not-found'] : INVALID;
   return { family: 'prototype-pollution keys', data: JSON.parse(text), uid: 'alice', codes };
@@ -257,7 +258,7 @@ function othersSession(rng: Rng, t: PayloadTargets): MalformedCall {
 function wrongSession(rng: Rng, t: PayloadTargets): MalformedCall {
   const id = `no-such-${Math.floor(rng() * 1e9)}`;
   const [data, codes] = pick(rng, [
-    [{ sessionId: id, message: 'hi' }, ['not-found']],
+    // (A message to an id no session has creates it: a first call bringing its own id, not bad input.)
     [{ sessionId: id, resume: { restart: [{ ref: t.ref, name: 'approve' }] } }, ['not-found']],
     [{ sessionId: t.interrupted, message: 'hi' }, ['failed-precondition']],
     [{ sessionId: t.idle, resume: { restart: [{ ref: t.ref, name: 'approve' }] } }, ['failed-precondition']],

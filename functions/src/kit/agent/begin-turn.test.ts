@@ -58,12 +58,6 @@ describe('beginTurn', () => {
     expect(again.kind).toBe('retry');
   });
 
-  it('refuses with SESSION_BUSY when a first call comes again while its first attempt holds the lease', async () => {
-    const { rt, request } = setup();
-    await beginTurn(rt, request());
-    expect((await rejection(beginTurn(rt, request()))).details?.reason).toBe('SESSION_BUSY');
-  });
-
   it('gives the stored result without taking the lease when the request id already finished', async () => {
     const { rt, store, clock, request } = setup();
     const result: AgentTurnResult = {
@@ -86,20 +80,47 @@ describe('beginTurn', () => {
   });
 
   it.each([
-    ['SESSION_NOT_FOUND', 'not-found', { sessionId: 'nope' }],
+    [
+      'SESSION_NOT_FOUND',
+      'not-found',
+      { sessionId: 'nope', input: { resume: { decline: [{ ref: 'a', name: 'b' }] } }, message: undefined },
+    ],
     ['NOT_OWNER', 'permission-denied', { sessionId: 's1', uid: 'mallory' }],
     ['WRONG_AGENT', 'failed-precondition', { sessionId: 'other' }],
-  ] as const)('refuses with %s when the session is not this caller’s to use', async (reason, code, over) => {
-    const { rt, store, clock, request } = setup();
-    await store.create(emptySession({ id: 's1', ownerUid: 'u', agent: 'chat', now: clock.now() }));
-    await store.create(emptySession({ id: 'other', ownerUid: 'u', agent: 'billing', now: clock.now() }));
-    expect(await rejection(beginTurn(rt, request(over)))).toMatchObject({ code, details: { reason } });
-  });
+  ] as [string, string, Partial<BeginRequest>][])(
+    'refuses with %s when the session is not this caller’s to use',
+    async (reason, code, over) => {
+      const { rt, store, clock, request } = setup();
+      await store.create(emptySession({ id: 's1', ownerUid: 'u', agent: 'chat', now: clock.now() }));
+      await store.create(emptySession({ id: 'other', ownerUid: 'u', agent: 'billing', now: clock.now() }));
+      expect(await rejection(beginTurn(rt, request(over)))).toMatchObject({ code, details: { reason } });
+    },
+  );
 
   it('refuses with NOTHING_TO_RESUME when a resume names no session', async () => {
     const { rt, request } = setup();
     const resume = request({ input: { resume: { decline: [{ ref: 'a', name: 'b' }] } }, message: undefined });
-    expect((await rejection(beginTurn(rt, resume))).details?.reason).toBe('NOTHING_TO_RESUME');
+    expect((await rejection(beginTurn(rt, resume))).details).toEqual({ reason: 'NOTHING_TO_RESUME' });
+  });
+
+  it('creates the session under the id a first message brings, owned by its caller', async () => {
+    const { rt, store, request } = setup();
+    const turn = startedOf(await beginTurn(rt, request({ sessionId: 'mine-1' })));
+    expect(turn.record.session).toMatchObject({
+      id: 'mine-1',
+      ownerUid: 'u',
+      status: 'running',
+      history: [user('hi')],
+    });
+    expect((await store.load('mine-1'))?.session.version).toBe(1);
+  });
+
+  it('names the session in SESSION_BUSY when a first call with no id of its own comes again while it runs', async () => {
+    const { rt, request } = setup();
+    const first = startedOf(await beginTurn(rt, request()));
+    expect(await rejection(beginTurn(rt, request()))).toMatchObject({
+      details: { reason: 'SESSION_BUSY', sessionId: first.record.session.id },
+    });
   });
 
   it('takes the lease of an idle session with a compare-and-set write when a message comes', async () => {

@@ -9,6 +9,7 @@ import type { AgentTurnResult } from './agent.js';
 import type { AgentRuntime } from './agent-runtime.js';
 import { sessionBusy, type TurnKind, type TurnPlan, type TurnRequest } from './plan-turn.js';
 import { requestDigest } from './request-record.js';
+import { withSessionId } from './session-id.js';
 
 /** A turn that holds its session's lease, ready to run. */
 export interface StartedTurn {
@@ -66,22 +67,26 @@ function started(record: SessionRecord, plan: TurnPlan, before?: Session): TurnS
   return { started: turn };
 }
 
-/** Creates the session of a first call, with the lease and the user message in its first write (admission refuses a resume). */
-async function createSession(rt: AgentRuntime, request: BeginRequest, digest: string): Promise<TurnStart | undefined> {
+/**
+ * Creates session `id` for a first message, with the lease and the user message in its first write
+ * (admission refuses a resume). Undefined when the session exists already: the store's create is
+ * the compare-and-set that decides, so the caller that lost (a retry of the first call, another call
+ * with the same new id) goes on as an ordinary call on that session.
+ */
+async function createSession(
+  rt: AgentRuntime,
+  id: string,
+  request: BeginRequest,
+  digest: string,
+): Promise<TurnStart | undefined> {
   const now = request.now;
-  const empty = emptySession({
-    id: newSessionId(rt, request.uid, request.requestId),
-    ownerUid: request.uid,
-    agent: rt.name,
-    now,
-  });
+  const empty = emptySession({ id, ownerUid: request.uid, agent: rt.name, now });
   const admitted = admitCall(rt, empty, { ...request, digest });
   if ('replay' in admitted) return admitted;
   try {
     return started(await rt.store.create(leased(rt, empty, admitted.plan, now, admitted.requests)), admitted.plan);
   } catch (error) {
-    // A retried first call: its session exists, and is claimed like any other.
-    if (isKitError(error) && error.code === 'already-exists' && request.requestId !== undefined) return undefined;
+    if (isKitError(error) && error.code === 'already-exists') return undefined;
     throw error;
   }
 }
@@ -90,16 +95,28 @@ async function createSession(rt: AgentRuntime, request: BeginRequest, digest: st
  * Takes a session for one call: loads it (cache first), checks its owner, decides by the call's
  * request id whether it is a call seen before (its stored result, or the retry of its journal),
  * else takes the lease with a compare-and-set write that also stores the user message and the
- * request id's record. A lost race re-reads the session: a live lease is `aborted`.
+ * request id's record. A message naming no session, or one that does not exist yet (an id the
+ * client chose), creates it. A lost race re-reads the session: a live lease is `aborted`. Every
+ * error past the owner's check names the session (`details.sessionId`).
  */
 export async function beginTurn(rt: AgentRuntime, request: BeginRequest): Promise<TurnStart> {
+  const id = request.sessionId ?? newSessionId(rt, request.uid, request.requestId);
+  try {
+    return await claimSession(rt, id, request);
+  } catch (error) {
+    // A resume that names no session reached none: its refusal names none either.
+    throw request.sessionId === undefined && request.message === undefined ? error : withSessionId(error, id);
+  }
+}
+
+async function claimSession(rt: AgentRuntime, id: string, request: BeginRequest): Promise<TurnStart> {
   // The digest of what the call asks for (see requestDigest).
   const digest = requestDigest(request.message, request.input.resume);
-  let id = request.sessionId;
-  if (id === undefined) {
-    const created = await createSession(rt, request, digest);
+  const creates = request.message !== undefined && request.continues === undefined;
+  // A first call with no id of its own makes a new one: the create comes first, no read before it.
+  if (request.sessionId === undefined) {
+    const created = await createSession(rt, id, request, digest);
     if (created) return created;
-    id = newSessionId(rt, request.uid, request.requestId);
   }
   // A refusal is never decided on a cached copy: another instance may have moved the session on
   // (given its lease up, answered the interrupt). The store is asked again before saying no.
@@ -109,6 +126,12 @@ export async function beginTurn(rt: AgentRuntime, request: BeginRequest): Promis
     if (!fresh && record && standingOf(rt.givenUp.seeThrough(record.session), rt.timing.clock()) === 'held') {
       fresh = true;
       record = await rt.store.load(id, { fresh });
+    }
+    if (!record && creates && attempt < CLAIM_ATTEMPTS) {
+      const created = await createSession(rt, id, { ...request, now: rt.timing.clock() }, digest);
+      if (created) return created;
+      fresh = true;
+      continue;
     }
     if (!record) throw new KitError('not-found', `no session '${id}'`, { reason: 'SESSION_NOT_FOUND' });
     const session = rt.givenUp.seeThrough(record.session);

@@ -61,10 +61,27 @@ describe('defineAgent', () => {
     });
   });
 
-  it('refuses with not-found when no session has the id', async () => {
+  it('refuses a resume with not-found when no session has the id', async () => {
     const agent = defineAgent({ name: 'shop', model: echoModel(), store: setup().store });
-    await expect(agent.send('nope', { message: 'hi' }, { uid: 'alice' })).rejects.toMatchObject({ code: 'not-found' });
+    const resume = { resume: { decline: [{ ref: 'r', name: 'transfer' }] } };
+    await expect(agent.send('nope', resume, { uid: 'alice' })).rejects.toMatchObject({ code: 'not-found' });
   });
+
+  it.each([
+    ['a path', 'a/b'],
+    ['too long', 'x'.repeat(129)],
+    ['empty', ''],
+    ['a reserved id', '__name__'],
+  ])(
+    'refuses a session id that is %s with INVALID_FIELD, naming sessionId, for a direct send and stop',
+    async (_what, id) => {
+      const { store } = setup();
+      const agent = defineAgent({ name: 'shop', model: echoModel(), store });
+      const refused = { code: 'invalid-argument', details: { reason: 'INVALID_FIELD', field: 'sessionId' } };
+      await expect(agent.send(id, { message: 'hi' }, { uid: 'alice' })).rejects.toMatchObject(refused);
+      await expect(agent.stop(id, { uid: 'alice' })).rejects.toMatchObject(refused);
+    },
+  );
 
   it('refuses with invalid-argument when the payload is malformed', async () => {
     const agent = defineAgent({ name: 'shop', model: echoModel(), store: setup().store });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { isKitError, KitError, throwIfAborted } from '../errors/index.js';
+import { KitError, throwIfAborted } from '../errors/index.js';
 import type { StepObserver } from '../model/index.js';
 import type { Session } from '../session/session-schema.js';
 import { statusAfter } from '../session/session-standing.js';
@@ -17,6 +17,7 @@ import { type QueueDeps, queueRunsEnded, type RunTurn, runQueuedAfter } from './
 import { runTurn, type TurnOutcome } from './run-turn.js';
 import { scheduleContinuation } from './schedule-continuation.js';
 import { sendWhileBusy } from './send-while-busy.js';
+import { assertSessionId, withSessionId } from './session-id.js';
 import { stopTurn } from './stop-turn.js';
 import { keepResult } from './stored-results.js';
 import { type CallOutcome, traceCall } from './trace-call.js';
@@ -24,8 +25,6 @@ import { TurnJournal } from './turn-journal.js';
 import { TurnWriter } from './turn-writer.js';
 import { userMessage } from './user-message.js';
 import { warmSession } from './warm-session.js';
-
-const SESSION_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** The session a finished turn leaves: its history, summary and result stored, no lease. */
 function finished(session: Session, rt: AgentRuntime, outcome: TurnOutcome, requestId: string | undefined): Session {
@@ -58,12 +57,6 @@ function stopped(session: Session, journal: TurnJournal): Session {
   return { ...rest, history, status: statusAfter('stopped', history) };
 }
 
-/** The error with the session's id in its details, so a first call's client can retry or resume it. */
-function withSessionId(error: unknown, sessionId: string): unknown {
-  if (!isKitError(error) || error.details?.sessionId !== undefined) return error;
-  return new KitError(error.code, error.message, { details: { ...error.details, sessionId }, cause: error });
-}
-
 /** What a continuation asks, as its input (its admission reads no message or resume: it retries the stored turn). */
 const CONTINUE_INPUT: AgentInput = { resume: {} };
 
@@ -75,9 +68,6 @@ function begin(
   ctx: AgentCallContext,
   continues: ContinuationTask | undefined,
 ): Promise<TurnStart> {
-  if (sessionId !== undefined && !SESSION_ID.test(sessionId)) {
-    throw new KitError('invalid-argument', 'sessionId must be 1–128 letters, digits, _ or -');
-  }
   const message = continues ? undefined : userMessage(rt, input);
   throwIfAborted(ctx.signal, 'agent call');
   const request = { sessionId, uid: ctx.uid, input, message, requestId: ctx.requestId, now: rt.timing.clock() };
@@ -157,6 +147,7 @@ export function defineAgent<O extends z.ZodType = z.ZodType, W extends WhileBusy
     whileBusy: rt.whileBusy as W,
     send: async (sessionId, input, ctx) => {
       if (!ctx?.uid) throw new KitError('unauthenticated', 'an agent call needs the caller’s uid');
+      assertSessionId(sessionId);
       return sendWhileBusy(deps, sessionId, input, ctx) as Promise<AgentSendResult<W>>;
     },
     warm: (sessionId, options) => warmSession(rt, sessionId, options),
@@ -175,6 +166,7 @@ export function defineAgent<O extends z.ZodType = z.ZodType, W extends WhileBusy
     idle: () => queueRunsEnded(deps),
     stop: async (sessionId, ctx) => {
       if (!ctx?.uid) throw new KitError('unauthenticated', 'a stop needs the caller’s uid');
+      assertSessionId(sessionId);
       return stopTurn(rt, sessionId, ctx);
     },
   };

@@ -197,6 +197,21 @@ describe('sendWhileBusy', () => {
     await agent.runQueued(s1);
   });
 
+  it('queues the loser of two first messages that bring the same new session id at once, when the agent queues', async () => {
+    const { agent, store, release, started, history } = busyAgent('queue');
+    const calls = ['a', 'b'].map((requestId) => agent.send('new-chat', { message: 'slow' }, { ...alice, requestId }));
+    await started.promise;
+    const queued = await Promise.race(calls);
+    expect(queued).toMatchObject({ sessionId: 'new-chat', status: 'queued', position: 1 });
+    release.open();
+    const results = await Promise.all(calls);
+    expect(results.filter((r) => r.status === 'queued')).toHaveLength(1);
+    await agent.idle();
+    expect(userTexts(await history('new-chat'))).toEqual(['slow', 'slow']);
+    expect((await store.load('new-chat'))?.session).toMatchObject({ ownerUid: 'alice', status: 'idle' });
+    expect(await store.queue.list('new-chat')).toEqual([]);
+  });
+
   it('keeps a retry of the running call waiting (SESSION_BUSY), never queued, when its own turn still runs', async () => {
     const { agent, store, release, started } = busyAgent('queue');
     const s1 = (await agent.send(undefined, { message: 'hi' }, alice)).sessionId;

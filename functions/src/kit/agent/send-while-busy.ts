@@ -9,8 +9,8 @@ import { warmSession } from './warm-session.js';
 const isBusy = (error: unknown) => isKitError(error) && error.reason === 'SESSION_BUSY';
 
 /**
- * The session whose lease a call held: its result's, or the one its error names (an error after
- * the lease carries it); none for a call refused before (another user's session, say).
+ * The session a call reached: its result's, or the one its error names (every error past the
+ * owner's check carries it); none for a call refused before (another user's session, say).
  */
 function heldSessionOf(outcome: unknown): string | undefined {
   const named = isKitError(outcome)

@@ -107,10 +107,11 @@ describe('onCallFlow with an agent', () => {
     expect(error.details).toEqual({ reason: 'NOT_OWNER' });
   });
 
-  it('refuses with not-found when the session does not exist', async () => {
+  it('refuses a resume with not-found when the session does not exist', async () => {
     const { fn } = confirmAgent();
-    const error = await rejectionCode(fn.run(callableRequest({ sessionId: 'nope', message: 'hi' }, alice)));
-    expect(error.code).toBe('not-found');
+    const resume = { restart: [{ ref: 'c2', name: 'confirm' }] };
+    const error = await rejectionCode(fn.run(callableRequest({ sessionId: 'nope', resume }, alice)));
+    expect(error).toMatchObject({ code: 'not-found', details: { reason: 'SESSION_NOT_FOUND', sessionId: 'nope' } });
   });
 
   it('refuses with unauthenticated when nobody is signed in, whatever the policy', async () => {

@@ -116,4 +116,27 @@ describe('toHttpsError', () => {
     expect(error.message).toBe('verify your phone first');
     expect(error.details).toEqual({ step: 2, reason: 'NOTHING_TO_RESUME' });
   });
+
+  it('keeps the session id when the message is fixed, so a first call’s client can watch or retry its session', () => {
+    const wrapped = new KitError('internal', 'the model fell over', { details: { sessionId: 's-1' } });
+    expect(toHttpsError(wrapped, scope).details).toEqual({ reason: 'INTERNAL', sessionId: 's-1' });
+  });
+
+  it('names no session in NOT_OWNER, even when the kit error carries one', () => {
+    const notOwner = new KitError('permission-denied', 'session s-1 belongs to another user', {
+      reason: 'NOT_OWNER',
+      details: { sessionId: 's-1', status: 'running' },
+    });
+    const error = toHttpsError(notOwner, scope);
+    expect(error.message).toBe('permission denied');
+    expect(error.details).toEqual({ reason: 'NOT_OWNER' });
+  });
+
+  it('passes a flow’s HttpsError through with the session the agent named when it passed it on', () => {
+    const thrown = new HttpsError('failed-precondition', 'verify your phone first', { reason: 'NOT_ALLOWED' });
+    const passed = new KitError('internal', thrown.message, { details: { sessionId: 's-1' }, cause: thrown });
+    const error = toHttpsError(passed, scope);
+    expect(error).toMatchObject({ code: 'failed-precondition', message: 'verify your phone first' });
+    expect(error.details).toEqual({ reason: 'NOT_ALLOWED', sessionId: 's-1' });
+  });
 });

@@ -32,20 +32,32 @@ function reasonOf(error: KitError): ErrorReason {
   return WIRE_ERROR_RULES[error.code].reason;
 }
 
-/** The details a client may see when the message is fixed: the reason and when to retry, no more. */
+/**
+ * The details a client may see when the message is fixed: the reason, when to retry and the
+ * session the call had (a first call's client needs it to watch, stop or retry the turn), no more.
+ * Never the session of a `permission-denied`: its caller may learn nothing of it.
+ */
 function minimalDetails(error: KitError, reason: ErrorReason): Record<string, unknown> {
-  const retryAfterMs = error.details?.retryAfterMs;
-  return typeof retryAfterMs === 'number' ? { reason, retryAfterMs } : { reason };
+  const { retryAfterMs, sessionId } = error.details ?? {};
+  return {
+    reason,
+    ...(typeof retryAfterMs === 'number' ? { retryAfterMs } : {}),
+    ...(typeof sessionId === 'string' && error.code !== 'permission-denied' ? { sessionId } : {}),
+  };
 }
 
-/** A flow's own HttpsError, with a reason added when it names none (details kept otherwise). */
-function withWireReason(error: HttpsError): HttpsError {
+/**
+ * A flow's own HttpsError, with a reason added when it names none and the session the kit named
+ * when it passed the error on (details kept otherwise).
+ */
+function withWireReason(error: HttpsError, sessionId?: unknown): HttpsError {
   const details: unknown = error.details;
   if (details !== undefined && (typeof details !== 'object' || details === null || Array.isArray(details)))
     return error;
-  if (details && 'reason' in details) return error;
+  const session = typeof sessionId === 'string' && !(details && 'sessionId' in details) ? { sessionId } : {};
+  if (details && 'reason' in details && !('sessionId' in session)) return error;
   const reason = WIRE_ERROR_RULES[error.code as keyof typeof WIRE_ERROR_RULES]?.reason ?? 'INTERNAL';
-  return new HttpsError(error.code, error.message, { ...(details as object | undefined), reason });
+  return new HttpsError(error.code, error.message, { reason, ...(details as object | undefined), ...session });
 }
 
 function logKitError(error: KitError, reason: ErrorReason, scope: CallLogScope): void {
@@ -71,6 +83,9 @@ function logKitError(error: KitError, reason: ErrorReason, scope: CallLogScope):
  */
 export function toHttpsError(error: unknown, scope: CallLogScope): HttpsError {
   if (error instanceof HttpsError) return withWireReason(error);
+  // A tool's HttpsError that the agent passed on with its session's id (withSessionId): the flow's own.
+  if (isKitError(error) && error.cause instanceof HttpsError)
+    return withWireReason(error.cause, error.details?.sessionId);
   if (isKitError(error)) {
     const rule = WIRE_ERROR_RULES[error.code];
     const reason = reasonOf(error);

@@ -12,6 +12,7 @@ import {
 } from '../../agent/test-utils/agent-fixtures.js';
 import { isKitError } from '../../errors/index.js';
 import type { Message } from '../../model/index.js';
+import { scriptedModel } from '../../models/scripted/index.js';
 import { emptySession } from '../empty-session.js';
 import type { Session } from '../session-schema.js';
 import { isWriteConflict, type SessionStore } from '../session-store.js';
@@ -271,6 +272,115 @@ function agentContract(backend: () => ConformanceBackend): void {
   });
 }
 
+/** The session ids a first call may bring: created for a message, owned by its caller, nobody else's to learn of. */
+function ownIdContract(backend: () => ConformanceBackend): void {
+  const refusal = (p: Promise<unknown>) =>
+    p.then(
+      () => expect.unreachable('the call was refused'),
+      (e: unknown) => e,
+    );
+
+  it('creates the session under the caller’s own id when a first message brings one, and nothing for a resume or a stop', async () => {
+    const be = backend();
+    const agent = defineAgent({ name: 'shop', model: echoModel(), store: be.open() });
+    const id = uniqueId('own');
+    const answered = await agent.send(id, { message: 'hi' }, { uid: 'alice' });
+    expect(answered).toMatchObject({ sessionId: id, text: 'echo: hi' });
+    expect((await be.open().load(id))?.session).toMatchObject({ ownerUid: 'alice', agent: 'shop', status: 'idle' });
+    const absent = uniqueId('absent');
+    const resume = { resume: { decline: [{ ref: 'r', name: 'transfer' }] } };
+    expect(await refusal(agent.send(absent, resume, { uid: 'alice' }))).toMatchObject({
+      code: 'not-found',
+      details: { reason: 'SESSION_NOT_FOUND', sessionId: absent },
+    });
+    expect(await refusal(agent.stop(absent, { uid: 'alice' }))).toMatchObject({
+      details: { reason: 'SESSION_NOT_FOUND' },
+    });
+    expect(await be.open().load(absent)).toBeUndefined();
+  });
+
+  it('refuses another user’s session id with NOT_OWNER, saying nothing of the session, whatever its agent', async () => {
+    const be = backend();
+    const shop = defineAgent({ name: 'shop', model: echoModel(), store: be.open() });
+    const billing = defineAgent({ name: 'billing', model: echoModel(), store: be.open() });
+    const id = uniqueId('theirs');
+    await billing.send(id, { message: 'mine' }, { uid: 'alice' });
+    const before = await be.open().load(id);
+    for (const call of [
+      () => shop.send(id, { message: 'hi' }, { uid: 'mallory' }),
+      () => billing.send(id, { message: 'hi' }, { uid: 'mallory' }),
+      () => shop.stop(id, { uid: 'mallory' }),
+    ]) {
+      const error = (await refusal(call())) as { code: string; message: string; details: unknown };
+      expect(error).toMatchObject({ code: 'permission-denied' });
+      expect(error.details).toEqual({ reason: 'NOT_OWNER' });
+      expect(error.message).not.toMatch(/billing|idle|mine/);
+    }
+    expect((await be.open().load(id))?.session).toEqual(before?.session);
+  });
+
+  it('runs one of two first calls bringing the same new id at once; the other is a second call, busy, naming the session', async () => {
+    const be = backend();
+    const held = gate();
+    const entered = gate();
+    const model = echoModel({
+      before: async () => {
+        entered.open();
+        await held.promise;
+      },
+    });
+    // Two instances, each its own cache: the store's create decides.
+    const a = defineAgent({ name: 'shop', model, store: be.open() });
+    const b = defineAgent({ name: 'shop', model, store: be.open() });
+    const id = uniqueId('race');
+    const calls = [
+      a.send(id, { message: 'one' }, { uid: 'alice', requestId: 'req-a' }),
+      b.send(id, { message: 'two' }, { uid: 'alice', requestId: 'req-b' }),
+    ];
+    const loser = await Promise.race(
+      calls.map((p) =>
+        p.then(
+          () => undefined,
+          (e: unknown) => e,
+        ),
+      ),
+    );
+    expect(loser).toMatchObject({ code: 'aborted', details: { reason: 'SESSION_BUSY', sessionId: id } });
+    await entered.promise;
+    held.open();
+    const settled = await Promise.allSettled(calls);
+    expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(1);
+    const stored = (await be.open().load(id))!.session;
+    expect(userTexts(stored.history)).toHaveLength(1);
+    expect(stored).toMatchObject({ ownerUid: 'alice', status: 'idle' });
+  });
+
+  it('names the session in a first call’s error when its model throws a plain Error, and in a retry that finds it busy', async () => {
+    const be = backend();
+    const held = gate();
+    const entered = gate();
+    const failing = scriptedModel(async () => {
+      entered.open();
+      await held.promise;
+      throw new Error('the model fell over');
+    });
+    const agent = defineAgent({ name: 'shop', model: failing, store: be.open() });
+    const first = agent.send(undefined, { message: 'hi' }, { uid: 'alice', requestId: 'first' });
+    await entered.promise;
+    const busy = await refusal(agent.send(undefined, { message: 'hi' }, { uid: 'alice', requestId: 'first' }));
+    expect(busy).toMatchObject({ code: 'aborted', details: { reason: 'SESSION_BUSY' } });
+    const sessionId = (busy as { details: { sessionId?: unknown } }).details.sessionId;
+    expect(typeof sessionId).toBe('string');
+    held.open();
+    expect(await refusal(first)).toMatchObject({
+      code: 'internal',
+      message: 'the model fell over',
+      details: { sessionId },
+    });
+    expect((await be.open().load(sessionId as string))?.session).toMatchObject({ ownerUid: 'alice', status: 'failed' });
+  });
+}
+
 /**
  * The behaviour every `SessionStore` must have, as a store and under an agent: run it against
  * each implementation with a backend whose `open()` gives store objects over shared data.
@@ -281,5 +391,6 @@ export function describeSessionStoreConformance(name: string, backend: () => Con
   });
   describe(`${name} under defineAgent (SessionStore conformance)`, () => {
     agentContract(backend);
+    ownIdContract(backend);
   });
 }
