@@ -236,6 +236,12 @@ describe('flowClient', () => {
     expect(requests[1]?.requestId).toBe(requests[0]?.requestId);
   });
 
+  it('names the client that stops in the stop request when it gives a client id', async () => {
+    const callable = fakeCallable([{ sessionId: 's9', status: 'stopped' } as unknown as CallResult]);
+    await flowClient(callable, noSleep).stop('s9', { clientId: 'tab-2', requestId: 'stop-1' });
+    expect(callable.requests[0]).toEqual({ sessionId: 's9', stop: true, requestId: 'stop-1', clientId: 'tab-2' });
+  });
+
   it('fails with the reason and does not retry when there is nothing to stop', async () => {
     const callable = fakeCallable([sdkError('failed-precondition', { reason: 'NOTHING_TO_STOP' })]);
     const error = await flowClient(callable, noSleep)

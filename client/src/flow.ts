@@ -77,6 +77,9 @@ export interface FlowStream<T extends FlowTypes = FlowTypes> extends AsyncIterab
   readonly result: Promise<SendResult<T>>;
 }
 
+/** The options of a stop: a call's, and the client that asks (a device or tab id of the app's choosing). */
+export type StopOptions<T extends FlowTypes = FlowTypes> = Omit<CallOptions<T>, 'onChunk'> & { clientId?: string };
+
 /** A typed handle on one deployed agent function. */
 export interface FlowClient<T extends FlowTypes = FlowTypes> {
   /**
@@ -112,9 +115,10 @@ export interface FlowClient<T extends FlowTypes = FlowTypes> {
    * Stops the turn running on a session, from this device or any other of its owner's: what
    * finished is kept, the session is free at once. `stopped` once the turn gave the session up,
    * `stopping` if it had not yet (it will: `watch` shows it). Retried with the same request id;
-   * refused `NOTHING_TO_STOP` when no turn runs.
+   * refused `NOTHING_TO_STOP` when no turn runs. `clientId` names this device or tab in the
+   * session's record of who stopped the turn (`SessionView.outcome.stoppedBy`).
    */
-  stop(sessionId: string, options?: Omit<CallOptions<T>, 'onChunk'>): Promise<StopResult>;
+  stop(sessionId: string, options?: StopOptions<T>): Promise<StopResult>;
   /** Forgets the current session: the next `send` starts a new conversation. */
   reset(): void;
 }
@@ -206,8 +210,14 @@ export function flowClient<T extends FlowTypes = FlowTypes>(
     }
   }
 
-  async function stop(sessionId: string, call: Omit<CallOptions<T>, 'onChunk'>): Promise<StopResult> {
-    const sent: WireRequest = { sessionId, stop: true, requestId: call.requestId ?? newRequestId() };
+  async function stop(sessionId: string, call: StopOptions<T>): Promise<StopResult> {
+    const requestId = call.requestId ?? newRequestId();
+    const sent: WireRequest = {
+      sessionId,
+      stop: true,
+      requestId,
+      ...(call.clientId ? { clientId: call.clientId } : {}),
+    };
     const maxAttempts = Math.max(1, policy.maxAttempts ?? 4);
     for (let n = 1; ; n++) {
       try {

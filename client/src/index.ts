@@ -19,7 +19,7 @@ export type {
   WireRequest,
 } from '@callable-flows/protocol';
 export { ERROR_CODES, ERROR_REASONS } from '@callable-flows/protocol';
-export type { RunningStep, SessionStatus } from '@callable-flows/protocol/session-doc';
+export type { RunningStep, SessionStatus, Stopper, TurnOutcome } from '@callable-flows/protocol/session-doc';
 export {
   type CallOptions,
   type FlowClient,
@@ -29,6 +29,7 @@ export {
   flowClient,
   isQueued,
   type SendOptions,
+  type StopOptions,
   type WireCallable,
 } from './flow.js';
 export {

@@ -71,6 +71,20 @@ describe('toSessionView', () => {
       leaseExpiresAt: 12_010,
     });
   });
+
+  it('shows who stopped the last turn, from which client and when, when the outcome says stopped', () => {
+    const stoppedBy = { uid: 'alice', requestId: 'stop-1', clientId: 'phone', at: 40 };
+    const outcome = { kind: 'stopped', at: 41, requestId: 'r-9', stoppedBy };
+    const { doc } = sessionDoc([user], 0, { status: 'idle', outcome: JSON.stringify(outcome) });
+    expect(toSessionView(doc, [], false)?.outcome).toEqual(outcome);
+  });
+
+  it('shows no outcome while a turn runs or for a document written before outcomes', () => {
+    expect(toSessionView(sessionDoc([user], 0, { status: 'running', outcome: null }).doc, [], false)?.outcome).toBe(
+      undefined,
+    );
+    expect(toSessionView(sessionDoc([user], 0).doc, [], false)?.outcome).toBeUndefined();
+  });
 });
 
 describe('openCallsOf', () => {

@@ -10,10 +10,12 @@ import {
 import {
   historyLines,
   millis,
+  outcomeOf,
   type QueueDoc,
   type RunningStep,
   type SessionDoc,
   type SessionStatus,
+  type TurnOutcome,
   tailOf,
   turnOf,
 } from '@callable-flows/protocol/session-doc';
@@ -108,6 +110,12 @@ export interface SessionView<T extends FlowTypes = FlowTypes> {
   decisions: Decision[];
   /** Why the last turn failed. */
   error: { code: string; message: string } | undefined;
+  /**
+   * How the last turn ended: `done`, `interrupted`, `stopped` (`stoppedBy`: the owner's uid, the
+   * stop's request id and client id, when it was asked), `failed` (`failure`: its code and
+   * reason), `expired`; undefined while a turn runs (and for a session stored before outcomes were).
+   */
+  outcome: TurnOutcome | undefined;
   /** The messages waiting for the running turn (or an interrupt's answer), oldest first; empty when none waits. */
   queued: WatchedQueued[];
   /** True when this view came from the SDK's cache (offline, or before the server answered). */
@@ -230,6 +238,7 @@ export function toSessionView<T extends FlowTypes = FlowTypes>(
     interrupts,
     decisions: interrupts.flatMap((i) => (i.state === 'decided' ? [i.decision] : [])),
     error: doc.error ?? undefined,
+    outcome: outcomeOf(doc.outcome),
     queued: queuedOf(doc, queue),
     fromCache,
   };

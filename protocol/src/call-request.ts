@@ -118,4 +118,4 @@ export type CallRequest = z.infer<typeof CallRequestSchema>;
 export type WireRequest =
   | { sessionId?: string; message: ClientMessage; requestId?: string }
   | { sessionId: string; resume: Resume; requestId?: string }
-  | { sessionId: string; stop: true; requestId?: string };
+  | { sessionId: string; stop: true; requestId?: string; clientId?: string };

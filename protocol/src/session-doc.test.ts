@@ -5,6 +5,7 @@ import {
   historyLines,
   lineKey,
   millisOf,
+  outcomeOf,
   QUEUE_DOC_ID,
   QueueDocSchema,
   QueuedMessageSchema,
@@ -126,6 +127,30 @@ describe('turnOf', () => {
     expect(turnOf(null)).toBeUndefined();
     expect(turnOf('{')).toBeUndefined();
     expect(turnOf('{"seq":1}')).toBeUndefined();
+  });
+});
+
+describe('outcomeOf', () => {
+  it('reads a stopped outcome with the client that stopped it when the field holds one', () => {
+    const stoppedBy = { uid: 'u1', requestId: 'stop-1', clientId: 'tab-2', at: 40 };
+    const text = JSON.stringify({ kind: 'stopped', at: 42, requestId: 'r-1', stoppedBy });
+    expect(outcomeOf(text)).toEqual({ kind: 'stopped', at: 42, requestId: 'r-1', stoppedBy });
+  });
+
+  it('reads a failed outcome with its code and reason', () => {
+    const text = JSON.stringify({
+      kind: 'failed',
+      at: 7,
+      failure: { code: 'unavailable', reason: 'STORE_UNAVAILABLE' },
+    });
+    expect(outcomeOf(text)?.failure).toEqual({ code: 'unavailable', reason: 'STORE_UNAVAILABLE' });
+  });
+
+  it('is undefined when there is no outcome (a turn runs, or an older document) or the text is not one', () => {
+    expect(outcomeOf(null)).toBeUndefined();
+    expect(outcomeOf(undefined)).toBeUndefined();
+    expect(outcomeOf('{')).toBeUndefined();
+    expect(outcomeOf('{"kind":"paused","at":1}')).toBeUndefined();
   });
 });
 

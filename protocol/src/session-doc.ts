@@ -99,6 +99,55 @@ export function turnOf(text: string | null): TurnField | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
+/** How a session's last turn ended. */
+export const TURN_OUTCOMES = ['done', 'interrupted', 'stopped', 'failed', 'expired'] as const;
+export type TurnOutcomeKind = (typeof TURN_OUTCOMES)[number];
+
+/**
+ * Who stopped a turn: the owner (`uid`) and which of their clients, as the stop request named
+ * itself (its `requestId`, and the `clientId` a client may send to name its device or tab).
+ */
+export const StopperSchema = z.object({
+  uid: z.string(),
+  requestId: z.optional(z.string()),
+  clientId: z.optional(z.string()),
+  /** When the stop was asked (epoch ms). */
+  at: z.number(),
+});
+export type Stopper = z.infer<typeof StopperSchema>;
+
+/**
+ * The session document's `outcome` (JSON text): how the last turn ended, written by the write
+ * that ended it (no write of its own) and cleared by the lease write of the next. `done`: the
+ * model answered; `interrupted`: calls wait for a person; `stopped`: the owner stopped it
+ * (`stoppedBy`); `failed`: it ended in an error (`failure`, the session's `error` has its words);
+ * `expired`: the cleanup expired the calls that waited too long.
+ */
+export const TurnOutcomeFieldSchema = z.object({
+  kind: z.enum(TURN_OUTCOMES),
+  /** When the turn ended (epoch ms). */
+  at: z.number(),
+  /** The request id of the call the turn served, if it had one. */
+  requestId: z.optional(z.string()),
+  stoppedBy: z.optional(StopperSchema),
+  /** The error's code and, when the kit gave one, its reason (`ERROR_REASONS`). */
+  failure: z.optional(z.object({ code: z.string(), reason: z.optional(z.string()) })),
+});
+export type TurnOutcome = z.infer<typeof TurnOutcomeFieldSchema>;
+
+/** The `outcome` field's JSON text read as its shape; undefined when there is none or it isn't one. */
+export function outcomeOf(text: string | null | undefined): TurnOutcome | undefined {
+  if (text === null || text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const parsed = TurnOutcomeFieldSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** The fields of a session document that are read back. */
 export const SessionDocSchema = z.object({
   schemaVersion: z.number(),
@@ -125,6 +174,8 @@ export const SessionDocSchema = z.object({
   error: z.nullable(z.object({ code: z.string(), message: z.string() })),
   /** The running turn; absent in documents written before it existed. */
   running: z.optional(z.nullable(RunningTurnSchema)),
+  /** JSON text of how the last turn ended ({@link TurnOutcomeFieldSchema}, read with {@link outcomeOf}); absent in documents written before it existed, null while a turn runs. */
+  outcome: z.optional(z.nullable(z.string())),
   history: HistoryFieldSchema,
 });
 export type SessionDoc = z.infer<typeof SessionDocSchema>;

@@ -7,6 +7,11 @@ describe('StopRequestSchema', () => {
     expect(StopRequestSchema.safeParse({ sessionId: 's1', stop: true, requestId: 'r1' }).success).toBe(true);
   });
 
+  it('takes the client that asks as an id, and refuses an empty one', () => {
+    expect(StopRequestSchema.safeParse({ sessionId: 's1', stop: true, clientId: 'tab-2' }).success).toBe(true);
+    expect(StopRequestSchema.safeParse({ sessionId: 's1', stop: true, clientId: '' }).success).toBe(false);
+  });
+
   it('refuses a stop without a session, with stop false, or carrying a message when malformed', () => {
     expect(StopRequestSchema.safeParse({ stop: true }).success).toBe(false);
     expect(StopRequestSchema.safeParse({ sessionId: 's1', stop: false }).success).toBe(false);

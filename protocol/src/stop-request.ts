@@ -10,6 +10,8 @@ export const StopRequestSchema = z.strictObject({
   stop: z.literal(true),
   /** A client's idempotency key: a retry of a stop is answered as the first. */
   requestId: WireIdSchema.optional(),
+  /** Names the client (a device, a tab) that asks, for the session's record of who stopped the turn. */
+  clientId: WireIdSchema.optional(),
 });
 export type StopRequest = z.infer<typeof StopRequestSchema>;
 

@@ -79,6 +79,8 @@ export class ChatApp {
   private readonly drawing = new LiveDrawing();
   /** The session whose turn this tab asked to stop, until that turn has ended. */
   private stopping: string | undefined;
+  /** Names this tab in the session's record of who stopped a turn (`outcome.stoppedBy.clientId`). */
+  private readonly tabId = newRequestId();
   /** This tab's messages on their way to be queued (by request id), until the server has answered. */
   private readonly sending = new Map<string, { sessionId: string; text: string }>();
 
@@ -133,7 +135,7 @@ export class ChatApp {
     this.stopping = id;
     this.updateComposer();
     try {
-      await this.deps.assistant.stop(id);
+      await this.deps.assistant.stop(id, { clientId: this.tabId });
     } catch (error) {
       this.stopping = undefined;
       // The first message's call has not created its session yet (it is on its way).
@@ -333,7 +335,7 @@ export class ChatApp {
   private draw(session: LiveSession): void {
     const entries = transcriptOf(session.history, session.status);
     if (this.drawing.shouldDraw(entries, session.running, session.status)) {
-      this.view.render(entries, session.running !== undefined, stoppedTurn(session.history, session.status));
+      this.view.render(entries, session.running !== undefined, stoppedTurn(session.outcome));
       this.showUnsent();
     }
     this.view.setBusy(session.running !== undefined);

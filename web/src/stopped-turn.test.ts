@@ -1,46 +1,26 @@
+import type { TurnOutcome } from '@callable-flows/client';
 import { describe, expect, it } from 'vitest';
-import type { HistoryMessage } from './history.js';
 import { stoppedTurn } from './stopped-turn.js';
 
-const asked: HistoryMessage = { role: 'user', content: [{ text: 'Where is A-1001?' }] };
-const lookUp: HistoryMessage = {
-  role: 'model',
-  content: [{ text: 'Let me look up order A-1001.' }, { toolRequest: { name: 'queryOrder', ref: 'q1', input: {} } }],
-};
-const looked: HistoryMessage = {
-  role: 'tool',
-  content: [{ toolResponse: { name: 'queryOrder', ref: 'q1', output: { found: true } } }],
-};
-const finished: HistoryMessage[] = [
-  {
-    role: 'model',
-    content: [{ text: 'It is on its way.' }, { toolRequest: { name: 'finish', ref: 'f1', input: {} } }],
-  },
-  { role: 'tool', content: [{ toolResponse: { name: 'finish', ref: 'f1', output: {} } }] },
-];
+const stoppedBy = { uid: 'alice', requestId: 'stop-1', clientId: 'tab-2', at: 40 };
 
 describe('stoppedTurn', () => {
-  it('reads a stop when an idle session ends with the user message and no answer', () => {
-    expect(stoppedTurn([asked], 'idle')).toBe(true);
+  it('reads a stop when the session’s last turn ended stopped, whichever client stopped it', () => {
+    expect(stoppedTurn({ kind: 'stopped', at: 41, stoppedBy })).toBe(true);
+    expect(stoppedTurn({ kind: 'stopped', at: 41, stoppedBy: { uid: 'alice', at: 40 } })).toBe(true);
   });
 
-  it('reads a stop when the last turn ends after a tool round, before the model answered', () => {
-    expect(stoppedTurn([asked, lookUp, looked], 'idle')).toBe(true);
+  it('reads no stop when the last turn was answered, waits for a person, failed or expired', () => {
+    const others: TurnOutcome[] = [
+      { kind: 'done', at: 1 },
+      { kind: 'interrupted', at: 1 },
+      { kind: 'failed', at: 1, failure: { code: 'unavailable', reason: 'MODEL_UNAVAILABLE' } },
+      { kind: 'expired', at: 1 },
+    ];
+    for (const outcome of others) expect(stoppedTurn(outcome)).toBe(false);
   });
 
-  it('reads no stop when the turn ended with the answer and a hidden finish call', () => {
-    expect(stoppedTurn([asked, lookUp, looked, ...finished], 'idle')).toBe(false);
-    expect(stoppedTurn([asked, { role: 'model', content: [{ text: 'Hello.' }] }], 'idle')).toBe(false);
-  });
-
-  it('reads no stop when the turn runs, failed or waits for an approval', () => {
-    for (const status of ['running', 'failed', 'interrupted', 'expired'] as const) {
-      expect(stoppedTurn([asked, lookUp, looked], status)).toBe(false);
-    }
-  });
-
-  it('reads only the last turn when an earlier one was stopped', () => {
-    const again: HistoryMessage = { role: 'user', content: [{ text: 'And A-1002?' }] };
-    expect(stoppedTurn([asked, again, { role: 'model', content: [{ text: 'On its way.' }] }], 'idle')).toBe(false);
+  it('reads no stop while a turn runs or for a session stored before outcomes were (no outcome)', () => {
+    expect(stoppedTurn(undefined)).toBe(false);
   });
 });

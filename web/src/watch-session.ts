@@ -1,4 +1,4 @@
-import { type RunningStep, watch } from '@callable-flows/client';
+import { type RunningStep, type TurnOutcome, watch } from '@callable-flows/client';
 import type { Firestore } from 'firebase/firestore';
 import type { AssistantTypes } from './assistant.js';
 import type { StoredSession } from './history.js';
@@ -10,6 +10,8 @@ export interface LiveSession extends StoredSession {
   running: RunningStep | undefined;
   /** The messages queued behind the running turn, oldest first (an agent with `whileBusy: 'queue'`). */
   queued: { requestId: string; text: string }[];
+  /** How the last turn ended (stopped: by which client, when); undefined while a turn runs. */
+  outcome: TurnOutcome | undefined;
 }
 
 /** What a live session calls: each new state of it, and the error that ended the following. */
@@ -32,6 +34,7 @@ export function watchSession(db: Firestore, id: string, observer: LiveObserver):
         history: view.messages,
         running: view.running?.step,
         queued: view.queued.map((queued) => ({ requestId: queued.requestId, text: queuedText(queued) })),
+        outcome: view.outcome,
       }),
     error: (error) => observer.error(error),
   });

@@ -45,19 +45,29 @@ describe.skipIf(!host)('stop and disconnect (end to end)', () => {
     await stack?.stop();
   });
 
-  it('aborts the model call in flight and frees the session when a second device stops the turn', async () => {
+  it('aborts the model call in flight, frees the session and shows which device stopped it when a second device stops the turn', async () => {
     const phone = await device('alice');
     const laptop = await device('alice');
     const { sessionId } = await phone.assistant.send('Hello.');
-    const turn = phone.assistant.send(SLOW).catch((error: unknown) => error);
+    const requestId = `slow-${randomUUID()}`;
+    const turn = phone.assistant.send(SLOW, { sessionId, requestId }).catch((error: unknown) => error);
     // The turn calls the model (its answer is 6 s away) when the laptop stops it.
     await viewWhere<Orders>(laptop.db, sessionId, (v) => v.running?.step === 'model');
-    await expect(laptop.assistant.stop(sessionId)).resolves.toEqual({ sessionId, status: 'stopped' });
+    const stop = { requestId: `stop-${randomUUID()}`, clientId: 'laptop' };
+    await expect(laptop.assistant.stop(sessionId, stop)).resolves.toEqual({ sessionId, status: 'stopped' });
     const error = await turn;
     expect(error).toBeInstanceOf(FlowError);
     expect(error).toMatchObject({ code: 'cancelled', reason: 'STOPPED' });
     const stopped = await viewWhere<Orders>(laptop.db, sessionId, (v) => v.status === 'idle');
     expect(stopped.running).toBeUndefined();
+    // Both devices read that it was stopped, by the laptop, as the session document says.
+    expect(stopped.outcome).toMatchObject({
+      kind: 'stopped',
+      requestId,
+      stoppedBy: { ...stop, uid: expect.any(String) },
+    });
+    // The phone's retry of the stopped call is told it was stopped; nothing runs again.
+    await expect(phone.assistant.send(SLOW, { sessionId, requestId })).rejects.toMatchObject({ reason: 'STOPPED' });
     // The model's answer never came: the journal ends with the user's message, nothing made up after it.
     expect(stopped.messages.at(-1)).toMatchObject({ role: 'user', content: [{ text: SLOW }] });
     // The session is usable at once.

@@ -26,6 +26,13 @@ import {
   inCrashAfterEffectWindow,
 } from './test-utils/approved-turn-failures.js';
 import {
+  DEAD_CALL_ID,
+  DEAD_TURN_STOP_FOLLOW_UPS,
+  diesHoldingTheTurn,
+  messageAfterTheStop,
+  stopTheDeadTurn,
+} from './test-utils/dead-turn-stop.js';
+import {
   type Expected,
   FOLLOW_UPS,
   type FollowUpOutcome,
@@ -166,6 +173,56 @@ describe.skipIf(!host)('an approved turn that fails, then what comes next', () =
         // Each body run is counted downstream; a second one only where no journal can help.
         expect(w.record.refs).toHaveLength(after.ran + expected.runs);
         expect(w.record.refs.length).toBeLessThanOrEqual(inCrashAfterEffectWindow(after) ? 2 : 1);
+        expect(session.status).toBe(expected.status);
+        expectInvariants(session, ref, w.record.refs, expected.sent);
+      });
+    }
+  }
+});
+
+describe.skipIf(!host)('a stop of a dead turn followed by a new message, then what comes next', () => {
+  for (const failure of APPROVED_TURN_FAILURES.filter((f) => diesHoldingTheTurn(f.after))) {
+    for (const step of DEAD_TURN_STOP_FOLLOW_UPS) {
+      it(`keeps every invariant when ${failure.name} strikes, the owner stops the dead turn and sends a new message, then ${step.name}`, async () => {
+        firestore ??= emulatorFirestore(host as string, projectId);
+        const w = matrixWorld(firestore);
+        const asked = await w.agent().send(undefined, { message: 'send 5 euros' }, { uid: 'alice' });
+        const { sessionId } = asked;
+        const ref = asked.interrupts[0]?.ref as string;
+        const { after } = failure;
+        const failed = await failure.strike(w, sessionId, ref, DEAD_CALL_ID);
+        expect(describeSettled(failed)).toMatch(new RegExp(`^failed: ${after.reason} `));
+        expectLeftBehind(await w.stored(sessionId), ref, after);
+
+        // The stop names the dead turn's lease while it is live: nobody is left to hear it.
+        expect(await stopTheDeadTurn(w, sessionId)).toBe('stopping');
+        lapseLeases(w);
+        const message = await messageAfterTheStop(w, sessionId);
+        expect(describeSettled(message)).toMatch(/^ok: done /);
+        const closed = await w.stored(sessionId);
+        // The dead turn ends as the stop asked: a call with no recorded result is told the stop's
+        // words (whether it ran is unknown), never that the turn failed; its call's id is stopped.
+        for (const answer of answersFor(closed.history, ref)) {
+          if (!ranOutput(answer))
+            expect(JSON.stringify(answer)).toMatch(/stopped by the user .*whether it ran is unknown/);
+        }
+        expect(closed.requests?.find((r) => r.id === DEAD_CALL_ID)?.outcome).toBe('stopped');
+        expect(closed.outcome?.kind).toBe('done');
+        expect(w.record.refs).toHaveLength(after.ran);
+
+        const version = closed.version;
+        const writtenAt = await w.writtenAt(sessionId);
+        const expected = step.expected(after);
+        const next = await step.run(w, sessionId, ref, step.requestId);
+        expectOutcome(next, expected);
+        const session = await w.stored(sessionId);
+        if (!['done', 'cleaned'].includes(expected.outcome)) {
+          // A refused call, or a continuation with nothing to go on with, writes nothing.
+          expect(session.version).toBe(version);
+          expect(await w.writtenAt(sessionId)).toBe(writtenAt);
+        }
+        // Nothing that ran runs again: the stop closed the dead turn, and nothing retried it.
+        expect(w.record.refs).toHaveLength(after.ran + expected.runs);
         expect(session.status).toBe(expected.status);
         expectInvariants(session, ref, w.record.refs, expected.sent);
       });

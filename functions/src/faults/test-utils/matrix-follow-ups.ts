@@ -73,7 +73,8 @@ function differentAnswer(after: AfterFailure, runs: 0 | 1): Expected {
   return { outcome: 'done', runs, sent: [], status: 'idle' };
 }
 
-async function cleanupAfterTtl(w: MatrixWorld): Promise<'cleaned'> {
+/** The cleanup, run once the TTL of a waiting approval has passed; throws when it fails. */
+export async function cleanupAfterTtl(w: MatrixWorld): Promise<'cleaned'> {
   w.clock.advance(2 * DAY_MS);
   const report = await runCleanup({ store: w.store, clock: w.clock.now });
   if (report.errors !== 0) throw new Error(`the cleanup failed ${report.errors} time(s)`);
@@ -84,7 +85,7 @@ async function cleanupAfterTtl(w: MatrixWorld): Promise<'cleaned'> {
  * The queue dispatches every task it holds once the leases lapsed (on Cloud Tasks: after its
  * schedule; locally, again after each backoff), each run on an instance of its own.
  */
-async function dispatchContinuations(w: MatrixWorld): Promise<ServerOutcome> {
+export async function dispatchContinuations(w: MatrixWorld): Promise<ServerOutcome> {
   let outcome: ServerOutcome = 'left alone';
   for (const { task } of w.queue.take()) {
     const done = await w.agent().continue(task);

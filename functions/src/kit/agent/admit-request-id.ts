@@ -1,4 +1,4 @@
-import type { RequestOutcome, RequestRecord, Session, Standing } from '../session/index.js';
+import type { RequestOutcome, RequestRecord, Session, Standing, StopRecord } from '../session/index.js';
 import type { AgentTurnResult } from './agent.js';
 import type { AgentRuntime } from './agent-runtime.js';
 import { sessionBusy, type TurnPlan } from './plan-turn.js';
@@ -62,12 +62,12 @@ export function requestsAfterAdmission(
   session: Session,
   standing: Standing,
   plan: TurnPlan,
-  call: { requestId: string | undefined; digest: string; now: number },
+  call: { requestId: string | undefined; digest: string; now: number; deadTurnStop?: StopRecord },
 ): RequestRecord[] | undefined {
   if (plan.kind === 'retry') return session.requests;
   const previous = session.turn?.requestId;
   let requests = session.requests;
-  const closed = CLOSED_BY[standing];
+  const closed = standing === 'incomplete' && call.deadTurnStop ? 'stopped' : CLOSED_BY[standing];
   if (previous !== undefined && previous !== call.requestId && closed)
     requests = endRequest(requests, previous, closed);
   if (call.requestId === undefined) return requests;

@@ -4,6 +4,7 @@ import { emptySession } from '../session/empty-session.js';
 import type { RequestRecord, Session } from '../session/session-schema.js';
 import { standingOf, statusAfter } from '../session/session-standing.js';
 import { isWriteConflict, type SessionRecord } from '../session/session-store.js';
+import type { StopRecord } from '../session/turn-stops.js';
 import { type Admission, admitCall } from './admit-call.js';
 import type { AgentTurnResult } from './agent.js';
 import type { AgentRuntime } from './agent-runtime.js';
@@ -16,8 +17,8 @@ export interface StartedTurn {
   record: SessionRecord;
   kind: TurnKind;
   plan: TurnPlan;
-  /** The lease of the turn this retry takes over after it lapsed (its instance died): a stop may name it. */
-  lapsedLease?: string;
+  /** The stop asked of the turn this retry takes over after its lease lapsed (its instance died first): the retry ends it stopped. */
+  stoppedBefore?: StopRecord;
 }
 
 /** What beginning a call gives: a turn to run, or the stored result of the call it repeats. */
@@ -46,7 +47,8 @@ function leased(
   now: number,
   requests: RequestRecord[] | undefined,
 ): Session {
-  const { error: _error, requests: _requests, ...rest } = session;
+  // The lease write clears the last turn's outcome: the turn it starts has none until it ends.
+  const { error: _error, requests: _requests, outcome: _outcome, ...rest } = session;
   return {
     ...rest,
     ...(requests === undefined ? {} : { requests }),
@@ -61,10 +63,24 @@ function leased(
   };
 }
 
-function started(record: SessionRecord, plan: TurnPlan, before?: Session): TurnStart {
+function started(record: SessionRecord, plan: TurnPlan, deadTurnStop?: StopRecord): TurnStart {
   const turn: StartedTurn = { record, kind: plan.kind, plan };
-  if (plan.kind === 'retry' && before?.status === 'running' && before.lease) turn.lapsedLease = before.lease.id;
+  if (plan.kind === 'retry' && deadTurnStop) turn.stoppedBefore = deadTurnStop;
   return { started: turn };
+}
+
+/**
+ * The stop asked of the turn whose instance died on `session` (it runs under a lapsed lease the
+ * stop named), if one was: whatever takes the session on next honours it (a retry or the
+ * continuation ends the turn stopped; a new message closes its round as stopped). One read,
+ * only for such a session: a stop is asked of a live lease only, so none can come after this read.
+ */
+async function stopOfDeadTurn(rt: AgentRuntime, session: Session, now: number): Promise<StopRecord | undefined> {
+  const lease = session.lease;
+  const stops = rt.store.stops;
+  if (!stops || !lease || session.status !== 'running' || standingOf(session, now) !== 'incomplete') return undefined;
+  const last = await stops.last(session.id);
+  return last?.leaseId === lease.id ? last : undefined;
 }
 
 /**
@@ -136,9 +152,10 @@ async function claimSession(rt: AgentRuntime, id: string, request: BeginRequest)
     if (!record) throw new KitError('not-found', `no session '${id}'`, { reason: 'SESSION_NOT_FOUND' });
     const session = rt.givenUp.seeThrough(record.session);
     const now = rt.timing.clock();
+    const deadTurnStop = await stopOfDeadTurn(rt, session, now);
     let admitted: Admission;
     try {
-      admitted = admitCall(rt, session, { ...request, now, digest });
+      admitted = admitCall(rt, session, { ...request, now, digest, ...(deadTurnStop ? { deadTurnStop } : {}) });
       if ('replay' in admitted) return admitted;
     } catch (error) {
       if (fresh) throw error;
@@ -147,7 +164,7 @@ async function claimSession(rt: AgentRuntime, id: string, request: BeginRequest)
     }
     const { plan, requests } = admitted;
     try {
-      return started(await rt.store.write(record, leased(rt, session, plan, now, requests)), plan, session);
+      return started(await rt.store.write(record, leased(rt, session, plan, now, requests)), plan, deadTurnStop);
     } catch (error) {
       if (!isWriteConflict(error)) throw error;
       // Others keep writing the session: they hold it, or are about to.

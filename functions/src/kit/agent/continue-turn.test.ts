@@ -115,6 +115,47 @@ describe('continueTurn', () => {
     expect(await w.instance().continue(next?.task as never)).toBe('finished');
   });
 
+  it('records the stop (who, which client, when) as the turn’s outcome and tells the client’s retry STOPPED after the continuation honoured it', async () => {
+    const w = world();
+    const task = await w.dyingTurn(DIES_IN_TOOL);
+    const stop = { leaseId: task.leaseId, at: w.clock.now(), uid: 'u1', requestId: 'stop-1', clientId: 'tab-2' };
+    await w.inner.stops.ask(task.sessionId, stop);
+    w.clock.advance(LEASE_MS + 1);
+    expect(await w.instance().continue(task)).toBe('stopped');
+    const stored = (await w.inner.load(task.sessionId))?.session;
+    expect(stored?.outcome).toEqual({
+      kind: 'stopped',
+      at: w.clock.now(),
+      requestId: 'r1',
+      stoppedBy: { uid: 'u1', requestId: 'stop-1', clientId: 'tab-2', at: stop.at },
+    });
+    const retry = w.instance().send(task.sessionId, MESSAGE, { uid: 'u1', requestId: 'r1' });
+    await expect(retry).rejects.toMatchObject({ code: 'cancelled', details: { reason: 'STOPPED', requestId: 'r1' } });
+    expect(w.record.runs).toBe(1);
+  });
+
+  it('closes the dead turn as stopped, answers the new message, and tells the dead call’s retry STOPPED when a new message comes first', async () => {
+    const w = world();
+    const task = await w.dyingTurn(DIES_IN_TOOL);
+    await w.inner.stops.ask(task.sessionId, { leaseId: task.leaseId, at: w.clock.now(), uid: 'u1' });
+    w.clock.advance(LEASE_MS + 1);
+    const answered = await w.instance().send(task.sessionId, { message: 'thanks' }, { uid: 'u1', requestId: 'r2' });
+    expect(answered.status).toBe('done');
+    const stored = (await w.inner.load(task.sessionId))?.session;
+    // The call with no recorded result is told the stop's words, never "not run" nor "the turn failed".
+    const closing = stored?.history.find((m) => m.role === 'tool');
+    const [response] = toolResponsesOf(closing as never);
+    expect(JSON.stringify(response?.toolResponse.output)).toMatch(/stopped by the user .*whether it ran is unknown/);
+    expect(stored?.requests?.find((r) => r.id === 'r1')?.outcome).toBe('stopped');
+    expect(stored?.outcome).toMatchObject({ kind: 'done', requestId: 'r2' });
+    const retry = w.instance().send(task.sessionId, MESSAGE, { uid: 'u1', requestId: 'r1' });
+    await expect(retry).rejects.toMatchObject({ code: 'cancelled', details: { reason: 'STOPPED', requestId: 'r1' } });
+    // The server's task finds the dead turn over; the dead turn's charge ran once (the new message's model asked for one of its own).
+    expect(await w.instance().continue(task)).toBe('finished');
+    const deadRef = response?.toolResponse.ref;
+    expect(w.record.refs.filter((ref) => ref === deadRef)).toHaveLength(1);
+  });
+
   it('refuses a client’s retry STOPPED and runs nothing again when a stop named the dead turn', async () => {
     const w = world();
     const task = await w.dyingTurn(DIES_IN_TOOL);

@@ -3,6 +3,8 @@ import { KitError, throwIfAborted } from '../errors/index.js';
 import type { StepObserver } from '../model/index.js';
 import type { Session } from '../session/session-schema.js';
 import { statusAfter } from '../session/session-standing.js';
+import { turnOutcome } from '../session/turn-outcome.js';
+import type { StopRecord } from '../session/turn-stops.js';
 import type { Agent, AgentCallContext, AgentInput, AgentSendResult } from './agent.js';
 import type { AgentConfig, WhileBusy } from './agent-config.js';
 import { type AgentRuntime, resolveAgent } from './agent-runtime.js';
@@ -13,6 +15,7 @@ import { continueTurn } from './continue-turn.js';
 import { handedOffError, handOffTurn, isDeadline } from './hand-off-turn.js';
 import { listenForStop } from './listen-for-stop.js';
 import { releaseAfterFailure, writeRelease } from './release-turn.js';
+import { endRequest } from './request-record.js';
 import { type QueueDeps, queueRunsEnded, type RunTurn, runQueuedAfter } from './run-queued.js';
 import { runTurn, type TurnOutcome } from './run-turn.js';
 import { scheduleContinuation } from './schedule-continuation.js';
@@ -29,11 +32,13 @@ import { warmSession } from './warm-session.js';
 /** The session a finished turn leaves: its history, summary and result stored, no lease. */
 function finished(session: Session, rt: AgentRuntime, outcome: TurnOutcome, requestId: string | undefined): Session {
   const { error: _error, summary: _summary, ...rest } = session;
+  const status = statusAfter('finished', outcome.history);
   const next: Session = {
     ...rest,
     ...(outcome.state === undefined ? {} : { state: outcome.state }),
     history: outcome.history,
-    status: statusAfter('finished', outcome.history),
+    status,
+    outcome: turnOutcome(session.turn, rt.timing.clock(), { kind: status === 'interrupted' ? 'interrupted' : 'done' }),
   };
   if (outcome.summary) next.summary = outcome.summary;
   if (requestId !== undefined) {
@@ -50,11 +55,22 @@ function finished(session: Session, rt: AgentRuntime, outcome: TurnOutcome, requ
   return next;
 }
 
-/** The session a stopped turn leaves: what finished stays, the open round closed honestly, no lease. */
-function stopped(session: Session, journal: TurnJournal): Session {
-  const { error: _error, ...rest } = journal.withHistory(session);
+/**
+ * The session a stopped turn leaves: what finished stays, the open round closed honestly, no
+ * lease; its outcome says who stopped it and when, and its call's request id is marked
+ * `stopped`, so a retry of it is told `STOPPED` as the call was.
+ */
+function stopped(session: Session, journal: TurnJournal, stop: StopRecord, at: number): Session {
+  const { error: _error, requests, ...rest } = journal.withHistory(session);
   const history = closeTrailingRequests(journal.history, 'user-stop');
-  return { ...rest, history, status: statusAfter('stopped', history) };
+  const ended = endRequest(requests, rest.turn?.requestId, 'stopped');
+  return {
+    ...rest,
+    ...(ended === undefined ? {} : { requests: ended }),
+    history,
+    status: statusAfter('stopped', history),
+    outcome: turnOutcome(rest.turn, at, { kind: 'stopped', stop, ownerUid: session.ownerUid }),
+  };
 }
 
 /** What a continuation asks, as its input (its admission reads no message or resume: it retries the stored turn). */
@@ -93,7 +109,7 @@ async function send(
   const task = { agent: rt.name, sessionId: writer.session.id, leaseId: writer.leaseId, step: continues?.step ?? 0 };
   const handOff = scheduleContinuation(rt.continuation, task, rt.timing.leaseMs);
   try {
-    if (turn.lapsedLease) await stop.heardBefore(turn.lapsedLease);
+    if (turn.stoppedBefore) stop.honour(turn.stoppedBefore);
     if (stop.signal.aborted) throw stop.signal.reason;
     const outcome = await runTurn(rt, journal, writer, turn, { ...ctx, signal }, observer);
     await writeRelease(writer, (s) => finished(s, rt, outcome, ctx.requestId));
@@ -112,7 +128,8 @@ async function send(
       throw withSessionId(error, writer.session.id);
     }
     // Stopped: the session is free at once, with what finished (a failed release is handled as any failure's).
-    await writeRelease(writer, (s) => stopped(s, journal)).catch(() =>
+    const heard = stop.heard ?? { leaseId: writer.leaseId, at: rt.timing.clock() };
+    await writeRelease(writer, (s) => stopped(s, journal, heard, rt.timing.clock())).catch(() =>
       releaseAfterFailure(rt, writer, journal, stop.signal.reason, ctx.signal),
     );
     throw withSessionId(stop.signal.reason, writer.session.id);

@@ -26,15 +26,23 @@ describe('listenForStop', () => {
     ear.close();
   });
 
-  it('fires at once for a stop that named the lapsed lease a retry took over, and not for an older one', async () => {
+  it('fires at once, and keeps who asked, for a stop of the dead turn a retry took over', async () => {
     const store = new InMemorySessionStore();
     const ear = listenForStop(runtime(store), 's1', 'lease-2');
-    await store.stops.ask('s1', { leaseId: 'lease-0', at: 1 });
-    await ear.heardBefore('lease-1');
-    expect(ear.signal.aborted).toBe(false);
-    await store.stops.ask('s1', { leaseId: 'lease-1', at: 2 });
-    await ear.heardBefore('lease-1');
+    expect(ear.heard).toBeUndefined();
+    const stop = { leaseId: 'lease-1', at: 2, uid: 'u1', requestId: 'stop-1', clientId: 'tab-2' };
+    ear.honour(stop);
     expect(ear.signal.reason).toMatchObject({ code: 'cancelled', details: { reason: 'STOPPED' } });
+    expect(ear.heard).toEqual(stop);
+    ear.close();
+  });
+
+  it('keeps the stop it heard, with its client, when a stop names its lease', async () => {
+    const store = new InMemorySessionStore();
+    const ear = listenForStop(runtime(store), 's1', 'lease-1');
+    await vi.advanceTimersByTimeAsync(STOP_LISTEN_DELAY_MS);
+    await store.stops.ask('s1', { leaseId: 'lease-1', at: 3, uid: 'u1', clientId: 'phone' });
+    expect(ear.heard).toEqual({ leaseId: 'lease-1', at: 3, uid: 'u1', clientId: 'phone' });
     ear.close();
   });
 

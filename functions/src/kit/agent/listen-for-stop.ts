@@ -1,15 +1,18 @@
 import { KitError } from '../errors/index.js';
+import type { StopRecord } from '../session/turn-stops.js';
 import type { AgentRuntime } from './agent-runtime.js';
 
 /** A running turn's ear for a stop: its signal fires when one is asked; `close` when the turn ends. */
 export interface StopListener {
   signal: AbortSignal;
+  /** The stop the signal fired for (who asked it, when), once it fired. */
+  readonly heard: StopRecord | undefined;
   /**
-   * Reads the last stop asked of the session and fires the signal if it named `lapsedLease`:
-   * the stop of a turn whose instance died, which the retry (a client's or the server's
-   * continuation) that took the lease over honours instead of going on. One read.
+   * Fires the signal for `stop`, asked of the turn whose instance died before it heard it (read
+   * when the lapsed lease was taken over, `begin-turn.ts`): the retry (a client's or the server's
+   * continuation) that took the lease over honours it instead of going on.
    */
-  heardBefore(lapsedLease: string): Promise<void>;
+  honour(stop: StopRecord): void;
   close(): void;
 }
 
@@ -34,18 +37,25 @@ export const STOP_LISTEN_DELAY_MS = 250;
  */
 export function listenForStop(rt: AgentRuntime, sessionId: string, leaseId: string): StopListener {
   const controller = new AbortController();
+  let heard: StopRecord | undefined;
+  const honour = (stop: StopRecord) => {
+    if (controller.signal.aborted) return;
+    heard = stop;
+    controller.abort(stoppedError(sessionId));
+  };
   const stops = rt.store.stops;
-  if (!stops) return { signal: controller.signal, heardBefore: async () => {}, close: () => {} };
   let stopListening: (() => void) | undefined;
-  const timer = setTimeout(() => {
-    stopListening = stops.listen(sessionId, leaseId, () => controller.abort(stoppedError(sessionId)));
-  }, STOP_LISTEN_DELAY_MS);
+  const timer = stops
+    ? setTimeout(() => {
+        stopListening = stops.listen(sessionId, leaseId, honour);
+      }, STOP_LISTEN_DELAY_MS)
+    : undefined;
   return {
     signal: controller.signal,
-    heardBefore: async (lapsedLease) => {
-      const last = await stops.last(sessionId);
-      if (last?.leaseId === lapsedLease && !controller.signal.aborted) controller.abort(stoppedError(sessionId));
+    get heard() {
+      return heard;
     },
+    honour,
     close: () => {
       clearTimeout(timer);
       stopListening?.();

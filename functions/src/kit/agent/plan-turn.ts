@@ -4,7 +4,7 @@ import { openRoundOf } from '../call-state/index.js';
 import { KitError } from '../errors/index.js';
 import { applyResume, nothingToResume, repliesOfRequest } from '../generate/index.js';
 import type { Message } from '../model/index.js';
-import type { Session, Standing, TurnState } from '../session/index.js';
+import type { Session, Standing, StopRecord, TurnState } from '../session/index.js';
 import type { AgentInput } from './agent.js';
 import type { AgentRuntime } from './agent-runtime.js';
 import { closeTrailingRequests } from './close-trailing-requests.js';
@@ -29,6 +29,8 @@ export interface TurnRequest {
   now: number;
   /** The lease of the turn a continuation goes on with (the server's, not a client's call). */
   continues?: string;
+  /** The stop asked of the turn whose instance died (its lease lapsed): a new message closes that turn as stopped. */
+  deadTurnStop?: StopRecord;
 }
 
 function withRequestId(turn: TurnState, kind: TurnState['kind'], requestId: string | undefined): TurnState {
@@ -128,7 +130,9 @@ export function planTurn(rt: AgentRuntime, session: Session, standing: Standing,
   if (standing === 'expired')
     return newTurn(session, closeTrailingRequests(session.history, 'expired'), message, request);
   if (standing === 'incomplete') {
-    return newTurn(session, closeTrailingRequests(session.history, 'cut-short'), message, request);
+    // A turn whose instance died after its owner stopped it ends as the stop asked: stopped by the user.
+    const reason = request.deadTurnStop ? 'user-stop' : 'cut-short';
+    return newTurn(session, closeTrailingRequests(session.history, reason), message, request);
   }
   // A turn stopped by maxTurns (or a stop condition) left the model's last requests unanswered: answer them first.
   return newTurn(session, closeTrailingRequests(session.history, 'stopped'), message, request);

@@ -1,6 +1,7 @@
 import { isKitError } from '../errors/index.js';
 import type { Session } from '../session/session-schema.js';
 import { statusAfter } from '../session/session-standing.js';
+import { turnOutcome } from '../session/turn-outcome.js';
 import { within } from '../timing/index.js';
 import type { AgentRuntime } from './agent-runtime.js';
 import type { TurnJournal } from './turn-journal.js';
@@ -8,14 +9,20 @@ import type { TurnWriter } from './turn-writer.js';
 
 const ERROR_MESSAGE_CHARS = 300;
 
-/** Why a turn failed, in the kit's own words (a foreign error's message may quote anything: a URL with a key). */
-function failureOf(error: unknown, signal: AbortSignal | undefined): { code: string; message: string } {
+/** Why a turn failed, in the kit's own words (a foreign error's message may quote anything: a URL with a key), and its reason. */
+function failureOf(
+  error: unknown,
+  signal: AbortSignal | undefined,
+): { code: string; message: string; reason?: string } {
   // The caller went away (its signal fired without a kit error of its own, such as a deadline):
   // whichever step noticed first (a tool, the model, a write) and whatever it threw, the turn was cancelled.
   if (signal?.aborted && !isKitError(signal.reason)) {
-    return { code: 'cancelled', message: 'the caller went away before the turn finished' };
+    return { code: 'cancelled', message: 'the caller went away before the turn finished', reason: 'CANCELLED' };
   }
-  if (isKitError(error)) return { code: error.code, message: error.message.slice(0, ERROR_MESSAGE_CHARS) };
+  if (isKitError(error)) {
+    const failure = { code: error.code, message: error.message.slice(0, ERROR_MESSAGE_CHARS) };
+    return error.reason === undefined ? failure : { ...failure, reason: error.reason };
+  }
   return { code: 'unknown', message: 'the turn failed unexpectedly' };
 }
 
@@ -57,11 +64,16 @@ export async function releaseAfterFailure(
   signal?: AbortSignal,
 ): Promise<void> {
   if (writer.leaseLost || writer.hasReleased) return; // nothing of ours to release
-  const failure = failureOf(error, signal);
+  const { reason, ...failure } = failureOf(error, signal);
+  const end = {
+    kind: 'failed' as const,
+    failure: reason === undefined ? { code: failure.code } : { code: failure.code, reason },
+  };
   const released = writeRelease(writer, (s) => ({
     ...journal.withHistory(s),
     status: statusAfter('failed', journal.history),
     error: failure,
+    outcome: turnOutcome(s.turn, rt.timing.clock(), end),
   })).then(
     () => true,
     () => false,

@@ -47,10 +47,17 @@ export function requestIdReused(requestId: string): KitError {
 }
 
 /**
- * The refusal of a retry whose call has no result to give again: a later call closed it
+ * The refusal of a retry whose call has no result to give again: its owner stopped it
+ * (`cancelled`, `STOPPED`, as the stopped call itself was told), a later call closed it
  * (`cut-short`, `expired`), or it `ended` on its own and its result is no longer kept.
  */
 export function requestClosed(requestId: string, outcome: RequestOutcome | 'ended'): KitError {
+  if (outcome === 'stopped') {
+    return new KitError('cancelled', `the call with request id '${requestId}' was stopped by the user`, {
+      reason: 'STOPPED',
+      details: { requestId },
+    });
+  }
   const why =
     outcome === 'ended'
       ? 'it ended and its result is no longer kept'

@@ -58,16 +58,24 @@ async function refusal(run: Promise<unknown>): Promise<KitError> {
 }
 
 describe('stopTurn', () => {
-  it('stops the running turn, keeps what finished, tells the model the rest, and frees the session when the owner stops it', async () => {
+  it('stops the running turn, keeps what finished, tells the model the rest, records who stopped it, and frees the session when the owner stops it', async () => {
     const { agent, store, inRound, waitRuns } = slowRoundAgent();
     const s1 = await openSession(agent);
     const running = agent.send(s1, { message: 'go' }, { ...alice, requestId: 'go-1' });
     const turnError = refusal(running);
     await inRound.promise;
-    await expect(agent.stop(s1, alice)).resolves.toEqual({ sessionId: s1, status: 'stopped' });
+    const stop = { ...alice, requestId: 'stop-1', clientId: 'phone' };
+    await expect(agent.stop(s1, stop)).resolves.toEqual({ sessionId: s1, status: 'stopped' });
     expect(await turnError).toMatchObject({ code: 'cancelled', details: { reason: 'STOPPED', sessionId: s1 } });
     const session = (await store.load(s1))?.session;
     expect(session?.status).toBe('idle');
+    expect(session?.outcome).toEqual({
+      kind: 'stopped',
+      at: expect.any(Number),
+      requestId: 'go-1',
+      stoppedBy: { uid: 'alice', requestId: 'stop-1', clientId: 'phone', at: expect.any(Number) },
+    });
+    expect(session?.requests?.find((r) => r.id === 'go-1')?.outcome).toBe('stopped');
     expect(session?.lease ?? null).toBeNull();
     const answers = session?.history.at(-1)?.content.map((p) => ('toolResponse' in p ? p.toolResponse : undefined));
     expect(answers).toEqual([
@@ -78,9 +86,9 @@ describe('stopTurn', () => {
         output: { error: expect.stringMatching(/^stopped by the user .*whether it ran is unknown/) },
       },
     ]);
-    // The stopped call's retry runs nothing: its turn ended.
+    // The stopped call's retry runs nothing and is told what the call was: stopped.
     const retry = await refusal(agent.send(s1, { message: 'go' }, { ...alice, requestId: 'go-1' }));
-    expect(retry.details).toMatchObject({ reason: 'REQUEST_CLOSED', outcome: 'ended' });
+    expect(retry).toMatchObject({ code: 'cancelled', details: { reason: 'STOPPED', requestId: 'go-1' } });
     // The session takes the next message at once; the stopped call is not run again.
     await expect(agent.send(s1, { message: 'thanks' }, alice)).resolves.toMatchObject({ text: 'Done.' });
     expect(waitRuns()).toBe(1);

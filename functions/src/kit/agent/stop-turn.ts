@@ -10,6 +10,8 @@ export interface StopContext {
   uid: string;
   /** The stop's idempotency key: the same stop again, once its turn ended, is answered `stopped`. */
   requestId?: string;
+  /** The client that asks (a device, a tab), recorded with the stopped turn's outcome. */
+  clientId?: string;
 }
 
 /** How long a stop waits for the turn to give its session up before it answers `stopping`. */
@@ -67,8 +69,9 @@ export async function stopTurn(rt: AgentRuntime, sessionId: string, ctx: StopCon
       reason: 'NOTHING_TO_STOP',
     });
   }
-  const stop: StopRecord = { leaseId: lease.id, at: now };
+  const stop: StopRecord = { leaseId: lease.id, at: now, uid: ctx.uid };
   if (ctx.requestId !== undefined) stop.requestId = ctx.requestId;
+  if (ctx.clientId !== undefined) stop.clientId = ctx.clientId;
   await stops.ask(sessionId, stop);
   return { sessionId, status: (await released(rt, sessionId, lease.id)) ? 'stopped' : 'stopping' };
 }

@@ -23,8 +23,12 @@ export async function runAgentCall(agent: Agent<WhileBusy>, call: CallContext): 
     assertPayloadSize(request.data);
     const stop = StopRequestSchema.safeParse(request.data);
     if (!stop.success) throw fromZodError(stop.error, 'request');
-    const { sessionId, requestId } = stop.data;
-    return agent.stop(sessionId, { uid: request.auth.uid, ...(requestId ? { requestId } : {}) });
+    const { sessionId, requestId, clientId } = stop.data;
+    return agent.stop(sessionId, {
+      uid: request.auth.uid,
+      ...(requestId ? { requestId } : {}),
+      ...(clientId ? { clientId } : {}),
+    });
   }
   const parsed = parseCallRequest(request.data);
   assertClientMedia(parsed, call.media);

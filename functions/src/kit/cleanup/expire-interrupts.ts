@@ -13,7 +13,7 @@ async function expireOne(sweep: Sweep, scanned: ScannedSession): Promise<void> {
       else report.skippedChanged++;
       return;
     }
-    const { session, expired } = expireSession(record.session);
+    const { session, expired } = expireSession(record.session, sweep.now);
     // Compare-and-set on the copy read: a resume that took the lease since wins, and is left alone.
     await sweep.store.write(record, session);
     report.expired++;

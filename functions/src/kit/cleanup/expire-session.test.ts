@@ -5,14 +5,15 @@ import { expireSession } from './expire-session.js';
 import { assertWellFormed } from './test-utils/cleanup-fixtures.js';
 
 describe('expireSession', () => {
-  it('answers every waiting call in the history, keeps finished outputs, and marks the session expired', () => {
+  it('answers every waiting call in the history, keeps finished outputs, and marks the session and its last turn expired', () => {
     const waiting = { ...waitingSession('s1', 1000, 7), lease: { id: 'old', expiresAt: 1 } };
-    const { session, expired } = expireSession(waiting);
+    const { session, expired } = expireSession(waiting, 5_000);
     expect(expired).toEqual([{ ref: 't7', name: 'transfer', input: { cents: 107 }, metadata: { need: 'confirm' } }]);
     expect(session).toMatchObject({
       status: 'expired',
       version: waiting.version + 1,
       interrupts: [],
+      outcome: { kind: 'expired', at: 5_000 },
     });
     expect(session.lease).toBeUndefined();
     expect(session.updatedAt).toBe(waiting.updatedAt);
@@ -31,6 +32,6 @@ describe('expireSession', () => {
     const waiting = waitingSession('s2', 1000, 1);
     const next = { role: 'user' as const, content: [{ text: 'never mind' }] };
     expect(() => assertWellFormed([...waiting.history, next])).toThrow(/answered by nothing/);
-    expect(() => assertWellFormed([...expireSession(waiting).session.history, next])).not.toThrow();
+    expect(() => assertWellFormed([...expireSession(waiting, 1_000).session.history, next])).not.toThrow();
   });
 });

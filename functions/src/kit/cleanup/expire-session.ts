@@ -1,5 +1,5 @@
 import { closeTrailingRequests, type PendingInterrupt, toPendingInterrupt } from '../agent/index.js';
-import { pendingOf, type Session, statusAfter, withPending } from '../session/index.js';
+import { pendingOf, type Session, statusAfter, turnOutcome, withPending } from '../session/index.js';
 
 /** A session made `expired`, and the calls that expired in it. */
 export interface ExpiredSession {
@@ -10,15 +10,16 @@ export interface ExpiredSession {
 /**
  * `session` with its waiting calls answered in the history with an "approval expired" tool
  * error (the conversation stays valid for the model when the user writes again), status
- * `expired`, one version up and no lease. `updatedAt` and `expireAt` stay: they date the
- * last turn, which is what the session's own lifetime counts from.
+ * `expired`, its outcome `expired` at `now`, one version up and no lease. `updatedAt` and
+ * `expireAt` stay: they date the last turn, which is what the session's own lifetime counts from.
  */
-export function expireSession(session: Session): ExpiredSession {
+export function expireSession(session: Session, now: number): ExpiredSession {
   const expired = pendingOf(session.history).interrupts.map(toPendingInterrupt);
   const history = closeTrailingRequests(session.history, 'expired');
   const { lease: _lease, error: _error, ...rest } = session;
   // Derived here too (the store derives on write): `onExpired` reads this copy.
   const status = statusAfter('expired', history);
-  const next: Session = withPending({ ...rest, history, status, version: session.version + 1 });
+  const outcome = turnOutcome(session.turn, now, { kind: 'expired' });
+  const next: Session = withPending({ ...rest, history, status, outcome, version: session.version + 1 });
   return { session: next, expired };
 }

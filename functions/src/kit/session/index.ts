@@ -33,6 +33,8 @@ export {
   StoredResultSchema,
   type Summary,
   SummarySchema,
+  type TurnOutcome,
+  TurnOutcomeSchema,
   TurnResultSchema,
   type TurnState,
   TurnStateSchema,
@@ -51,6 +53,7 @@ export {
   writeConflict,
 } from './session-store.js';
 export type { ScannedSession, SessionScan, SweepableSessionStore } from './session-sweep.js';
+export { type TurnEnd, turnOutcome } from './turn-outcome.js';
 export {
   positionOf,
   pushOnto,

@@ -1,4 +1,10 @@
-import { CallResultSchema, SESSION_STATUSES, TurnFieldSchema, WireInterruptSchema } from '@callable-flows/protocol';
+import {
+  CallResultSchema,
+  SESSION_STATUSES,
+  TurnFieldSchema,
+  TurnOutcomeFieldSchema,
+  WireInterruptSchema,
+} from '@callable-flows/protocol';
 import { z } from 'zod';
 import { MessageSchema, ToolRequestPartSchema, UsageSchema } from '../model/index.js';
 
@@ -24,6 +30,10 @@ export type Lease = z.infer<typeof LeaseSchema>;
 /** The turn in progress (or interrupted): what a retry or a resume needs to finish it (the protocol's `turn` field). */
 export const TurnStateSchema = z.strictObject(TurnFieldSchema.shape);
 export type TurnState = z.infer<typeof TurnStateSchema>;
+
+/** How the last turn ended (the protocol's `outcome` field): done, interrupted, stopped (by whom, when), failed, expired. */
+export const TurnOutcomeSchema = z.strictObject(TurnOutcomeFieldSchema.shape);
+export type TurnOutcome = z.infer<typeof TurnOutcomeSchema>;
 
 /** An interrupt as a client sees it. */
 export const PendingInterruptSchema = z.strictObject(WireInterruptSchema.shape);
@@ -53,11 +63,13 @@ export const StoredResultSchema = z.strictObject({
 export type StoredResult = z.infer<typeof StoredResultSchema>;
 
 /**
- * How a call with a request id was closed by a later call: its turn cut short (it had failed, or
- * its instance stalled past its lease), or its interrupts expired. A call that ended on its own
- * needs no mark: its stored result, or the turn that follows it, says so.
+ * How a call with a request id was closed other than by its own answer: its turn cut short by a
+ * later call (it had failed, or its instance stalled past its lease), its interrupts expired, or
+ * its owner stopped it (`stopped`, marked by the write that ended it stopped, or by the later call
+ * that honoured a stop of its dead turn). A call that ended on its own needs no mark: its stored
+ * result, or the turn that follows it, says so.
  */
-export const RequestOutcomeSchema = z.enum(['cut-short', 'expired']);
+export const RequestOutcomeSchema = z.enum(['cut-short', 'expired', 'stopped']);
 export type RequestOutcome = z.infer<typeof RequestOutcomeSchema>;
 
 /** One request id a session admitted: what it asked for, and how its call ended once it did. */
@@ -67,7 +79,7 @@ export const RequestRecordSchema = z.strictObject({
   digest: z.string(),
   /** When it was first admitted (epoch ms): the oldest ids leave the record first. */
   at: z.number(),
-  /** Set when a later call closed the call's turn. */
+  /** Set when a later call closed the call's turn, or when it was stopped. */
   outcome: RequestOutcomeSchema.optional(),
 });
 export type RequestRecord = z.infer<typeof RequestRecordSchema>;
@@ -113,5 +125,7 @@ export const SessionSchema = z.strictObject({
   /** The last request ids the session admitted, oldest first (absent in sessions stored before ids were recorded). */
   requests: z.array(RequestRecordSchema).optional(),
   error: SessionErrorSchema.optional(),
+  /** How the last turn ended; absent while a turn runs (and in sessions stored before outcomes were). */
+  outcome: TurnOutcomeSchema.optional(),
 });
 export type Session = z.infer<typeof SessionSchema>;

@@ -5,6 +5,10 @@ export interface StopRecord {
   at: number;
   /** The stop request's own id, when its client sent one. */
   requestId?: string;
+  /** Who asked it (the session's owner; absent in stops asked before it was recorded). */
+  uid?: string;
+  /** The client that asked it, when it named itself (the stop request's `clientId`). */
+  clientId?: string;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { SessionDocSchema, turnOf } from '@callable-flows/protocol';
+import { outcomeOf, SessionDocSchema, turnOf } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../model/index.js';
 import { sampleSession } from '../test-utils/session-store-conformance.js';
@@ -43,6 +43,21 @@ describe('sessionDocFields (running turn)', () => {
     expect(parsed.running).toEqual({ step: 'model', refs: [] });
     expect(turnOf(parsed.turn)).toEqual(session.turn);
     expect(readSessionDoc(readBack(fields), 's1').toSession(session.history)).toEqual(session);
+  });
+});
+
+describe('sessionDocFields (outcome)', () => {
+  it('writes the last turn’s outcome the protocol’s codec reads, and null once a turn takes the lease', () => {
+    const stoppedBy = { uid: 'u1', requestId: 'stop-1', clientId: 'phone', at: 5 };
+    const outcome = { kind: 'stopped' as const, at: 6, requestId: 'r-1', stoppedBy };
+    const session = { ...sampleSession('s1', [user('a')]), outcome };
+    const fields = sessionDocFields(session, planHistory(EMPTY_LAYOUT, [], session.history));
+    expect(outcomeOf(SessionDocSchema.parse(readBack(fields)).outcome)).toEqual(outcome);
+    expect(readSessionDoc(readBack(fields), 's1').toSession(session.history)).toEqual(session);
+    const { outcome: _cleared, ...leased } = session;
+    const plan = planHistory(EMPTY_LAYOUT, [], session.history);
+    const same = planHistory(plan.layout, session.history, leased.history);
+    expect(Object.fromEntries(sessionFieldChanges(session, plan.layout, leased, same))).toEqual({ outcome: null });
   });
 });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lineKey, millis, SessionDocSchema, type TurnField, tailOf } from '@callable-flows/protocol';
+import { lineKey, millis, SessionDocSchema, type TurnField, type TurnOutcome, tailOf } from '@callable-flows/protocol';
 import { z } from 'zod';
 import { KitError } from '../../errors/index.js';
 import type { Message } from '../../model/index.js';
@@ -71,6 +71,7 @@ export function readSessionDoc(data: unknown, id: string): SessionDocRead {
       if (doc.summary !== null) session.summary = json(doc.summary, id);
       if (typeof doc.state === 'string') session.state = json(doc.state, id);
       if (doc.error) session.error = doc.error;
+      if (typeof doc.outcome === 'string') session.outcome = json(doc.outcome, id);
       return parseSession(session, id);
     },
   };
@@ -137,6 +138,8 @@ function scalarFields(session: Session): Record<string, unknown> {
     waitingSince: waitingSince(session),
     // For watchers: the running turn and its step, rewritten by the journal's own writes.
     running: runningTurnField(session),
+    // For watchers: how the last turn ended (the protocol's `TurnOutcomeFieldSchema`), written by the write that ended it.
+    outcome: session.outcome ? JSON.stringify(session.outcome satisfies TurnOutcome) : null,
   };
 }
 

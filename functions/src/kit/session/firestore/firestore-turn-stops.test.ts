@@ -1,3 +1,4 @@
+import { outcomeOf, SessionDocSchema } from '@callable-flows/protocol';
 import type { DocumentReference, Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -35,9 +36,10 @@ describe.skipIf(!host)('FirestoreTurnStops', () => {
       });
     });
     await b.stops.ask('s1', { leaseId: 'lease-0', at: 1 }); // another turn's: not heard
-    await b.stops.ask('s1', { leaseId: 'lease-1', at: 2, requestId: 'r1' });
-    await expect(heard).resolves.toEqual({ leaseId: 'lease-1', at: 2, requestId: 'r1' });
-    await expect(a.stops.last('s1')).resolves.toEqual({ leaseId: 'lease-1', at: 2, requestId: 'r1' });
+    const stop = { leaseId: 'lease-1', at: 2, requestId: 'r1', uid: 'u1', clientId: 'phone' };
+    await b.stops.ask('s1', stop);
+    await expect(heard).resolves.toEqual(stop);
+    await expect(a.stops.last('s1')).resolves.toEqual(stop);
   });
 
   it('tells the listener on the REST client (listening through the SDK) of its stopped lease', async () => {
@@ -69,7 +71,7 @@ describe.skipIf(!host)('FirestoreTurnStops', () => {
     expect(expireAt.toMillis()).toBe(1_000 + 24 * 60 * 60_000);
   });
 
-  it('stops a turn running on one instance from another and frees the session when its owner stops it', async () => {
+  it('stops a turn running on one instance from another, frees the session and records which client stopped it when its owner stops it', async () => {
     const project = demoProjectId('stop-turn');
     const inRound = gate();
     const wait = defineTool(
@@ -98,11 +100,26 @@ describe.skipIf(!host)('FirestoreTurnStops', () => {
     );
     await inRound.promise;
     const sessionId = await runningSessionId(a);
-    await expect(onB.stop(sessionId, { uid: 'alice' })).resolves.toEqual({ sessionId, status: 'stopped' });
+    const stop = { uid: 'alice', requestId: 'stop-1', clientId: 'laptop' };
+    await expect(onB.stop(sessionId, stop)).resolves.toEqual({ sessionId, status: 'stopped' });
     const error = await failure;
     expect(isKitError(error) && error.details?.reason).toBe('STOPPED');
     const session = (await b.load(sessionId))?.session;
     expect(session?.status).toBe('idle');
+    // The document says the turn was stopped, by which client, as the protocol's codec reads it.
+    const doc = SessionDocSchema.parse((await (b.sessionRef(sessionId) as DocumentReference).get()).data());
+    expect(outcomeOf(doc.outcome)).toEqual({
+      kind: 'stopped',
+      at: expect.any(Number),
+      requestId: 'go-1',
+      stoppedBy: { ...stop, at: expect.any(Number) },
+    });
+    expect(session?.outcome).toEqual(outcomeOf(doc.outcome));
+    // The stopped call's retry is told it was stopped, and runs nothing.
+    await expect(onB.send(sessionId, { message: 'go' }, { uid: 'alice', requestId: 'go-1' })).rejects.toMatchObject({
+      code: 'cancelled',
+      details: { reason: 'STOPPED' },
+    });
     expect(session?.history.at(-1)?.content[0]).toMatchObject({
       toolResponse: { ref: 'w1', output: { error: expect.stringMatching(/^stopped by the user/) } },
     });

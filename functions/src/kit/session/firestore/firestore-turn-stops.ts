@@ -10,8 +10,12 @@ function stopOf(snap: DocumentSnap): StopRecord | undefined {
   const leaseId = snap.get('leaseId');
   const at = snap.get('at');
   if (typeof leaseId !== 'string' || typeof at !== 'number') return undefined;
-  const requestId = snap.get('requestId');
-  return typeof requestId === 'string' ? { leaseId, at, requestId } : { leaseId, at };
+  const stop: StopRecord = { leaseId, at };
+  for (const field of ['requestId', 'uid', 'clientId'] as const) {
+    const value = snap.get(field);
+    if (typeof value === 'string') stop[field] = value;
+  }
+  return stop;
 }
 
 /**
