@@ -140,9 +140,9 @@ export const FOLLOW_UPS: readonly FollowUp[] = [
     run: (w, sessionId, ref, requestId) =>
       settle(w.agent().send(sessionId, approval(ref), { ...alice, requestId: requestId as string })),
     // A finished call's request id gets its stored result; one whose answer the release kept finishes from it;
-    // a stopped call's is over (its turn ended), and nothing runs.
+    // a stopped call's is over (its turn was stopped: STOPPED, as the call itself was told), and nothing runs.
     expected: (after) => {
-      if (after.stopped) return { outcome: 'REQUEST_CLOSED', runs: 0, sent: [], status: after.status };
+      if (after.stopped) return { outcome: 'STOPPED', runs: 0, sent: [], status: after.status };
       return after.finished || after.answerKept
         ? { outcome: 'done', runs: 0, sent: [], status: 'idle' }
         : retried(after);
@@ -223,6 +223,8 @@ export const FOLLOW_UPS: readonly FollowUp[] = [
     expected: (after) => {
       if (!after.journaled) return { outcome: 'done', runs: 1, sent: [], status: 'idle' };
       if (after.finished) return { outcome: 'done', runs: 0, sent: ['thanks'], status: 'idle' };
+      // A stopped call stays stopped, whatever came after it; a call the message cut short is closed.
+      if (after.stopped) return { outcome: 'STOPPED', runs: 0, sent: ['thanks'], status: 'idle' };
       return { outcome: 'REQUEST_CLOSED', runs: 0, sent: ['thanks'], status: 'idle' };
     },
   },
