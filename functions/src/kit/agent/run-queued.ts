@@ -18,39 +18,45 @@ export interface QueueDeps {
   turn: RunTurn;
 }
 
+/** How a turn the queue ran ended: its result, or the error it ended with (it failed, or was stopped). */
+export type QueuedTurnEnd = { result: AgentTurnResult } | { error: unknown };
+
 /**
  * What one run of a queue did: the request ids it answered, in order, and how many messages still
  * wait; `waiting` says why it stopped with some left: a turn `held` the session (its release runs
  * the queue on), the session waits for answers to its `interrupts` (the resume's release does), or
  * the `store` failed before the head's turn was journaled (the next run tries it again).
+ * `reached` is how the turn of the message named by `until` ended, when this run ran it: what the
+ * call that queued it answers with (its turn is never run a second time for it).
  */
 export interface QueueRun {
   ran: string[];
   left: number;
   waiting?: 'held' | 'interrupts' | 'store';
+  reached?: QueuedTurnEnd;
 }
 
-/** What became of the head's turn: it was answered (or closed), or it waits for the given reason. */
-type HeadOutcome = 'answered' | NonNullable<QueueRun['waiting']>;
+/** What became of the head's turn: it ended (answered, failed, stopped or closed), or it waits for the given reason. */
+type HeadOutcome = { ended: QueuedTurnEnd } | { waiting: NonNullable<QueueRun['waiting']> };
 
 async function runHead(deps: QueueDeps, sessionId: string, head: QueuedTurn): Promise<HeadOutcome> {
   try {
     // Its tools see its sender as a call's do (`context.auth.uid`; the token's claims are not kept).
     const auth = { uid: head.uid, token: {} };
-    await deps.turn(
+    const result = await deps.turn(
       sessionId,
       { message: head.message.content },
       { uid: head.uid, requestId: head.requestId, context: { auth } },
     );
-    return 'answered';
+    return { ended: { result } };
   } catch (error) {
     const reason = isKitError(error) ? error.reason : undefined;
-    if (reason === 'SESSION_BUSY') return 'held';
-    if (reason === 'INTERRUPT_PENDING') return 'interrupts';
+    if (reason === 'SESSION_BUSY') return { waiting: 'held' };
+    if (reason === 'INTERRUPT_PENDING') return { waiting: 'interrupts' };
     // Its turn was journaled under its request id (it ran and failed, was stopped, or a later call
-    // closed it): answered like any turn that ends so, and off the queue. Not journaled: it waits.
+    // closed it): it ended like any turn that ends so, and is off the queue. Not journaled: it waits.
     const session = (await deps.rt.store.load(sessionId, { fresh: true }))?.session;
-    return !session || findRequest(session, head.requestId) ? 'answered' : 'store';
+    return !session || findRequest(session, head.requestId) ? { ended: { error } } : { waiting: 'store' };
   }
 }
 
@@ -70,10 +76,10 @@ export async function runQueued(deps: QueueDeps, sessionId: string, until?: stri
     const [head, ...rest] = await queue.list(sessionId);
     if (!head) return { ran, left: 0 };
     const outcome = await runHead(deps, sessionId, head);
-    if (outcome !== 'answered') return { ran, left: rest.length + 1, waiting: outcome };
+    if ('waiting' in outcome) return { ran, left: rest.length + 1, waiting: outcome.waiting };
     await queue.shift(sessionId, head.requestId);
     ran.push(head.requestId);
-    if (head.requestId === until) return { ran, left: rest.length };
+    if (head.requestId === until) return { ran, left: rest.length, reached: outcome.ended };
   }
 }
 
