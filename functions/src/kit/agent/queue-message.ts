@@ -70,7 +70,7 @@ export async function queueMessage(
     return { sessionId, status: 'queued', requestId, position: pushed.position };
   }
   // Nobody holds the session: nobody else may be about to run the queue. Run it up to this message.
-  const run = await runQueued(deps, sessionId, requestId);
+  const run = await runQueued(deps, sessionId, { requestId, ctx });
   if (run.left > 0 && run.waiting === undefined) void runQueuedAfter(deps, sessionId).catch(() => undefined);
   // Its own turn ran here: its outcome is this call's (its result, or why it failed or was stopped).
   if (run.reached) {

@@ -96,7 +96,7 @@ describe('runQueued', () => {
     const { store, plain, deps } = world();
     const s1 = (await plain.send(undefined, { message: 'hi' }, alice)).sessionId;
     for (const n of [1, 2, 3]) await store.queue.push(s1, queued(`q${n}`, `m${n}`), bounds);
-    await expect(runQueued(deps, s1, 'q2')).resolves.toEqual({
+    await expect(runQueued(deps, s1, { requestId: 'q2', ctx: alice })).resolves.toEqual({
       ran: ['q1', 'q2'],
       left: 1,
       reached: { result: expect.objectContaining({ sessionId: s1, status: 'done', text: 'echo: m2' }) },
@@ -117,7 +117,7 @@ describe('runQueued', () => {
     const deps: QueueDeps = { rt: resolveAgent({ name: 'q', model, store }), turn: plain.send };
     const s1 = (await plain.send(undefined, { message: 'hi' }, alice)).sessionId;
     await store.queue.push(s1, queued('q1', 'm1'), bounds);
-    const run = await runQueued(deps, s1, 'q1');
+    const run = await runQueued(deps, s1, { requestId: 'q1', ctx: alice });
     expect(run).toMatchObject({ ran: ['q1'], left: 0, reached: { error: { reason: 'MODEL_UNAVAILABLE' } } });
     expect(calls).toBe(1);
     expect(await store.queue.list(s1)).toEqual([]);
