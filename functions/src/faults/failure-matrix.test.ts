@@ -41,6 +41,14 @@ import {
 } from './test-utils/matrix-follow-ups.js';
 import { type ClientFirestore, clientFirestore } from './test-utils/matrix-watch.js';
 import { DAY_MS as DAY, describeSettled, LEASE_MS, matrixWorld } from './test-utils/matrix-world.js';
+import {
+  OWN,
+  QUEUED_FOLLOW_UPS,
+  QUEUED_TURN_FAILURES,
+  sessionWithWaitingMessage,
+  shopAgent,
+  WAITING,
+} from './test-utils/queued-turn-failures.js';
 
 // The failure matrix of an approved turn (issue: turns as a journal). Each failure point strikes
 // in the middle of a turn on the Firestore emulator; each follow-up is what a client, a user or
@@ -225,6 +233,74 @@ describe.skipIf(!host)('a stop of a dead turn followed by a new message, then wh
         expect(w.record.refs).toHaveLength(after.ran + expected.runs);
         expect(session.status).toBe(expected.status);
         expectInvariants(session, ref, w.record.refs, expected.sent);
+      });
+    }
+  }
+});
+
+/** The ref of the history's charge call, if the model asked for one. */
+const chargeRefOf = (history: readonly Message[]): string | undefined =>
+  history.flatMap((m) => toolRequestsOf(m)).find((p) => p.toolRequest.name === 'charge')?.toolRequest.ref;
+const charged = (output: unknown): boolean => (output as { charged?: unknown } | null)?.charged === 300;
+
+/** The invariants of a queued message's turn and what came after it, with the charge's body runs counted downstream. */
+function expectQueuedInvariants(session: Session, runs: string[], sent: readonly string[]): void {
+  expect(SessionSchema.safeParse(session).success).toBe(true);
+  // Each effect at most once, with the one call's ref.
+  expect(runs.length).toBeLessThanOrEqual(1);
+  const ref = chargeRefOf(session.history);
+  for (const r of runs) expect(r).toBe(ref);
+  // It ran: the history never says otherwise; it never ran: the history never says it did.
+  for (const answer of ref ? answersFor(session.history, ref) : []) {
+    expect(charged(answer), JSON.stringify(answer)).toBe(runs.length > 0);
+  }
+  // Nothing the user sent is lost, stored twice or reordered.
+  expect(userTexts(session.history)).toEqual(['hi', WAITING.text, OWN.text, ...sent]);
+  // The history alternates: a user message is never followed by another with nothing between.
+  const roles = session.history.map((m) => m.role);
+  expect(
+    roles.some((role, i) => role === 'user' && roles[i + 1] === 'user'),
+    roles.join(' '),
+  ).toBe(false);
+}
+
+describe.skipIf(!host)('a queued message whose own call runs the queue up to it, and whose turn ends early', () => {
+  for (const failure of QUEUED_TURN_FAILURES) {
+    for (const step of QUEUED_FOLLOW_UPS) {
+      it(`keeps every invariant when ${failure.name}, then ${step.name}`, async () => {
+        firestore ??= emulatorFirestore(host as string, projectId);
+        const w = matrixWorld(firestore);
+        const agent = shopAgent(w);
+        const sessionId = await sessionWithWaitingMessage(w, agent);
+        const { after } = failure;
+
+        // The call gets its own turn's outcome, and the turn ran once (the charge as the table says).
+        const own = await failure.strike(w, agent, sessionId);
+        expect(describeSettled(own)).toMatch(new RegExp(`^failed: ${after.reason} `));
+        expect(w.record.refs).toHaveLength(after.ran);
+        const left = await w.stored(sessionId);
+        expect(left.status).toBe(after.status);
+        expect(left.lease ?? null).toBeNull();
+        const ref = chargeRefOf(left.history);
+        expect(ref !== undefined && answersFor(left.history, ref).some(charged)).toBe(after.recorded);
+        expect(await w.store.queue.list(sessionId)).toEqual([]);
+
+        lapseLeases(w);
+        const version = left.version;
+        const writtenAt = await w.writtenAt(sessionId);
+        const expected = step.expected(after);
+        const next = await step.run(w, agent, sessionId);
+        expectOutcome(next, expected);
+        const session = await w.stored(sessionId);
+        if (!['done', 'cleaned'].includes(expected.outcome) && !expected.writes) {
+          // A refused call writes nothing, nor does a server that finds nothing to go on with.
+          expect(session.version).toBe(version);
+          expect(await w.writtenAt(sessionId)).toBe(writtenAt);
+        }
+        expect(w.record.refs).toHaveLength(after.ran + expected.runs);
+        expect(session.status).toBe(expected.status);
+        expect(await w.store.queue.list(sessionId)).toEqual([]);
+        expectQueuedInvariants(session, w.record.refs, expected.sent);
       });
     }
   }

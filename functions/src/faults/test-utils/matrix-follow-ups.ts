@@ -1,4 +1,5 @@
 import type { SessionView } from '@callable-flows/client';
+import type { Agent } from '../../kit/agent/index.js';
 import { requestDigest } from '../../kit/agent/request-record.js';
 import { runCleanup } from '../../kit/cleanup/index.js';
 import type { ErrorReason } from '../../kit/errors/index.js';
@@ -73,7 +74,7 @@ function differentAnswer(after: AfterFailure, runs: 0 | 1): Expected {
   return { outcome: 'done', runs, sent: [], status: 'idle' };
 }
 
-/** The cleanup, run once the TTL of a waiting approval has passed; throws when it fails. */
+/** The cleanup job, run two days on (past every interrupt's TTL); it must run without errors. */
 export async function cleanupAfterTtl(w: MatrixWorld): Promise<'cleaned'> {
   w.clock.advance(2 * DAY_MS);
   const report = await runCleanup({ store: w.store, clock: w.clock.now });
@@ -83,12 +84,16 @@ export async function cleanupAfterTtl(w: MatrixWorld): Promise<'cleaned'> {
 
 /**
  * The queue dispatches every task it holds once the leases lapsed (on Cloud Tasks: after its
- * schedule; locally, again after each backoff), each run on an instance of its own.
+ * schedule; locally, again after each backoff), each run on an instance of its own (of `agent`,
+ * the bank's unless told).
  */
-export async function dispatchContinuations(w: MatrixWorld): Promise<ServerOutcome> {
+export async function dispatchContinuations(
+  w: MatrixWorld,
+  agent: () => Pick<Agent, 'continue'> = w.agent,
+): Promise<ServerOutcome> {
   let outcome: ServerOutcome = 'left alone';
   for (const { task } of w.queue.take()) {
-    const done = await w.agent().continue(task);
+    const done = await agent().continue(task);
     if (done === 'continued') outcome = 'continued';
     else if (done !== 'finished') throw new Error(`a continuation task ended ${done}`);
   }

@@ -20,8 +20,12 @@ import type { Session, SessionStore } from '../../kit/session/index.js';
 export const LEASE_MS = 15_000;
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A model hook: runs before each model call, to fail or stall it. */
-export type BeforeModel = (call: number, request: { messages: Message[] }) => Promise<void> | void;
+/** A model hook: runs before each model call, to fail or stall it (`signal` fires when the turn gives the call up). */
+export type BeforeModel = (
+  call: number,
+  request: { messages: Message[] },
+  signal: AbortSignal | undefined,
+) => Promise<void> | void;
 
 /** One tenant of the emulator: its own collections, clock, downstream effects and model faults. */
 export interface MatrixWorld {
@@ -54,7 +58,7 @@ export function matrixWorld(firestore: Firestore): MatrixWorld {
   const record = effects();
   const hooks: MatrixWorld['hooks'] = {};
   const queue = new MemoryContinuationQueue();
-  const model = transferOnSend(500, { before: (call, request) => hooks.beforeModel?.(call, request) });
+  const model = transferOnSend(500, { before: (call, request, signal) => hooks.beforeModel?.(call, request, signal) });
   return {
     store,
     clock,

@@ -123,10 +123,22 @@ describe('planTurn', () => {
     expect(planTurn(rt, session, 'incomplete', message('hello')).kind).toBe('retry');
   });
 
-  it('starts a new turn after the one cut short when another request comes', () => {
+  it('starts a new turn after the one cut short, its unanswered message said so, when another request comes', () => {
     const plan = planTurn(rt, cutShortSession(), 'incomplete', message('something else', 'r2'));
-    expect(plan).toMatchObject({ kind: 'message', turns: 2, turn: { seq: 1, start: 1, requestId: 'r2' } });
-    expect(plan.history).toEqual([user('hello'), user('something else')]);
+    expect(plan).toMatchObject({ kind: 'message', turns: 2, turn: { seq: 1, start: 2, requestId: 'r2' } });
+    expect(plan.history).toEqual([
+      user('hello'),
+      {
+        role: 'model',
+        content: [
+          {
+            text: expect.stringMatching(/^This message got no answer: its turn failed/),
+            metadata: { purpose: 'no-answer' },
+          },
+        ],
+      },
+      user('something else'),
+    ]);
   });
 
   it('answers the expired calls before the new message when an expired session gets one', () => {

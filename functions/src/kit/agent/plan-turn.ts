@@ -7,7 +7,8 @@ import type { Message } from '../model/index.js';
 import type { Session, Standing, StopRecord, TurnState } from '../session/index.js';
 import type { AgentInput } from './agent.js';
 import type { AgentRuntime } from './agent-runtime.js';
-import { closeTrailingRequests } from './close-trailing-requests.js';
+import { type ClosingReason, closeTrailingRequests } from './close-trailing-requests.js';
+import { closeUnansweredMessage } from './close-unanswered-message.js';
 
 /** How a call goes on with a session: a new turn, the resume of an interrupted one, or the retry of one cut short. */
 export type TurnKind = 'message' | 'resume' | 'retry';
@@ -38,8 +39,12 @@ function withRequestId(turn: TurnState, kind: TurnState['kind'], requestId: stri
   return requestId === undefined ? { ...rest, kind } : { ...rest, kind, requestId };
 }
 
-/** Starts a new user turn with `message` after `history`. */
-function newTurn(session: Session, history: Message[], message: Message, request: TurnRequest): TurnPlan {
+/**
+ * Starts a new user turn with `message`, after what the last turn left open is closed for `reason`:
+ * its open round's calls answered honestly, or its message the model never answered said so.
+ */
+function newTurn(session: Session, reason: ClosingReason, message: Message, request: TurnRequest): TurnPlan {
+  const history = closeUnansweredMessage(closeTrailingRequests(session.history, reason), reason);
   const turn: TurnState = { seq: session.turns, kind: 'message', start: history.length, startedAt: request.now };
   if (request.requestId !== undefined) turn.requestId = request.requestId;
   return { kind: 'message', history: [...history, message], turn, turns: session.turns + 1 };
@@ -127,13 +132,11 @@ export function planTurn(rt: AgentRuntime, session: Session, standing: Standing,
     const turn = withRequestId(session.turn, 'message', request.requestId ?? session.turn.requestId);
     return { kind: 'retry', history: session.history, turn, turns: session.turns };
   }
-  if (standing === 'expired')
-    return newTurn(session, closeTrailingRequests(session.history, 'expired'), message, request);
+  if (standing === 'expired') return newTurn(session, 'expired', message, request);
   if (standing === 'incomplete') {
     // A turn whose instance died after its owner stopped it ends as the stop asked: stopped by the user.
-    const reason = request.deadTurnStop ? 'user-stop' : 'cut-short';
-    return newTurn(session, closeTrailingRequests(session.history, reason), message, request);
+    return newTurn(session, request.deadTurnStop ? 'user-stop' : 'cut-short', message, request);
   }
   // A turn stopped by maxTurns (or a stop condition) left the model's last requests unanswered: answer them first.
-  return newTurn(session, closeTrailingRequests(session.history, 'stopped'), message, request);
+  return newTurn(session, 'stopped', message, request);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { GenerateResponseChunk } from '../model/index.js';
 import { InMemorySessionStore } from '../session/index.js';
 import { resolveAgent } from './agent-runtime.js';
 import { defineAgent } from './define-agent.js';
@@ -42,6 +43,42 @@ describe('queueMessage', () => {
     const answered = await queueMessage(deps, s1, { message: 'second' }, { ...alice, requestId: 'q2' }, user('second'));
     expect(answered).toMatchObject({ status: 'done', text: 'echo: second' });
     expect(await texts(s1)).toEqual(['hi', 'first', 'second']);
+  });
+
+  it('streams its own turn, and no turn before it, to the call that runs the queue up to its message', async () => {
+    const { store, plain, deps } = world();
+    const s1 = (await plain.send(undefined, { message: 'hi' }, alice)).sessionId;
+    const first = user('first');
+    await store.queue.push(
+      s1,
+      { requestId: 'q1', uid: 'alice', message: first, digest: requestDigest(first, undefined), at: 1 },
+      { maxItems: 3, ownerUid: 'alice', expireAt: 9 },
+    );
+    const streamed: string[] = [];
+    const onChunk = (chunk: GenerateResponseChunk) => {
+      for (const part of chunk.content) if ('text' in part) streamed.push(part.text);
+    };
+    const ctx = { ...alice, requestId: 'q2', onChunk };
+    await queueMessage(deps, s1, { message: 'second' }, ctx, user('second'));
+    expect(streamed.join('')).toBe('echo: second');
+  });
+
+  it('runs its own message to its end, leaving nothing queued, when the waiting call has gone away', async () => {
+    const { store, plain, deps, texts } = world();
+    const s1 = (await plain.send(undefined, { message: 'hi' }, alice)).sessionId;
+    const first = user('first');
+    await store.queue.push(
+      s1,
+      { requestId: 'q1', uid: 'alice', message: first, digest: requestDigest(first, undefined), at: 1 },
+      { maxItems: 3, ownerUid: 'alice', expireAt: 9 },
+    );
+    const ctx = { ...alice, requestId: 'q2', signal: AbortSignal.abort() };
+    await expect(queueMessage(deps, s1, { message: 'second' }, ctx, user('second'))).resolves.toMatchObject({
+      status: 'done',
+      text: 'echo: second',
+    });
+    expect(await texts(s1)).toEqual(['hi', 'first', 'second']);
+    expect(await store.queue.list(s1)).toEqual([]);
   });
 
   it('answers a request id the session knows from its stored result and queues nothing', async () => {

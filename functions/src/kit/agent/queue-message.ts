@@ -70,10 +70,15 @@ export async function queueMessage(
     return { sessionId, status: 'queued', requestId, position: pushed.position };
   }
   // Nobody holds the session: nobody else may be about to run the queue. Run it up to this message.
-  const run = await runQueued(deps, sessionId, requestId);
+  const run = await runQueued(deps, sessionId, { requestId, ctx });
   if (run.left > 0 && run.waiting === undefined) void runQueuedAfter(deps, sessionId).catch(() => undefined);
-  const position = run.ran.includes(requestId) ? 0 : positionOf(await queue.list(sessionId), requestId);
-  // Answered (here, or by another run meanwhile): its stored result, as any call with its request id.
+  // Its own turn ran here: its outcome is this call's (its result, or why it failed or was stopped).
+  if (run.reached) {
+    if ('error' in run.reached) throw run.reached.error;
+    return run.reached.result;
+  }
+  const position = positionOf(await queue.list(sessionId), requestId);
+  // Answered by another run meanwhile: as any call with its request id (its stored result).
   if (position === 0) return deps.turn(sessionId, input, { ...ctx, requestId });
   return { sessionId, status: 'queued', requestId, position };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { KitError } from '../errors/index.js';
 import { InMemorySessionStore, type QueuedTurn } from '../session/index.js';
 import { resolveAgent } from './agent-runtime.js';
 import { defineAgent } from './define-agent.js';
@@ -91,11 +92,35 @@ describe('runQueued', () => {
     await expect(runQueued(deps, s1)).resolves.toEqual({ ran: ['q1'], left: 0 });
   });
 
-  it('stops at the message named by until and leaves the rest for the next run', async () => {
+  it('stops at the message named by until, with how its turn ended, and leaves the rest for the next run', async () => {
     const { store, plain, deps } = world();
     const s1 = (await plain.send(undefined, { message: 'hi' }, alice)).sessionId;
     for (const n of [1, 2, 3]) await store.queue.push(s1, queued(`q${n}`, `m${n}`), bounds);
-    await expect(runQueued(deps, s1, 'q2')).resolves.toEqual({ ran: ['q1', 'q2'], left: 1 });
+    await expect(runQueued(deps, s1, { requestId: 'q2', ctx: alice })).resolves.toEqual({
+      ran: ['q1', 'q2'],
+      left: 1,
+      reached: { result: expect.objectContaining({ sessionId: s1, status: 'done', text: 'echo: m2' }) },
+    });
+  });
+
+  it('gives the error of the turn named by until, and takes it off the queue unrun again, when that turn fails', async () => {
+    const store = new InMemorySessionStore();
+    let calls = 0;
+    const model = echoModel({
+      before: (_call, request) => {
+        if (userTexts(request.messages).at(-1) !== 'm1') return;
+        calls++;
+        throw new KitError('unavailable', 'the model is down', { reason: 'MODEL_UNAVAILABLE' });
+      },
+    });
+    const plain = defineAgent({ name: 'q', model, store });
+    const deps: QueueDeps = { rt: resolveAgent({ name: 'q', model, store }), turn: plain.send };
+    const s1 = (await plain.send(undefined, { message: 'hi' }, alice)).sessionId;
+    await store.queue.push(s1, queued('q1', 'm1'), bounds);
+    const run = await runQueued(deps, s1, { requestId: 'q1', ctx: alice });
+    expect(run).toMatchObject({ ran: ['q1'], left: 0, reached: { error: { reason: 'MODEL_UNAVAILABLE' } } });
+    expect(calls).toBe(1);
+    expect(await store.queue.list(s1)).toEqual([]);
   });
 
   it('runs nothing and says so when the store has no queue', async () => {

@@ -103,8 +103,11 @@ export function transferTool(record: Effects): Tool {
 
 /** Options of {@link toolThenAnswer}. */
 export interface ToolThenAnswerOptions {
-  /** Awaited at the start of every model call (1-based count), to hold or fail a call. */
-  before?: (call: number, request: GenerateRequest) => Promise<void> | void;
+  /**
+   * Awaited at the start of every model call (1-based count), to hold or fail a call; `signal`
+   * fires when the turn gives the call up (a stop, say), as a real model's request is aborted.
+   */
+  before?: (call: number, request: GenerateRequest, signal: AbortSignal | undefined) => Promise<void> | void;
 }
 
 /**
@@ -113,9 +116,9 @@ export interface ToolThenAnswerOptions {
  */
 export function toolThenAnswer(tool: string, input: unknown, options: ToolThenAnswerOptions = {}): ScriptedModel {
   let calls = 0;
-  return scriptedModel(async (request) => {
+  return scriptedModel(async (request, { signal }) => {
     calls++;
-    await options.before?.(calls, request);
+    await options.before?.(calls, request, signal);
     const last = request.messages.at(-1) as Message;
     if (last.role === 'user')
       return { message: { role: 'model', content: [{ toolRequest: { name: tool, input } }] }, finishReason: 'stop' };
@@ -131,9 +134,9 @@ export function toolThenAnswer(tool: string, input: unknown, options: ToolThenAn
  */
 export function transferOnSend(cents: number, options: ToolThenAnswerOptions = {}): ScriptedModel {
   let calls = 0;
-  return scriptedModel(async (request) => {
+  return scriptedModel(async (request, { signal }) => {
     calls++;
-    await options.before?.(calls, request);
+    await options.before?.(calls, request, signal);
     const last = request.messages.at(-1) as Message;
     if (last.role === 'tool') {
       const outputs = last.content.map((p) => (p as ToolResponsePart).toolResponse?.output);
@@ -151,9 +154,9 @@ export function transferOnSend(cents: number, options: ToolThenAnswerOptions = {
 /** A model that echoes the last user text after waiting for `before`. */
 export function echoModel(options: ToolThenAnswerOptions = {}): ScriptedModel {
   let calls = 0;
-  return scriptedModel(async (request) => {
+  return scriptedModel(async (request, { signal }) => {
     calls++;
-    await options.before?.(calls, request);
+    await options.before?.(calls, request, signal);
     const user = request.messages.findLast((m) => m.role === 'user');
     const text = user?.content.map((p) => ('text' in p ? p.text : '')).join('') ?? '';
     return `echo: ${text}`;

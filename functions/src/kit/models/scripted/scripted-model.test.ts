@@ -29,6 +29,17 @@ describe('scriptedModel', () => {
     expect(model.requests).toHaveLength(3);
   });
 
+  it('hands a function step the call’s signal, so a step can end as an aborted model request does', async () => {
+    const controller = new AbortController();
+    const model = scriptedModel(async (_request, { signal }) => {
+      await new Promise((resolve) => signal?.addEventListener('abort', resolve, { once: true }));
+      throw signal?.reason;
+    });
+    const answer = model.generate(ask(user('a')), { signal: controller.signal });
+    controller.abort(new Error('given up'));
+    await expect(answer).rejects.toThrow('given up');
+  });
+
   it('streams text word by word when the caller streams', async () => {
     const chunks: string[] = [];
     await scriptedModel(['one two three']).generate(ask(user('x')), {

@@ -10,11 +10,17 @@ import {
   sleep,
 } from '../../model/index.js';
 
-/** One scripted answer: text, a whole response, or a function of the request. */
+/**
+ * One scripted answer: text, a whole response, or a function of the request (and of the call's
+ * options: its signal fires when the caller gives up, as a real model's HTTP call is aborted).
+ */
 export type ScriptStep =
   | string
   | ModelRunnerResponse
-  | ((request: GenerateRequest) => ModelRunnerResponse | string | Promise<ModelRunnerResponse | string>);
+  | ((
+      request: GenerateRequest,
+      call: ModelCallOptions,
+    ) => ModelRunnerResponse | string | Promise<ModelRunnerResponse | string>);
 
 /** Options of {@link scriptedModel}. */
 export interface ScriptedModelOptions {
@@ -97,7 +103,7 @@ export function scriptedModel(script: ScriptStep | ScriptStep[], options: Script
         }
       }
       const answer = step as ScriptStep;
-      const response = toResponse(typeof answer === 'function' ? await answer(request) : answer);
+      const response = toResponse(typeof answer === 'function' ? await answer(request, call) : answer);
       if (call.onChunk && options.stream !== false && response.message)
         streamParts(response.message.content, call.onChunk);
       return response;

@@ -1,0 +1,104 @@
+import type { Firestore } from '@google-cloud/firestore';
+import { afterAll, describe, expect, it } from 'vitest';
+import { firestoreEmulatorHost } from '../../test-utils/firestore.js';
+import { abortError, isKitError, KitError } from '../errors/index.js';
+import { FirestoreSessionStore } from '../session/firestore/index.js';
+import { demoProjectId, emulatorFirestore } from '../session/test-utils/emulator-firestore.js';
+import { defineAgent } from './define-agent.js';
+import { requestDigest } from './request-record.js';
+import { echoModel, gate, userTexts } from './test-utils/agent-fixtures.js';
+
+// A message whose own call runs the queue up to itself (messages waited, and nobody held the
+// session) is answered with its own turn's outcome, and its turn runs once: on the Firestore
+// emulator, with a model that counts its calls per message.
+
+const host = firestoreEmulatorHost();
+const projectId = demoProjectId('queue-own');
+let firestore: Firestore | undefined;
+let tenants = 0;
+afterAll(async () => firestore?.terminate());
+
+const alice = { uid: 'alice' };
+
+/** An echo agent that queues, over its own tenant; the model fails or holds the message named so. */
+function world() {
+  firestore ??= emulatorFirestore(host as string, projectId);
+  const store = new FirestoreSessionStore({ firestore, prefix: `own${tenants++}_` });
+  const calls = new Map<string, number>();
+  const failOnce = new Set<string>();
+  const holdUntilStopped = new Set<string>();
+  const held = gate();
+  const model = echoModel({
+    before: async (_call, request, signal) => {
+      const [text = ''] = userTexts(request.messages.filter((m) => m.role === 'user').slice(-1));
+      calls.set(text, (calls.get(text) ?? 0) + 1);
+      if (failOnce.delete(text))
+        throw new KitError('unavailable', 'Gemini answered 503', { reason: 'MODEL_UNAVAILABLE' });
+      if (!holdUntilStopped.has(text)) return;
+      held.open();
+      // What a real model's call does when its request is aborted.
+      await new Promise((resolve) => signal?.addEventListener('abort', resolve, { once: true }));
+      throw abortError(signal as AbortSignal, 'the model call');
+    },
+  });
+  const agent = defineAgent({ name: 'own', model, store, whileBusy: 'queue' });
+  const session = async (id: string) => (await store.load(id))?.session;
+  return { store, agent, calls, failOnce, holdUntilStopped, held, session };
+}
+
+/** A session with one message waiting in its queue (its instance died before it ran it), and nobody holding it. */
+async function withWaitingMessage(w: ReturnType<typeof world>): Promise<string> {
+  const sessionId = (await w.agent.send(undefined, { message: 'hi' }, alice)).sessionId;
+  const waiting = { role: 'user' as const, content: [{ text: 'waiting' }] };
+  const item = { requestId: 'w1', uid: 'alice', message: waiting, digest: requestDigest(waiting, undefined), at: 1 };
+  await w.store.queue.push(sessionId, item, { maxItems: 3, ownerUid: 'alice', expireAt: Date.now() + 86_400_000 });
+  return sessionId;
+}
+
+async function rejection(call: Promise<unknown>): Promise<KitError> {
+  const error = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!isKitError(error)) throw new Error(`expected a kit error, got ${String(error)}`);
+  return error;
+}
+
+describe.skipIf(!host)('queueMessage, when its own call runs the queue up to it', () => {
+  it('fails with its own turn’s error and asks the model once when that turn fails', async () => {
+    const w = world();
+    const s1 = await withWaitingMessage(w);
+    w.failOnce.add('mine');
+    const error = await rejection(w.agent.send(s1, { message: 'mine' }, { ...alice, requestId: 'm1' }));
+    expect(error).toMatchObject({ code: 'unavailable', reason: 'MODEL_UNAVAILABLE', details: { sessionId: s1 } });
+    expect(w.calls.get('mine')).toBe(1);
+    const stored = await w.session(s1);
+    expect(stored?.status).toBe('failed');
+    expect(userTexts(stored?.history ?? [])).toEqual(['hi', 'waiting', 'mine']);
+    expect(await w.store.queue.list(s1)).toEqual([]);
+  });
+
+  it('is cancelled STOPPED, its turn run once, when that turn is stopped', async () => {
+    const w = world();
+    const s1 = await withWaitingMessage(w);
+    w.holdUntilStopped.add('mine');
+    const sent = rejection(w.agent.send(s1, { message: 'mine' }, { ...alice, requestId: 'm1' }));
+    await w.held.promise;
+    await expect(w.agent.stop(s1, alice)).resolves.toMatchObject({ sessionId: s1 });
+    expect(await sent).toMatchObject({ code: 'cancelled', reason: 'STOPPED', details: { sessionId: s1 } });
+    expect(w.calls.get('mine')).toBe(1);
+    const stored = await w.session(s1);
+    expect(stored?.status).toBe('idle');
+    expect(userTexts(stored?.history ?? [])).toEqual(['hi', 'waiting', 'mine']);
+    expect(await w.store.queue.list(s1)).toEqual([]);
+  });
+
+  it('answers with its own turn’s result, each message asked once, when that turn finishes', async () => {
+    const w = world();
+    const s1 = await withWaitingMessage(w);
+    const answered = await w.agent.send(s1, { message: 'mine' }, { ...alice, requestId: 'm1' });
+    expect(answered).toMatchObject({ status: 'done', text: 'echo: mine' });
+    expect([w.calls.get('waiting'), w.calls.get('mine')]).toEqual([1, 1]);
+    expect(userTexts((await w.session(s1))?.history ?? [])).toEqual(['hi', 'waiting', 'mine']);
+  });
+});
