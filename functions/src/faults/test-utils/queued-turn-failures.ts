@@ -155,10 +155,10 @@ export const QUEUED_FOLLOW_UPS: readonly QueuedFollowUp[] = [
     name: 'its sender’s retry by request id',
     run: (_w, agent, sessionId) => sendOwn(agent, sessionId),
     // A failed turn goes on from its journal (its charge runs only if it never ran); a stopped one
-    // is over: its retry runs nothing and writes nothing.
+    // is over: its retry is STOPPED, as the call was, and runs and writes nothing.
     expected: (after) =>
       after.stopped
-        ? { outcome: 'REQUEST_CLOSED', runs: 0, sent: [], status: after.status }
+        ? { outcome: 'STOPPED', runs: 0, sent: [], status: after.status }
         : { outcome: 'done', runs: after.recorded ? 0 : 1, sent: [], status: 'idle' },
   },
   {
