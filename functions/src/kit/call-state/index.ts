@@ -8,6 +8,7 @@ export {
   CallStateSchema,
   callStateOf,
   declineReasonOf,
+  inputDigestOf,
   isRecorded,
   isWaiting,
   type RecordedCall,
@@ -22,4 +23,5 @@ export {
   stampPendingOutput,
   stampResolved,
 } from './call-stamps.js';
+export { inputDigest } from './input-digest.js';
 export { openRoundOf } from './open-round.js';
