@@ -69,7 +69,7 @@ function bank(editable: EditableInput | undefined) {
 async function asked(b: ReturnType<typeof bank>) {
   const result = await b.send(undefined, { message: 'pay Bob his rent' });
   expect(result.status).toBe('interrupted');
-  const interrupt = result.status === 'queued' ? undefined : result.interrupts[0];
+  const interrupt = result.interrupts[0];
   if (!interrupt) throw new Error('no interrupt');
   return { sessionId: result.sessionId, ref: interrupt.ref, digest: interrupt.inputDigest as string };
 }

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { answerOf, asWaiting, callStateOf, inputDigest, stampAnswer, stampApproved } from '../call-state/index.js';
-import { fromZodError, KitError } from '../errors/index.js';
+import { fromZodError, isKitError, KitError } from '../errors/index.js';
 import { type Message, type ToolRequestPart, toolRequestsOf } from '../model/index.js';
 import { editInput, type Tool } from '../tools/index.js';
 import type { ResumeReply } from './resume-reply.js';
@@ -180,6 +180,20 @@ function sameAnswer(stored: ToolRequestPart, candidate: ToolRequestPart): boolea
 }
 
 /**
+ * True when `reply` is the answer the answered call `stored` already has (a retried resume). A
+ * reply that couldn't be admitted on the waiting call (a bad edit, a stale digest) is another
+ * answer: the call's being answered is what the client needs to hear.
+ */
+function repeatsAnswer(stored: ToolRequestPart, reply: ResumeReply, tool: Tool, fromClient: boolean): boolean {
+  try {
+    return sameAnswer(stored, answered(asWaiting(stored), reply, tool, fromClient));
+  } catch (error) {
+    if (isKitError(error) && (error.code === 'invalid-argument' || error.code === 'failed-precondition')) return false;
+    throw error;
+  }
+}
+
+/**
  * Journals a person's answers on the open round that `message` holds, in one pass: each reply
  * is matched to its call (by ref, and tool name) and checked once; a waiting call takes its
  * answer (respond and decline record the response, restart records the approval and any
@@ -225,7 +239,7 @@ export function applyResume(
     const state = callStateOf(part).kind;
     if (state === 'waiting') {
       content[at] = answered(part, reply, tool, fromClient);
-    } else if (state === 'running' || !sameAnswer(part, answered(asWaiting(part), reply, tool, fromClient))) {
+    } else if (state === 'running' || !repeatsAnswer(part, reply, tool, fromClient)) {
       throw alreadyAnswered(reply.name, reply.ref, 'open');
     }
   }
