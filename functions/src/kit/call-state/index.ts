@@ -8,7 +8,6 @@ export {
   CallStateSchema,
   callStateOf,
   declineReasonOf,
-  inputDigestOf,
   isRecorded,
   isWaiting,
   type RecordedCall,
