@@ -30,6 +30,8 @@ describe('FlowTypes', () => {
       () => client.approve(cancel, { replaceInput: { orderId: 'A-2' } }),
       // @ts-expect-error cancelOrder's input is { orderId: string }
       () => client.approve(cancel, { replaceInput: { order: 2 } }),
+      // An edit names only the fields it changes.
+      () => client.approve(cancel, { replaceInput: {} }),
     ];
     expectTypeOf(calls).toBeArray();
   });

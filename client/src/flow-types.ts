@@ -38,14 +38,30 @@ export type FlowInterrupt<T extends FlowTypes = FlowTypes, N extends InterruptNa
     name: K;
     input: Field<Interrupts<T>[K], 'input'>;
     metadata: Field<Interrupts<T>[K], 'metadata'> | true;
+    /**
+     * The server's digest of the input the person is shown: `approve` and `answer` send it back,
+     * so the answer is refused (`APPROVAL_STALE`) if the waiting call is no longer this one.
+     */
+    inputDigest?: string;
   };
 }[N];
 
 /** The output an answer to interrupt `N` carries. */
 export type InterruptOutput<T extends FlowTypes, N extends InterruptName<T>> = Field<Interrupts<T>[N], 'output'>;
 
-/** The input of interrupt `N` (what `replaceInput` replaces). */
+/** The input of interrupt `N`. */
 export type InterruptInput<T extends FlowTypes, N extends InterruptName<T>> = Field<Interrupts<T>[N], 'input'>;
+
+/**
+ * A person's edit of an input (`replaceInput`): the fields to change, merged over the stored
+ * input by the server (objects field by field, arrays whole), admitted only for the fields
+ * its tool declares editable.
+ */
+export type InputEdit<I> = I extends readonly unknown[]
+  ? I
+  : I extends object
+    ? { [K in keyof I]?: InputEdit<I[K]> }
+    : I;
 
 /** The result of one call. */
 export interface FlowResult<T extends FlowTypes = FlowTypes> {

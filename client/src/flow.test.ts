@@ -145,7 +145,13 @@ describe('flowClient', () => {
   });
 
   it('builds restart, decline and respond resumes from an interrupt when approving, declining and answering', async () => {
-    const interrupt = { ref: 'c2', name: 'cancelOrder', input: { orderId: 'A-1' }, metadata: true as const };
+    const interrupt = {
+      ref: 'c2',
+      name: 'cancelOrder',
+      input: { orderId: 'A-1' },
+      metadata: true as const,
+      inputDigest: 'd-A1',
+    };
     const asked = result({ status: 'interrupted', finishReason: 'interrupted', interrupts: [interrupt] });
     const callable = fakeCallable([asked, result(), result(), result()]);
     const client = flowClient(callable, noSleep);
@@ -157,10 +163,27 @@ describe('flowClient', () => {
     await client.decline(question, 'changed my mind');
     await client.answer(question, { cancelled: false });
     expect(callable.requests.slice(1).map(({ requestId: _, ...r }) => r)).toEqual([
-      { sessionId: 's1', resume: { restart: [{ ref: 'c2', name: 'cancelOrder', replaceInput: { orderId: 'A-2' } }] } },
+      {
+        sessionId: 's1',
+        resume: {
+          restart: [{ ref: 'c2', name: 'cancelOrder', inputDigest: 'd-A1', replaceInput: { orderId: 'A-2' } }],
+        },
+      },
+      // A decline carries no digest: a no stands whatever the call now holds.
       { sessionId: 's1', resume: { decline: [{ ref: 'c2', name: 'cancelOrder', reason: 'changed my mind' }] } },
-      { sessionId: 's1', resume: { respond: [{ ref: 'c2', name: 'cancelOrder', output: { cancelled: false } }] } },
+      {
+        sessionId: 's1',
+        resume: { respond: [{ ref: 'c2', name: 'cancelOrder', inputDigest: 'd-A1', output: { cancelled: false } }] },
+      },
     ]);
+  });
+
+  it('sends no digest when the interrupt came without one (a result stored before digests)', async () => {
+    const interrupt = { ref: 'c2', name: 'cancelOrder', input: { orderId: 'A-1' }, metadata: true as const };
+    const callable = fakeCallable([result()]);
+    await flowClient(callable, noSleep).approve({ ...interrupt, sessionId: 's1' });
+    expect(callable.requests[0]).toMatchObject({ resume: { restart: [{ ref: 'c2', name: 'cancelOrder' }] } });
+    expect(JSON.stringify(callable.requests[0])).not.toContain('inputDigest');
   });
 
   it('yields the chunks and resolves the result when streaming', async () => {

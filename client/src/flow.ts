@@ -16,6 +16,7 @@ import type {
   FlowInterrupt,
   FlowResult,
   FlowTypes,
+  InputEdit,
   InterruptInput,
   InterruptName,
   InterruptOutput,
@@ -96,14 +97,20 @@ export interface FlowClient<T extends FlowTypes = FlowTypes> {
   send(message: string | ClientPart[], options?: SendOptions<T>): Promise<SendResult<T>>;
   /** Sends a user message and streams the turn. */
   stream(message: string | ClientPart[], options?: Omit<SendOptions<T>, 'onChunk'>): FlowStream<T>;
-  /** Approves an interrupt: its tool runs again, now approved (resume `restart`), optionally with new input. */
+  /**
+   * Approves an interrupt: its tool runs again, now approved (resume `restart`), as it was shown
+   * (its `inputDigest` goes with it), or with a person's edit of the fields its tool lets them edit.
+   */
   approve<N extends InterruptName<T>>(
     interrupt: FlowInterrupt<T, N>,
-    options?: CallOptions<T> & { replaceInput?: InterruptInput<T, N>; metadata?: Record<string, unknown> },
+    options?: CallOptions<T> & { replaceInput?: InputEdit<InterruptInput<T, N>>; metadata?: Record<string, unknown> },
   ): Promise<FlowResult<T>>;
-  /** Declines an interrupt: its tool never runs, and the model is told why (resume `decline`). */
+  /**
+   * Declines an interrupt: its tool never runs, and the model is told why (resume `decline`).
+   * No digest goes with it: a no stands whatever the call now holds.
+   */
   decline(interrupt: FlowInterrupt<T>, reason?: string, options?: CallOptions<T>): Promise<FlowResult<T>>;
-  /** Answers an interrupt with its tool's output (resume `respond`): for questions such as "which address?". */
+  /** Answers an interrupt with its tool's output (resume `respond`, with its `inputDigest`): for questions such as "which address?". */
   answer<N extends InterruptName<T>>(
     interrupt: FlowInterrupt<T, N>,
     output: InterruptOutput<T, N>,
@@ -159,6 +166,12 @@ type TurnRequest = Exclude<WireRequest, { stop: true }> & { sessionId: string };
 function turnResult<T extends FlowTypes>(result: FlowResult<T> | QueuedResult): FlowResult<T> {
   if (isQueued(result)) throw new FlowError('internal', 'a resume was answered queued: only messages are queued');
   return result;
+}
+
+/** What a reply that acts on what the person was shown names: the interrupt, and the digest of its input when it came with one. */
+function replyTo(interrupt: FlowInterrupt): { ref: string; name: string; inputDigest?: string } {
+  const { ref, name, inputDigest } = interrupt;
+  return inputDigest === undefined ? { ref, name } : { ref, name, inputDigest };
 }
 
 /** A client on any {@link WireCallable}: the transport `flow` uses, open for `httpsCallableFromURL` or tests. */
@@ -274,8 +287,7 @@ export function flowClient<T extends FlowTypes = FlowTypes>(
     approve(interrupt, options = {}) {
       const { replaceInput, metadata, ...call } = options;
       const restart = {
-        ref: interrupt.ref,
-        name: interrupt.name,
+        ...replyTo(interrupt),
         ...(replaceInput === undefined ? {} : { replaceInput }),
         ...(metadata === undefined ? {} : { metadata }),
       };
@@ -286,11 +298,7 @@ export function flowClient<T extends FlowTypes = FlowTypes>(
       return client.resume(interrupt.sessionId, { decline: [decline] }, options);
     },
     answer(interrupt, output, options = {}) {
-      return client.resume(
-        interrupt.sessionId,
-        { respond: [{ ref: interrupt.ref, name: interrupt.name, output }] },
-        options,
-      );
+      return client.resume(interrupt.sessionId, { respond: [{ ...replyTo(interrupt), output }] }, options);
     },
     resume: (sessionId, resume, options = {}) => run({ sessionId, resume }, options).then(turnResult),
     reset() {

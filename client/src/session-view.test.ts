@@ -138,6 +138,13 @@ describe('interruptsOf', () => {
     ]);
   });
 
+  it('reads the digest the server stamped on a waiting interrupt, to send back with its answer', () => {
+    const [waiting] = interruptsOf('s1', [user, asking({ interrupt: { question: 'sure?' }, inputDigest: 'd-1' })]);
+    expect(waiting).toMatchObject({ state: 'waiting', inputDigest: 'd-1' });
+    const [decided] = interruptsOf('s1', [asking({ resolvedInterrupt: true, answer: 'restart', inputDigest: 'd-1' })]);
+    expect(decided).not.toHaveProperty('inputDigest');
+  });
+
   it('reads each decision when interrupts were approved, declined with a reason, or closed by a new message', () => {
     const approved = asking({ resolvedInterrupt: { question: 'sure?' }, answer: 'restart', resumed: true });
     const declined = asking({ resolvedInterrupt: true, answer: 'decline', declined: { reason: 'changed my mind' } });

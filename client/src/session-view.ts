@@ -4,6 +4,7 @@ import {
   type CallState,
   callStateOf,
   declineReasonOf,
+  inputDigestOf,
   isWaiting,
   type StampedCall,
 } from '@callable-flows/protocol/call-state';
@@ -160,7 +161,15 @@ export function interruptsOf<T extends FlowTypes>(sessionId: string, messages: r
       const asked = askedOf(part);
       if (!request || asked === undefined) continue;
       const ref = request.ref ?? '';
-      const base = { sessionId, ref, name: request.name, input: request.input, metadata: asked };
+      const digest = inputDigestOf(part);
+      const base = {
+        sessionId,
+        ref,
+        name: request.name,
+        input: request.input,
+        metadata: asked,
+        ...(digest === undefined ? {} : { inputDigest: digest }),
+      };
       const decided = { state: 'decided', decision: decisionOf(ref, request.name, part) };
       interrupts.push({ ...base, ...(isWaiting(part) ? { state: 'waiting' } : decided) } as WatchedInterrupt<T>);
     }

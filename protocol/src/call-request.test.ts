@@ -39,4 +39,19 @@ describe('CallRequestSchema', () => {
       `resume.decline.0.reason: must be at most ${PAYLOAD_LIMITS.reasonChars} characters`,
     ]);
   });
+
+  it('takes an inputDigest on every reply and refuses one that is empty or over the id limit', () => {
+    const inputDigest = 'd'.repeat(43);
+    const replies = {
+      restart: [{ ref: 't1', name: 'n', inputDigest }],
+      respond: [{ ref: 't2', name: 'n', output: 1, inputDigest }],
+      decline: [{ ref: 't3', name: 'n', inputDigest }],
+    };
+    expect(issues({ sessionId: 's', resume: replies })).toEqual([]);
+    const long = 'd'.repeat(PAYLOAD_LIMITS.idChars + 1);
+    expect(issues({ sessionId: 's', resume: { restart: [{ ref: 't', name: 'n', inputDigest: long }] } })).toEqual([
+      `resume.restart.0.inputDigest: must be at most ${PAYLOAD_LIMITS.idChars} characters`,
+    ]);
+    expect(issues({ sessionId: 's', resume: { restart: [{ ref: 't', name: 'n', inputDigest: '' }] } })).toHaveLength(1);
+  });
 });

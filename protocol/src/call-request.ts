@@ -13,6 +13,11 @@ export const WireIdSchema = z
   .refine((id) => !/^__.*__$/.test(id), 'must not be of the form __name__');
 
 const NameSchema = z.string().min(1).max(L.idChars, `must be at most ${L.idChars} characters`);
+/**
+ * The `inputDigest` of the interrupt a reply answers, sent back as the client got it: the reply
+ * is admitted only while the stored call still has the input the person was shown.
+ */
+const InputDigestSchema = z.string().min(1).max(L.idChars, `must be at most ${L.idChars} characters`).optional();
 const TextSchema = z.string().max(L.textChars, `must be at most ${L.textChars} characters`);
 
 // Clients may send only content: tool calls, tool results, reasoning and part metadata are the
@@ -44,14 +49,24 @@ export const ClientMessageSchema = z.union(
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 
 /** The answer to an interrupt: the output its tool call should have. */
-export const RespondReplySchema = z.strictObject({ ref: NameSchema, name: NameSchema, output: z.unknown() });
+export const RespondReplySchema = z.strictObject({
+  ref: NameSchema,
+  name: NameSchema,
+  output: z.unknown(),
+  inputDigest: InputDigestSchema,
+});
 export type RespondReply = z.infer<typeof RespondReplySchema>;
 
-/** A request to run an interrupted call again, now approved. */
+/**
+ * A request to run an interrupted call again, now approved: the stored call as it is. A
+ * `replaceInput` is a person's edit of it, merged over the stored input, and admitted only for
+ * the fields the tool declares editable (`editableInput`; `ANSWER_NOT_ALLOWED` otherwise).
+ */
 export const RestartReplySchema = z.strictObject({
   ref: NameSchema,
   name: NameSchema,
   replaceInput: z.unknown().optional(),
+  inputDigest: InputDigestSchema,
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 export type RestartReply = z.infer<typeof RestartReplySchema>;
@@ -61,6 +76,7 @@ export const DeclineReplySchema = z.strictObject({
   ref: NameSchema,
   name: NameSchema,
   reason: z.string().max(L.reasonChars, `must be at most ${L.reasonChars} characters`).optional(),
+  inputDigest: InputDigestSchema,
 });
 export type DeclineReply = z.infer<typeof DeclineReplySchema>;
 

@@ -6,6 +6,7 @@ import {
   CallStateSchema,
   callStateOf,
   declineReasonOf,
+  inputDigestOf,
   isRecorded,
   isWaiting,
 } from './call-state.js';
@@ -139,5 +140,14 @@ describe('isWaiting', () => {
     expect(isWaiting({ metadata: stamped.waiting })).toBe(true);
     expect(isWaiting({ metadata: stamped.answered })).toBe(false);
     expect(isWaiting({})).toBe(false);
+  });
+});
+
+describe('inputDigestOf', () => {
+  it('reads the digest a waiting call was stamped with, and none once it was answered', () => {
+    expect(inputDigestOf({ metadata: { interrupt: asked, inputDigest: 'abc' } })).toBe('abc');
+    expect(inputDigestOf({ metadata: { ...stamped.approved, inputDigest: 'abc' } })).toBeUndefined();
+    expect(inputDigestOf({ metadata: stamped.waiting })).toBeUndefined();
+    expect(inputDigestOf({ metadata: { interrupt: asked, inputDigest: 7 } })).toBeUndefined();
   });
 });

@@ -4,7 +4,8 @@ import type { SessionStatus } from './session-doc.js';
 // A call of an open round (interrupted, or cut short) keeps where it stands as stamps on its
 // tool request's metadata, under the names stored sessions and the wire already use: `interrupt`,
 // `resumed`, `pendingOutput`, `pendingContent`, `pendingError`, `resolvedInterrupt`, `answer`,
-// `declined`. This module is the one reader of those stamps, for the kit and its clients alike (the kit's
+// `declined`, and `inputDigest` (the digest of a waiting call's input, written with `interrupt`).
+// This module is the one reader of those stamps, for the kit and its clients alike (the kit's
 // call-state/call-stamps.ts is the one writer). zod/mini, so the web app's bundle pays little for it.
 
 /** What a call asked a person: the tool's interrupt metadata, or `true` when it gave none. */
@@ -108,6 +109,16 @@ export function askedOf(part: StampedCall): Asked | undefined {
   return typeof asked === 'object' && asked !== null && !Array.isArray(asked)
     ? (asked as Record<string, unknown>)
     : true;
+}
+
+/**
+ * The digest of the input the waiting call `part` asks about, as the server stamped it with the
+ * interrupt (`undefined`: it doesn't wait, or it was stamped before digests existed). A client
+ * sends it back with its answer, so the answer binds to what the person was shown.
+ */
+export function inputDigestOf(part: StampedCall): string | undefined {
+  const digest = part.metadata?.interrupt === undefined ? undefined : part.metadata.inputDigest;
+  return typeof digest === 'string' ? digest : undefined;
 }
 
 /** True when the call `part` waits for a person. */

@@ -27,6 +27,7 @@ export {
   WireUsageSchema,
 } from './call-result.js';
 export * from './call-state.js';
+export { canonicalJson } from './canonical-json.js';
 export { ERROR_CODES, type ErrorCode } from './error-code.js';
 export { ERROR_REASONS, type ErrorReason } from './error-reason.js';
 export { type FinishReason, FinishReasonSchema } from './finish-reason.js';

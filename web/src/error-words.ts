@@ -51,6 +51,7 @@ const REASON_WORDS: Record<string, Words> = {
   ALREADY_ANSWERED: ['That approval was already answered.', false],
   ANSWER_NOT_ALLOWED: ["That kind of answer isn't allowed for this approval.", false],
   APPROVAL_EXPIRED: ['This approval has expired, so nothing was done. Ask again if you still want it.', false],
+  APPROVAL_STALE: ['That approval changed since you saw it, so nothing was done. Look at it again.', false],
   BUDGET_EXHAUSTED: ["You've reached today's usage limit for the assistant. Try again tomorrow.", false],
   MODEL_UNAVAILABLE: ["The assistant can't be reached right now. Try again in a moment.", true],
   MODEL_QUOTA: ['The assistant is very busy right now. Try again in a little while.', true],

@@ -59,6 +59,14 @@ describe('transcriptOf', () => {
     ]);
   });
 
+  it('keeps the digest the server stamped on a waiting approval, which its card sends back', () => {
+    const last = ask.at(-1) as HistoryMessage;
+    const [text, request] = last.content;
+    const stamped = { ...request, metadata: { ...request?.metadata, inputDigest: 'd-A1001' } };
+    const history: HistoryMessage[] = [...ask.slice(0, -1), { role: 'model', content: [text ?? {}, stamped] }];
+    expect(transcriptOf(history, 'interrupted').at(-1)).toMatchObject({ state: 'pending', inputDigest: 'd-A1001' });
+  });
+
   it('marks a waiting approval expired when the session is expired', () => {
     expect(transcriptOf(ask, 'expired').at(-1)).toMatchObject({ kind: 'approval', state: 'expired' });
   });

@@ -1,4 +1,5 @@
 import type { WireInterruptMetadata } from '@callable-flows/client';
+import { inputDigestOf } from '@callable-flows/protocol/call-state';
 import type { HistoryMessage, HistoryPart, SessionStatus } from './history.js';
 import { isHiddenTool } from './tool-presentation.js';
 
@@ -28,6 +29,8 @@ export interface ApprovalEntry {
   output?: unknown;
   /** The person's reason, when they declined and gave one. */
   reason?: string;
+  /** The server's digest of the input shown, while it waits: the approval sends it back (a stale one is refused). */
+  inputDigest?: string;
 }
 
 /** One thing the conversation shows, in order. */
@@ -55,8 +58,11 @@ function askedEntry(part: HistoryPart, status: SessionStatus): ToolEntry | Appro
   const asked = waiting ?? part.metadata?.resolvedInterrupt;
   if (asked === undefined) return { kind: 'tool', ...base };
   const metadata = (typeof asked === 'object' && asked !== null ? asked : true) as WireInterruptMetadata;
-  if (waiting !== undefined)
-    return { kind: 'approval', ...base, metadata, state: status === 'expired' ? 'expired' : 'pending' };
+  if (waiting !== undefined) {
+    const inputDigest = inputDigestOf(part);
+    const state = status === 'expired' ? 'expired' : 'pending';
+    return { kind: 'approval', ...base, metadata, state, ...(inputDigest === undefined ? {} : { inputDigest }) };
+  }
   // A restart (the person approved) re-runs the call and marks it `resumed`.
   return { kind: 'approval', ...base, metadata, state: part.metadata?.resumed !== undefined ? 'approved' : 'denied' };
 }

@@ -89,6 +89,24 @@ describe.skipIf(!host)('@callable-flows/client (end to end)', () => {
     expect((await admin.doc('orders/A-1001').get()).get('status')).toBe('processing');
   });
 
+  it('refuses an approval that edits the order or names another input, by reason, and cancels once approved as shown', async () => {
+    await admin.doc('orders/A-1001').set({ status: 'processing' }, { merge: true });
+    const alice = await signedInClient('alice');
+    const asked = await alice.send('Please cancel order A-1001.');
+    const interrupt = asked.interrupts[0];
+    if (!interrupt) throw new Error('no interrupt');
+    expect(interrupt.inputDigest).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // cancelOrder declares nothing editable: the order a person was shown is the one cancelled.
+    const forged = await alice.approve(interrupt, { replaceInput: { orderId: 'A-1002' } }).catch((e: unknown) => e);
+    expect(forged).toMatchObject({ code: 'invalid-argument', reason: 'ANSWER_NOT_ALLOWED' });
+    const stale = await alice.approve({ ...interrupt, inputDigest: 'x'.repeat(43) }).catch((e: unknown) => e);
+    expect(stale).toMatchObject({ code: 'failed-precondition', reason: 'APPROVAL_STALE' });
+    expect((await admin.doc('orders/A-1001').get()).get('status')).toBe('processing');
+    expect((await admin.doc('orders/A-1002').get()).get('status')).not.toBe('cancelled');
+    await expect(alice.approve(interrupt)).resolves.toMatchObject({ status: 'done' });
+    expect((await admin.doc('orders/A-1001').get()).get('status')).toBe('cancelled');
+  });
+
   it('gets the same call for a repeated request id, and a refusal by reason for one reused with another message', async () => {
     const alice = await signedInClient('alice');
     const first = await alice.send('Hello there.', { requestId: 'e2e-hello-1' });

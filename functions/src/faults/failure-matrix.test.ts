@@ -159,10 +159,13 @@ describe.skipIf(!host)('an approved turn that fails, then what comes next', () =
         const ref = asked.interrupts[0]?.ref as string;
         const { after } = failure;
 
+        const before = { version: (await w.stored(sessionId)).version, at: await w.writtenAt(sessionId) };
         const failed = await failure.strike(w, sessionId, ref, step.requestId);
         expect(describeSettled(failed)).toMatch(new RegExp(`^failed: ${after.reason} `));
         expect(w.record.refs).toHaveLength(after.ran);
         const left = await w.stored(sessionId);
+        // A refused answer wrote nothing at all.
+        if (after.refused) expect({ version: left.version, at: await w.writtenAt(sessionId) }).toEqual(before);
         expectLeftBehind(left, ref, after);
 
         lapseLeases(w);

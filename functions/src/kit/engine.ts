@@ -64,6 +64,7 @@ export {
   type ActionContext,
   defineInterrupt,
   defineTool,
+  type EditableInput,
   isToolInterruptError,
   type Tool,
   type ToolConfig,

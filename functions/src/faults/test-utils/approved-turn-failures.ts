@@ -1,4 +1,5 @@
 import { gate } from '../../kit/agent/test-utils/agent-fixtures.js';
+import { inputDigest } from '../../kit/call-state/index.js';
 import type { ErrorReason } from '../../kit/errors/index.js';
 import { abortError, KitError } from '../../kit/errors/index.js';
 import type { SessionStatus } from '../../kit/session/index.js';
@@ -32,6 +33,8 @@ export interface AfterFailure {
   status: SessionStatus;
   /** The error code stored with the session, when the failed turn could store one. */
   storedError?: string;
+  /** The approving call was refused at admission: it wrote nothing at all (the session's version and update time are unchanged). */
+  refused?: true;
 }
 
 /** One way the approved turn fails. */
@@ -48,6 +51,27 @@ const afterTools = (request: { messages: { role: string }[] }): boolean => reque
 function approve(w: MatrixWorld, sessionId: string, ref: string, requestId: string | undefined, signal?: AbortSignal) {
   const ctx = { uid: 'alice', ...(requestId ? { requestId } : {}), ...(signal ? { signal } : {}) };
   return settle(w.agent().send(sessionId, { resume: { restart: [{ ref, name: 'transfer' }] } }, ctx));
+}
+
+/** An answer refused before anything is written or run: the approval still waits, as it did. */
+const refusedAnswer = (reason: ErrorReason): AfterFailure => ({
+  reason,
+  journaled: false,
+  ran: 0,
+  recorded: false,
+  finished: false,
+  deadLease: false,
+  handedOff: false,
+  status: 'interrupted',
+  refused: true,
+});
+
+/** An approving call with `reply` (beside its ref and name) in place of a plain approval. */
+function answerWith(reply: Record<string, unknown>) {
+  return (w: MatrixWorld, sessionId: string, ref: string, requestId: string | undefined) => {
+    const ctx = { uid: 'alice', ...(requestId ? { requestId } : {}) };
+    return settle(w.agent().send(sessionId, { resume: { restart: [{ ref, name: 'transfer', ...reply }] } }, ctx));
+  };
 }
 
 /** A process that dies at the `at`-th write of the turn (1: the lease write that journals the approval). */
@@ -238,6 +262,18 @@ export const APPROVED_TURN_FAILURES: readonly FailurePoint[] = [
       handedOff: true,
       status: 'idle',
     },
+  },
+  {
+    // A forged approval: the transfer lets a person edit its amount, never who is paid.
+    name: 'a forged answer (an edit the tool does not allow)',
+    strike: answerWith({ replaceInput: { cents: 700, to: 'MALLORY' } }),
+    after: refusedAnswer('ANSWER_NOT_ALLOWED'),
+  },
+  {
+    // An approval given for another call than the one waiting (an old card, another tab's).
+    name: 'a stale answer (the digest of another input)',
+    strike: answerWith({ inputDigest: inputDigest({ cents: 700 }) }),
+    after: refusedAnswer('APPROVAL_STALE'),
   },
   {
     // The store refuses the turn's last write each time it is tried; the release after it goes

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { inputDigest } from '../call-state/index.js';
 import { KitError } from '../errors/index.js';
 import type { GenerateResponseChunk } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
@@ -111,7 +112,13 @@ describe('defineAgent', () => {
     const asked = await agent.send(undefined, { message: 'refund A-7' }, { uid: 'alice' });
     expect(asked).toMatchObject({ status: 'interrupted', finishReason: 'interrupted' });
     expect(asked.interrupts).toEqual([
-      { ref: expect.any(String), name: 'approve', input: { what: 'refund order A-7' }, metadata: true },
+      {
+        ref: expect.any(String),
+        name: 'approve',
+        input: { what: 'refund order A-7' },
+        metadata: true,
+        inputDigest: inputDigest({ what: 'refund order A-7' }),
+      },
     ]);
     const stored = (await store.load(asked.sessionId))!.session;
     expect(stored.status).toBe('interrupted');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Resume } from '@callable-flows/protocol';
+import { canonicalJson, type Resume } from '@callable-flows/protocol';
 import { KitError } from '../errors/index.js';
 import type { Message } from '../model/index.js';
 import type { RequestOutcome, RequestRecord, Session } from '../session/session-schema.js';
@@ -10,18 +10,6 @@ import type { RequestOutcome, RequestRecord, Session } from '../session/session-
  */
 export const REQUEST_WINDOW = 64;
 
-/** JSON with object keys in one order, so two equal requests always have one digest. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
 /**
  * The digest of what a call asks for: its checked user message (so `"hi"` and `[{text:"hi"}]`
  * are one request), or its resume's replies. Ids and session ids are not part of it.
@@ -29,7 +17,7 @@ function canonical(value: unknown): string {
 export function requestDigest(message: Message | undefined, resume: Resume | undefined): string {
   const asked = message ? { message: message.content } : { resume: resume ?? {} };
   // 96 bits: two different requests under one id never meet a collision in practice.
-  return createHash('sha256').update(canonical(asked)).digest('base64url').slice(0, 16);
+  return createHash('sha256').update(canonicalJson(asked)).digest('base64url').slice(0, 16);
 }
 
 /** The record of `requestId` in `session`, if it still holds it. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inputDigest, stampApproved } from '../call-state/index.js';
 import type { GenerateResult } from '../generate/index.js';
 import { toPendingInterrupt, toTurnResult } from './to-turn-result.js';
 
@@ -14,7 +15,17 @@ describe('toPendingInterrupt', () => {
       name: 'confirm',
       input: { id: 1 },
       metadata: { question: 'ok?' },
+      inputDigest: inputDigest({ id: 1 }),
     });
+  });
+
+  it('gives an answered call as it was asked: its input before a person’s edit, and that input’s digest', () => {
+    const edited = {
+      toolRequest: { ...interrupt.toolRequest, input: { id: 2 } },
+      metadata: { replacedInput: { id: 1 } },
+    };
+    const approved = stampApproved(interrupt, edited);
+    expect(toPendingInterrupt(approved)).toMatchObject({ input: { id: 1 }, inputDigest: inputDigest({ id: 1 }) });
   });
 
   it('says true when the interrupt told the person nothing usable', () => {

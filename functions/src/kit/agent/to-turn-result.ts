@@ -1,12 +1,16 @@
-import { askedOf } from '../call-state/index.js';
+import { askedOf, inputDigest } from '../call-state/index.js';
 import type { GenerateResult } from '../generate/index.js';
 import type { ToolRequestPart } from '../model/index.js';
 import type { AgentTurnResult, PendingInterrupt } from './agent.js';
 
-/** An interrupted tool request as a client sees it (answered since: as it was asked). */
+/**
+ * An interrupted tool request as a client sees it (answered since: as it was asked, its input
+ * before a person's edit), with the digest of that input, which an answer may send back.
+ */
 export function toPendingInterrupt(part: ToolRequestPart): PendingInterrupt {
-  const { ref, name, input } = part.toolRequest;
-  return { ref: ref ?? '', name, input, metadata: askedOf(part) ?? true };
+  const { ref, name } = part.toolRequest;
+  const input = part.metadata?.replacedInput ?? part.toolRequest.input;
+  return { ref: ref ?? '', name, input, metadata: askedOf(part) ?? true, inputDigest: inputDigest(input) };
 }
 
 /** The result of one agent call, from the generation that ran it. */

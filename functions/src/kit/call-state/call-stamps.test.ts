@@ -11,13 +11,25 @@ import {
   stampPendingOutput,
   stampResolved,
 } from './call-stamps.js';
+import { inputDigest } from './input-digest.js';
 
 const request: ToolRequestPart = { toolRequest: { name: 'lookup', ref: 'l', input: { id: 'x' } }, metadata: { n: 1 } };
 const asked = stampInterrupt(request, { question: 'ok?' });
 
 describe('stampInterrupt', () => {
   it('writes the interrupt under metadata.interrupt, keeping other metadata, when a call asks a person', () => {
-    expect(asked.metadata).toEqual({ n: 1, interrupt: { question: 'ok?' } });
+    expect(asked.metadata).toEqual({
+      n: 1,
+      interrupt: { question: 'ok?' },
+      inputDigest: inputDigest(asked.toolRequest.input),
+    });
+  });
+
+  it('stamps the digest of the input it asks about, and drops it once the call is answered', () => {
+    const other = stampInterrupt({ toolRequest: { name: 'x', ref: 'x', input: { id: 2 } } }, true);
+    expect(other.metadata?.inputDigest).toBe(inputDigest({ id: 2 }));
+    expect(other.metadata?.inputDigest).not.toBe(asked.metadata?.inputDigest);
+    expect(stampResolved(other).metadata).not.toHaveProperty('inputDigest');
   });
 });
 

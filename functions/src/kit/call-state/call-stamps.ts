@@ -1,17 +1,32 @@
 import { type Asked, callStateOf, isRecorded } from '@callable-flows/protocol/call-state';
 import type { Part, ToolRequestPart, ToolResponsePart } from '../model/index.js';
+import { inputDigest } from './input-digest.js';
 
 // The one writer of a call's stamps (the protocol's call-state.ts reads them): an open round is stored as
 // stamps on its tool requests, so it can be resumed, or retried, from its last message alone.
 
 function withoutStamps(part: ToolRequestPart): Record<string, unknown> {
-  const { interrupt: _i, pendingOutput: _p, pendingContent: _c, pendingError: _e, ...rest } = part.metadata ?? {};
+  const {
+    interrupt: _i,
+    inputDigest: _d,
+    pendingOutput: _p,
+    pendingContent: _c,
+    pendingError: _e,
+    ...rest
+  } = part.metadata ?? {};
   return rest;
 }
 
-/** The request, stamped as waiting for a person. */
+/**
+ * The request, stamped as waiting for a person, with the digest of the input it asks about (what
+ * a client's view shows and sends back with its answer; admission compares it with the stored input's).
+ */
 export function stampInterrupt(part: ToolRequestPart, metadata: Asked): ToolRequestPart {
-  return { toolRequest: part.toolRequest, metadata: { ...withoutStamps(part), interrupt: metadata } };
+  const inputDigestStamp = inputDigest(part.toolRequest.input);
+  return {
+    toolRequest: part.toolRequest,
+    metadata: { ...withoutStamps(part), interrupt: metadata, inputDigest: inputDigestStamp },
+  };
 }
 
 /** The request, carrying the response it already has while other calls of the turn wait. */

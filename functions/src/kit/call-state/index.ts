@@ -22,4 +22,5 @@ export {
   stampPendingOutput,
   stampResolved,
 } from './call-stamps.js';
+export { inputDigest } from './input-digest.js';
 export { openRoundOf } from './open-round.js';

@@ -1,5 +1,6 @@
 import { WireChunkSchema } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
+import { inputDigest } from '../call-state/index.js';
 import { frameChunk } from './frame-chunk.js';
 
 describe('frameChunk', () => {
@@ -37,6 +38,7 @@ describe('frameChunk', () => {
         name: 'cancelOrder',
         input: { orderId: 'A-1' },
         metadata: { question: 'Cancel A-1?' },
+        inputDigest: inputDigest({ orderId: 'A-1' }),
       },
     ]);
   });
@@ -46,7 +48,14 @@ describe('frameChunk', () => {
       role: 'model',
       content: [{ toolRequest: { name: 'confirm', ref: 'c3' }, metadata: { interrupt: true } }],
     });
-    expect(chunk).toEqual({ type: 'interrupt', ref: 'c3', name: 'confirm', input: null, metadata: true });
+    expect(chunk).toEqual({
+      type: 'interrupt',
+      ref: 'c3',
+      name: 'confirm',
+      input: null,
+      metadata: true,
+      inputDigest: inputDigest(null),
+    });
   });
 
   it('frames a tool response when the chunk has role tool', () => {

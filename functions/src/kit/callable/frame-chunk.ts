@@ -1,5 +1,5 @@
 import type { WireChunk } from '@callable-flows/protocol';
-import { askedOf, isWaiting } from '../call-state/index.js';
+import { askedOf, inputDigest, isWaiting } from '../call-state/index.js';
 import type { GenerateResponseChunk, Part, ToolRequestPart } from '../model/index.js';
 
 function frameToolRequest(part: ToolRequestPart): WireChunk | undefined {
@@ -7,7 +7,8 @@ function frameToolRequest(part: ToolRequestPart): WireChunk | undefined {
   // A partial request is still being streamed; the complete one follows.
   if (partial) return undefined;
   if (isWaiting(part)) {
-    return { type: 'interrupt', ref: ref ?? '', name, input: input ?? null, metadata: askedOf(part) ?? true };
+    const metadata = askedOf(part) ?? true;
+    return { type: 'interrupt', ref: ref ?? '', name, input: input ?? null, metadata, inputDigest: inputDigest(input) };
   }
   return ref === undefined
     ? { type: 'toolRequest', name, input: input ?? null }

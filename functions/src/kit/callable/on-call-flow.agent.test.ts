@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { benchProtocolReply } from '../../bench/bench-protocol-reply.js';
 import { defineAgent, RUNNING_TURN_POLL_MS } from '../agent/index.js';
+import { inputDigest } from '../call-state/index.js';
 import type { GenerateRequest, ModelRunnerResponse } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
 import { InMemorySessionStore } from '../session/index.js';
@@ -95,6 +96,7 @@ describe('onCallFlow with an agent', () => {
       name: 'confirm',
       input: { id: 'x1' },
       metadata: { question: 'Do x1?' },
+      inputDigest: inputDigest({ id: 'x1' }),
     });
   });
 

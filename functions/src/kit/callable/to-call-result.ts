@@ -12,11 +12,12 @@ export function toCallResult(result: AgentTurnResult): CallResult {
     finishReason: result.finishReason,
     text: result.text,
     output: result.output ?? null,
-    interrupts: result.interrupts.map(({ ref, name, input, metadata }) => ({
+    interrupts: result.interrupts.map(({ ref, name, input, metadata, inputDigest }) => ({
       ref,
       name,
       input: input ?? null,
       metadata,
+      ...(inputDigest === undefined ? {} : { inputDigest }),
     })),
     usage: { inputTokens: result.usage.inputTokens ?? 0, outputTokens: result.usage.outputTokens ?? 0 },
   };

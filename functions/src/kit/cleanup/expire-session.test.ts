@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { waitingSession } from '../../bench/stale-sessions.js';
+import { inputDigest } from '../call-state/index.js';
 import { standingOf } from '../session/index.js';
 import { expireSession } from './expire-session.js';
 import { assertWellFormed } from './test-utils/cleanup-fixtures.js';
@@ -8,7 +9,15 @@ describe('expireSession', () => {
   it('answers every waiting call in the history, keeps finished outputs, and marks the session and its last turn expired', () => {
     const waiting = { ...waitingSession('s1', 1000, 7), lease: { id: 'old', expiresAt: 1 } };
     const { session, expired } = expireSession(waiting, 5_000);
-    expect(expired).toEqual([{ ref: 't7', name: 'transfer', input: { cents: 107 }, metadata: { need: 'confirm' } }]);
+    expect(expired).toEqual([
+      {
+        ref: 't7',
+        name: 'transfer',
+        input: { cents: 107 },
+        metadata: { need: 'confirm' },
+        inputDigest: inputDigest({ cents: 107 }),
+      },
+    ]);
     expect(session).toMatchObject({
       status: 'expired',
       version: waiting.version + 1,

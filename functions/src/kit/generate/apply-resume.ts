@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
-import { answerOf, asWaiting, callStateOf, stampAnswer, stampApproved } from '../call-state/index.js';
-import { fromZodError, KitError } from '../errors/index.js';
+import { answerOf, asWaiting, callStateOf, inputDigest, stampAnswer, stampApproved } from '../call-state/index.js';
+import { fromZodError, isKitError, KitError } from '../errors/index.js';
 import { type Message, type ToolRequestPart, toolRequestsOf } from '../model/index.js';
-import type { Tool } from '../tools/index.js';
+import { editInput, type Tool } from '../tools/index.js';
 import type { ResumeReply } from './resume-reply.js';
 import { lookupTool } from './to-tool-map.js';
 
@@ -13,12 +13,53 @@ import { lookupTool } from './to-tool-map.js';
 export interface ResumeAdmission {
   /** The whole history: a reply naming a call of an earlier, closed round is `ALREADY_ANSWERED`. */
   history?: readonly Message[];
-  /** The replies are a client's: `ANSWER_NOT_ALLOWED` for an output of a tool that isn't answerable. */
+  /**
+   * The replies are a client's: `ANSWER_NOT_ALLOWED` for an output of a tool that isn't
+   * answerable, and for an edit (`replaceInput`) of fields its tool doesn't declare editable.
+   */
   fromClient?: boolean;
 }
 
-function refused(reply: ResumeReply, reason: 'UNKNOWN_REF' | 'ANSWER_NOT_ALLOWED', message: string): KitError {
-  return new KitError('invalid-argument', message, { reason, details: { name: reply.name, ref: reply.ref } });
+function refused(
+  reply: ResumeReply,
+  reason: 'UNKNOWN_REF' | 'ANSWER_NOT_ALLOWED',
+  message: string,
+  field?: string,
+): KitError {
+  const details = { name: reply.name, ref: reply.ref, ...(field === undefined ? {} : { field }) };
+  return new KitError('invalid-argument', message, { reason, details });
+}
+
+/**
+ * Refuses a reply sent for another input than the stored call's: the person was shown a call
+ * that is no longer the one waiting (an older card, another tab's). Nothing is written.
+ */
+function assertDigest(part: ToolRequestPart, reply: ResumeReply): void {
+  if (reply.inputDigest === undefined || reply.inputDigest === inputDigest(part.toolRequest.input)) return;
+  throw new KitError(
+    'failed-precondition',
+    `the answer to '${reply.name}' (ref '${reply.ref}') was given for another input than the call now waiting: show it again`,
+    { reason: 'APPROVAL_STALE', details: { name: reply.name, ref: reply.ref } },
+  );
+}
+
+/**
+ * The input a client's edit (`replaceInput`) of the stored call `part` makes: merged over the
+ * stored input at the fields its tool declares editable, or refused (`ANSWER_NOT_ALLOWED`,
+ * naming the field) when the tool declares none or the edit touches another.
+ */
+function editedInput(part: ToolRequestPart, reply: ResumeReply & { kind: 'restart' }, tool: Tool): unknown {
+  const field = `${reply.field}.replaceInput`;
+  const editable = tool.config.editableInput;
+  if (editable === undefined) {
+    const words = `'${reply.name}' lets no one edit its input: approve the call as it is (restart without replaceInput) or decline it`;
+    throw refused(reply, 'ANSWER_NOT_ALLOWED', words, field);
+  }
+  const outcome = editInput(editable, part.toolRequest.input, reply.replaceInput);
+  if ('input' in outcome) return outcome.input;
+  const { field: at, message } = outcome.refused;
+  const where = at ? `${field}.${at}` : field;
+  throw refused(reply, 'ANSWER_NOT_ALLOWED', `${where}: ${message}`, where);
 }
 
 /**
@@ -93,10 +134,14 @@ function toolOf(tools: ReadonlyMap<string, Tool>, reply: ResumeReply, admission:
   return tool;
 }
 
-/** The waiting call `part` with the reply's answer, checked against the tool's schemas, as it will be stored. */
-function answered(part: ToolRequestPart, reply: ResumeReply, tool: Tool): ToolRequestPart {
+/**
+ * The waiting call `part` with the reply's answer, checked against its digest, what its tool
+ * lets a client edit and the tool's schemas, as it will be stored.
+ */
+function answered(part: ToolRequestPart, reply: ResumeReply, tool: Tool, fromClient: boolean): ToolRequestPart {
   const where = `'${reply.name}' (ref '${reply.ref}')`;
   const { name, ref } = part.toolRequest;
+  assertDigest(part, reply);
   if (reply.kind === 'decline') return stampAnswer(part, tool.decline(part, reply.reason));
   if (reply.kind === 'respond') {
     const parsed = tool.config.outputSchema?.safeParse(reply.output);
@@ -107,10 +152,16 @@ function answered(part: ToolRequestPart, reply: ResumeReply, tool: Tool): ToolRe
     return stampAnswer(part, { toolResponse: { name, ...(ref === undefined ? {} : { ref }), output, ...content } });
   }
   const replaced = reply.replaceInput !== undefined;
-  const parsed = tool.config.inputSchema?.safeParse(replaced ? reply.replaceInput : part.toolRequest.input);
+  // A client edits the stored call; generate's own restart (tool.restart) gives a whole new input.
+  const candidate = !replaced
+    ? part.toolRequest.input
+    : fromClient
+      ? editedInput(part, reply, tool)
+      : reply.replaceInput;
+  const parsed = tool.config.inputSchema?.safeParse(candidate);
   if (parsed && !parsed.success) throw fromZodError(parsed.error, `input to restart ${where}`);
   // What runs, is stored and is shown to the model is the parsed value; the input asked about is kept.
-  const input = parsed ? parsed.data : replaced ? reply.replaceInput : part.toolRequest.input;
+  const input = parsed ? parsed.data : candidate;
   const metadata = { ...(replaced ? { replacedInput: part.toolRequest.input } : {}), resumed: reply.resumed };
   return stampApproved(part, { toolRequest: { ...part.toolRequest, input: input as never }, metadata });
 }
@@ -129,10 +180,26 @@ function sameAnswer(stored: ToolRequestPart, candidate: ToolRequestPart): boolea
 }
 
 /**
+ * True when `reply` is the answer the answered call `stored` already has (a retried resume). A
+ * reply that couldn't be admitted on the waiting call (a bad edit, a stale digest) is another
+ * answer: the call's being answered is what the client needs to hear.
+ */
+function repeatsAnswer(stored: ToolRequestPart, reply: ResumeReply, tool: Tool, fromClient: boolean): boolean {
+  try {
+    return sameAnswer(stored, answered(asWaiting(stored), reply, tool, fromClient));
+  } catch (error) {
+    if (isKitError(error) && (error.code === 'invalid-argument' || error.code === 'failed-precondition')) return false;
+    throw error;
+  }
+}
+
+/**
  * Journals a person's answers on the open round that `message` holds, in one pass: each reply
  * is matched to its call (by ref, and tool name) and checked once; a waiting call takes its
  * answer (respond and decline record the response, restart records the approval and any
- * replaced input as the tool's schema parsed it). An answer once given is final: the same
+ * replaced input as the tool's schema parsed it: for a client, its edit merged over the stored
+ * input at the fields the tool declares editable). A reply that carries the interrupt's
+ * `inputDigest` is admitted only while the stored call has that input (`APPROVAL_STALE`). An answer once given is final: the same
  * answer again is a no-op (a retried resume), a different one is `failed-precondition`
  * (`ALREADY_ANSWERED`). Nothing runs here.
  */
@@ -149,6 +216,7 @@ export function applyResume(
       details: { field: 'resume' },
     });
   }
+  const fromClient = admission.fromClient === true;
   const content = message.content.slice();
   const seen = new Set<number>();
   for (const reply of replies) {
@@ -170,8 +238,8 @@ export function applyResume(
     const part = content[at] as ToolRequestPart;
     const state = callStateOf(part).kind;
     if (state === 'waiting') {
-      content[at] = answered(part, reply, tool);
-    } else if (state === 'running' || !sameAnswer(part, answered(asWaiting(part), reply, tool))) {
+      content[at] = answered(part, reply, tool, fromClient);
+    } else if (state === 'running' || !repeatsAnswer(part, reply, tool, fromClient)) {
       throw alreadyAnswered(reply.name, reply.ref, 'open');
     }
   }

@@ -3,24 +3,38 @@ import type { Part, ToolRequestPart } from '../model/index.js';
 import type { ResumeOptions } from './generate-options.js';
 
 /** One reply of a resume, from a client's request or `generate`'s `resume` option, as admission checks it: once. */
-export type ResumeReply = { field: string; name: string; ref: string | undefined } & (
+export type ResumeReply = {
+  field: string;
+  name: string;
+  ref: string | undefined;
+  /** The digest of the input the person was shown (a client's, sent back from the interrupt); none from generate's option. */
+  inputDigest?: string | undefined;
+} & (
   | { kind: 'respond'; output: unknown; content?: Part[] | undefined }
   | { kind: 'restart'; replaceInput: unknown; resumed: Record<string, unknown> | true }
   | { kind: 'decline'; reason: string | undefined }
 );
 
-/** The replies of a client's resume (the protocol's): a restart runs the stored call, with `replaceInput` if given. */
+/** The replies of a client's resume (the protocol's): a restart runs the stored call, with its edit (`replaceInput`) if given. */
 export function repliesOfRequest(resume: Resume): ResumeReply[] {
   return [
     ...(resume.respond ?? []).map(
-      ({ name, ref, output }, i): ResumeReply => ({ kind: 'respond', field: `resume.respond.${i}`, name, ref, output }),
+      ({ name, ref, output, inputDigest }, i): ResumeReply => ({
+        kind: 'respond',
+        field: `resume.respond.${i}`,
+        name,
+        ref,
+        output,
+        inputDigest,
+      }),
     ),
     ...(resume.restart ?? []).map(
-      ({ name, ref, replaceInput, metadata }, i): ResumeReply => ({
+      ({ name, ref, replaceInput, metadata, inputDigest }, i): ResumeReply => ({
         kind: 'restart',
         field: `resume.restart.${i}`,
         name,
         ref,
+        inputDigest,
         replaceInput,
         resumed: metadata ?? true,
       }),
@@ -48,11 +62,12 @@ export function repliesOfOptions(resume: ResumeOptions): ResumeReply[] {
 }
 
 function declines(list: DeclineReply[] = []): ResumeReply[] {
-  return list.map(({ name, ref, reason }, i) => ({
+  return list.map(({ name, ref, reason, inputDigest }, i) => ({
     kind: 'decline',
     field: `resume.decline.${i}`,
     name,
     ref,
+    inputDigest,
     reason: reason || undefined,
   }));
 }

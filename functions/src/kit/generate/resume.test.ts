@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { benchProtocolReply } from '../../bench/bench-protocol-reply.js';
 import { toolCalls as calls, rejection } from '../../test-utils/kit-test-helpers.js';
 import { testTools } from '../../test-utils/protocol-tools.js';
+import { inputDigest } from '../call-state/index.js';
 import type { Message, ToolRequestPart } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
 import { generate } from './generate.js';
@@ -18,7 +19,7 @@ describe('generate with interrupts', () => {
     expect(result.interrupts).toEqual([
       {
         toolRequest: { name: 'guarded', ref: 'r0.0', input: { id: 'r0.0' } },
-        metadata: { interrupt: { reason: 'approval needed', id: 'r0.0' } },
+        metadata: { interrupt: { reason: 'approval needed', id: 'r0.0' }, inputDigest: inputDigest({ id: 'r0.0' }) },
       },
     ]);
     expect(result.messages.at(-1)?.content).toEqual(result.interrupts);

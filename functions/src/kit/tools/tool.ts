@@ -9,6 +9,15 @@ import type { LimitSink } from './run-with-limits.js';
  */
 export type ToolSideEffects = 'none' | 'idempotent';
 
+/**
+ * What a person may edit of a call's input when they approve it (a client's `restart` with
+ * `replaceInput`): the field paths they may change (`['address.line1', 'note']`: a path names a
+ * field and everything inside it), or a zod schema of the edit itself. The edit is merged over
+ * the stored input (objects deep-merged, arrays and other values replaced whole) and the result
+ * checked against the input schema. Without it, an approval runs the stored call as it is.
+ */
+export type EditableInput = readonly string[] | z.ZodType;
+
 /** What the caller knows about who is asking (auth, App Check, anything the flow passes down). */
 export type ActionContext = Record<string, unknown>;
 
@@ -47,6 +56,13 @@ export interface ToolConfig<I extends z.ZodType, O extends z.ZodType> {
    * "sent" for a transfer that never ran. Interrupts (`defineInterrupt`) are answerable.
    */
   answerable?: boolean;
+  /**
+   * What a person may change of this call's input when they approve it ({@link EditableInput}).
+   * Off by default: a client's `replaceInput` is refused (`ANSWER_NOT_ALLOWED`), so the call a
+   * person was shown is the call that runs. Give only fields whose edit is a correction (a typo
+   * in an address), never the ones that decide what the action does (who is paid, how much).
+   */
+  editableInput?: EditableInput;
   metadata?: Record<string, unknown>;
 }
 
@@ -151,7 +167,11 @@ export interface Tool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
   ): ToolResponsePart;
   /** Answers an interrupt of this tool with a person's refusal (see `onDecline`). */
   decline(interrupt: ToolRequestPart, reason?: string): ToolResponsePart;
-  /** Asks to run the interrupted call again, now `resumed`; `replaceInput` (checked by generate) changes its input. */
+  /**
+   * Asks to run the interrupted call again, now `resumed`; `replaceInput` (checked by generate
+   * against the input schema) is the server's own new input for it. A client's edit instead goes
+   * through `editableInput`.
+   */
   restart(
     interrupt: ToolRequestPart,
     resumed?: Record<string, unknown>,

@@ -86,6 +86,8 @@ export function transferTool(record: Effects): Tool {
       inputSchema: z.object({ cents: z.number() }),
       outputSchema: z.object({ done: z.boolean(), cents: z.number() }),
       sideEffects: 'idempotent',
+      // Its card lets a person correct the amount (the matrix's "restart with other input").
+      editableInput: ['cents'],
     },
     async (input, ctx) => {
       if (!ctx.resumed) ctx.interrupt({ need: 'confirm', cents: input.cents });
