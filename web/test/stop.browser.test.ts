@@ -104,7 +104,10 @@ describe.skipIf(skipReason !== '')('Stop (in Chromium)', () => {
 
         await expectStopped(second, orderId, question);
         await expectStopped(first, orderId, question);
-        expect(sent).toEqual([{ sessionId: first.sessionId(), stop: true, requestId: expect.any(String) }]);
+        // The stop names the tab that asked it (its clientId), which the session's outcome then records.
+        expect(sent).toEqual([
+          { sessionId: first.sessionId(), stop: true, requestId: expect.any(String), clientId: expect.any(String) },
+        ]);
         expect(await axeViolations(second.page)).toEqual([]);
         expect(await axeViolations(first.page)).toEqual([]);
         if (size === 'desktop') await saveScreenshot(first.page, 'stopped-desktop');

@@ -1,4 +1,4 @@
-import { askedOf, inputDigest } from '../call-state/index.js';
+import { askedInputDigest, askedOf } from '../call-state/index.js';
 import type { GenerateResult } from '../generate/index.js';
 import type { ToolRequestPart } from '../model/index.js';
 import type { AgentTurnResult, PendingInterrupt } from './agent.js';
@@ -10,7 +10,7 @@ import type { AgentTurnResult, PendingInterrupt } from './agent.js';
 export function toPendingInterrupt(part: ToolRequestPart): PendingInterrupt {
   const { ref, name } = part.toolRequest;
   const input = part.metadata?.replacedInput ?? part.toolRequest.input;
-  return { ref: ref ?? '', name, input, metadata: askedOf(part) ?? true, inputDigest: inputDigest(input) };
+  return { ref: ref ?? '', name, input, metadata: askedOf(part) ?? true, inputDigest: askedInputDigest(part) };
 }
 
 /** The result of one agent call, from the generation that ran it. */

@@ -8,6 +8,7 @@ export {
   CallStateSchema,
   callStateOf,
   declineReasonOf,
+  inputDigestOf,
   isRecorded,
   isWaiting,
   type RecordedCall,
@@ -22,5 +23,5 @@ export {
   stampPendingOutput,
   stampResolved,
 } from './call-stamps.js';
-export { inputDigest } from './input-digest.js';
+export { askedInputDigest, inputDigest } from './input-digest.js';
 export { openRoundOf } from './open-round.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inputDigest } from './input-digest.js';
+import { stampInterrupt } from './call-stamps.js';
+import { askedInputDigest, inputDigest } from './input-digest.js';
 
 describe('inputDigest', () => {
   it('is one digest for an input whatever order its keys come in', () => {
@@ -17,5 +18,25 @@ describe('inputDigest', () => {
 
   it('takes no input and a null input as one (a call without input is stored as null on the wire)', () => {
     expect(inputDigest(undefined)).toBe(inputDigest(null));
+  });
+});
+
+describe('askedInputDigest', () => {
+  const request = { toolRequest: { name: 'transfer', ref: 't1', input: { to: 'BOB', cents: 500 } } };
+
+  it('is the digest stamped with the interrupt while the call waits, not one made again', () => {
+    const waiting = stampInterrupt(request, { question: 'send?' });
+    expect(askedInputDigest(waiting)).toBe(inputDigest({ to: 'BOB', cents: 500 }));
+    // The stamp is what is read: a waiting call carries the digest of the input it was asked about.
+    const stamped = { ...waiting, metadata: { ...waiting.metadata, inputDigest: 'stamped' } };
+    expect(askedInputDigest(stamped)).toBe('stamped');
+  });
+
+  it('is the digest of the input as asked, before a person’s edit, once the call was answered', () => {
+    const approved = {
+      toolRequest: { ...request.toolRequest, input: { to: 'BOB', cents: 700 } },
+      metadata: { replacedInput: { to: 'BOB', cents: 500 }, resumed: true },
+    };
+    expect(askedInputDigest(approved)).toBe(inputDigest({ to: 'BOB', cents: 500 }));
   });
 });

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '@callable-flows/protocol';
+import { inputDigestOf } from '@callable-flows/protocol/call-state';
+import type { ToolRequestPart } from '../model/index.js';
 
 /**
  * The digest of a pending call's input: sha-256 over its canonical JSON (key order never
@@ -10,4 +12,12 @@ export function inputDigest(input: unknown): string {
   return createHash('sha256')
     .update(canonicalJson(input ?? null))
     .digest('base64url');
+}
+
+/**
+ * The digest of the input the interrupted call `part` asked about: its stamp while it waits
+ * (made once, when it was interrupted), else computed from the input as asked (before any edit).
+ */
+export function askedInputDigest(part: ToolRequestPart): string {
+  return inputDigestOf(part) ?? inputDigest(part.metadata?.replacedInput ?? part.toolRequest.input);
 }

@@ -1,5 +1,5 @@
 import type { WireChunk } from '@callable-flows/protocol';
-import { askedOf, inputDigest, isWaiting } from '../call-state/index.js';
+import { askedInputDigest, askedOf, isWaiting } from '../call-state/index.js';
 import type { GenerateResponseChunk, Part, ToolRequestPart } from '../model/index.js';
 
 function frameToolRequest(part: ToolRequestPart): WireChunk | undefined {
@@ -8,7 +8,14 @@ function frameToolRequest(part: ToolRequestPart): WireChunk | undefined {
   if (partial) return undefined;
   if (isWaiting(part)) {
     const metadata = askedOf(part) ?? true;
-    return { type: 'interrupt', ref: ref ?? '', name, input: input ?? null, metadata, inputDigest: inputDigest(input) };
+    return {
+      type: 'interrupt',
+      ref: ref ?? '',
+      name,
+      input: input ?? null,
+      metadata,
+      inputDigest: askedInputDigest(part),
+    };
   }
   return ref === undefined
     ? { type: 'toolRequest', name, input: input ?? null }
