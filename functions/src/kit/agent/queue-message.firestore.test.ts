@@ -23,7 +23,8 @@ const alice = { uid: 'alice' };
 /** An echo agent that queues, over its own tenant; the model fails or holds the message named so. */
 function world() {
   firestore ??= emulatorFirestore(host as string, projectId);
-  const store = new FirestoreSessionStore({ firestore, prefix: `own${tenants++}_` });
+  const prefix = `own${tenants++}_`;
+  const store = new FirestoreSessionStore({ firestore, prefix });
   const calls = new Map<string, number>();
   const failOnce = new Set<string>();
   const holdUntilStopped = new Set<string>();
@@ -43,7 +44,15 @@ function world() {
   });
   const agent = defineAgent({ name: 'own', model, store, whileBusy: 'queue' });
   const session = async (id: string) => (await store.load(id))?.session;
-  return { store, agent, calls, failOnce, holdUntilStopped, held, session };
+  // The same agent on another instance: its own store client and cache, the same documents and model.
+  const otherInstance = () =>
+    defineAgent({
+      name: 'own',
+      model,
+      store: new FirestoreSessionStore({ firestore: firestore as Firestore, prefix }),
+      whileBusy: 'queue',
+    });
+  return { store, agent, calls, failOnce, holdUntilStopped, held, session, otherInstance };
 }
 
 /** A session with one message waiting in its queue (its instance died before it ran it), and nobody holding it. */
@@ -100,5 +109,28 @@ describe.skipIf(!host)('queueMessage, when its own call runs the queue up to it'
     expect(answered).toMatchObject({ status: 'done', text: 'echo: mine' });
     expect([w.calls.get('waiting'), w.calls.get('mine')]).toEqual([1, 1]);
     expect(userTexts((await w.session(s1))?.history ?? [])).toEqual(['hi', 'waiting', 'mine']);
+  });
+
+  it('fails with its turn’s error, the model asked once, when another instance’s queue run ran it and it failed', async () => {
+    const w = world();
+    const s1 = await withWaitingMessage(w);
+    w.failOnce.add('mine');
+    // Between this call's push and its own run of the queue, another instance runs the queue:
+    // it answers the waiting message and runs this one's turn, which fails.
+    const other = w.otherInstance();
+    const queue = w.store.queue;
+    const push = queue.push.bind(queue);
+    queue.push = async (...args) => {
+      const pushed = await push(...args);
+      await other.runQueued(s1);
+      return pushed;
+    };
+    const error = await rejection(w.agent.send(s1, { message: 'mine' }, { ...alice, requestId: 'm1' }));
+    expect(error).toMatchObject({ code: 'unavailable', reason: 'MODEL_UNAVAILABLE', details: { sessionId: s1 } });
+    expect(w.calls.get('mine')).toBe(1);
+    const stored = await w.session(s1);
+    expect(stored?.status).toBe('failed');
+    expect(userTexts(stored?.history ?? [])).toEqual(['hi', 'waiting', 'mine']);
+    expect(await w.store.queue.list(s1)).toEqual([]);
   });
 });

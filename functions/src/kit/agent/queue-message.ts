@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ERROR_CODES, ERROR_REASONS, type ErrorCode, type ErrorReason } from '@callable-flows/protocol';
 import { KitError } from '../errors/index.js';
 import type { Message } from '../model/index.js';
 import type { Session, TurnQueue } from '../session/index.js';
@@ -30,6 +31,27 @@ export function queueFull(sessionId: string, maxQueued: number): KitError {
 /** True when the session knows request `requestId`: its turn ran or runs (a call with it is answered as any retry). */
 const knows = (session: Session, requestId: string) =>
   findRequest(session, requestId) !== undefined || session.results.some((r) => r.requestId === requestId);
+
+const isCode = (code: string): code is ErrorCode => (ERROR_CODES as readonly string[]).includes(code);
+const isReason = (reason: string | undefined): reason is ErrorReason =>
+  reason !== undefined && (ERROR_REASONS as readonly string[]).includes(reason);
+
+/**
+ * The error of request `requestId`'s turn when another instance's queue run ran it and it failed:
+ * the session's last turn was that request's, stored failed. Its call is answered with that error,
+ * as the call that ran its turn was, and never runs the turn again (a retry by request id would).
+ */
+async function failedElsewhere(rt: AgentRuntime, sessionId: string, requestId: string): Promise<KitError | undefined> {
+  const session = (await rt.store.load(sessionId, { fresh: true }))?.session;
+  const outcome = session?.outcome;
+  if (outcome?.kind !== 'failed' || outcome.requestId !== requestId || !outcome.failure) return undefined;
+  const { code, reason } = outcome.failure;
+  const message = session?.error?.message ?? 'the turn failed';
+  return new KitError(isCode(code) ? code : 'internal', message, {
+    ...(isReason(reason) ? { reason } : {}),
+    details: { sessionId },
+  });
+}
 
 /**
  * Queues a message behind the running turn (or the messages already waiting) on `sessionId`, and
@@ -78,7 +100,13 @@ export async function queueMessage(
     return run.reached.result;
   }
   const position = positionOf(await queue.list(sessionId), requestId);
-  // Answered by another run meanwhile: as any call with its request id (its stored result).
-  if (position === 0) return deps.turn(sessionId, input, { ...ctx, requestId });
+  if (position === 0) {
+    // Run by another instance's queue run meanwhile: its turn's outcome is this call's too. A
+    // failed turn's error (its turn is not run a second time); else as any call with its request
+    // id (its stored result; STOPPED for a stopped one).
+    const failed = await failedElsewhere(rt, sessionId, requestId);
+    if (failed) throw failed;
+    return deps.turn(sessionId, input, { ...ctx, requestId });
+  }
   return { sessionId, status: 'queued', requestId, position };
 }
