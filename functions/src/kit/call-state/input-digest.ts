@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { canonicalJson } from '@callable-flows/protocol';
 import { inputDigestOf } from '@callable-flows/protocol/call-state';
 import type { ToolRequestPart } from '../model/index.js';
@@ -9,9 +9,8 @@ import type { ToolRequestPart } from '../model/index.js';
  * sends it back is admitted only while the stored call still has this input (`APPROVAL_STALE`).
  */
 export function inputDigest(input: unknown): string {
-  return createHash('sha256')
-    .update(canonicalJson(input ?? null))
-    .digest('base64url');
+  // One-shot: no Hash object per interrupt (its stream machinery was most of the stamp's allocation).
+  return hash('sha256', canonicalJson(input ?? null), 'base64url');
 }
 
 /**
