@@ -55,6 +55,8 @@ async function main(): Promise<void> {
     { name: 'hot-path-before' },
     // Issue 23's targets, each with the run that judged it (written by hand from the sections around it).
     { name: 'targets' },
+    // What issue 29 (bound approvals, stored outcomes, late stops, session ids) costs: A/B of two builds, by hand.
+    { name: 'human-boundary' },
     { name: 'turn', run: () => runTurnBench() },
     { name: 'gemini', run: one(() => runGeminiOverheadBench()) },
     { name: 'session', run: one(() => runSessionBench()) },

@@ -252,6 +252,8 @@ export async function runSessionBench(): Promise<BenchTable> {
   const ctx = { uid: 'bench' };
   try {
     const { sessionId } = await chat.send(undefined, { message: 'hello' }, ctx);
+    // A first message under an id the client made (the typed client's way since issue 29).
+    const first = await counted(ops, () => chat.send(`first-${Date.now()}`, { message: 'hello' }, ctx));
     const warm = await counted(ops, () => chat.send(sessionId, { message: 'warm' }, ctx));
     cache.clear();
     const cold = await counted(ops, () => chat.send(sessionId, { message: 'cold' }, ctx));
@@ -274,6 +276,7 @@ export async function runSessionBench(): Promise<BenchTable> {
       rows: [
         ['warm turn, cache hit, text only: document reads / writes', warm, '0 / ≤ 2'],
         ['cold turn, cache miss, text only: document reads / writes', cold, '≤ 1 / ≤ 2'],
+        ['first turn under the client’s own session id, text only: reads / writes', first, '≤ 1 / ≤ 2'],
         ['warm turn with one idempotent tool: reads / writes', tool, '0 / ≤ 4'],
         [
           `bytes sent by a warm text-only turn at ${SHORT_TURNS} turns: mean / largest`,
@@ -325,6 +328,7 @@ export async function runSessionBench(): Promise<BenchTable> {
       ],
       notes: [
         'Reads and writes are Firestore documents (billing units), reported by FirestoreSessionStore.onOperation.',
+        'A first turn under the client’s own session id reads once (the id names no session yet, so the turn creates it; a read that finds none), then writes as a first turn always has: the session with the lease and the message, then the answer.',
         'A turn with a side-effect tool writes the lease with the user message, the model message before the tool runs, the tool result as it finishes, and the turn result.',
         'Bytes: the JSON of the fields a write sends (a warm write sends only what changed) plus any history chunk it seals.',
         'Continuation: the enqueue is one HTTP request to Cloud Tasks, made beside the turn (not awaited by it); here it goes to a local stand-in of the Tasks API, so its ms are the client side only (Cloud Tasks itself adds its own round trip). A turn shorter than afterMs (default 1 s) enqueues nothing. Turn ms: median of three interleaved rounds of 30 turns per mode.',
