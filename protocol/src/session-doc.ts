@@ -86,17 +86,22 @@ export const TurnFieldSchema = z.object({
 });
 export type TurnField = z.infer<typeof TurnFieldSchema>;
 
-/** The `turn` field's JSON text read as its shape; undefined when there is none or it isn't one. */
-export function turnOf(text: string | null): TurnField | undefined {
-  if (text === null) return undefined;
+/** A field's JSON text read as `schema`'s shape; undefined when there is none or it isn't one. */
+function jsonFieldOf<T>(schema: z.ZodMiniType<T>, text: string | null | undefined): T | undefined {
+  if (text === null || text === undefined) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return undefined;
   }
-  const parsed = TurnFieldSchema.safeParse(value);
+  const parsed = schema.safeParse(value);
   return parsed.success ? parsed.data : undefined;
+}
+
+/** The `turn` field's JSON text read as its shape; undefined when there is none or it isn't one. */
+export function turnOf(text: string | null): TurnField | undefined {
+  return jsonFieldOf(TurnFieldSchema, text);
 }
 
 /** How a session's last turn ended. */
@@ -137,15 +142,7 @@ export type TurnOutcome = z.infer<typeof TurnOutcomeFieldSchema>;
 
 /** The `outcome` field's JSON text read as its shape; undefined when there is none or it isn't one. */
 export function outcomeOf(text: string | null | undefined): TurnOutcome | undefined {
-  if (text === null || text === undefined) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const parsed = TurnOutcomeFieldSchema.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
+  return jsonFieldOf(TurnOutcomeFieldSchema, text);
 }
 
 /** The fields of a session document that are read back. */
