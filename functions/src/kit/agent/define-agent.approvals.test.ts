@@ -111,12 +111,13 @@ describe.skipIf(!host)('defineAgent: approvals bound to the action', () => {
 
   it('refuses __proto__ and constructor keys in an edit', async () => {
     const proto = JSON.parse('{"__proto__": {"to": "MALLORY"}}');
-    await expectRefused(
+    const protoError = await expectRefused(
       bank(editable),
       (ref) => ({ ref, name: 'pay', replaceInput: proto }),
       'invalid-argument',
       'ANSWER_NOT_ALLOWED',
     );
+    expect(protoError).toMatchObject({ details: { field: 'resume.restart.0.replaceInput.__proto__' } });
     const ctor = JSON.parse('{"note": "x", "constructor": {"prototype": {"to": "MALLORY"}}}');
     const error = await expectRefused(
       bank(editable),
@@ -208,5 +209,23 @@ describe.skipIf(!host)('defineAgent: approvals bound to the action', () => {
     const call = toolRequestsOf((await b.stored(sessionId))?.history.find((m) => m.role === 'model')).at(0);
     expect(call?.toolRequest.input).toEqual(merged);
     expect(call?.metadata?.replacedInput).toEqual(ASKED);
+  });
+
+  it('admits an edit its edit schema takes, merged and run once, and refuses one it does not, with nothing written', async () => {
+    const bySchema = z.strictObject({ note: z.string().max(20) });
+    const error = await expectRefused(
+      bank(bySchema),
+      (ref) => ({ ref, name: 'pay', replaceInput: { to: 'MALLORY' } }),
+      'invalid-argument',
+      'ANSWER_NOT_ALLOWED',
+    );
+    expect(error).toMatchObject({ details: { field: 'resume.restart.0.replaceInput.to' } });
+    const b = bank(bySchema);
+    const { sessionId, ref } = await asked(b);
+    const done = await b.send(sessionId, {
+      resume: { restart: [{ ref, name: 'pay', replaceInput: { note: 'May rent' } }] },
+    });
+    expect(done.status).toBe('done');
+    expect(b.runs).toEqual([{ ...ASKED, note: 'May rent' }]);
   });
 });

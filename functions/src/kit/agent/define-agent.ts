@@ -184,7 +184,10 @@ export function defineAgent<O extends z.ZodType = z.ZodType, W extends WhileBusy
     stop: async (sessionId, ctx) => {
       if (!ctx?.uid) throw new KitError('unauthenticated', 'a stop needs the caller’s uid');
       assertSessionId(sessionId);
-      return stopTurn(rt, sessionId, ctx);
+      // A stop's refusals name the session as a turn's errors do (never NOT_OWNER's).
+      return stopTurn(rt, sessionId, ctx).catch((error: unknown) => {
+        throw withSessionId(error, sessionId);
+      });
     },
   };
 }

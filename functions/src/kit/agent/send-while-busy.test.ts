@@ -149,7 +149,7 @@ describe('sendWhileBusy', () => {
     await agent.runQueued(s1);
   });
 
-  it('refuses a message with resource-exhausted QUEUE_FULL and stores nothing when maxQueued wait already', async () => {
+  it('refuses a message with resource-exhausted QUEUE_FULL, naming the session, and stores nothing when maxQueued wait already', async () => {
     const { agent, store, release, started, history } = busyAgent('queue', 2);
     const s1 = (await agent.send(undefined, { message: 'hi' }, alice)).sessionId;
     const slow = agent.send(s1, { message: 'slow' }, alice);
@@ -157,7 +157,8 @@ describe('sendWhileBusy', () => {
     await agent.send(s1, { message: 'm1' }, alice);
     await agent.send(s1, { message: 'm2' }, alice);
     const full = await refusal(agent.send(s1, { message: 'm3' }, alice));
-    expect(full).toMatchObject({ code: 'resource-exhausted', reason: 'QUEUE_FULL', details: { maxQueued: 2 } });
+    expect(full).toMatchObject({ code: 'resource-exhausted', reason: 'QUEUE_FULL' });
+    expect(full.details).toEqual({ maxQueued: 2, sessionId: s1, reason: 'QUEUE_FULL' });
     expect(await store.queue.list(s1)).toHaveLength(2);
     release.open();
     await slow;

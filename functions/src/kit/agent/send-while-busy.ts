@@ -2,11 +2,18 @@ import { isKitError } from '../errors/index.js';
 import type { AgentCallContext, AgentInput, AgentSendResult } from './agent.js';
 import { queueMessage, queueOf } from './queue-message.js';
 import { type QueueDeps, runQueuedAfter } from './run-queued.js';
+import { withSessionId } from './session-id.js';
 import { stopTurn } from './stop-turn.js';
 import { userMessage } from './user-message.js';
 import { warmSession } from './warm-session.js';
 
 const isBusy = (error: unknown) => isKitError(error) && error.reason === 'SESSION_BUSY';
+
+/** The call's outcome, its error naming the session it reached (a queue's refusals too), as a turn's errors do. */
+const naming = <T>(sessionId: string, call: Promise<T>): Promise<T> =>
+  call.catch((error: unknown) => {
+    throw withSessionId(error, sessionId);
+  });
 
 /**
  * The session a call reached: its result's, or the one its error names (every error past the
@@ -94,8 +101,8 @@ export function sendWhileBusy(
   if (mode === 'queue') {
     return sessionId === undefined
       ? turnThenQueue(deps, sessionId, input, ctx)
-      : sendOrQueue(deps, sessionId, input, ctx);
+      : naming(sessionId, sendOrQueue(deps, sessionId, input, ctx));
   }
   if (sessionId === undefined || input.message === undefined) return deps.turn(sessionId, input, ctx);
-  return sendOrInterrupt(deps, sessionId, input, ctx);
+  return naming(sessionId, sendOrInterrupt(deps, sessionId, input, ctx));
 }

@@ -104,12 +104,13 @@ describe('stopTurn', () => {
     await expect(agent.stop(s1, { ...alice, requestId: 'stop-1' })).resolves.toEqual(first);
   });
 
-  it('refuses with NOTHING_TO_STOP and changes nothing when no turn runs', async () => {
+  it('refuses with NOTHING_TO_STOP, naming the session, and changes nothing when no turn runs', async () => {
     const { agent, store } = slowRoundAgent();
     const s1 = await openSession(agent);
     const before = (await store.load(s1))?.session;
     const error = await refusal(agent.stop(s1, alice));
-    expect(error).toMatchObject({ code: 'failed-precondition', details: { reason: 'NOTHING_TO_STOP' } });
+    expect(error).toMatchObject({ code: 'failed-precondition' });
+    expect(error.details).toEqual({ reason: 'NOTHING_TO_STOP', sessionId: s1 });
     expect((await store.load(s1))?.session).toEqual(before);
   });
 

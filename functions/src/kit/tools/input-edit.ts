@@ -85,7 +85,8 @@ function dropped(raw: unknown, parsed: unknown, prefix: string): EditRefusal | u
 function bySchema(schema: z.ZodType, edit: unknown): { edit: unknown } | { refused: EditRefusal } {
   const parsed = schema.safeParse(edit);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
+    // A field outside the edit schema is named first: what a person may not touch, before how a field is wrong.
+    const issue = parsed.error.issues.find((i) => i.code === 'unrecognized_keys') ?? parsed.error.issues[0];
     const path = (issue?.path ?? []).map(String);
     const keys = issue?.code === 'unrecognized_keys' ? issue.keys : [];
     const field = [...path, ...keys.slice(0, 1)].join('.');

@@ -86,7 +86,8 @@ export function transferTool(record: Effects): Tool {
       inputSchema: z.object({ cents: z.number() }),
       outputSchema: z.object({ done: z.boolean(), cents: z.number() }),
       sideEffects: 'idempotent',
-      // Its card lets a person correct the amount (the matrix's "restart with other input").
+      // Test-only: the amount is editable so the matrix's "restart with other input" is an admitted
+      // edit. A real payment tool never lets a client edit who is paid or how much (README).
       editableInput: ['cents'],
     },
     async (input, ctx) => {
