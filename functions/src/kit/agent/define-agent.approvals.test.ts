@@ -36,12 +36,13 @@ const PaySchema = z
   .refine((i) => (i.note ?? '').length + i.address.line1.length <= 40, 'the statement line holds 40 characters');
 
 /** A bank on its own tenant whose `pay` tool asks first; `editable` is what its card lets a person edit. */
-function bank(editable: EditableInput | undefined) {
+function bank(editable: EditableInput | undefined, resumedMetadata?: z.ZodType<Record<string, unknown>>) {
   firestore ??= emulatorFirestore(host as string, projectId);
   const db = firestore;
   const prefix = `a${tenants++}_`;
   const store = new FirestoreSessionStore({ firestore: db, prefix });
   const runs: unknown[] = [];
+  const resumedWith: unknown[] = [];
   const pay = defineTool(
     {
       name: 'pay',
@@ -49,10 +50,12 @@ function bank(editable: EditableInput | undefined) {
       inputSchema: PaySchema,
       sideEffects: 'idempotent',
       ...(editable === undefined ? {} : { editableInput: editable }),
+      ...(resumedMetadata === undefined ? {} : { resumedMetadata }),
     },
     (input, ctx) => {
       if (!ctx.resumed) ctx.interrupt({ title: `Send ${input.cents} to ${input.to}?` });
       runs.push(input);
+      resumedWith.push(ctx.resumed);
       return { paid: input.cents, to: input.to };
     },
   );
@@ -63,7 +66,7 @@ function bank(editable: EditableInput | undefined) {
   };
   const stored = async (sessionId: string) => (await store.load(sessionId))?.session;
   const send = (sessionId: string | undefined, input: AgentInput) => agent.send(sessionId, input, { uid: 'ann' });
-  return { runs, send, written, stored };
+  return { runs, resumedWith, send, written, stored };
 }
 
 async function asked(b: ReturnType<typeof bank>) {
@@ -227,5 +230,36 @@ describe.skipIf(!host)('defineAgent: approvals bound to the action', () => {
     });
     expect(done.status).toBe('done');
     expect(b.runs).toEqual([{ ...ASKED, note: 'May rent' }]);
+  });
+
+  it('refuses metadata with an approval of a tool that takes none, with nothing written and nothing run', async () => {
+    const b = bank(undefined);
+    const error = await expectRefused(
+      b,
+      (ref) => ({ ref, name: 'pay', metadata: { approvedCents: 500_000 } }),
+      'invalid-argument',
+      'ANSWER_NOT_ALLOWED',
+    );
+    expect(error).toMatchObject({ details: { field: 'resume.restart.0.metadata' } });
+    // Approved as it is, the tool sees the server's `true`, never the client's word.
+    expect(b.resumedWith).toEqual([true]);
+  });
+
+  it('gives the tool the metadata its resumedMetadata schema parsed, and refuses what it does not take', async () => {
+    const schema = z.object({ channel: z.enum(['app', 'phone']) });
+    await expectRefused(
+      bank(undefined, schema),
+      (ref) => ({ ref, name: 'pay', metadata: { channel: 'fax' } }),
+      'invalid-argument',
+      'INVALID_FIELD',
+    );
+    const b = bank(undefined, schema);
+    const { sessionId, ref } = await asked(b);
+    const done = await b.send(sessionId, {
+      resume: { restart: [{ ref, name: 'pay', metadata: { channel: 'phone', admin: true } }] },
+    });
+    expect(done.status).toBe('done');
+    // What the schema strips never reaches the tool.
+    expect(b.resumedWith).toEqual([{ channel: 'phone' }]);
   });
 });

@@ -262,7 +262,7 @@ describe('defineAgent', () => {
     const ref = asked.interrupts[0]!.ref;
     const done = await agent.send(
       asked.sessionId,
-      { resume: { restart: [{ ref, name: 'transfer', metadata: { by: 'alice' } }] } },
+      { resume: { restart: [{ ref, name: 'transfer' }] } },
       { uid: 'alice' },
     );
     expect(done.text).toBe('done: [{"done":true,"cents":500}]');

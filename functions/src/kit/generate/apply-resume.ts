@@ -135,6 +135,28 @@ function toolOf(tools: ReadonlyMap<string, Tool>, reply: ResumeReply, admission:
 }
 
 /**
+ * What a resumed call sees as `ctx.resumed`: generate's own restart, as its tool gave it; a
+ * client's `metadata`, only as the tool's `resumedMetadata` parses it (refused without one: a
+ * client's word reaches the tool only where the tool asked for it).
+ */
+function resumedBy(
+  reply: ResumeReply & { kind: 'restart' },
+  tool: Tool,
+  fromClient: boolean,
+): Record<string, unknown> | true {
+  if (!fromClient || reply.resumed === true) return reply.resumed;
+  const field = `${reply.field}.metadata`;
+  const schema = tool.config.resumedMetadata;
+  if (!schema) {
+    const words = `${field}: '${reply.name}' takes no metadata with an approval: approve it without`;
+    throw refused(reply, 'ANSWER_NOT_ALLOWED', words, field);
+  }
+  const parsed = schema.safeParse(reply.resumed);
+  if (!parsed.success) throw fromZodError(parsed.error, `metadata of the approval of '${reply.name}'`);
+  return parsed.data;
+}
+
+/**
  * The waiting call `part` with the reply's answer, checked against its digest, what its tool
  * lets a client edit and the tool's schemas, as it will be stored.
  */
@@ -162,7 +184,8 @@ function answered(part: ToolRequestPart, reply: ResumeReply, tool: Tool, fromCli
   if (parsed && !parsed.success) throw fromZodError(parsed.error, `input to restart ${where}`);
   // What runs, is stored and is shown to the model is the parsed value; the input asked about is kept.
   const input = parsed ? parsed.data : candidate;
-  const metadata = { ...(replaced ? { replacedInput: part.toolRequest.input } : {}), resumed: reply.resumed };
+  const resumed = resumedBy(reply, tool, fromClient);
+  const metadata = { ...(replaced ? { replacedInput: part.toolRequest.input } : {}), resumed };
   return stampApproved(part, { toolRequest: { ...part.toolRequest, input: input as never }, metadata });
 }
 

@@ -63,6 +63,12 @@ export interface ToolConfig<I extends z.ZodType, O extends z.ZodType> {
    * in an address), never the ones that decide what the action does (who is paid, how much).
    */
   editableInput?: EditableInput;
+  /**
+   * What a client may tell this tool when it approves it: a `restart`'s `metadata`, which the tool
+   * reads as `ctx.resumed`, parsed with this schema. Off by default: a client's metadata is refused
+   * (`ANSWER_NOT_ALLOWED`), so what a resumed call sees is the server's `true`, never a client's say-so.
+   */
+  resumedMetadata?: z.ZodType<Record<string, unknown>>;
   metadata?: Record<string, unknown>;
 }
 
