@@ -116,19 +116,20 @@ async function send(
     return { result: outcome.result, replayed: false };
   } catch (error) {
     // Near its function's timeout, a turn the queue already holds goes on on the server.
-    if (handOff.queued && !stop.signal.aborted && !writer.leaseLost && isDeadline(error, ctx.signal)) {
+    // The stop the turn heard, if one ended it (its signal fires only with one: `honour`).
+    const heard = stop.heard;
+    if (handOff.queued && !heard && !writer.leaseLost && isDeadline(error, ctx.signal)) {
       const handed = await handOffTurn(writer, journal).then(
         () => true,
         () => false,
       );
       if (handed) throw handedOffError(writer.session.id);
     }
-    if (!stop.signal.aborted || writer.leaseLost) {
+    if (!heard || writer.leaseLost) {
       await releaseAfterFailure(rt, writer, journal, error, ctx.signal);
       throw withSessionId(error, writer.session.id);
     }
     // Stopped: the session is free at once, with what finished (a failed release is handled as any failure's).
-    const heard = stop.heard ?? { leaseId: writer.leaseId, at: rt.timing.clock() };
     await writeRelease(writer, (s) => stopped(s, journal, heard, rt.timing.clock())).catch(() =>
       releaseAfterFailure(rt, writer, journal, stop.signal.reason, ctx.signal),
     );

@@ -83,8 +83,9 @@ function logKitError(error: KitError, reason: ErrorReason, scope: CallLogScope):
  */
 export function toHttpsError(error: unknown, scope: CallLogScope): HttpsError {
   if (error instanceof HttpsError) return withWireReason(error);
-  // A tool's HttpsError that the agent passed on with its session's id (withSessionId): the flow's own.
-  if (isKitError(error) && error.cause instanceof HttpsError)
+  // A tool's HttpsError that the agent passed on with its session's id (withSessionId wraps a
+  // foreign error as `internal`, keeping it as the cause): the flow's own, as if never wrapped.
+  if (isKitError(error) && error.code === 'internal' && error.cause instanceof HttpsError)
     return withWireReason(error.cause, error.details?.sessionId);
   if (isKitError(error)) {
     const rule = WIRE_ERROR_RULES[error.code];
