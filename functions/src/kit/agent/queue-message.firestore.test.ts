@@ -64,6 +64,14 @@ async function withWaitingMessage(w: ReturnType<typeof world>): Promise<string> 
   return sessionId;
 }
 
+/** What the turns left: the session `status`, every message stored once and in order, nothing queued. */
+async function expectLeft(w: ReturnType<typeof world>, sessionId: string, status: string): Promise<void> {
+  const stored = await w.session(sessionId);
+  expect(stored?.status).toBe(status);
+  expect(userTexts(stored?.history ?? [])).toEqual(['hi', 'waiting', 'mine']);
+  expect(await w.store.queue.list(sessionId)).toEqual([]);
+}
+
 async function rejection(call: Promise<unknown>): Promise<KitError> {
   const error = await call.then(
     () => undefined,
@@ -81,10 +89,7 @@ describe.skipIf(!host)('queueMessage, when its own call runs the queue up to it'
     const error = await rejection(w.agent.send(s1, { message: 'mine' }, { ...alice, requestId: 'm1' }));
     expect(error).toMatchObject({ code: 'unavailable', reason: 'MODEL_UNAVAILABLE', details: { sessionId: s1 } });
     expect(w.calls.get('mine')).toBe(1);
-    const stored = await w.session(s1);
-    expect(stored?.status).toBe('failed');
-    expect(userTexts(stored?.history ?? [])).toEqual(['hi', 'waiting', 'mine']);
-    expect(await w.store.queue.list(s1)).toEqual([]);
+    await expectLeft(w, s1, 'failed');
   });
 
   it('is cancelled STOPPED, its turn run once, when that turn is stopped', async () => {
@@ -96,10 +101,7 @@ describe.skipIf(!host)('queueMessage, when its own call runs the queue up to it'
     await expect(w.agent.stop(s1, alice)).resolves.toMatchObject({ sessionId: s1 });
     expect(await sent).toMatchObject({ code: 'cancelled', reason: 'STOPPED', details: { sessionId: s1 } });
     expect(w.calls.get('mine')).toBe(1);
-    const stored = await w.session(s1);
-    expect(stored?.status).toBe('idle');
-    expect(userTexts(stored?.history ?? [])).toEqual(['hi', 'waiting', 'mine']);
-    expect(await w.store.queue.list(s1)).toEqual([]);
+    await expectLeft(w, s1, 'idle');
   });
 
   it('answers with its own turn’s result, each message asked once, when that turn finishes', async () => {
@@ -128,9 +130,6 @@ describe.skipIf(!host)('queueMessage, when its own call runs the queue up to it'
     const error = await rejection(w.agent.send(s1, { message: 'mine' }, { ...alice, requestId: 'm1' }));
     expect(error).toMatchObject({ code: 'unavailable', reason: 'MODEL_UNAVAILABLE', details: { sessionId: s1 } });
     expect(w.calls.get('mine')).toBe(1);
-    const stored = await w.session(s1);
-    expect(stored?.status).toBe('failed');
-    expect(userTexts(stored?.history ?? [])).toEqual(['hi', 'waiting', 'mine']);
-    expect(await w.store.queue.list(s1)).toEqual([]);
+    await expectLeft(w, s1, 'failed');
   });
 });
