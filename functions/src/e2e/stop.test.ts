@@ -66,8 +66,13 @@ describe.skipIf(!host)('stop and disconnect (end to end)', () => {
       requestId,
       stoppedBy: { ...stop, uid: expect.any(String) },
     });
+    const onPhone = await viewWhere<Orders>(phone.db, sessionId, (v) => v.outcome?.kind === 'stopped');
+    expect(onPhone.outcome).toEqual(stopped.outcome);
     // The phone's retry of the stopped call is told it was stopped; nothing runs again.
     await expect(phone.assistant.send(SLOW, { sessionId, requestId })).rejects.toMatchObject({ reason: 'STOPPED' });
+    const afterRetry = await viewWhere<Orders>(phone.db, sessionId, () => true);
+    expect(afterRetry.messages).toEqual(stopped.messages);
+    expect(afterRetry.outcome).toEqual(stopped.outcome);
     // The model's answer never came: the journal ends with the user's message, nothing made up after it.
     expect(stopped.messages.at(-1)).toMatchObject({ role: 'user', content: [{ text: SLOW }] });
     // The session is usable at once.

@@ -213,10 +213,11 @@ describe.skipIf(!host)('a stop of a dead turn followed by a new message, then wh
         const closed = await w.stored(sessionId);
         // The dead turn ends as the stop asked: a call with no recorded result is told the stop's
         // words (whether it ran is unknown), never that the turn failed; its call's id is stopped.
-        for (const answer of answersFor(closed.history, ref)) {
-          if (!ranOutput(answer))
-            expect(JSON.stringify(answer)).toMatch(/stopped by the user .*whether it ran is unknown/);
-        }
+        // The call has one answer: its recorded result, or those words.
+        const answers = answersFor(closed.history, ref);
+        expect(answers).toHaveLength(1);
+        if (after.recorded) expect(ranOutput(answers[0])).toBe(true);
+        else expect(JSON.stringify(answers[0])).toMatch(/stopped by the user .*whether it ran is unknown/);
         expect(closed.requests?.find((r) => r.id === DEAD_CALL_ID)?.outcome).toBe('stopped');
         expect(closed.outcome?.kind).toBe('done');
         expect(w.record.refs).toHaveLength(after.ran);

@@ -53,9 +53,8 @@ function approve(w: MatrixWorld, sessionId: string, ref: string, requestId: stri
   return settle(w.agent().send(sessionId, { resume: { restart: [{ ref, name: 'transfer' }] } }, ctx));
 }
 
-/** An answer refused before anything is written or run: the approval still waits, as it did. */
-const refusedAnswer = (reason: ErrorReason): AfterFailure => ({
-  reason,
+/** Nothing of the approval journaled, nothing run: the approval still waits, as it did. */
+const untouched = {
   journaled: false,
   ran: 0,
   recorded: false,
@@ -63,8 +62,10 @@ const refusedAnswer = (reason: ErrorReason): AfterFailure => ({
   deadLease: false,
   handedOff: false,
   status: 'interrupted',
-  refused: true,
-});
+} as const;
+
+/** An answer refused before anything is written or run. */
+const refusedAnswer = (reason: ErrorReason): AfterFailure => ({ reason, ...untouched, refused: true });
 
 /** An approving call with `reply` (beside its ref and name) in place of a plain approval. */
 function answerWith(reply: Record<string, unknown>) {
@@ -110,16 +111,7 @@ export const APPROVED_TURN_FAILURES: readonly FailurePoint[] = [
     },
     after: { reason: 'MODEL_UNAVAILABLE', ...ranAndReleased, status: 'failed', storedError: 'unavailable' },
   },
-  crashAtWrite(1, 'before', {
-    reason: 'STORE_UNAVAILABLE',
-    journaled: false,
-    ran: 0,
-    recorded: false,
-    finished: false,
-    deadLease: false,
-    handedOff: false,
-    status: 'interrupted',
-  }),
+  crashAtWrite(1, 'before', { reason: 'STORE_UNAVAILABLE', ...untouched }),
   // The lease write landed and the process died before the turn began: it handed nothing off.
   crashAtWrite(1, 'after', {
     reason: 'STORE_UNAVAILABLE',

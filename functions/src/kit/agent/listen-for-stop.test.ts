@@ -26,7 +26,7 @@ describe('listenForStop', () => {
     ear.close();
   });
 
-  it('fires at once, and keeps who asked, for a stop of the dead turn a retry took over', async () => {
+  it('fires at once and keeps who asked when it is told to honour a stop (one read when a dead turn was taken over)', async () => {
     const store = new InMemorySessionStore();
     const ear = listenForStop(runtime(store), 's1', 'lease-2');
     expect(ear.heard).toBeUndefined();

@@ -194,7 +194,6 @@ describe("applyResume (a client's edit of the call it approves)", () => {
     expect(inside.details).toMatchObject({ field: 'resume.restart.0.replaceInput.address.constructor' });
     const nested = editRefusal('ship', 's', JSON.parse('{"tags": [{"__proto__": 1}]}'));
     expect(nested.details).toMatchObject({ field: 'resume.restart.0.replaceInput.tags.0.__proto__' });
-    expect(({} as Record<string, unknown>).to).toBeUndefined();
   });
 
   it('refuses a nested path outside the allowlist, and an object on the way to one replaced whole', () => {

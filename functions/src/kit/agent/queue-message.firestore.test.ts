@@ -1,7 +1,8 @@
 import type { Firestore } from '@google-cloud/firestore';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { firestoreEmulatorHost } from '../../test-utils/firestore.js';
-import { abortError, isKitError, KitError } from '../errors/index.js';
+import { rejection } from '../../test-utils/kit-test-helpers.js';
+import { abortError, KitError } from '../errors/index.js';
 import { FirestoreSessionStore } from '../session/firestore/index.js';
 import { demoProjectId, emulatorFirestore } from '../session/test-utils/emulator-firestore.js';
 import { defineAgent } from './define-agent.js';
@@ -17,6 +18,7 @@ const projectId = demoProjectId('queue-own');
 let firestore: Firestore | undefined;
 let tenants = 0;
 afterAll(async () => firestore?.terminate());
+afterEach(() => vi.restoreAllMocks());
 
 const alice = { uid: 'alice' };
 
@@ -72,15 +74,6 @@ async function expectLeft(w: ReturnType<typeof world>, sessionId: string, status
   expect(await w.store.queue.list(sessionId)).toEqual([]);
 }
 
-async function rejection(call: Promise<unknown>): Promise<KitError> {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isKitError(error)) throw new Error(`expected a kit error, got ${String(error)}`);
-  return error;
-}
-
 describe.skipIf(!host)('queueMessage, when its own call runs the queue up to it', () => {
   it('fails with its own turn’s error and asks the model once when that turn fails', async () => {
     const w = world();
@@ -122,12 +115,15 @@ describe.skipIf(!host)('queueMessage, when its own call runs the queue up to it'
     const other = w.otherInstance();
     const queue = w.store.queue;
     const push = queue.push.bind(queue);
-    queue.push = async (...args) => {
+    const otherRuns: Awaited<ReturnType<typeof other.runQueued>>[] = [];
+    vi.spyOn(queue, 'push').mockImplementation(async (...args) => {
       const pushed = await push(...args);
-      await other.runQueued(s1);
+      otherRuns.push(await other.runQueued(s1));
       return pushed;
-    };
+    });
     const error = await rejection(w.agent.send(s1, { message: 'mine' }, { ...alice, requestId: 'm1' }));
+    // The other instance ran both messages, this call's too: the call never ran the queue itself.
+    expect(otherRuns).toEqual([{ ran: ['w1', 'm1'], left: 0 }]);
     expect(error).toMatchObject({ code: 'unavailable', reason: 'MODEL_UNAVAILABLE', details: { sessionId: s1 } });
     expect(w.calls.get('mine')).toBe(1);
     await expectLeft(w, s1, 'failed');

@@ -16,6 +16,12 @@ describe('inputDigest', () => {
     expect(inputDigest({ to: 'BOB', cents: 500, note: 'x' })).not.toBe(a);
   });
 
+  it('is sha-256 of the canonical JSON, base64url: a waiting approval keeps its digest across a deploy', () => {
+    // A known answer, written down: admission digests the stored input again when the answer
+    // comes, so a change of hash or encoding would make every approval waiting then stale.
+    expect(inputDigest({ to: 'BOB', cents: 500 })).toBe('GiuI-djDicuVU773nH42Q8HPPxZFYssTCVvrI8R2T4s');
+  });
+
   it('takes no input and a null input as one (a call without input is stored as null on the wire)', () => {
     expect(inputDigest(undefined)).toBe(inputDigest(null));
   });

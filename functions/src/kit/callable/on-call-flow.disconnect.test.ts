@@ -6,6 +6,7 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineAgent } from '../agent/index.js';
+import { gate } from '../agent/test-utils/agent-fixtures.js';
 import type { GenerateRequest, ModelRunnerResponse } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
 import { InMemorySessionStore } from '../session/index.js';
@@ -37,25 +38,13 @@ const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toStrin
 /** An unsigned ID token for `uid`, as the debug mode decodes it. */
 const idToken = (uid: string) => `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ sub: uid, user_id: uid })}.`;
 
-interface Deferred {
-  promise: Promise<void>;
-  open(): void;
-}
-function deferred(): Deferred {
-  let open = () => {};
-  const promise = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { promise, open };
-}
-
 /**
  * An agent whose turn calls `work` (a side-effect tool that waits for `release` or its signal),
  * then answers "Done.", deployed with `onDisconnect` and served over HTTP on a loopback port.
  */
 async function servedAgent(onDisconnect: OnDisconnect) {
-  const started = deferred();
-  const release = deferred();
+  const started = gate();
+  const release = gate();
   const effects: string[] = [];
   let toolSignal: AbortSignal | undefined;
   const work = defineTool(

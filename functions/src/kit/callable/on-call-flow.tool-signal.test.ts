@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineAgent } from '../agent/index.js';
+import { gate } from '../agent/test-utils/agent-fixtures.js';
 import type { GenerateRequest, ModelRunnerResponse } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
 import { InMemorySessionStore } from '../session/index.js';
@@ -37,10 +38,7 @@ function counter(count: number) {
 function readersAgent(timeoutMs?: number) {
   const started = counter(3);
   const finished = counter(3);
-  let open = () => {};
-  const release = new Promise<void>((resolve) => {
-    open = resolve;
-  });
+  const release = gate();
   const seen: Partial<Record<Reader, Seen>> = {};
   const tools = (Object.keys(READERS) as Reader[]).map((name) => {
     const [readEarly, readLate] = READERS[name];
@@ -54,7 +52,7 @@ function readersAgent(timeoutMs?: number) {
       async (_input, ctx) => {
         const early = readEarly ? ctx.signal : undefined;
         started.tick();
-        await release;
+        await release.promise;
         seen[name] = { ...(early ? { early } : {}), ...(readLate ? { late: ctx.signal } : {}) };
         finished.tick();
         return { ranOn: true };
@@ -72,7 +70,7 @@ function readersAgent(timeoutMs?: number) {
   });
   const store = new InMemorySessionStore();
   const agent = defineAgent({ name: 'readers', model, tools, store });
-  return { agent, store, seen, started: started.promise, finished: finished.promise, release: open };
+  return { agent, store, seen, started: started.promise, finished: finished.promise, release: release.open };
 }
 
 type Fixture = ReturnType<typeof readersAgent>;
