@@ -9,6 +9,13 @@ export interface RestEndpoint {
   origin: string;
   /** The `Authorization` header's value for the next call. */
   authorization(): Promise<string>;
+  /**
+   * Firestore answered `authorization` with 401: a cached token behind it is dropped, so the
+   * next `authorization()` fetches a new one.
+   */
+  refused?(authorization: string): void;
+  /** The project, where neither the client's options nor the environment name one (the metadata server's). */
+  projectId?(): Promise<string>;
 }
 
 /** How long a call waits for its answer before it is dropped: the SDK's default deadline. */
