@@ -135,7 +135,9 @@ export class RestFirestore implements DocumentDb {
     });
     const found = new Map<string, RestDocumentJson>();
     for (const answer of answers) if (answer.found) found.set(answer.found.name, answer.found);
-    return paths.map((path) => new RestSnapshot(path.slice(path.lastIndexOf('/') + 1), found.get(this.nameOf(path))));
+    return paths.map(
+      (path) => new RestSnapshot(path.slice(path.lastIndexOf('/') + 1), found.get(this.nameOf(path)), this),
+    );
   }
 
   /** Commits writes (in `transaction` if given); one outcome per write. */
