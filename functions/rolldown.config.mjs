@@ -13,6 +13,8 @@ const EXTERNAL = [
   /^firebase-admin(\/|$)/,
   /^@google-cloud\//,
   /^@google\/genai(\/|$)/,
+  // Loaded only off Google Cloud (GoogleAuthEndpoint's first call), never on a deployed cold path.
+  /^google-auth-library(\/|$)/,
   /^@opentelemetry\/(?!api$)/,
 ];
 const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);

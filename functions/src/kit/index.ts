@@ -63,6 +63,12 @@ export {
 export * from './engine.js';
 export {
   type DocumentDb,
+  emulatorEndpoint,
+  GoogleAuthEndpoint,
+  type GoogleAuthEndpointOptions,
+  MetadataEndpoint,
+  type MetadataEndpointOptions,
+  type RestEndpoint,
   RestFirestore,
   type RestFirestoreOptions,
   restEndpointFromEnv,
