@@ -1,6 +1,7 @@
 import type { DocumentFields, DocumentSnap, UpdateTime } from './document-db.js';
+import { splitFieldPath } from './rest-field-path.js';
 import { RestTimestamp } from './rest-timestamp.js';
-import { decodeFields, type RestValue } from './rest-value.js';
+import { decodeFields, decodeValue, type RestValue, type ValueDecoding } from './rest-value.js';
 
 /** A document as the REST API returns it. */
 export interface RestDocumentJson {
@@ -9,32 +10,39 @@ export interface RestDocumentJson {
   updateTime?: string;
 }
 
-/** A document read over REST, shaped as the SDK's `DocumentSnapshot`. */
+/**
+ * A document read over REST, shaped as the SDK's `DocumentSnapshot`. As there, its values are
+ * decoded on each `data()` and `get()`: what a caller changes in one answer is not in the next.
+ */
 export class RestSnapshot implements DocumentSnap {
   readonly exists: boolean;
   readonly updateTime: UpdateTime | undefined;
-  private readonly fields: DocumentFields | undefined;
-
   readonly id: string;
+  private readonly fields: Record<string, RestValue> | undefined;
+  private readonly decoding: ValueDecoding;
 
-  constructor(id: string, found: RestDocumentJson | undefined) {
+  /** `decoding` makes the documents its references read as: the reading client's (as the SDK). */
+  constructor(id: string, found: RestDocumentJson | undefined, decoding: ValueDecoding) {
     this.id = id;
     this.exists = found !== undefined;
     this.updateTime = found?.updateTime ? new RestTimestamp(found.updateTime) : undefined;
-    this.fields = found ? decodeFields(found.fields) : undefined;
+    this.fields = found ? (found.fields ?? {}) : undefined;
+    this.decoding = decoding;
   }
 
   data(): DocumentFields | undefined {
-    return this.fields;
+    return this.fields && decodeFields(this.fields, this.decoding);
   }
 
-  /** The value at a dotted field path, or undefined. */
+  /** The value at a dotted field path, or undefined; throws, as the SDK, on a path that names no field. */
   get(field: string): unknown {
-    let value: unknown = this.fields;
-    for (const segment of field.split('.')) {
-      if (typeof value !== 'object' || value === null) return undefined;
-      value = (value as DocumentFields)[segment];
+    let fields = this.fields;
+    let value: RestValue | undefined;
+    for (const segment of splitFieldPath(field)) {
+      value = fields && Object.hasOwn(fields, segment) ? fields[segment] : undefined;
+      if (!value) return undefined;
+      fields = 'mapValue' in value ? (value.mapValue.fields ?? {}) : undefined;
     }
-    return value;
+    return value && decodeValue(value, this.decoding);
   }
 }

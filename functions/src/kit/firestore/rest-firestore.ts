@@ -159,7 +159,7 @@ export class RestFirestore implements DocumentDb, TransactionClient {
   }
 
   private snapshot(path: string, found: RestDocumentJson | undefined): DocumentSnap {
-    return new RestSnapshot(path.slice(path.lastIndexOf('/') + 1), found);
+    return new RestSnapshot(path.slice(path.lastIndexOf('/') + 1), found, this);
   }
 
   /** Commits writes (in `transaction` if given); one outcome per write. */

@@ -1,5 +1,9 @@
-import type { DocumentFields } from './document-db.js';
-import { RestTimestamp } from './rest-timestamp.js';
+import type { DocumentFields, DocumentRef } from './document-db.js';
+import { fieldError, fieldNameProblem, hasLoneSurrogate } from './rest-field-path.js';
+import { type FieldSentinel, isFieldSentinel } from './rest-field-values.js';
+import { geoPointProblem, isGeoPointLike, RestGeoPoint } from './rest-geo-point.js';
+import { documentPathOfName, isDocumentRefLike, referenceNameOf } from './rest-reference.js';
+import { isTimestampLike, RestTimestamp, timestampProblem, timestampText } from './rest-timestamp.js';
 
 /** A value as the Firestore REST API writes it (`Value` in its JSON form). */
 export type RestValue =
@@ -15,67 +19,204 @@ export type RestValue =
   | { arrayValue: { values?: RestValue[] } }
   | { mapValue: { fields?: Record<string, RestValue> } };
 
-/** An object literal (not a Date, a timestamp, an array or a sentinel): a map in Firestore. */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
+/** Where a value sits in the document being written. */
+export interface ValuePlace {
+  /** Its field path, array indexes as segments (as the SDK names them in its messages). */
+  readonly segments: readonly string[];
+  /**
+   * How deep it is, as the SDK counts (a field path's size, an update's dotted key one level):
+   * past {@link MAX_DEPTH} levels the SDK refuses the document, which also stops a cycle.
+   */
+  readonly depth: number;
+  /** Inside an array, however deep: no sentinel may be there. */
+  readonly inArray: boolean;
 }
 
-function encodeNumber(value: number): RestValue {
-  // As the SDK does: a safe integer is an integer, anything else a double.
+/** How values are written for one write. */
+export interface ValueEncoding {
+  /** `projects/<p>/databases/<d>/documents`: where a reference of the REST client's own points. */
+  readonly root: string;
+  /**
+   * Takes a sentinel met at `place` (it is left out of the fields, as the SDK leaves it), or
+   * throws where the write allows none there. Absent: a sentinel is no value.
+   */
+  readonly sentinel?: (value: FieldSentinel, place: ValuePlace) => void;
+}
+
+/** How values are read: references become documents of the reading client (as the SDK reads them). */
+export interface ValueDecoding {
+  doc(path: string): DocumentRef;
+}
+
+/** The SDK's limit on nesting: a field path of more than 21 segments is refused. */
+export const MAX_DEPTH = 20;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+/**
+ * -0 as a JSON double that every parser of Firestore's REST API reads as -0: `-0` itself loses
+ * its sign in the emulator's (protobuf-java's JsonFormat goes through BigDecimal), a negative
+ * number too small for a double does not (there, and in protobuf C++'s strtod-based parser).
+ * `JSON.stringify(-0)` is `0`, so without this -0 would be stored as 0; the SDK stores -0.
+ */
+const NEGATIVE_ZERO = '-1e-400';
+
+/** An object literal (not a Date, a timestamp, an array or a sentinel): a map in Firestore. As the SDK decides it. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (Object.prototype.toString.call(value) !== '[object Object]') return false;
+  const proto = Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null;
+  // The last: an object literal of another realm (a vm context), whose prototype is its own Object's.
+  return proto === Object.prototype || proto === null || proto.constructor?.name === 'Object';
+}
+
+/** What `value` is, for a message: its type or class, never its content. */
+export function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'function') return 'a function';
+  if (typeof value !== 'object') return typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`;
+  if (Array.isArray(value)) return 'an array';
+  let name: unknown;
+  try {
+    name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)?.constructor?.name;
+  } catch {
+    // A proxy that refuses: its type stays unnamed.
+  }
+  return typeof name === 'string' && name ? `an object of type ${name}` : 'an object of unknown type';
+}
+
+/** As the SDK writes a number: a safe integer is an integer, anything else (-0 too) a double. */
+export function encodeNumber(value: number): RestValue {
   if (Number.isSafeInteger(value) && !Object.is(value, -0)) return { integerValue: String(value) };
+  if (Object.is(value, -0)) return { doubleValue: NEGATIVE_ZERO };
   return { doubleValue: Number.isFinite(value) ? value : String(value) };
 }
 
-/** `value` as a REST value; throws as the SDK does on what Firestore can't hold (undefined, a function). */
-export function encodeValue(value: unknown, path = 'value'): RestValue {
-  if (value === null) return { nullValue: null };
+function encodeArray(value: unknown[], place: ValuePlace, encoding: ValueEncoding): RestValue {
+  const values: RestValue[] = [];
+  for (let i = 0; i < value.length; i++) {
+    const at = { segments: [...place.segments, String(i)], depth: place.depth + 1, inArray: true };
+    // A hole reads as undefined, which the SDK refuses there too.
+    if (!(i in value)) throw fieldError(at.segments, 'undefined (an empty slot of a sparse array)');
+    const item = value[i];
+    if (Array.isArray(item)) throw fieldError(at.segments, 'an array inside an array');
+    const encoded = encodeValue(item, encoding, at);
+    if (encoded) values.push(encoded);
+  }
+  return { arrayValue: { values } };
+}
+
+/**
+ * The fields of a map (or a document) as REST values, as the SDK writes them: a field whose
+ * value is a sentinel is left out, and so is a map that only held sentinels (an empty map stays).
+ * `__proto__` (an own key, as `JSON.parse` makes one) is checked and then dropped: the SDK's
+ * encoder assigns it to an object literal, where it sets the prototype instead of a field.
+ */
+export function encodeFields(
+  fields: Record<string, unknown>,
+  encoding: ValueEncoding,
+  place: ValuePlace = { segments: [], depth: 0, inArray: false },
+): Record<string, RestValue> {
+  const out: Record<string, RestValue> = {};
+  for (const key of Object.keys(fields)) {
+    const segments = [...place.segments, key];
+    const problem = key === '__proto__' ? undefined : fieldNameProblem(key);
+    if (problem) throw fieldError(segments, problem);
+    const encoded = encodeValue(fields[key], encoding, { segments, depth: place.depth + 1, inArray: place.inArray });
+    if (encoded && key !== '__proto__') out[key] = encoded;
+  }
+  return out;
+}
+
+/**
+ * `value` as a REST value, or undefined where the SDK writes nothing (a sentinel, a map of
+ * sentinels). Throws a TypeError naming the field (never the value) for what the SDK refuses,
+ * and for what Firestore would refuse that the SDK only learns from the server.
+ */
+export function encodeValue(
+  value: unknown,
+  encoding: ValueEncoding,
+  place: ValuePlace = { segments: [], depth: 0, inArray: false },
+): RestValue | undefined {
+  if (place.depth > MAX_DEPTH + 1)
+    throw fieldError(place.segments, `a value nested deeper than ${MAX_DEPTH} levels (or a cycle)`);
   switch (typeof value) {
+    case 'string':
+      if (hasLoneSurrogate(value)) throw fieldError(place.segments, 'a string with a lone surrogate');
+      return { stringValue: value };
     case 'boolean':
       return { booleanValue: value };
     case 'number':
       return encodeNumber(value);
     case 'bigint':
+      if (value < INT64_MIN || value > INT64_MAX) throw fieldError(place.segments, 'a bigint outside 64-bit integers');
       return { integerValue: value.toString() };
-    case 'string':
-      return { stringValue: value };
+    case 'object':
+      break;
+    default:
+      throw fieldError(place.segments, kindOf(value));
   }
-  if (value instanceof Date) return { timestampValue: value.toISOString() };
+  if (value === null) return { nullValue: null };
+  if (Array.isArray(value)) return encodeArray(value, place, encoding);
+  if (isPlainObject(value)) {
+    const fields = encodeFields(value, encoding, place);
+    // As the SDK: a map that held only sentinels is not written (its transforms make it).
+    return Object.keys(fields).length || !Object.keys(value).length ? { mapValue: { fields } } : undefined;
+  }
+  if (isFieldSentinel(value)) {
+    if (!encoding.sentinel) throw fieldError(place.segments, `a ${value.kind}() sentinel outside a write`);
+    encoding.sentinel(value, place);
+    return undefined;
+  }
+  if (value instanceof Date) {
+    const millis = value.getTime();
+    const problem = Number.isNaN(millis)
+      ? 'an invalid Date'
+      : timestampProblem({ seconds: Math.floor(millis / 1000), nanoseconds: 0 });
+    if (problem) throw fieldError(place.segments, problem);
+    return { timestampValue: value.toISOString() };
+  }
+  if (value instanceof Uint8Array) {
+    return { bytesValue: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64') };
+  }
   if (value instanceof RestTimestamp) return { timestampValue: value.text };
-  if (value instanceof Uint8Array) return { bytesValue: Buffer.from(value).toString('base64') };
-  if (Array.isArray(value)) {
-    return { arrayValue: { values: value.map((item, i) => encodeValue(item, `${path}[${i}]`)) } };
+  if (isTimestampLike(value)) {
+    const problem = timestampProblem(value);
+    if (problem) throw fieldError(place.segments, problem);
+    return { timestampValue: timestampText(value) };
   }
-  if (isPlainObject(value)) return { mapValue: { fields: encodeFields(value, path) } };
-  throw new TypeError(`${path}: Firestore cannot store ${value === undefined ? 'undefined' : typeof value}`);
+  if (isGeoPointLike(value)) {
+    const problem = geoPointProblem(value.latitude, value.longitude);
+    if (problem) throw fieldError(place.segments, problem);
+    return { geoPointValue: { latitude: value.latitude, longitude: value.longitude } };
+  }
+  if (isDocumentRefLike(value)) return { referenceValue: referenceNameOf(value, encoding.root) };
+  throw fieldError(place.segments, kindOf(value));
 }
 
-/** The fields of a document or map. */
-export function encodeFields(fields: DocumentFields, path = 'document'): Record<string, RestValue> {
-  const out: Record<string, RestValue> = {};
-  for (const key of Object.keys(fields)) out[key] = encodeValue(fields[key], `${path}.${key}`);
-  return out;
-}
-
-/** A REST value as the SDK reads it: integers as numbers, times as {@link RestTimestamp}, bytes as a Buffer. */
-export function decodeValue(value: RestValue): unknown {
+/**
+ * A REST value as the SDK reads it (its default settings): integers as numbers, times as
+ * {@link RestTimestamp}, bytes as a Buffer, geo points as {@link RestGeoPoint}, references as
+ * documents of `decoding`'s client.
+ */
+export function decodeValue(value: RestValue, decoding: ValueDecoding): unknown {
   if ('stringValue' in value) return value.stringValue;
   if ('integerValue' in value) return Number(value.integerValue);
   if ('doubleValue' in value) return Number(value.doubleValue);
   if ('booleanValue' in value) return value.booleanValue;
   if ('timestampValue' in value) return new RestTimestamp(value.timestampValue);
-  if ('mapValue' in value) return decodeFields(value.mapValue.fields);
-  if ('arrayValue' in value) return (value.arrayValue.values ?? []).map(decodeValue);
+  if ('mapValue' in value) return decodeFields(value.mapValue.fields, decoding);
+  if ('arrayValue' in value) return (value.arrayValue.values ?? []).map((item) => decodeValue(item, decoding));
   if ('nullValue' in value) return null;
   if ('bytesValue' in value) return Buffer.from(value.bytesValue, 'base64');
-  if ('referenceValue' in value) return value.referenceValue;
-  if ('geoPointValue' in value) return { latitude: 0, longitude: 0, ...value.geoPointValue };
-  throw new TypeError(`not a Firestore value: ${JSON.stringify(value)}`);
+  if ('referenceValue' in value) return decoding.doc(documentPathOfName(value.referenceValue));
+  // As the SDK (`|| 0`): an absent coordinate is 0, and so is -0.
+  if ('geoPointValue' in value)
+    return new RestGeoPoint(value.geoPointValue.latitude || 0, value.geoPointValue.longitude || 0);
+  throw new TypeError(`not a Firestore value: one with the keys ${Object.keys(value).join(', ') || '(none)'}`);
 }
 
-export function decodeFields(fields: Record<string, RestValue> | undefined): DocumentFields {
+/** The fields of a map or document read, as the SDK reads them (assigned one by one to an object literal). */
+export function decodeFields(fields: Record<string, RestValue> | undefined, decoding: ValueDecoding): DocumentFields {
   const out: DocumentFields = {};
-  if (fields) for (const key of Object.keys(fields)) out[key] = decodeValue(fields[key] as RestValue);
+  if (fields) for (const key of Object.keys(fields)) out[key] = decodeValue(fields[key] as RestValue, decoding);
   return out;
 }

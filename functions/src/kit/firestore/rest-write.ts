@@ -1,7 +1,17 @@
 import type { DocumentFields, WritePrecondition } from './document-db.js';
-import { DeleteField, IncrementField } from './rest-field-values.js';
-import { RestTimestamp } from './rest-timestamp.js';
-import { encodeValue, isPlainObject, type RestValue } from './rest-value.js';
+import { fieldError, fieldPathOf, updatePathSegments } from './rest-field-path.js';
+import { type FieldSentinel, IncrementField } from './rest-field-values.js';
+import { RestTimestamp, timestampText } from './rest-timestamp.js';
+import {
+  encodeFields,
+  encodeNumber,
+  encodeValue,
+  isPlainObject,
+  kindOf,
+  type RestValue,
+  type ValueEncoding,
+  type ValuePlace,
+} from './rest-value.js';
 
 /** One write of a commit, in the REST API's JSON form. */
 export interface RestWrite {
@@ -15,68 +25,91 @@ export interface RestWrite {
 /** How a write treats the document's other fields. */
 export type WriteMode = 'create' | 'set' | 'merge' | 'update';
 
-const SIMPLE_SEGMENT = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
-
-/** A field path as a mask names it: segments that are not simple names go in backquotes. */
-export function fieldPathOf(segments: readonly string[]): string {
-  return segments
-    .map((s) => (SIMPLE_SEGMENT.test(s) ? s : `\`${s.replaceAll('\\', '\\\\').replaceAll('`', '\\`')}\``))
-    .join('.');
+/** The database part of a document's name: `projects/<p>/databases/<d>/documents`. */
+function rootOf(name: string): string {
+  return name.slice(0, name.indexOf('/documents/') + '/documents'.length);
 }
 
-/** Collects a write's fields, mask and transforms from nested data. */
-class WriteFields {
-  readonly fields: Record<string, RestValue> = {};
-  readonly mask: string[] = [];
-  readonly transforms: Array<{ fieldPath: string; increment: RestValue }> = [];
-
-  /** Puts `value` at `segments`; a map is walked to its leaves when `deep`. */
-  put(segments: string[], value: unknown, deep: boolean): void {
+/**
+ * Where the SDK lets a sentinel stand in a write of `mode`: never in an array; a delete only in
+ * a merge (anywhere) or an update (as a field's whole value); an increment in any write.
+ */
+function sentinelRule(mode: WriteMode, transforms: NonNullable<RestWrite['updateTransforms']>) {
+  return (value: FieldSentinel, place: ValuePlace): void => {
+    if (place.inArray) throw fieldError(place.segments, `a ${value.kind}() sentinel inside an array`);
     if (value instanceof IncrementField) {
-      this.transforms.push({ fieldPath: fieldPathOf(segments), increment: encodeValue(value.by) });
+      if (typeof value.by !== 'number' || Number.isNaN(value.by)) {
+        throw fieldError(place.segments, `an increment() by ${kindOf(value.by)}, not a number`);
+      }
+      transforms.push({ fieldPath: fieldPathOf(place.segments), increment: encodeNumber(value.by) });
       return;
     }
-    if (value instanceof DeleteField) {
-      this.mask.push(fieldPathOf(segments));
-      return;
+    const allowed = mode === 'merge' || (mode === 'update' && place.depth === 1);
+    if (!allowed) {
+      throw fieldError(place.segments, 'a delete() sentinel here: only an update (a whole field) or a merge takes one');
     }
-    if (deep && isPlainObject(value) && Object.keys(value).length) {
-      this.ensureMap(segments);
-      for (const key of Object.keys(value)) this.put([...segments, key], value[key], deep);
-      return;
-    }
-    this.mask.push(fieldPathOf(segments));
-    this.place(segments, encodeValue(value, segments.join('.')));
-  }
+  };
+}
 
-  private ensureMap(segments: readonly string[]): Record<string, RestValue> {
-    let fields = this.fields;
-    for (const segment of segments) {
-      const next = fields[segment];
-      if (next && 'mapValue' in next) {
-        fields = next.mapValue.fields ??= {};
-      } else {
-        const map: Record<string, RestValue> = {};
-        fields[segment] = { mapValue: { fields: map } };
-        fields = map;
+/** The leaves a merge replaces (the SDK's mask of a merge): its values, its deletes and its empty maps, not its increments. */
+function mergeMask(data: Record<string, unknown>, segments: readonly string[] = [], out: string[] = []): string[] {
+  const keys = Object.keys(data);
+  if (segments.length && !keys.length) out.push(fieldPathOf(segments));
+  for (const key of keys) {
+    const value = data[key];
+    const at = [...segments, key];
+    if (value instanceof IncrementField) continue;
+    if (isPlainObject(value)) mergeMask(value, at, out);
+    else out.push(fieldPathOf(at));
+  }
+  return out;
+}
+
+/** Places `value` at `segments` in `fields`, making the maps on the way. */
+function place(fields: Record<string, RestValue>, segments: readonly string[], value: RestValue): void {
+  let map = fields;
+  for (const segment of segments.slice(0, -1)) {
+    const next = map[segment];
+    if (next && 'mapValue' in next) {
+      map = next.mapValue.fields ??= {};
+    } else {
+      const nested: Record<string, RestValue> = {};
+      map[segment] = { mapValue: { fields: nested } };
+      map = nested;
+    }
+  }
+  map[segments.at(-1) as string] = value;
+}
+
+/** An update's fields and mask: each key a dotted field path whose value replaces that field. */
+function updateFields(
+  data: DocumentFields,
+  encoding: ValueEncoding,
+): { fields: Record<string, RestValue>; mask: string[] } {
+  const entries = Object.keys(data).map((key) => ({ segments: updatePathSegments(key), value: data[key] }));
+  if (!entries.length) throw new TypeError('an update needs at least one field');
+  for (const a of entries) {
+    for (const b of entries) {
+      if (a !== b && a.segments.length <= b.segments.length && a.segments.every((s, i) => s === b.segments[i])) {
+        throw new TypeError(`an update names field "${fieldPathOf(a.segments)}" and a field inside it`);
       }
     }
-    return fields;
   }
-
-  private place(segments: readonly string[], value: RestValue): void {
-    this.ensureMap(segments.slice(0, -1))[segments.at(-1) as string] = value;
+  const fields: Record<string, RestValue> = {};
+  const mask: string[] = [];
+  for (const { segments, value } of entries) {
+    // The SDK counts an update's dotted key as one level of nesting.
+    const encoded = encodeValue(value, encoding, { segments, depth: 1, inArray: false });
+    if (encoded) place(fields, segments, encoded);
+    if (!(value instanceof IncrementField)) mask.push(fieldPathOf(segments));
   }
+  return { fields, mask };
 }
 
 function preconditionOf(mode: WriteMode, precondition: WritePrecondition | undefined): RestWrite['currentDocument'] {
   if (precondition?.lastUpdateTime) {
     const time = precondition.lastUpdateTime;
-    const text =
-      time instanceof RestTimestamp
-        ? time.text
-        : `${new Date(time.seconds * 1000).toISOString().slice(0, 19)}.${String(time.nanoseconds).padStart(9, '0')}Z`;
-    return { updateTime: text };
+    return { updateTime: time instanceof RestTimestamp ? time.text : timestampText(time) };
   }
   if (precondition?.exists !== undefined) return { exists: precondition.exists };
   if (mode === 'create') return { exists: false };
@@ -88,6 +121,7 @@ function preconditionOf(mode: WriteMode, precondition: WritePrecondition | undef
 /**
  * The REST write of a create, a set (all fields replaced), a merge (the given leaves replaced) or
  * an update (dotted keys are field paths) of document `name`, as the SDK's batch would send it.
+ * Throws a TypeError naming the field, before anything is sent, for what the SDK refuses.
  */
 export function restWrite(
   mode: WriteMode,
@@ -95,15 +129,19 @@ export function restWrite(
   data: DocumentFields,
   precondition?: WritePrecondition,
 ): RestWrite {
-  const collected = new WriteFields();
-  for (const key of Object.keys(data)) {
-    // An update's value replaces its whole field; a set or merge is walked to its leaves (its
-    // sentinels may sit in nested maps, and a merge's mask names leaves).
-    collected.put(mode === 'update' ? key.split('.') : [key], data[key], mode !== 'update');
+  if (!isPlainObject(data)) throw new TypeError(`a document to write must be a plain object, not ${kindOf(data)}`);
+  const transforms: NonNullable<RestWrite['updateTransforms']> = [];
+  const encoding: ValueEncoding = { root: rootOf(name), sentinel: sentinelRule(mode, transforms) };
+  const write: RestWrite = {};
+  if (mode === 'update') {
+    const { fields, mask } = updateFields(data, encoding);
+    write.update = { name, fields };
+    write.updateMask = { fieldPaths: mask };
+  } else {
+    write.update = { name, fields: encodeFields(data, encoding) };
+    if (mode === 'merge') write.updateMask = { fieldPaths: mergeMask(data) };
   }
-  const write: RestWrite = { update: { name, fields: collected.fields } };
-  if (mode === 'merge' || mode === 'update') write.updateMask = { fieldPaths: collected.mask };
-  if (collected.transforms.length) write.updateTransforms = collected.transforms;
+  if (transforms.length) write.updateTransforms = transforms;
   const current = preconditionOf(mode, precondition);
   if (current) write.currentDocument = current;
   return write;
