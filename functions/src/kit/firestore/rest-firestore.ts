@@ -143,6 +143,8 @@ export class RestFirestore implements DocumentDb, TransactionClient {
     paths: readonly string[],
     how?: TransactionRead,
   ): Promise<{ snaps: DocumentSnap[]; transaction: string | undefined }> {
+    // Nothing to ask for: no call (as the SDK's reader).
+    if (paths.length === 0 && !how) return { snaps: [], transaction: undefined };
     const root = await this.databaseRoot();
     const names = [...new Set(paths.map((path) => `${root}/${path}`))];
     const { documents, transaction } = await this.call('batchGet', root, { documents: names, ...how }, (answer) => {

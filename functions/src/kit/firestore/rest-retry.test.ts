@@ -111,13 +111,6 @@ describe('the retry table: batchGet', () => {
     expect(error?.code).toBe(14);
     expect(error?.message).toBe('UNAVAILABLE: batchGet answered without 1 of the 2 documents asked for');
   });
-
-  it('sends each document once however often it is asked for, and answers each place', async () => {
-    await db.doc('c/a').set({ v: 'a' });
-    const snaps = await db.getAll(db.doc('c/a'), db.doc('c/a'));
-    expect(snaps.map((snap) => snap.get('v'))).toEqual(['a', 'a']);
-    expect(standIn.calls('batchGet')[0]?.body.documents).toEqual([`${ROOT}/c/a`]);
-  });
 });
 
 describe('the retry table: commit', () => {

@@ -55,6 +55,18 @@ describe('RestTransport: connections', () => {
     expect(standIn.document(`${ROOT}/c/second`)?.fields).toEqual({ n: { integerValue: '2' } });
   });
 
+  it('commits on a new connection once the server has closed the idle one', async () => {
+    await standIn.close();
+    standIn = await startFirestoreStandIn({ idleCloseMs: 50 });
+    const db = new RestFirestore({ projectId: 'p', endpoint: endpoint(), callRetry: QUICK });
+    closers.push(() => db.close());
+    await db.doc('c/first').set({ n: 1 });
+    await expect.poll(() => standIn.openConnections()).toBe(0);
+    await db.doc('c/second').set({ n: 2 });
+    expect(standIn.calls('commit').map((call) => call.connection)).toEqual([1, 2]);
+    expect(standIn.applied()).toBe(2);
+  });
+
   it('sends a commit once when a fresh connection is reset before the answer: it may have been applied', async () => {
     standIn.fail('commit', { reset: 'after-apply' });
     const error = await failure(transport().post(COMMIT, { writes: [doc('a')] }, NOT_RETRIED));

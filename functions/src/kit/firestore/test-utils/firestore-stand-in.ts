@@ -106,10 +106,15 @@ export interface FirestoreStandIn {
 export interface StandInOptions {
   /** False: every answer closes its connection (`Connection: close`), so no call reuses one. Default true. */
   keepAlive?: boolean;
+  /** How long the server keeps an idle connection before it closes it. Default 600 s. */
+  idleCloseMs?: number;
 }
 
 /** Starts a stand-in on a free loopback port. */
-export async function startFirestoreStandIn({ keepAlive = true }: StandInOptions = {}): Promise<FirestoreStandIn> {
+export async function startFirestoreStandIn({
+  keepAlive = true,
+  idleCloseMs = 600_000,
+}: StandInOptions = {}): Promise<FirestoreStandIn> {
   const requests: StandInRequest[] = [];
   const faults = new Map<string, StandInFault[]>();
   const documents = new Map<string, StoredDocument>();
@@ -224,7 +229,7 @@ export async function startFirestoreStandIn({ keepAlive = true }: StandInOptions
     json(response, result);
   }
 
-  const server = createServer({ keepAliveTimeout: 600_000 }, (request, response) => {
+  const server = createServer({ keepAliveTimeout: idleCloseMs }, (request, response) => {
     if (stale.has(request.socket)) {
       staleRequests++;
       request.socket.resetAndDestroy();
