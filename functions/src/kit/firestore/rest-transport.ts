@@ -103,9 +103,10 @@ export class RestTransport {
 
   /**
    * POSTs `body` to `path` (below the origin) and answers the parsed JSON (through `call.decode`).
-   * The call is sent again after an answer whose code `call.retried` names, with backoff, unless
-   * that would begin after the total deadline (each attempt has the whole timeout); after a 401, once, with a new authorization; after a stale
-   * kept-alive connection, on a new one. Throws the last {@link RestFirestoreError}:
+   * The call is sent again: after an answer whose code `call.retried` names, with backoff, unless
+   * the attempt would begin after the total deadline (each attempt has the whole timeout); after
+   * a 401, once, with a new authorization; after a stale kept-alive connection, at once on a new
+   * one. Throws the last {@link RestFirestoreError}:
    * `DEADLINE_EXCEEDED` when no answer came within the call's timeout (the request is dropped
    * with its connection), `UNAVAILABLE` when the connection failed or the answer wasn't JSON.
    */
