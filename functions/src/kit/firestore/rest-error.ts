@@ -18,8 +18,22 @@ const CODES: Readonly<Record<string, number>> = {
   UNAUTHENTICATED: 16,
 };
 
-/** By HTTP status, for an answer without a JSON error (a proxy's, a load balancer's). */
-const BY_HTTP: Readonly<Record<number, number>> = { 400: 3, 401: 16, 403: 7, 404: 5, 409: 10, 429: 8, 503: 14, 504: 4 };
+/** By HTTP status, for an error without a status name (a proxy's, a load balancer's). */
+const BY_HTTP: Readonly<Record<number, number>> = {
+  400: 3,
+  401: 16,
+  403: 7,
+  404: 5,
+  409: 10,
+  429: 8,
+  499: 1,
+  501: 12,
+  503: 14,
+  504: 4,
+};
+
+/** How much of Firestore's own message an error keeps. */
+const MESSAGE_CHARS = 300;
 
 /**
  * A failed Firestore REST call, with the gRPC status `code` the SDK's errors carry, so one mapping
@@ -35,20 +49,50 @@ export class RestFirestoreError extends Error {
   }
 }
 
-/** The error of an HTTP answer with status `status` and body `body`. */
-export function restErrorOf(status: number, body: string): RestFirestoreError {
-  let name: string | undefined;
-  let message = body.slice(0, 300);
-  try {
-    const parsed = JSON.parse(body) as { error?: { status?: string; message?: string } } | Array<unknown>;
-    const error = Array.isArray(parsed)
-      ? (parsed[0] as { error?: { status?: string; message?: string } })?.error
-      : parsed.error;
-    name = error?.status;
-    message = error?.message ?? message;
-  } catch {
-    // Not JSON: the HTTP status decides.
-  }
-  const code = (name ? CODES[name] : undefined) ?? BY_HTTP[status] ?? (status >= 500 ? 14 : 2);
+/** An error as the REST API writes it: `{ code: <HTTP status>, message, status: <gRPC name> }`. */
+export interface RestErrorJson {
+  code?: number;
+  message?: string;
+  status?: string;
+}
+
+/**
+ * Firestore's message without what it quotes: a payload it refused is quoted back ("Invalid value
+ * at 'writes[0]…' (TYPE_INT64), "…"), and a field's value is document content, which no error
+ * message carries.
+ */
+function withoutQuotes(message: string): string {
+  return message.replace(/"(?:[^"\\]|\\.)*"/g, '"…"').slice(0, MESSAGE_CHARS);
+}
+
+/** The error Firestore reported as `error` (of an answer with HTTP status `status`). */
+export function restErrorOfJson(error: RestErrorJson, status: number): RestFirestoreError {
+  const name = typeof error.status === 'string' && error.status in CODES ? error.status : undefined;
+  const code = (name ? CODES[name] : undefined) ?? BY_HTTP[error.code ?? status] ?? (status >= 500 ? 14 : 2);
+  const message = typeof error.message === 'string' ? withoutQuotes(error.message) : `HTTP ${error.code ?? status}`;
   return new RestFirestoreError(code, `${name ?? `HTTP ${status}`}: ${message}`);
+}
+
+/**
+ * The error of an HTTP answer with status `status`, body `body` and content type `contentType`.
+ * A body that is not Firestore's JSON error (a proxy's page, a load balancer's) is described, not
+ * echoed: its HTTP status decides the code.
+ */
+export function restErrorOf(status: number, body: string, contentType = ''): RestFirestoreError {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    parsed = undefined;
+  }
+  // A streamed call (batchGet) reports its error as an array's entry.
+  const error = ((Array.isArray(parsed) ? parsed[0] : parsed) as { error?: unknown } | undefined)?.error;
+  if (typeof error === 'object' && error !== null) return restErrorOfJson(error as RestErrorJson, status);
+  const code = BY_HTTP[status] ?? (status >= 500 ? 14 : 2);
+  return new RestFirestoreError(code, `HTTP ${status}: ${describeBody(body, contentType)}`);
+}
+
+/** A body as a short, content-free description: its type and size. */
+export function describeBody(body: string, contentType: string): string {
+  return `an answer that is not Firestore's (${contentType.split(';')[0] || 'no content type'}, ${Buffer.byteLength(body)} bytes)`;
 }

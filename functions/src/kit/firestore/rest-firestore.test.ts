@@ -153,10 +153,11 @@ describe.skipIf(!host)('RestFirestore', () => {
     expect(made).toBe(0);
   });
 
-  it('fails with UNAVAILABLE when Firestore can’t be reached', async () => {
+  it('fails with UNAVAILABLE when Firestore can’t be reached, once the read’s total deadline has passed', async () => {
     const db = new RestFirestore({
       projectId,
       endpoint: { origin: 'http://127.0.0.1:1', authorization: async () => '' },
+      callRetry: { initialMs: 1, maxMs: 1, totalMs: 50 },
     });
     rests.push(db);
     expect(

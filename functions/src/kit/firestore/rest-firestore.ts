@@ -1,4 +1,4 @@
-import { backoff } from './backoff.js';
+import { batchGetResult } from './batch-get-answer.js';
 import type {
   CollectionRef,
   DocumentBatch,
@@ -8,20 +8,32 @@ import type {
   DocumentSnap,
   DocumentTransaction,
   WriteOutcome,
-  WritePrecondition,
 } from './document-db.js';
+import { RestBatch, type WriteBuild } from './rest-batch.js';
 import { type RestDocumentJson, RestSnapshot } from './rest-document.js';
 import { projectIdFromEnv, restEndpointFromEnv } from './rest-endpoint.js';
 import { RestFirestoreError } from './rest-error.js';
 import { restFieldValues } from './rest-field-values.js';
+import { CALL_RETRY, type CallRetrySettings, type RestCallBody, type RestMethod, retriedCodes } from './rest-retry.js';
 import { RestTimestamp } from './rest-timestamp.js';
-import { type RestEndpoint, RestTransport } from './rest-transport.js';
-import { type RestWrite, restDelete, restWrite } from './rest-write.js';
+import {
+  runTransaction,
+  TRANSACTION_RETRY,
+  type TransactionClient,
+  type TransactionRead,
+  type TransactionRetrySettings,
+} from './rest-transaction.js';
+import { type RestEndpoint, RestTransport, SOCKETS, type SocketSettings } from './rest-transport.js';
 
 /** Options of {@link RestFirestore}. */
 export interface RestFirestoreOptions {
-  /** Default: the functions' project (`GCLOUD_PROJECT`, as firebase-admin finds it). */
+  /**
+   * Default: the functions' project (`GCLOUD_PROJECT`, as firebase-admin finds it), else the
+   * endpoint's (`endpoint.projectId()`, asked on the first call).
+   */
   projectId?: string;
+  /** A named database. Default `(default)`. */
+  databaseId?: string;
   /** Default: {@link restEndpointFromEnv} (the emulator, or Firestore with the metadata server's token). */
   endpoint?: RestEndpoint;
   /**
@@ -35,18 +47,14 @@ export interface RestFirestoreOptions {
    * meanwhile. Default 1000 ms.
    */
   listenAfterMs?: number;
-  /** How long a call waits for Firestore's answer before it fails `deadline-exceeded`. Default 60 s. */
+  /** How long one attempt of a call waits for Firestore's answer before it fails `deadline-exceeded`. Default 60 s. */
   callTimeoutMs?: number;
-}
-
-/** How many times a transaction that Firestore aborted (contention) is tried in all, as the SDK. */
-const TRANSACTION_ATTEMPTS = 5;
-/** The wait before the first retry of an aborted transaction; it doubles each time. */
-const RETRY_BASE_MS = 200;
-
-interface BatchGetAnswer {
-  found?: RestDocumentJson;
-  missing?: string;
+  /** How calls are sent again (rest-retry.ts): gax's backoff, a total deadline of 60 s. */
+  callRetry?: Partial<CallRetrySettings>;
+  /** How transactions run again (rest-transaction.ts): the SDK's attempts and backoff. */
+  transactionRetry?: Partial<TransactionRetrySettings>;
+  /** The kept-alive connections (rest-transport.ts). */
+  sockets?: Partial<SocketSettings>;
 }
 
 interface CommitAnswer {
@@ -54,7 +62,8 @@ interface CommitAnswer {
   commitTime: string;
 }
 
-const codeOf = (error: unknown): number | undefined => (error instanceof RestFirestoreError ? error.code : undefined);
+/** The root of database `databaseId` of project `projectId`: the prefix of every document's name. */
+const rootOf = (projectId: string, databaseId: string) => `projects/${projectId}/databases/${databaseId}/documents`;
 
 /**
  * A Firestore client over the REST API (JSON over HTTP/1.1) with the shape the kit's stores use
@@ -62,23 +71,43 @@ const codeOf = (error: unknown): number | undefined => (error instanceof RestFir
  * gRPC client takes a few hundred before its first answer. What it lacks (queries, recursive
  * deletes) the cleanup job takes from the SDK; listeners run on the SDK's client (`listenWith`).
  */
-export class RestFirestore implements DocumentDb {
+export class RestFirestore implements DocumentDb, TransactionClient {
   readonly fieldValues = restFieldValues;
-  /** `projects/<id>/databases/(default)/documents`: the prefix of every document's name. */
-  readonly root: string;
+  readonly databaseId: string;
+  private knownRoot: string | undefined;
+  private findingRoot: Promise<string> | undefined;
+  private readonly endpoint: RestEndpoint;
   private readonly transport: RestTransport;
+  private readonly transactionRetry: TransactionRetrySettings;
   private readonly listenWith: (() => Promise<DocumentDb>) | undefined;
   private readonly listenAfterMs: number;
 
   constructor(options: RestFirestoreOptions = {}) {
-    const projectId = options.projectId ?? projectIdFromEnv();
-    if (!projectId) throw new TypeError('RestFirestore: no project id (set GCLOUD_PROJECT or pass projectId)');
-    this.root = `projects/${projectId}/databases/(default)/documents`;
     const endpoint = options.endpoint ?? restEndpointFromEnv();
     if (!endpoint) throw new TypeError('RestFirestore: no endpoint (no emulator, not on Google Cloud)');
-    this.transport = new RestTransport(endpoint, options.callTimeoutMs);
+    const projectId = options.projectId ?? projectIdFromEnv();
+    if (!projectId && !endpoint.projectId) {
+      throw new TypeError('RestFirestore: no project id (set GCLOUD_PROJECT or pass projectId)');
+    }
+    this.endpoint = endpoint;
+    this.databaseId = options.databaseId ?? '(default)';
+    this.knownRoot = projectId ? rootOf(projectId, this.databaseId) : undefined;
+    this.transport = new RestTransport(endpoint, {
+      ...(options.callTimeoutMs !== undefined && { timeoutMs: options.callTimeoutMs }),
+      retry: { ...CALL_RETRY, ...options.callRetry },
+      sockets: { ...SOCKETS, ...options.sockets },
+    });
+    this.transactionRetry = { ...TRANSACTION_RETRY, ...options.transactionRetry };
     this.listenWith = options.listenWith;
     this.listenAfterMs = options.listenAfterMs ?? 1000;
+  }
+
+  /**
+   * `projects/<id>/databases/<database>/documents`, the prefix of every document's name; undefined
+   * until the first call where the project comes from the endpoint.
+   */
+  get root(): string | undefined {
+    return this.knownRoot;
   }
 
   collection(path: string): CollectionRef {
@@ -89,32 +118,16 @@ export class RestFirestore implements DocumentDb {
     return new RestDocumentRef(this, path);
   }
 
-  getAll(...refs: Array<DocumentRef | { readonly fieldMask?: unknown }>): Promise<DocumentSnap[]> {
-    return this.read(refs.map((ref) => (ref as DocumentRef).path));
+  async getAll(...refs: Array<DocumentRef | { readonly fieldMask?: unknown }>): Promise<DocumentSnap[]> {
+    return (await this.read(refs.map((ref) => (ref as DocumentRef).path))).snaps;
   }
 
   batch(): DocumentBatch {
-    return new RestWrites(this);
+    return new RestBatch(this);
   }
 
-  async runTransaction<T>(update: (tx: DocumentTransaction) => Promise<T>): Promise<T> {
-    let retry: string | undefined;
-    for (let attempt = 1; ; attempt++) {
-      const readWrite = retry ? { retryTransaction: retry } : {};
-      const { transaction } = await this.call<{ transaction: string }>('beginTransaction', { options: { readWrite } });
-      const tx = new RestTransaction(this, transaction);
-      try {
-        const result = await update(tx);
-        await tx.commit();
-        return result;
-      } catch (error) {
-        if (!tx.sent) await this.call('rollback', { transaction }).catch(() => {});
-        if (codeOf(error) !== 10 || attempt >= TRANSACTION_ATTEMPTS) throw error;
-        retry = transaction;
-        // Contention: let the holder of the lock finish (jittered, so the losers don't meet again).
-        await backoff(RETRY_BASE_MS, attempt);
-      }
-    }
+  runTransaction<T>(update: (tx: DocumentTransaction) => Promise<T>): Promise<T> {
+    return runTransaction(this, update, this.transactionRetry);
   }
 
   /** Closes the kept-alive connections. */
@@ -122,30 +135,50 @@ export class RestFirestore implements DocumentDb {
     return this.transport.close();
   }
 
-  /** The full name of the document at `path`. */
-  nameOf(path: string): string {
-    return `${this.root}/${path}`;
+  /**
+   * Reads documents by path, in the order asked (each name sent once); `how` reads in a
+   * transaction. Fails, as the SDK, when the answer lacks a document asked for.
+   */
+  async read(
+    paths: readonly string[],
+    how?: TransactionRead,
+  ): Promise<{ snaps: DocumentSnap[]; transaction: string | undefined }> {
+    // Nothing to ask for: no call (as the SDK's reader).
+    if (paths.length === 0 && !how) return { snaps: [], transaction: undefined };
+    const root = await this.databaseRoot();
+    const names = [...new Set(paths.map((path) => `${root}/${path}`))];
+    const { documents, transaction } = await this.call('batchGet', root, { documents: names, ...how }, (answer) => {
+      const result = batchGetResult(answer, names);
+      if (result.failure) {
+        // A transaction this failed read began is no one's: release its locks now.
+        if (result.transaction && how && 'newTransaction' in how) this.rollback(result.transaction);
+        throw result.failure;
+      }
+      return result;
+    });
+    const snaps = paths.map((path) => this.snapshot(path, documents.get(`${root}/${path}`)));
+    return { snaps, transaction };
   }
 
-  /** Reads documents by path, in the order asked. */
-  async read(paths: readonly string[], transaction?: string): Promise<DocumentSnap[]> {
-    const answers = await this.call<BatchGetAnswer[]>('batchGet', {
-      documents: paths.map((path) => this.nameOf(path)),
-      ...(transaction && { transaction }),
-    });
-    const found = new Map<string, RestDocumentJson>();
-    for (const answer of answers) if (answer.found) found.set(answer.found.name, answer.found);
-    return paths.map(
-      (path) => new RestSnapshot(path.slice(path.lastIndexOf('/') + 1), found.get(this.nameOf(path)), this),
-    );
+  private snapshot(path: string, found: RestDocumentJson | undefined): DocumentSnap {
+    return new RestSnapshot(path.slice(path.lastIndexOf('/') + 1), found, this);
   }
 
   /** Commits writes (in `transaction` if given); one outcome per write. */
-  async commit(writes: readonly RestWrite[], transaction?: string): Promise<WriteOutcome[]> {
-    const answer = await this.call<CommitAnswer>('commit', { writes, ...(transaction && { transaction }) });
+  async commit(builds: readonly WriteBuild[], transaction?: string): Promise<WriteOutcome[]> {
+    const root = await this.databaseRoot();
+    const writes = builds.map((build) => build(root));
+    const answer = await this.call<CommitAnswer>('commit', root, { writes, ...(transaction && { transaction }) });
     return writes.map((_, i) => ({
       writeTime: new RestTimestamp(answer.writeResults?.[i]?.updateTime ?? answer.commitTime),
     }));
+  }
+
+  /** Rolls `transaction` back without waiting; a failure is dropped (its locks lapse anyway). */
+  rollback(transaction: string): void {
+    this.databaseRoot()
+      .then((root) => this.call('rollback', root, { transaction }))
+      .catch(() => {});
   }
 
   /** Listens on `listenWith`'s client after `listenAfterMs` (see the option). */
@@ -173,10 +206,37 @@ export class RestFirestore implements DocumentDb {
     };
   }
 
-  private call<T>(method: 'batchGet' | 'beginTransaction' | 'commit' | 'rollback', body: unknown): Promise<T> {
-    // Everything but a commit changes nothing when sent twice (a transaction begun twice, the
-    // first never used, lapses on its own).
-    return this.transport.post<T>(`/v1/${this.root}:${method}`, body, { repeatable: method !== 'commit' });
+  /** The root, found on the first call where the project is the endpoint's (one lookup at a time; a failed one is tried again next call). */
+  private databaseRoot(): Promise<string> {
+    if (this.knownRoot) return Promise.resolve(this.knownRoot);
+    const projectId = this.endpoint.projectId as () => Promise<string>;
+    this.findingRoot ??= projectId
+      .call(this.endpoint)
+      .then((id) => {
+        this.knownRoot = rootOf(id, this.databaseId);
+        return this.knownRoot;
+      })
+      .finally(() => {
+        this.findingRoot = undefined;
+      });
+    return this.findingRoot;
+  }
+
+  /**
+   * One call of `method` on the database of `root`, sent again as the retry table says (rest-retry.ts),
+   * with the routing headers the SDK sends (its gapic client's `x-goog-request-params`, and
+   * `google-cloud-resource-prefix`): they route a named database's calls.
+   */
+  private call<T>(method: RestMethod, root: string, body: RestCallBody, decode?: (answer: unknown) => T): Promise<T> {
+    const database = root.slice(0, -'/documents'.length);
+    return this.transport.post<T>(`/v1/${root}:${method}`, body, {
+      retried: retriedCodes(method, body),
+      headers: {
+        'google-cloud-resource-prefix': database,
+        'x-goog-request-params': `database=${encodeURIComponent(database)}`,
+      },
+      ...(decode && { decode }),
+    });
   }
 }
 
@@ -197,7 +257,7 @@ class RestDocumentRef implements DocumentRef {
   }
 
   async get(): Promise<DocumentSnap> {
-    return (await this.db.read([this.path]))[0] as DocumentSnap;
+    return (await this.db.read([this.path])).snaps[0] as DocumentSnap;
   }
 
   async set(data: DocumentFields, options?: { merge?: boolean }): Promise<WriteOutcome> {
@@ -206,59 +266,5 @@ class RestDocumentRef implements DocumentRef {
 
   onSnapshot(onNext: (snap: DocumentSnap) => void, onError?: (error: Error) => void): () => void {
     return this.db.listen(this.path, onNext, onError);
-  }
-}
-
-/** Writes gathered for one commit (a batch's, or a transaction's). */
-class RestWrites implements DocumentBatch {
-  readonly writes: RestWrite[] = [];
-  protected readonly db: RestFirestore;
-
-  constructor(db: RestFirestore) {
-    this.db = db;
-  }
-
-  create(ref: DocumentRef, data: DocumentFields): this {
-    this.writes.push(restWrite('create', this.db.nameOf(ref.path), data));
-    return this;
-  }
-
-  set(ref: DocumentRef, data: DocumentFields, options?: { merge?: boolean }): this {
-    this.writes.push(restWrite(options?.merge ? 'merge' : 'set', this.db.nameOf(ref.path), data));
-    return this;
-  }
-
-  update(ref: DocumentRef, data: DocumentFields, precondition?: WritePrecondition): this {
-    this.writes.push(restWrite('update', this.db.nameOf(ref.path), data, precondition));
-    return this;
-  }
-
-  delete(ref: DocumentRef, precondition?: WritePrecondition): this {
-    this.writes.push(restDelete(this.db.nameOf(ref.path), precondition));
-    return this;
-  }
-
-  commit(): Promise<WriteOutcome[]> {
-    return this.db.commit(this.writes);
-  }
-}
-
-/** A transaction's reads (in it) and writes (sent with its commit). */
-class RestTransaction extends RestWrites implements DocumentTransaction {
-  sent = false;
-  private readonly id: string;
-
-  constructor(db: RestFirestore, id: string) {
-    super(db);
-    this.id = id;
-  }
-
-  async get(ref: DocumentRef): Promise<DocumentSnap> {
-    return (await this.db.read([ref.path], this.id))[0] as DocumentSnap;
-  }
-
-  override commit(): Promise<WriteOutcome[]> {
-    this.sent = true;
-    return this.db.commit(this.writes, this.id);
   }
 }

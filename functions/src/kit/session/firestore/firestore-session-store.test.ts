@@ -76,6 +76,8 @@ if (!host) {
       const firestore = new RestFirestore({
         projectId,
         endpoint: { origin: 'http://127.0.0.1:1', authorization: async () => 'Bearer owner' },
+        // The read is not sent again: its own UNAVAILABLE, not the store's time bound, answers.
+        callRetry: { totalMs: 0 },
       });
       const store = new FirestoreSessionStore({ firestore });
       await expect(store.load('s1')).rejects.toMatchObject({ code: 'unavailable', reason: 'STORE_UNAVAILABLE' });
