@@ -84,7 +84,6 @@ export class RestFirestore implements DocumentDb, TransactionClient {
 
   constructor(options: RestFirestoreOptions = {}) {
     const endpoint = options.endpoint ?? restEndpointFromEnv();
-    if (!endpoint) throw new TypeError('RestFirestore: no endpoint (no emulator, not on Google Cloud)');
     const projectId = options.projectId ?? projectIdFromEnv();
     if (!projectId && !endpoint.projectId) {
       throw new TypeError('RestFirestore: no project id (set GCLOUD_PROJECT or pass projectId)');

@@ -139,6 +139,20 @@ describe('RestTransport: answers', () => {
     expect(standIn.applied()).toBe(1);
   });
 
+  it("takes a credential source's failure as final: the call is neither sent nor tried again, though its code is one the call retries", async () => {
+    let asked = 0;
+    const at = endpoint({
+      authorization: async () => {
+        asked++;
+        throw new RestFirestoreError(14, 'UNAVAILABLE: the metadata server did not answer');
+      },
+    });
+    const error = await failure(transport({}, at).post(BATCH_GET, { documents: [] }, UNAVAILABLE_RETRIED));
+    expect(error.code).toBe(14);
+    expect(asked).toBe(1);
+    expect(standIn.calls('batchGet')).toHaveLength(0);
+  });
+
   it('fails unauthenticated after a second 401', async () => {
     const refused: string[] = [];
     standIn.fail('batchGet', { status: 'UNAUTHENTICATED' }, { status: 'UNAUTHENTICATED' });

@@ -118,8 +118,11 @@ export class RestTransport {
     // Each stale connection met is destroyed, so the pool runs out of them.
     let staleLeft = this.sockets.maxFreeSockets + 1;
     for (;;) {
+      // Outside the retried part: a credential source retries its own passing failures (the
+      // metadata server's), so a failure that reaches here is final, and nothing was sent.
+      const authorization = await this.endpoint.authorization();
       try {
-        return await this.once(path, payload, call);
+        return await this.once(path, payload, authorization, call);
       } catch (error) {
         if (!(error instanceof RestFirestoreError)) throw error;
         if (error instanceof StaleConnectionError && staleLeft-- > 0) continue;
@@ -135,9 +138,8 @@ export class RestTransport {
     }
   }
 
-  private async once<T>(path: string, payload: string, call: RestCall<T>): Promise<T> {
+  private async once<T>(path: string, payload: string, authorization: string, call: RestCall<T>): Promise<T> {
     const { http, agent } = this.load();
-    const authorization = await this.endpoint.authorization();
     const options: RequestOptions = {
       protocol: this.url.protocol,
       hostname: this.url.hostname,
