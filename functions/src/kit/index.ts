@@ -71,6 +71,8 @@ export {
   type RestEndpoint,
   RestFirestore,
   type RestFirestoreOptions,
+  RestGeoPoint,
+  RestTimestamp,
   restEndpointFromEnv,
 } from './firestore/index.js';
 export { defineFlow, type Flow, type FlowConfig, type FlowContext } from './flow/index.js';

@@ -22,6 +22,7 @@ export { MetadataServer, type MetadataServerOptions, metadataHostFromEnv } from 
 export { projectIdFromEnv, restEndpointFromEnv } from './rest-endpoint.js';
 export { RestFirestoreError } from './rest-error.js';
 export { RestFirestore, type RestFirestoreOptions } from './rest-firestore.js';
+export { RestGeoPoint } from './rest-geo-point.js';
 export { RestTimestamp } from './rest-timestamp.js';
 export type { RestEndpoint } from './rest-transport.js';
 export { sdkFirestore } from './sdk-firestore.js';
