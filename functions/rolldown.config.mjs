@@ -30,6 +30,9 @@ export default defineConfig({
     format: 'esm',
     entryFileNames: '[name].js',
     chunkFileNames: '[name].js',
+    // The compile cache's switch is a chunk of its own, which the manifest imports before
+    // firebase-functions: inlined, its code would run after the manifest's imports had been compiled.
+    codeSplitting: { groups: [{ name: 'compile-cache', test: /lib\/compile-cache(-on)?\.js$/ }] },
     sourcemap: true,
   },
 });

@@ -1,10 +1,14 @@
 // The deploy manifest: every function this codebase deploys, each a callable speaking the
 // kit's wire protocol (README, the wire protocol). Each flow is passed as a loader, so an instance imports
-// only the flow it serves, on its first call: the cold start loads firebase-functions and
-// this file, nothing else (no zod, no firebase-admin, no model SDK).
+// only the flow it serves, on its first call: the cold start loads firebase-functions (which
+// itself loads firebase-admin's app, auth and app-check, for the tokens a request carries) and
+// this file, nothing else (no zod, no Firestore SDK, no model SDK).
+// First: Node's compile cache on before firebase-functions (and the firebase-admin modules it
+// loads) is compiled, so an instance loads them, the flow, the kit and gRPC from the compiled
+// code the deploy's build step shipped (prime-compile-cache.ts), if it did.
+import './compile-cache-on.js';
 import { defineSecret } from 'firebase-functions/params';
 import { onCall } from 'firebase-functions/v2/https';
-import { useCompileCache } from './compile-cache.js';
 // Not the callable barrel: it would load the wire protocol's schemas (zod) at import time.
 import { FirestoreUsageCounters } from './kit/callable/limits/firestore-usage-counters.js';
 import type { UsageLimits } from './kit/callable/limits/usage-limits.js';
@@ -15,10 +19,6 @@ import { scheduledCleanup } from './kit/cleanup/scheduled-cleanup.js';
 import { onTurnContinuation } from './kit/continuation/on-turn-continuation.js';
 // Declares the order assistant's ORDER_ASSISTANT_WHILE_BUSY deploy parameter (firebase-functions/params only).
 import './flows/deployed/order-while-busy.js';
-
-// Before any flow is loaded: a first call then loads the flow, the kit, firebase-admin and gRPC
-// from the compiled code the deploy's build step shipped (prime-compile-cache.ts), if it did.
-useCompileCache();
 
 /** The Gemini API key (Secret Manager; in the emulator, the shell or functions/.secret.local). */
 const geminiApiKey = defineSecret('GEMINI_API_KEY');

@@ -58,6 +58,8 @@ async function main(): Promise<void> {
     // What issue 29 (bound approvals, stored outcomes, late stops, session ids) costs: A/B of two builds, by hand.
     { name: 'human-boundary' },
     { name: 'turn', run: () => runTurnBench() },
+    // Issue 30's cold-turn limits: what changed and where the time goes (by hand, from the turn section's run).
+    { name: 'issue30-cold' },
     { name: 'gemini', run: one(() => runGeminiOverheadBench()) },
     { name: 'session', run: one(() => runSessionBench()) },
     { name: 'throughput', run: one(() => runThroughputBench()) },

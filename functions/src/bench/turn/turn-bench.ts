@@ -1,9 +1,9 @@
 import { loadavg } from 'node:os';
 import { Firestore } from '@google-cloud/firestore';
-import { RestFirestore } from '../../kit/firestore/index.js';
+import { type DocumentDb, RestFirestore } from '../../kit/firestore/index.js';
 import type { BenchTable } from '../bench-table.js';
 import { callableCall } from '../callable-call.js';
-import { countFirestoreOps, countSince, snapshotCount } from '../firestore-op-counter.js';
+import { countFirestoreOps } from '../firestore-op-counter.js';
 import { loadGenkit } from '../genkit/load-genkit.js';
 import { median } from '../measure.js';
 import { coldTurns } from './turn-cold.js';
@@ -62,20 +62,59 @@ interface RpcFigures {
   ms: number[];
 }
 
+/** One instance's Firestore client for the RPC table, and how many RPCs it has sent so far. */
+interface CountedClient {
+  db: DocumentDb;
+  rpcs(): number;
+  close(): Promise<void>;
+}
+
+/** firebase-admin's client, counted at its RPC entry points. */
+function sdkClient(projectId: string): CountedClient {
+  const db = new Firestore({ projectId });
+  const count = countFirestoreOps(db);
+  return { db, rpcs: () => count.rpcs, close: () => db.terminate() };
+}
+
+/**
+ * The kit's REST client (what the deployed turns use), counted at its endpoint: the transport
+ * asks for the \`Authorization\` header once per HTTP request it sends, retries included.
+ */
+function restClient(projectId: string): CountedClient {
+  const emulator = process.env.FIRESTORE_EMULATOR_HOST as string;
+  let sent = 0;
+  const endpoint = {
+    origin: `http://${emulator}`,
+    authorization: async () => {
+      sent++;
+      return 'Bearer owner';
+    },
+  };
+  const db = new RestFirestore({ projectId, endpoint });
+  return { db, rpcs: () => sent, close: () => db.close() };
+}
+
 /**
  * A turn's RPCs and ms on two instances (each its own Firestore client and defineAgent cache) of
  * one session: a warm turn (B twice in a row), and a stale one (B, then A, then B: B's copy is stale).
  */
-async function rpcTurns(projectId: string, readOnly: boolean): Promise<{ warm: RpcFigures; stale: RpcFigures }> {
-  const clients = [new Firestore({ projectId }), new Firestore({ projectId })];
-  const [a, b] = clients.map((db) => kitTurnCallable(db, undefined, { readOnly })) as [TurnCallable, TurnCallable];
-  const countB = countFirestoreOps(clients[1] as Firestore);
+async function rpcTurns(
+  projectId: string,
+  readOnly: boolean,
+  client: (projectId: string) => CountedClient = sdkClient,
+): Promise<{ warm: RpcFigures; stale: RpcFigures }> {
+  const clients = [client(projectId), client(projectId)] as const;
+  const prefix = client === restClient ? 'rest_rpc_' : 'turn_';
+  const [a, b] = clients.map((c) => kitTurnCallable(c.db, undefined, { readOnly, prefix })) as [
+    TurnCallable,
+    TurnCallable,
+  ];
   const warm: RpcFigures = { rpcs: [], ms: [] };
   const stale: RpcFigures = { rpcs: [], ms: [] };
   const measured = async (into: RpcFigures, sessionId: string) => {
-    const before = snapshotCount(countB);
+    const before = clients[1].rpcs();
     const { turn: t } = await turn(b, sessionId);
-    into.rpcs.push(countSince(countB, before).rpcs);
+    into.rpcs.push(clients[1].rpcs() - before);
     into.ms.push(t.wallMs);
   };
   try {
@@ -87,7 +126,7 @@ async function rpcTurns(projectId: string, readOnly: boolean): Promise<{ warm: R
       await measured(stale, sessionId);
     }
   } finally {
-    for (const db of clients) await db.terminate();
+    for (const c of clients) await c.close();
   }
   return { warm, stale };
 }
@@ -118,6 +157,7 @@ export async function runTurnBench(): Promise<BenchTable[]> {
   });
   const declared = await rpcTurns(projectId, true);
   const undeclared = await rpcTurns(projectId, false);
+  const declaredRest = await rpcTurns(projectId, true, restClient);
   // Sessions the cold instances serve a turn of.
   const kitSession = (await turn(kit, undefined)).sessionId;
   const genkitSession = (await turn(genkit, undefined)).sessionId;
@@ -127,8 +167,8 @@ export async function runTurnBench(): Promise<BenchTable[]> {
   const sessions = { kit: kitSession, genkit: genkitSession };
   return [
     warmTable(blocks, install.version),
-    rpcTable(declared, undeclared),
-    ...coldTurns(projectId, sessions, UID, install.version),
+    rpcTable(declared, undeclared, declaredRest),
+    ...(await coldTurns(projectId, sessions, UID, install.version)),
   ];
 }
 
@@ -176,6 +216,7 @@ function warmTable(blocks: Block[], version: string): BenchTable {
 function rpcTable(
   declared: Awaited<ReturnType<typeof rpcTurns>>,
   undeclared: Awaited<ReturnType<typeof rpcTurns>>,
+  declaredRest: Awaited<ReturnType<typeof rpcTurns>>,
 ): BenchTable {
   const row = (label: string, figures: RpcFigures) => [
     label,
@@ -191,9 +232,11 @@ function rpcTable(
       row('cached copy current, `lookup` undeclared (the default)', undeclared.warm),
       row("cached copy stale, `lookup` declared `sideEffects: 'none'`", declared.stale),
       row('cached copy stale, `lookup` undeclared (the default)', undeclared.stale),
+      row("cached copy current, `lookup` declared `sideEffects: 'none'`; the kit's REST client", declaredRest.warm),
+      row("cached copy stale, `lookup` declared `sideEffects: 'none'`; the kit's REST client", declaredRest.stale),
     ],
     notes: [
-      `The warm table's turn (\`${TURN_MESSAGE}\`), limits off. Two instances (each its own Firestore client and defineAgent cache) on one session: B runs a turn, then B's next turn is measured (copy current); A runs a turn, then B's next is measured (copy stale). ${STALE_SAMPLES} samples each; RPCs counted at B's client (commits, batch gets, queries, transaction begins and rollbacks).`,
+      `The warm table's turn (\`${TURN_MESSAGE}\`), limits off. Two instances (each its own Firestore client and defineAgent cache) on one session: B runs a turn, then B's next turn is measured (copy current); A runs a turn, then B's next is measured (copy stale). ${STALE_SAMPLES} samples each; RPCs counted at B's client (commits, batch gets, queries, transaction begins and rollbacks): firebase-admin's at its RPC entry points; the REST client's (the last two rows, what the deployed turns use) at its endpoint, one per HTTP request sent (retries included).`,
       "A stale copy costs one failed commit (the lease's precondition) and one read before the lease is taken: 4 RPCs with a declared tool. An undeclared tool's result is a commit of its own (the safe default: the journal then holds it before the next model call), 2 more per turn. With limits on (the deployed flows), each call adds one merge of the usage counters (and one read of them when the instance's copy is older than 60 s). Target for the stale turn: ≤ 4.",
     ],
   };

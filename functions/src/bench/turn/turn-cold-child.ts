@@ -15,7 +15,17 @@ export type ColdVariant =
   | 'kit-grpc'
   | 'kit-prefer-rest'
   | 'kit-rest-client'
-  | 'genkit';
+  | 'genkit'
+  | 'rest-first-read';
+
+/** The environment variable the parent sets to its clock (`epochMs()`) just before it spawns a child. */
+export const SPAWNED_AT_ENV = 'COLD_SPAWNED_AT';
+
+/** Now on the wall clock, in ms with sub-ms precision: the same clock in the parent and the child. */
+export const epochMs = (): number => performance.timeOrigin + performance.now();
+
+/** ms since the parent spawned this process (node start included); NaN when not spawned by the bench. */
+const sinceSpawn = (): number => epochMs() - Number(process.env[SPAWNED_AT_ENV]);
 
 /** What one cold child reports. */
 export interface ColdReport {
@@ -25,18 +35,27 @@ export interface ColdReport {
   turnMs: number;
   /** CPU of the process during the first turn. */
   turnCpuMs: number;
+  /** The whole process: from the parent's spawn (node's start included) to the turn's result. */
+  processMs: number;
+  /** CPU of the whole process up to the result (node's start-up included). */
+  processCpuMs: number;
 }
 
 /**
  * The steps of a cold manifest turn, each timed on its own in one fresh process (`breakdown`):
- * wall and CPU ms; then, after the turn, what the SDK's client would have cost it.
+ * wall and CPU ms, in the order the manifest's import and first call load them; then, after the
+ * turn, what the SDK's client would have cost it.
  */
 export interface ColdSteps {
-  'import the deploy manifest': [number, number];
-  "import the flow's code (dist/kit.js, the flow chunk)": [number, number];
+  "node's start, to the first line of the process's code": [number, number];
+  'the compile cache switched on (dist/compile-cache.js, the manifest’s first import)': [number, number];
+  "firebase-admin's app, auth and app-check (firebase-functions/v2/https imports them)": [number, number];
+  'firebase-functions (params, v2/https), the rest of it': [number, number];
+  'the deploy manifest (dist/index.js), the rest of it': [number, number];
+  "the flow's code (dist/order-assistant.js, dist/run-call.js and what they import)": [number, number];
   "the turns' Firestore (the REST client): made, first read": [number, number];
   'the turn, everything above loaded': [number, number];
-  'after the turn: import firebase-admin (app, firestore)': [number, number];
+  'after the turn: import firebase-admin/firestore': [number, number];
   'after the turn: its Firestore client made, first read': [number, number];
 }
 
@@ -135,33 +154,46 @@ async function prime(side: 'kit' | 'genkit', dir: string): Promise<void> {
   flushCompileCache();
 }
 
+/** What a manifest turn sends, and what its answer must contain (`''`: any text). */
+interface ManifestTurn {
+  message: string;
+  answerIncludes: string;
+}
+
+function checkAnswer(variant: string, turn: ManifestTurn, result: { text: string }): void {
+  if (result.text.length === 0 || !result.text.includes(turn.answerIncludes)) {
+    throw new Error(`${variant}: unexpected answer ${JSON.stringify(result)} to ${JSON.stringify(turn.message)}`);
+  }
+}
+
 /** The steps of one cold manifest turn, each loaded and timed before the next (see {@link ColdSteps}). */
-async function breakdown(projectId: string, sessionId: string, uid: string): Promise<ColdSteps> {
+async function breakdown(projectId: string, sessionId: string, uid: string, turn: ManifestTurn): Promise<ColdSteps> {
+  const boot: [number, number] = [sinceSpawn(), cpuMs(process.cpuUsage())];
   let at = performance.now();
   let cpu = process.cpuUsage();
   const lap = (): [number, number] => {
     const now = performance.now();
-    const used = process.cpuUsage(cpu);
-    const step: [number, number] = [now - at, (used.user + used.system) / 1000];
+    const step: [number, number] = [now - at, cpuMs(process.cpuUsage(cpu))];
     at = now;
     cpu = process.cpuUsage();
     return step;
   };
+  await import(dist('compile-cache.js'));
+  const cacheMs = lap();
+  await Promise.all([import('firebase-admin/app'), import('firebase-admin/auth'), import('firebase-admin/app-check')]);
+  const adminAuthMs = lap();
+  await Promise.all([import('firebase-functions/params'), import('firebase-functions/v2/https')]);
+  const functionsMs = lap();
   const manifest = (await import(dist('index.js'))) as { orderAssistant: TurnCallable };
   const manifestMs = lap();
-  await Promise.all([import(dist('kit.js')), import(dist('order-assistant.js'))]);
+  await Promise.all([import(dist('order-assistant.js')), import(dist('run-call.js'))]);
   const flowMs = lap();
   // The turns' client as the deployed flows make it (functions/src/flows/turn-firestore.ts).
-  // The bundler renames a chunk's exports; its module namespace (one of them) keeps the name.
-  const chunk = (await import(dist('turn-firestore.js'))) as Record<string, { turnFirestore?: unknown }>;
-  const turnFirestore = Object.values(chunk).find((m) => typeof m?.turnFirestore === 'function')?.turnFirestore as
-    | (() => Promise<Firestore>)
-    | undefined;
-  if (!turnFirestore) throw new Error('breakdown: dist/turn-firestore.js exports no turnFirestore');
+  const turnFirestore = await turnFirestoreOfDist();
   await (await turnFirestore()).doc(`sessions/${sessionId}`).get();
   const clientMs = lap();
-  const result = await manifest.orderAssistant.run(callableCall({ sessionId, message: MANIFEST_MESSAGE }, uid));
-  if (!result.text) throw new Error(`breakdown: unexpected answer ${JSON.stringify(result)}`);
+  const result = await manifest.orderAssistant.run(callableCall({ sessionId, message: turn.message }, uid));
+  checkAnswer('breakdown', turn, result);
   const turnMs = lap();
   const [{ getApps, initializeApp }, { getFirestore }] = await adminModules();
   const adminMs = lap();
@@ -169,32 +201,71 @@ async function breakdown(projectId: string, sessionId: string, uid: string): Pro
     .doc(`sessions/${sessionId}`)
     .get();
   return {
-    'import the deploy manifest': manifestMs,
-    "import the flow's code (dist/kit.js, the flow chunk)": flowMs,
+    "node's start, to the first line of the process's code": boot,
+    'the compile cache switched on (dist/compile-cache.js, the manifest’s first import)': cacheMs,
+    "firebase-admin's app, auth and app-check (firebase-functions/v2/https imports them)": adminAuthMs,
+    'firebase-functions (params, v2/https), the rest of it': functionsMs,
+    'the deploy manifest (dist/index.js), the rest of it': manifestMs,
+    "the flow's code (dist/order-assistant.js, dist/run-call.js and what they import)": flowMs,
     "the turns' Firestore (the REST client): made, first read": clientMs,
     'the turn, everything above loaded': turnMs,
-    'after the turn: import firebase-admin (app, firestore)': adminMs,
+    'after the turn: import firebase-admin/firestore': adminMs,
     'after the turn: its Firestore client made, first read': lap(),
   };
+}
+
+const cpuMs = (used: NodeJS.CpuUsage): number => (used.user + used.system) / 1000;
+
+/** `turnFirestore` of the built bundle (the bundler renames a chunk's exports; its module namespace keeps the name). */
+async function turnFirestoreOfDist(): Promise<() => Promise<Firestore>> {
+  const chunk = (await import(dist('turn-firestore.js'))) as Record<string, { turnFirestore?: unknown }>;
+  const turnFirestore = Object.values(chunk).find((m) => typeof m?.turnFirestore === 'function')?.turnFirestore;
+  if (!turnFirestore) throw new Error('dist/turn-firestore.js exports no turnFirestore');
+  return turnFirestore as () => Promise<Firestore>;
+}
+
+/**
+ * The REST client alone in a fresh process, as a turn first makes it: its chunk imported
+ * (`dist/turn-firestore.js`, which loads the client on its first call), made, and one document
+ * read over a new connection.
+ */
+async function restFirstRead(): Promise<ColdReport> {
+  const started = performance.now();
+  const turnFirestore = await turnFirestoreOfDist();
+  const db = await turnFirestore();
+  const importMs = performance.now() - started;
+  const cpu = process.cpuUsage();
+  const read = performance.now();
+  await db.doc('sessions/rest-first-read').get();
+  const turnMs = performance.now() - read;
+  const turnCpuMs = cpuMs(process.cpuUsage(cpu));
+  return { importMs, turnMs, turnCpuMs, processMs: sinceSpawn(), processCpuMs: cpuMs(process.cpuUsage()) };
 }
 
 /**
  * A cold instance: a fresh process imports the deploy manifest, then serves one turn of an
  * existing session (`new`: open one and print its id). Usage:
- * `node lib/bench/turn/turn-cold-child.js <variant> <projectId> <sessionId|new> <uid>`; also
- * `prime-kit|prime-genkit <dir>` (fill a compile cache) and `breakdown` (the steps, timed one by one).
+ * `node lib/bench/turn/turn-cold-child.js <variant> <projectId> <sessionId|new> <uid> [message] [answer includes]`
+ * (the manifest's variants send `message`, default `hello`); also `prime-kit|prime-genkit <dir>`
+ * (fill a compile cache), `breakdown` (the steps, timed one by one) and `rest-first-read`.
  */
 async function main(): Promise<void> {
-  const [variant, projectId, sessionId, uid] = process.argv.slice(2) as [string, string, string, string];
+  const [variant, projectId, sessionId, uid, message = MANIFEST_MESSAGE, answerIncludes = ''] = process.argv.slice(
+    2,
+  ) as [string, string, string, string, string?, string?];
+  const print = (report: unknown) => {
+    // The report is the last line: the SDKs log to stdout before it.
+    process.stdout.write(`\n${JSON.stringify(report)}\n`);
+    process.exit(0);
+  };
   if (variant === 'prime-kit' || variant === 'prime-genkit') {
     // Here the second argument is the cache directory.
     await prime(variant === 'prime-kit' ? 'kit' : 'genkit', projectId);
     process.exit(0);
   }
-  if (variant === 'breakdown') {
-    process.stdout.write(`\n${JSON.stringify(await breakdown(projectId, sessionId, uid))}\n`);
-    process.exit(0);
-  }
+  const turn: ManifestTurn = { message, answerIncludes };
+  if (variant === 'breakdown') print(await breakdown(projectId, sessionId, uid, turn));
+  if (variant === 'rest-first-read') print(await restFirstRead());
   const manifestTurn = variant.startsWith('kit-manifest');
   const instance =
     variant === 'genkit'
@@ -205,22 +276,18 @@ async function main(): Promise<void> {
   const cpu = process.cpuUsage();
   const started = performance.now();
   const fn = await instance.serve();
-  const message = manifestTurn ? MANIFEST_MESSAGE : TURN_MESSAGE;
-  const result = await fn.run(callableCall({ ...(sessionId !== 'new' && { sessionId }), message }, uid));
+  const sent = manifestTurn ? message : TURN_MESSAGE;
+  const result = await fn.run(callableCall({ ...(sessionId !== 'new' && { sessionId }), message: sent }, uid));
   const turnMs = performance.now() - started;
+  const processMs = sinceSpawn();
   const used = process.cpuUsage(cpu);
-  if (sessionId === 'new') {
-    // Opening a session for the cold turns that follow.
-    process.stdout.write(`\n${JSON.stringify({ sessionId: result.sessionId })}\n`);
-    process.exit(0);
-  }
-  const expected = manifestTurn ? result.text.length > 0 : result.text === TURN_ANSWER;
-  if (!expected || result.sessionId !== sessionId) {
-    throw new Error(`${variant}: unexpected answer ${JSON.stringify(result)}`);
-  }
-  const report: ColdReport = { importMs: instance.importMs, turnMs, turnCpuMs: (used.user + used.system) / 1000 };
-  process.stdout.write(`\n${JSON.stringify(report)}\n`);
-  process.exit(0);
+  const processCpuMs = cpuMs(process.cpuUsage());
+  // Opening a session for the cold turns that follow.
+  if (sessionId === 'new') print({ sessionId: result.sessionId });
+  if (manifestTurn) checkAnswer(variant, turn, result);
+  else if (result.text !== TURN_ANSWER) throw new Error(`${variant}: unexpected answer ${JSON.stringify(result)}`);
+  if (result.sessionId !== sessionId) throw new Error(`${variant}: answered for session ${result.sessionId}`);
+  print({ importMs: instance.importMs, turnMs, turnCpuMs: cpuMs(used), processMs, processCpuMs } satisfies ColdReport);
 }
 
 if (process.argv[1] === import.meta.filename) await main();

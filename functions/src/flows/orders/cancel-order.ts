@@ -1,6 +1,6 @@
-import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { callerUid } from '../../kit/callable/index.js';
+import type { DocumentDb } from '../../kit/firestore/index.js';
 import { defineTool, type Tool } from '../../kit/index.js';
 import { type OrderEvent, OrderIdSchema } from './order.js';
 import { orderRef, readOwnOrder } from './read-own-order.js';
@@ -34,7 +34,7 @@ const notCancelled = (orderId: string, reason: string): CancelOrderOutput => ({
  * never runs it again, and a client can't answer it with an output of its own: it approves
  * (restart) or declines.
  */
-export function cancelOrderTool(db: () => Promise<Firestore>): Tool {
+export function cancelOrderTool(db: () => Promise<DocumentDb>): Tool {
   return defineTool(
     {
       name: 'cancelOrder',

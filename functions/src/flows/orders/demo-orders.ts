@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import { type Order, OrderSchema } from './order.js';
-import { orderRef } from './read-own-order.js';
 
 /** One of a person's orders as the web app's empty page names it (a suggestion: "Where is my order …?"). */
 export interface OrderSummary {
@@ -53,7 +52,7 @@ export async function ensureDemoOrders(db: Firestore, uid: string, now = Date.no
   const owned = await ownOrders(db, uid);
   if (owned.length > 0) return owned;
   return db.runTransaction(async (tx) => {
-    const refs = Array.from({ length: CANDIDATES }, (_, n) => orderRef(db, demoOrderId(uid, n)));
+    const refs = Array.from({ length: CANDIDATES }, (_, n) => db.collection('orders').doc(demoOrderId(uid, n)));
     const snaps = await tx.getAll(...refs);
     const mine = snaps.filter((snap) => snap.get('ownerUid') === uid);
     // Another call made them between the list above and this transaction.

@@ -1,9 +1,10 @@
 import type { CallResult } from '@callable-flows/protocol';
-import type { Firestore } from 'firebase-admin/firestore';
+import { type Firestore, Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gate, userTexts } from '../../kit/agent/test-utils/agent-fixtures.js';
 import { onCallFlow } from '../../kit/callable/index.js';
 import { callableRequest } from '../../kit/callable/test-utils/callable-request.js';
+import { type DocumentDb, RestFirestore } from '../../kit/firestore/index.js';
 import { scriptedModel } from '../../kit/models/scripted/index.js';
 import { InMemorySessionStore, type SessionStore } from '../../kit/session/index.js';
 import { firestoreEmulatorHost } from '../../test-utils/firestore.js';
@@ -15,13 +16,25 @@ import { nextOrderMove } from './order-script.js';
 const host = firestoreEmulatorHost();
 if (!host) console.warn('\n*** SKIPPED: orderAssistant tests — no Firestore emulator ***\n');
 
+/** The test's own client (firebase-admin): it seeds and checks the orders, whichever client the tools use. */
 let db: Firestore;
 let data: DemoData;
 let close = async () => {};
+/** The client the assistant's tools read and write through, by the suite's name. */
+let toolsDb: DocumentDb;
+
+/**
+ * The clients the tools run on: firebase-admin's, and the kit's REST client (what the deployed
+ * assistant's tools use: the turns' client), on the same emulator project.
+ */
+const CLIENTS: { name: string; make: (projectId: string) => DocumentDb }[] = [
+  { name: "firebase-admin's client", make: () => db },
+  { name: "the kit's REST client", make: (projectId) => new RestFirestore({ projectId }) },
+];
 
 function assistant(store: SessionStore = new InMemorySessionStore()) {
   const model = scriptedModel(playScript(nextOrderMove));
-  const agent = defineOrderAssistant({ model, store, db: async () => db });
+  const agent = defineOrderAssistant({ model, store, db: async () => toolsDb });
   const callable = onCallFlow({}, agent);
   // Each test waits for one call before the next, so no message here is ever queued.
   const fn = {
@@ -37,11 +50,16 @@ function assistant(store: SessionStore = new InMemorySessionStore()) {
 const events = async (orderId: string) => (await db.collection(`orders/${orderId}/events`).get()).docs;
 const status = async (orderId: string) => (await db.doc(`orders/${orderId}`).get()).get('status') as string;
 
-describe.skipIf(!host)('orderAssistant', () => {
+describe.skipIf(!host).each(CLIENTS)('orderAssistant, its tools on $name', ({ make }) => {
   beforeAll(async () => {
-    ({ db, data, close } = await demoFirestore());
+    let projectId: string;
+    ({ db, projectId, data, close } = await demoFirestore());
+    toolsDb = make(projectId);
   });
-  afterAll(() => close());
+  afterAll(async () => {
+    if (toolsDb instanceof RestFirestore) await toolsDb.close();
+    await close();
+  });
   beforeEach(async () => {
     await db.recursiveDelete(db.collection('orders'));
     await seedDemoData(db);
@@ -79,6 +97,8 @@ describe.skipIf(!host)('orderAssistant', () => {
     const written = await events('A-1001');
     expect(written).toHaveLength(1);
     expect(written[0]?.data()).toMatchObject({ type: 'cancelled', byUid: alice().uid, callRef: interrupt?.ref });
+    // A date is stored as a timestamp, whichever client wrote it.
+    expect(written[0]?.get('at')).toBeInstanceOf(Timestamp);
   });
 
   it('keeps the order when the user declines with a reason', async () => {
@@ -182,7 +202,7 @@ describe.skipIf(!host)('orderAssistant', () => {
       }
       return play(request);
     });
-    const agent = defineOrderAssistant({ model, store, db: async () => db });
+    const agent = defineOrderAssistant({ model, store, db: async () => toolsDb });
     const fn = onCallFlow({}, agent);
     const first = await fn.run(callableRequest({ message: 'Hello' }, alice()));
     const running = fn.run(

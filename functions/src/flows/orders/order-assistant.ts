@@ -1,7 +1,7 @@
-import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import type { ContinuationOptions, HistoryOptions } from '../../kit/agent/index.js';
 import { type Agent, defineAgent } from '../../kit/agent/index.js';
+import type { DocumentDb } from '../../kit/firestore/index.js';
 import type { Model } from '../../kit/index.js';
 import type { SessionStore } from '../../kit/session/index.js';
 import { finishTool } from '../finish-tool.js';
@@ -23,7 +23,8 @@ export const ORDER_ASSISTANT_SYSTEM = [
 export interface OrderAssistantDeps {
   model: Model;
   store: SessionStore;
-  db: () => Promise<Firestore>;
+  /** The orders' Firestore: documents by path and transactions, no queries (deployed: the turns' client). */
+  db: () => Promise<DocumentDb>;
   /** History compression; default: the last 6 user turns whole, older ones summarised by the agent's model. */
   history?: HistoryOptions;
   /** How its turns outlive their instances (deployed: the `continueTurn` task queue); default none. */

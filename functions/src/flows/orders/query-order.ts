@@ -1,6 +1,6 @@
-import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { callerUid } from '../../kit/callable/index.js';
+import type { DocumentDb } from '../../kit/firestore/index.js';
 import { defineTool, type Tool } from '../../kit/index.js';
 import { OrderIdSchema } from './order.js';
 import { orderRef, readOwnOrder } from './read-own-order.js';
@@ -22,8 +22,11 @@ interface LookedUp {
   lookedUp: string[];
 }
 
-/** The `queryOrder` tool: reads one of the caller's orders, and remembers it in the session's state. */
-export function queryOrderTool(db: () => Promise<Firestore>): Tool {
+/**
+ * The `queryOrder` tool: reads one of the caller's orders (one document by its path: any
+ * {@link DocumentDb}, the turns' REST client as deployed), and remembers it in the session's state.
+ */
+export function queryOrderTool(db: () => Promise<DocumentDb>): Tool {
   return defineTool(
     {
       name: 'queryOrder',

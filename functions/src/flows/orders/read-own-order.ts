@@ -1,8 +1,8 @@
-import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
+import type { DocumentDb, DocumentRef, DocumentTransaction } from '../../kit/firestore/index.js';
 import { type Order, OrderSchema } from './order.js';
 
 /** The order document's reference. */
-export function orderRef(db: Firestore, orderId: string): DocumentReference {
+export function orderRef(db: DocumentDb, orderId: string): DocumentRef {
   return db.collection('orders').doc(orderId);
 }
 
@@ -11,9 +11,9 @@ export function orderRef(db: Firestore, orderId: string): DocumentReference {
  * else's look the same, so a user learns nothing about orders that are not theirs.
  */
 export async function readOwnOrder(
-  ref: DocumentReference,
+  ref: DocumentRef,
   uid: string | undefined,
-  tx?: Transaction,
+  tx?: DocumentTransaction,
 ): Promise<Order | undefined> {
   const snap = tx ? await tx.get(ref) : await ref.get();
   if (!uid || !snap.exists) return undefined;

@@ -30,11 +30,16 @@ export async function seedDemoData(db: Firestore): Promise<DemoData> {
 // Against an emulator there are no credentials to find: don't probe the GCE metadata server.
 process.env.METADATA_SERVER_DETECTION ??= 'none';
 
-/** A firebase-admin Firestore on the test emulator, in a project of its own, seeded with the demo data. */
-export async function demoFirestore(): Promise<{ db: Firestore; data: DemoData; close(): Promise<void> }> {
+/** A firebase-admin Firestore on the test emulator, in a project of its own (`projectId`), seeded with the demo data. */
+export async function demoFirestore(): Promise<{
+  db: Firestore;
+  projectId: string;
+  data: DemoData;
+  close(): Promise<void>;
+}> {
   const projectId = `demo-flows-${randomUUID().slice(0, 8)}`;
   const app = initializeApp({ projectId }, projectId);
   const db = getFirestore(app);
   const data = await seedDemoData(db);
-  return { db, data, close: () => deleteApp(app) };
+  return { db, projectId, data, close: () => deleteApp(app) };
 }
