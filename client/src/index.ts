@@ -20,6 +20,7 @@ export type {
 } from '@callable-flows/protocol';
 export { ERROR_CODES, ERROR_REASONS } from '@callable-flows/protocol';
 export type { RunningStep, SessionStatus, Stopper, TurnOutcome } from '@callable-flows/protocol/session-doc';
+export type { Conversation } from './conversation.js';
 export {
   type CallOptions,
   type FlowClient,
@@ -53,16 +54,10 @@ export type {
 export { newRequestId } from './request-id.js';
 export { isRetryable, type RetryPolicy, retryDelay } from './retry-policy.js';
 export { newSessionId } from './session-id.js';
-export type {
-  Decision,
-  DecisionKind,
-  SessionView,
-  WatchedCall,
-  WatchedInterrupt,
-  WatchedMessage,
-  WatchedPart,
-  WatchedQueued,
-  WatchedRun,
-} from './session-view.js';
-export { parseMessages } from './session-view.js';
+export type { SessionView, WatchedRun } from './session-view.js';
 export { type WatchObserver, type WatchOptions, watch } from './watch.js';
+export type { WatchedCall } from './watched-call.js';
+export type { ApprovalState, WatchedInterrupt } from './watched-interrupt.js';
+export { parseMessages, type WatchedMessage, type WatchedPart } from './watched-message.js';
+export type { WatchedQueued } from './watched-queued.js';
+export type { WatchedResult } from './watched-result.js';
