@@ -25,13 +25,10 @@ export {
   type CallOptions,
   type FlowClient,
   type FlowClientOptions,
-  type FlowStream,
   flow,
   flowClient,
-  isQueued,
   type SendOptions,
   type StopOptions,
-  type WireCallable,
 } from './flow.js';
 export {
   FlowError,
@@ -40,6 +37,7 @@ export {
   isFlowError,
   toFlowError,
 } from './flow-error.js';
+export type { FlowStream } from './flow-stream.js';
 export type {
   FlowChunk,
   FlowInterrupt,
@@ -55,9 +53,11 @@ export { newRequestId } from './request-id.js';
 export { isRetryable, type RetryPolicy, retryDelay } from './retry-policy.js';
 export { newSessionId } from './session-id.js';
 export type { SessionView, WatchedRun } from './session-view.js';
+export { isQueued } from './turn-call.js';
 export { type WatchObserver, type WatchOptions, watch } from './watch.js';
 export type { WatchedCall } from './watched-call.js';
 export type { ApprovalState, WatchedInterrupt } from './watched-interrupt.js';
 export { parseMessages, type WatchedMessage, type WatchedPart } from './watched-message.js';
 export type { WatchedQueued } from './watched-queued.js';
 export type { WatchedResult } from './watched-result.js';
+export type { WireCallable } from './wire-callable.js';
