@@ -1,7 +1,9 @@
 import type { CallResult, QueuedResult, StopResult, WireChunk, WireRequest } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
-import { flowClient, isQueued, type WireCallable } from './flow.js';
+import { flowClient } from './flow.js';
 import { FlowError } from './flow-error.js';
+import { isQueued } from './turn-call.js';
+import type { WireCallable } from './wire-callable.js';
 
 /** A Firebase `FunctionsError` as the SDK throws it. */
 const sdkError = (code: string, details?: Record<string, unknown>) =>

@@ -1,5 +1,4 @@
 import type {
-  CallResult,
   ClientPart,
   MessageResult,
   QueuedResult,
@@ -9,8 +8,8 @@ import type {
   WireRequest,
 } from '@callable-flows/protocol';
 import { type Functions, httpsCallable } from 'firebase/functions';
-import { ChunkQueue } from './chunk-queue.js';
-import { FlowError, toFlowError } from './flow-error.js';
+import type { FlowStream } from './flow-stream.js';
+import { flowStream } from './flow-stream.js';
 import type {
   FlowChunk,
   FlowInterrupt,
@@ -22,22 +21,13 @@ import type {
   InterruptOutput,
   SendResult,
 } from './flow-types.js';
+import { answering, approval, declining } from './interrupt-replies.js';
 import { newRequestId } from './request-id.js';
-import { isRetryable, type RetryPolicy, retryDelay } from './retry-policy.js';
+import { abortableSleep, type RetryContext, retried } from './retried.js';
+import type { RetryPolicy } from './retry-policy.js';
 import { newSessionId } from './session-id.js';
-
-/** The transport: a Firebase `HttpsCallable` (from `httpsCallable` or `httpsCallableFromURL`) fits. */
-export interface WireCallable {
-  /**
-   * A turn's request answers a {@link CallResult} (a message may be answered `queued`, a
-   * {@link QueuedResult}); a stop's (`stop: true`) a {@link StopResult}.
-   */
-  (data: WireRequest): Promise<{ data: MessageResult | StopResult }>;
-  stream(
-    data: WireRequest,
-    options?: { signal?: AbortSignal },
-  ): Promise<{ stream: AsyncIterable<WireChunk>; data: Promise<MessageResult> }>;
-}
+import { callTurn, delivering, type TurnRequest, turnResult } from './turn-call.js';
+import type { WireCallable } from './wire-callable.js';
 
 /** Options of one call. */
 export interface CallOptions<T extends FlowTypes = FlowTypes> {
@@ -68,14 +58,6 @@ export interface FlowClientOptions {
   timeoutMs?: number;
   /** Waits between retries (tests pass a fake clock). Default: a timer. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-}
-
-/** A streamed call: iterate its chunks, await its result (both fail with the call's {@link FlowError}). */
-export interface FlowStream<T extends FlowTypes = FlowTypes> extends AsyncIterable<FlowChunk<T>> {
-  /** The session the message goes to, known before the turn runs (a new conversation's too): watch or stop it. */
-  readonly sessionId: string;
-  /** The turn's result, or `queued` (no chunks) when the agent queued the message behind a running turn. */
-  readonly result: Promise<SendResult<T>>;
 }
 
 /** The options of a stop: a call's, and the client that asks (a device or tab id of the app's choosing). */
@@ -130,117 +112,35 @@ export interface FlowClient<T extends FlowTypes = FlowTypes> {
   reset(): void;
 }
 
-const abortableSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
-  new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-
-/** True when a message was queued behind a running turn rather than answered. */
-export function isQueued<R extends { status: string }>(result: R | QueuedResult): result is QueuedResult {
-  return result.status === 'queued';
-}
-
-function toResult<T extends FlowTypes>(wire: MessageResult): FlowResult<T> | QueuedResult {
-  if (isQueued(wire)) return wire;
-  const interrupts = wire.interrupts.map((i) => ({ ...i, sessionId: wire.sessionId })) as FlowInterrupt<T>[];
-  return { ...wire, interrupts } as FlowResult<T>;
-}
-
-function toChunk<T extends FlowTypes>(chunk: WireChunk, sessionId: string): FlowChunk<T> {
-  return (chunk.type === 'interrupt' ? { ...chunk, sessionId } : chunk) as FlowChunk<T>;
-}
-
-/** A turn's request: every one names its session (a message to a new conversation, the id the client made). */
-type TurnRequest = Exclude<WireRequest, { stop: true }> & { sessionId: string };
-
-/** A resume's result: an agent queues only messages, never the answers to its interrupts. */
-function turnResult<T extends FlowTypes>(result: FlowResult<T> | QueuedResult): FlowResult<T> {
-  if (isQueued(result)) throw new FlowError('internal', 'a resume was answered queued: only messages are queued');
-  return result;
-}
-
-/** What a reply that acts on what the person was shown names: the interrupt, and the digest of its input when it came with one. */
-function replyTo(interrupt: FlowInterrupt): { ref: string; name: string; inputDigest?: string } {
-  const { ref, name, inputDigest } = interrupt;
-  return inputDigest === undefined ? { ref, name } : { ref, name, inputDigest };
-}
+/** The stop request for session `sessionId`, under its own request id (kept across its retries). */
+const stopRequest = (sessionId: string, call: StopOptions): WireRequest => ({
+  sessionId,
+  stop: true,
+  requestId: call.requestId ?? newRequestId(),
+  ...(call.clientId ? { clientId: call.clientId } : {}),
+});
 
 /** A client on any {@link WireCallable}: the transport `flow` uses, open for `httpsCallableFromURL` or tests. */
 export function flowClient<T extends FlowTypes = FlowTypes>(
   callable: WireCallable,
   options: FlowClientOptions = {},
 ): FlowClient<T> {
-  const policy = options.retry ?? {};
-  const sleep = options.sleep ?? abortableSleep;
+  const context = (call: CallOptions<T>): RetryContext => ({
+    policy: options.retry ?? {},
+    sleep: options.sleep ?? abortableSleep,
+    signal: call.signal,
+  });
   let current: string | undefined;
-
-  async function attempt(request: TurnRequest, call: CallOptions<T>): Promise<MessageResult> {
-    const onChunk = call.onChunk;
-    // A turn's request (never a stop) is answered with a turn's result (or `queued`).
-    if (!onChunk) return (await callable(request)).data as MessageResult;
-    const { stream, data } = await callable.stream(request, call.signal ? { signal: call.signal } : {});
-    // A failed call rejects both; the stream's error is the one that reaches the caller.
-    data.catch(() => undefined);
-    for await (const chunk of stream) onChunk(toChunk<T>(chunk, request.sessionId));
-    return await data;
-  }
 
   async function run(request: TurnRequest, call: CallOptions<T>): Promise<FlowResult<T> | QueuedResult> {
     const sent: TurnRequest = { ...request, requestId: call.requestId ?? newRequestId() };
-    const maxAttempts = Math.max(1, policy.maxAttempts ?? 4);
     // Once a chunk has reached the caller, a retry would show it twice (or, answered from the
     // stored result, not stream at all): the failure goes to the caller instead.
-    let delivered = false;
-    const onChunk = call.onChunk;
-    const counted: CallOptions<T> = onChunk
-      ? {
-          ...call,
-          onChunk: (chunk) => {
-            delivered = true;
-            onChunk(chunk);
-          },
-        }
-      : call;
-    for (let n = 1; ; n++) {
-      try {
-        const result = toResult<T>(await attempt(sent, counted));
-        current = result.sessionId;
-        return result;
-      } catch (raw) {
-        const error: FlowError = toFlowError(raw);
-        if (!isRetryable(error) || delivered || n >= maxAttempts || call.signal?.aborted) throw error;
-        await sleep(retryDelay(error, n, policy), call.signal);
-      }
-    }
-  }
-
-  async function stop(sessionId: string, call: StopOptions<T>): Promise<StopResult> {
-    const requestId = call.requestId ?? newRequestId();
-    const sent: WireRequest = {
-      sessionId,
-      stop: true,
-      requestId,
-      ...(call.clientId ? { clientId: call.clientId } : {}),
-    };
-    const maxAttempts = Math.max(1, policy.maxAttempts ?? 4);
-    for (let n = 1; ; n++) {
-      try {
-        return (await callable(sent)).data as StopResult;
-      } catch (raw) {
-        const error = toFlowError(raw);
-        if (!isRetryable(error) || n >= maxAttempts || call.signal?.aborted) throw error;
-        await sleep(retryDelay(error, n, policy), call.signal);
-      }
-    }
+    const seen = delivering(call.onChunk);
+    const once = () => callTurn<T>(callable, sent, seen.onChunk, call.signal);
+    const result = await retried(once, context(call), seen.delivered);
+    current = result.sessionId;
+    return result;
   }
 
   // A message always names its session: a new conversation's id is made here, so the app knows it
@@ -252,54 +152,27 @@ export function flowClient<T extends FlowTypes = FlowTypes>(
     current = newSessionId();
     return { sessionId: current, message };
   };
+  const send = (request: TurnRequest, call: CallOptions<T>) => run(request, call) as Promise<SendResult<T>>;
 
   const client: FlowClient<T> = {
     get sessionId() {
       return current;
     },
-    send: (message, options = {}) => run(messageRequest(message, options), options) as Promise<SendResult<T>>,
-    stop: (sessionId, options = {}) => stop(sessionId, options),
+    send: (message, options = {}) => send(messageRequest(message, options), options),
+    stop(sessionId, options = {}) {
+      const request = stopRequest(sessionId, options);
+      return retried(async () => (await callable(request)).data as StopResult, context(options));
+    },
     stream(message, options = {}) {
-      const queue = new ChunkQueue<FlowChunk<T>>();
       const request = messageRequest(message, options);
-      const result = run(request, {
-        ...options,
-        onChunk: (c) => queue.push(c),
-      }) as Promise<SendResult<T>>;
-      let failure: unknown;
-      const settled = result.then(
-        () => queue.close(),
-        (error) => {
-          failure = error;
-          queue.close();
-        },
-      );
-      return {
-        sessionId: request.sessionId,
-        result,
-        async *[Symbol.asyncIterator]() {
-          yield* queue;
-          await settled;
-          if (failure !== undefined) throw failure;
-        },
-      };
+      return flowStream<T>(request.sessionId, (onChunk) => send(request, { ...options, onChunk }));
     },
-    approve(interrupt, options = {}) {
-      const { replaceInput, metadata, ...call } = options;
-      const restart = {
-        ...replyTo(interrupt),
-        ...(replaceInput === undefined ? {} : { replaceInput }),
-        ...(metadata === undefined ? {} : { metadata }),
-      };
-      return client.resume(interrupt.sessionId, { restart: [restart] }, call);
-    },
-    decline(interrupt, reason, options = {}) {
-      const decline = { ref: interrupt.ref, name: interrupt.name, ...(reason === undefined ? {} : { reason }) };
-      return client.resume(interrupt.sessionId, { decline: [decline] }, options);
-    },
-    answer(interrupt, output, options = {}) {
-      return client.resume(interrupt.sessionId, { respond: [{ ...replyTo(interrupt), output }] }, options);
-    },
+    approve: (interrupt, { replaceInput, metadata, ...call } = {}) =>
+      client.resume(interrupt.sessionId, approval(interrupt, replaceInput, metadata), call),
+    decline: (interrupt, reason, options = {}) =>
+      client.resume(interrupt.sessionId, declining(interrupt, reason), options),
+    answer: (interrupt, output, options = {}) =>
+      client.resume(interrupt.sessionId, answering(interrupt, output), options),
     resume: (sessionId, resume, options = {}) => run({ sessionId, resume }, options).then(turnResult),
     reset() {
       current = undefined;

@@ -20,17 +20,15 @@ export type {
 } from '@callable-flows/protocol';
 export { ERROR_CODES, ERROR_REASONS } from '@callable-flows/protocol';
 export type { RunningStep, SessionStatus, Stopper, TurnOutcome } from '@callable-flows/protocol/session-doc';
+export type { Conversation } from './conversation.js';
 export {
   type CallOptions,
   type FlowClient,
   type FlowClientOptions,
-  type FlowStream,
   flow,
   flowClient,
-  isQueued,
   type SendOptions,
   type StopOptions,
-  type WireCallable,
 } from './flow.js';
 export {
   FlowError,
@@ -39,6 +37,7 @@ export {
   isFlowError,
   toFlowError,
 } from './flow-error.js';
+export type { FlowStream } from './flow-stream.js';
 export type {
   FlowChunk,
   FlowInterrupt,
@@ -53,16 +52,12 @@ export type {
 export { newRequestId } from './request-id.js';
 export { isRetryable, type RetryPolicy, retryDelay } from './retry-policy.js';
 export { newSessionId } from './session-id.js';
-export type {
-  Decision,
-  DecisionKind,
-  SessionView,
-  WatchedCall,
-  WatchedInterrupt,
-  WatchedMessage,
-  WatchedPart,
-  WatchedQueued,
-  WatchedRun,
-} from './session-view.js';
-export { parseMessages } from './session-view.js';
+export type { SessionView, WatchedRun } from './session-view.js';
+export { isQueued } from './turn-call.js';
 export { type WatchObserver, type WatchOptions, watch } from './watch.js';
+export type { WatchedCall } from './watched-call.js';
+export type { ApprovalState, WatchedInterrupt } from './watched-interrupt.js';
+export { parseMessages, type WatchedMessage, type WatchedPart } from './watched-message.js';
+export type { WatchedQueued } from './watched-queued.js';
+export type { WatchedResult } from './watched-result.js';
+export type { WireCallable } from './wire-callable.js';

@@ -1,13 +1,8 @@
 import { lineKey, type SessionDoc } from '@callable-flows/protocol/session-doc';
 import { describe, expect, it } from 'vitest';
-import {
-  interruptsOf,
-  openCallsOf,
-  parseMessages,
-  queuedOf,
-  toSessionView,
-  type WatchedMessage,
-} from './session-view.js';
+import { toSessionView } from './session-view.js';
+import type { WatchedMessage } from './watched-message.js';
+import { queuedOf } from './watched-queued.js';
 
 const user: WatchedMessage = { role: 'user', content: [{ text: 'cancel A-1001' }] };
 const asking = (metadata: Record<string, unknown>): WatchedMessage => ({
@@ -87,91 +82,17 @@ describe('toSessionView', () => {
   });
 });
 
-describe('openCallsOf', () => {
-  const round: WatchedMessage = {
-    role: 'model',
-    content: [
-      { text: 'on it' },
-      { toolRequest: { name: 'lookup', ref: 'l1', input: {} }, metadata: { pendingOutput: { found: true } } },
-      { toolRequest: { name: 'sendMoney', ref: 's1', input: {} } },
-    ],
-  };
-  const stateOf = (status: SessionDoc['status']) => openCallsOf([user, round], status).map((c) => c.state.kind);
-
-  it('shows a call with no record as running while its turn runs', () => {
-    expect(stateOf('running')).toEqual(['done', 'running']);
-  });
-
-  it('shows a call with no record as of unknown outcome when its turn failed without its result', () => {
-    expect(stateOf('failed')).toEqual(['done', 'unknown']);
-  });
-
-  it('shows a call with no record as skipped when its turn stopped at its limit and left the session idle', () => {
-    expect(stateOf('idle')).toEqual(['done', 'skipped']);
-  });
-
-  it('names each call by its ref and tool, and shows none when the last message is not the model’s', () => {
-    expect(openCallsOf([user, round], 'running').map(({ ref, name }) => [ref, name])).toEqual([
-      ['l1', 'lookup'],
-      ['s1', 'sendMoney'],
-    ]);
-    expect(openCallsOf([user], 'idle')).toEqual([]);
-  });
-
-  it('is what the view of a failed session shows as its calls', () => {
+describe('the view of a failed session', () => {
+  it('shows as its calls the open round, each where it stands', () => {
+    const round: WatchedMessage = {
+      role: 'model',
+      content: [
+        { toolRequest: { name: 'lookup', ref: 'l1', input: {} }, metadata: { pendingOutput: { found: true } } },
+        { toolRequest: { name: 'sendMoney', ref: 's1', input: {} } },
+      ],
+    };
     const { doc } = sessionDoc([user, round], 0, { status: 'failed' });
     expect(toSessionView(doc, [], false)?.calls.map((c) => c.state.kind)).toEqual(['done', 'unknown']);
-  });
-});
-
-describe('interruptsOf', () => {
-  it('reads a waiting interrupt with what it asked when its request carries the interrupt stamp', () => {
-    expect(interruptsOf('s1', [user, asking({ interrupt: { question: 'sure?' } })])).toEqual([
-      {
-        sessionId: 's1',
-        ref: 'r1',
-        name: 'cancelOrder',
-        input: { orderId: 'A-1001' },
-        metadata: { question: 'sure?' },
-        state: 'waiting',
-      },
-    ]);
-  });
-
-  it('reads the digest the server stamped on a waiting interrupt, to send back with its answer', () => {
-    const [waiting] = interruptsOf('s1', [user, asking({ interrupt: { question: 'sure?' }, inputDigest: 'd-1' })]);
-    expect(waiting).toMatchObject({ state: 'waiting', inputDigest: 'd-1' });
-    const [decided] = interruptsOf('s1', [asking({ resolvedInterrupt: true, answer: 'restart', inputDigest: 'd-1' })]);
-    expect(decided).not.toHaveProperty('inputDigest');
-  });
-
-  it('reads each decision when interrupts were approved, declined with a reason, or closed by a new message', () => {
-    const approved = asking({ resolvedInterrupt: { question: 'sure?' }, answer: 'restart', resumed: true });
-    const declined = asking({ resolvedInterrupt: true, answer: 'decline', declined: { reason: 'changed my mind' } });
-    const closed = asking({ resolvedInterrupt: true });
-    const decisions = interruptsOf('s1', [approved, declined, closed]).map((i) => [i.state, i.decision]);
-    expect(decisions).toEqual([
-      ['decided', { ref: 'r1', name: 'cancelOrder', kind: 'restart' }],
-      ['decided', { ref: 'r1', name: 'cancelOrder', kind: 'decline', reason: 'changed my mind' }],
-      ['decided', { ref: 'r1', name: 'cancelOrder', kind: 'closed' }],
-    ]);
-  });
-
-  it('skips tool requests no person was asked about', () => {
-    expect(interruptsOf('s1', [asking({ pendingOutput: { found: true } })])).toEqual([]);
-  });
-});
-
-describe('parseMessages', () => {
-  it('reads one message a line when every line is a message', () => {
-    const line = (text: string) => JSON.stringify({ role: 'user', content: [{ text }] });
-    const messages = parseMessages([line('one'), line('two'), line('three')]);
-    expect(messages?.map((m) => m.content[0]?.text)).toEqual(['one', 'two', 'three']);
-  });
-
-  it('is undefined when a line is not a message', () => {
-    expect(parseMessages(['{"role":"user","content":[]}', '{"nope":1}'])).toBeUndefined();
-    expect(parseMessages(['not json'])).toBeUndefined();
   });
 });
 

@@ -1,5 +1,12 @@
 import { CONTROL_COLLECTION, chunkId, QUEUE_DOC_ID } from '@callable-flows/protocol/session-doc';
-import { doc, type Firestore, onSnapshot, type Unsubscribe } from 'firebase/firestore';
+import {
+  type DocumentReference,
+  type DocumentSnapshot,
+  doc,
+  type Firestore,
+  onSnapshot,
+  type Unsubscribe,
+} from 'firebase/firestore';
 import { FlowError, toFlowError } from './flow-error.js';
 import type { FlowTypes } from './flow-types.js';
 import { SessionSnapshots } from './session-snapshots.js';
@@ -35,19 +42,16 @@ export function watch<T extends FlowTypes = FlowTypes>(
   observer: WatchObserver<T>,
   options: WatchOptions = {},
 ): Unsubscribe {
-  const sessions = options.sessions ?? 'sessions';
+  const sessionRef = doc(firestore, options.sessions ?? 'sessions', sessionId);
   const history = options.history ?? 'history';
   const seen = new SessionSnapshots<T>(sessionId);
   const chunkListeners = new Map<number, Unsubscribe>();
+  const stops: Unsubscribe[] = [];
   let ended = false;
-  let stopDoc: Unsubscribe = () => undefined;
-  let stopQueue: Unsubscribe = () => undefined;
 
   const stopAll = (): void => {
     ended = true;
-    stopDoc();
-    stopQueue();
-    for (const stop of chunkListeners.values()) stop();
+    for (const stop of [...stops, ...chunkListeners.values()]) stop();
     chunkListeners.clear();
   };
   const fail = (error: unknown): void => {
@@ -55,49 +59,37 @@ export function watch<T extends FlowTypes = FlowTypes>(
     stopAll();
     observer.error?.(error instanceof FlowError ? error : toFlowError(error));
   };
-  const emit = (): void => {
-    const view = ended ? undefined : seen.view();
-    if (view) observer.next(view);
-  };
-  const listenChunk = (index: number): void => {
-    const ref = doc(firestore, sessions, sessionId, history, chunkId(index));
-    const stop = onSnapshot(
+  // Each snapshot is taken into `seen` (a throw ends the watch), then the view, once it adds up, is shown.
+  const listen = (ref: DocumentReference, take: (snap: DocumentSnapshot) => void): Unsubscribe =>
+    onSnapshot(
       ref,
       (snap) => {
-        seen.chunk(index, snap.get('text'));
-        emit();
+        try {
+          take(snap);
+        } catch (error) {
+          return fail(error);
+        }
+        const view = ended ? undefined : seen.view();
+        if (view) observer.next(view);
       },
       fail,
     );
-    chunkListeners.set(index, stop);
+  const listenChunk = (index: number): void => {
+    const ref = doc(sessionRef, history, chunkId(index));
+    chunkListeners.set(
+      index,
+      listen(ref, (snap) => seen.chunk(index, snap.get('text'))),
+    );
   };
-  stopQueue = onSnapshot(
-    doc(firestore, sessions, sessionId, CONTROL_COLLECTION, QUEUE_DOC_ID),
-    (snap) => {
-      try {
-        seen.queue(snap.exists() ? snap.data() : undefined);
-      } catch (error) {
-        return fail(error);
-      }
-      emit();
-    },
-    fail,
-  );
-  stopDoc = onSnapshot(
-    doc(firestore, sessions, sessionId),
-    (snap) => {
-      if (!snap.exists()) return fail(new FlowError('not-found', `no session '${sessionId}'`));
-      try {
-        const changes = seen.document(snap.data(), snap.metadata.fromCache);
-        for (const index of changes.listen) listenChunk(index);
-        for (const index of changes.stop) chunkListeners.get(index)?.();
-        for (const index of changes.stop) chunkListeners.delete(index);
-      } catch (error) {
-        return fail(error);
-      }
-      emit();
-    },
-    fail,
+  stops.push(listen(doc(sessionRef, CONTROL_COLLECTION, QUEUE_DOC_ID), (snap) => seen.queue(snap.data())));
+  stops.push(
+    listen(sessionRef, (snap) => {
+      if (!snap.exists()) throw new FlowError('not-found', `no session '${sessionId}'`);
+      const changes = seen.document(snap.data(), snap.metadata.fromCache);
+      for (const index of changes.listen) listenChunk(index);
+      for (const index of changes.stop) chunkListeners.get(index)?.();
+      for (const index of changes.stop) chunkListeners.delete(index);
+    }),
   );
   return () => {
     if (!ended) stopAll();

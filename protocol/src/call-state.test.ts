@@ -7,8 +7,10 @@ import {
   callStateOf,
   declineReasonOf,
   inputDigestOf,
+  isApproved,
   isRecorded,
   isWaiting,
+  toolErrorOf,
 } from './call-state.js';
 
 // Stamps as stored sessions hold them (the kit's call-stamps.ts writes them).
@@ -149,5 +151,28 @@ describe('inputDigestOf', () => {
     expect(inputDigestOf({ metadata: { ...stamped.approved, inputDigest: 'abc' } })).toBeUndefined();
     expect(inputDigestOf({ metadata: stamped.waiting })).toBeUndefined();
     expect(inputDigestOf({ metadata: { interrupt: asked, inputDigest: 7 } })).toBeUndefined();
+  });
+});
+
+describe('isApproved', () => {
+  it('is true for a call a person approved, before and after it ran, and false otherwise', () => {
+    expect(isApproved({ metadata: stamped.approved })).toBe(true);
+    expect(isApproved({ metadata: { resolvedInterrupt: asked, answer: 'restart' } })).toBe(true);
+    expect(isApproved({ metadata: stamped.waiting })).toBe(false);
+    expect(isApproved({ metadata: stamped.declined })).toBe(false);
+    expect(isApproved({})).toBe(false);
+  });
+});
+
+describe('toolErrorOf', () => {
+  it('reads the error the kit recorded on a tool response, and none on a response without one', () => {
+    expect(toolErrorOf({ metadata: { toolError: { code: 'aborted' } } })).toEqual({ code: 'aborted' });
+    expect(toolErrorOf({ metadata: { toolError: { code: 'invalid-argument', fields: ['x'] } } })).toEqual({
+      code: 'invalid-argument',
+      fields: ['x'],
+    });
+    expect(toolErrorOf({ metadata: { toolError: 'odd' } })).toBeUndefined();
+    expect(toolErrorOf({ metadata: { interruptResponse: true } })).toBeUndefined();
+    expect(toolErrorOf({})).toBeUndefined();
   });
 });

@@ -129,13 +129,30 @@ export function isRecorded(state: CallState): state is RecordedCall {
   return 'output' in state;
 }
 
+/** How a person answers a call: approve it (`restart`: it runs), give its response (`respond`), or `decline` it. */
+export type AnswerKind = 'respond' | 'decline' | 'restart';
+
 /** How a person answered the call `part`, if one did: final once stored, and still stamped once its round closed. */
-export function answerOf(part: StampedCall): 'respond' | 'decline' | 'restart' | undefined {
+export function answerOf(part: StampedCall): AnswerKind | undefined {
   const answer = part.metadata?.answer;
   return answer === 'respond' || answer === 'decline' || answer === 'restart' ? answer : undefined;
 }
 
-/** The words a person gave with their decline of the call `part` (`undefined`: none, or no decline). */
+/** True when a person approved the call `part` (it runs, or ran, again): marked `resumed`, or answered `restart`. */
+export const isApproved = (part: StampedCall): boolean =>
+  part.metadata?.resumed !== undefined || part.metadata?.answer === 'restart';
+
+/**
+ * Why the call whose tool response is `part` failed, as the kit recorded it on the response
+ * (`undefined`: it did not fail). A stop, or a cleanup that answered a call nobody approved in time, records one too.
+ */
+export function toolErrorOf(part: StampedCall): CallError | undefined {
+  const error = part.metadata?.toolError as { code?: unknown; fields?: unknown } | undefined;
+  if (typeof error !== 'object' || error === null || typeof error.code !== 'string') return undefined;
+  return error.fields === undefined ? { code: error.code } : { code: error.code, fields: error.fields };
+}
+
+/** The words a person gave with their decline of the call `part`, its request or its response (`undefined`: none, or no decline). */
 export function declineReasonOf(part: StampedCall): string | undefined {
   const declined = part.metadata?.declined as { reason?: unknown } | true | undefined;
   return typeof declined === 'object' && typeof declined.reason === 'string' ? declined.reason : undefined;

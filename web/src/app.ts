@@ -118,7 +118,7 @@ export class ChatApp {
 
   /** Declines an interrupt: the tool never runs; the model hears the person declined, and why (resume `decline`). */
   decline(interrupt: WireInterrupt, reason: string | undefined, card: ApprovalCard): void {
-    void this.answer(interrupt, card, 'denied', reason, (waiting, call) =>
+    void this.answer(interrupt, card, 'declined', reason, (waiting, call) =>
       this.deps.assistant.decline(waiting, reason, call),
     );
   }
@@ -326,14 +326,14 @@ export class ChatApp {
       return;
     }
     this.view.progress(session.running);
-    for (const entry of transcriptOf(session.history, session.status)) {
-      if (entry.kind === 'approval' && entry.state !== 'pending' && 'output' in entry) this.view.decided(entry);
+    for (const entry of transcriptOf(session)) {
+      if (entry.kind === 'approval' && entry.state !== 'waiting' && 'output' in entry) this.view.decided(entry);
     }
   }
 
   /** Draws `session` (when it changed since the last drawing), the running turn's step, and its unsent message. */
   private draw(session: LiveSession): void {
-    const entries = transcriptOf(session.history, session.status);
+    const entries = transcriptOf(session);
     if (this.drawing.shouldDraw(entries, session.running, session.status)) {
       this.view.render(entries, session.running !== undefined, stoppedTurn(session.outcome));
       this.showUnsent();
@@ -468,7 +468,7 @@ export class ChatApp {
   private async answer(
     interrupt: WireInterrupt,
     card: ApprovalCard,
-    state: 'approved' | 'denied',
+    state: 'approved' | 'declined',
     reason: string | undefined,
     act: (waiting: AssistantInterrupt, call: CallOptions<AssistantTypes>) => Promise<FlowResult<AssistantTypes>>,
   ) {
@@ -483,7 +483,7 @@ export class ChatApp {
     } catch (error) {
       if (isStopped(error)) return this.stopped(error);
       const words = errorWords(error);
-      if (!words.uncertain) card.setState(words.expired ? 'expired' : 'pending');
+      if (!words.uncertain) card.setState(words.expired ? 'expired' : 'waiting');
       await this.failed(error, isStale(error));
     } finally {
       this.updateComposer();
@@ -547,7 +547,7 @@ export class ChatApp {
       // A retried request is answered from the stored result, with nothing streamed.
       if (!streamedText && result.text) this.view.assistantText(result.text);
       for (const interrupt of result.interrupts) {
-        if (!this.view.hasApproval(interrupt.ref)) this.view.approval(interrupt, 'pending');
+        if (!this.view.hasApproval(interrupt.ref)) this.view.approval(interrupt, 'waiting');
       }
       return result;
     } finally {
@@ -561,7 +561,7 @@ export class ChatApp {
     else if (chunk.type === 'toolResponse') this.view.toolFinished(chunk.ref, chunk.name, chunk.output);
     else if (chunk.type === 'interrupt') {
       const { type: _type, sessionId: _sessionId, ...interrupt } = chunk;
-      this.view.approval(interrupt, 'pending');
+      this.view.approval(interrupt, 'waiting');
     }
     // Reasoning is the model's own business: the person sees its words and its tool calls.
   }

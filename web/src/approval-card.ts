@@ -1,7 +1,7 @@
-import type { WireInterrupt } from '@callable-flows/client';
-import { type ApprovalCopy, approvalCopy, COPY_FIELDS, outcomeOf, toolWords } from './approval-copy.js';
+import type { ApprovalState, WireInterrupt } from '@callable-flows/client';
+import { type ApprovalCopy, approvalCopy, COPY_FIELDS, type Outcome, outcomeOf, toolWords } from './approval-copy.js';
+import { declineForm } from './decline-form.js';
 import { el, fieldList } from './dom.js';
-import type { ApprovalState } from './transcript.js';
 
 /** What the person can do with a pending approval. */
 export interface ApprovalActions {
@@ -16,7 +16,7 @@ export interface ApprovalCard {
   /** The card's words (its title, its button labels). */
   copy: ApprovalCopy;
   /** Where the approval stands; `reason` is the person's reason for declining. */
-  setState(state: ApprovalState | 'working', reason?: string): void;
+  setState(state: CardState, reason?: string): void;
   /** The tool's result, once it has one: an approved card says what came of it. */
   setOutput(output: unknown): void;
   /** Disables the buttons while any call runs. */
@@ -30,19 +30,22 @@ export interface ApprovalCard {
 const WHY_BUSY = 'You can answer once the assistant has finished its current step.';
 const WHY_WORKING = 'Your answer is on its way; the buttons come back if it does not get through.';
 
-const BADGES: Record<ApprovalState | 'working', string> = {
-  pending: 'Approval needed',
+/** Where a card stands: its approval's state, or `working` while the person's answer is on its way. */
+type CardState = ApprovalState | 'working';
+
+const BADGES: Record<CardState, string> = {
+  waiting: 'Approval needed',
   working: 'Sending your answer…',
   approved: 'Approved',
-  denied: 'Declined',
+  declined: 'Declined',
   expired: 'Expired',
 };
 
-const MARKS: Record<ApprovalState | 'working', string> = {
-  pending: '!',
+const MARKS: Record<CardState, string> = {
+  waiting: '!',
   working: '…',
   approved: '✓',
-  denied: '✕',
+  declined: '✕',
   expired: '⏱',
 };
 
@@ -65,18 +68,20 @@ function details(interrupt: WireInterrupt): HTMLDetailsElement {
   );
 }
 
-/**
- * A card for an interrupt, in the person's words (the tool's interrupt metadata, approval-copy.ts):
- * what will happen and what can't be undone, the two actions side by side, the technical details
- * folded away. Choosing the decline action asks for an optional reason (Enter sends it); once
- * decided, the card says what came of it ("Cancelled ✓", "Kept: <reason>").
- */
-export function approvalCard(interrupt: WireInterrupt, state: ApprovalState, actions: ApprovalActions): ApprovalCard {
-  const copy = approvalCopy(interrupt.name, interrupt.metadata);
-  const id = `approval-${++cards}`;
-  let output: unknown;
-  let declineReason: string | undefined;
+/** The parts of a card that change with its state. */
+interface CardParts {
+  element: HTMLElement;
+  approve: HTMLButtonElement;
+  decline: HTMLButtonElement;
+  choices: HTMLElement;
+  why: HTMLElement;
+  badge: HTMLElement;
+  mark: HTMLElement;
+  outcome: HTMLElement;
+}
 
+/** The card's elements around its decline form `form`: its words, the two actions side by side, the details folded. */
+function cardParts(interrupt: WireInterrupt, copy: ApprovalCopy, id: string, form: HTMLFormElement): CardParts {
   // An action that can't be undone looks like one (red); a reversible one is the ordinary primary button.
   const approve = el(
     'button',
@@ -88,32 +93,11 @@ export function approvalCard(interrupt: WireInterrupt, state: ApprovalState, act
   // Disabled buttons say why (a call runs here or in another tab; the answer is on its way).
   const why = el('p', { class: 'why', id: `${id}-why`, hidden: '' });
   for (const button of [approve, decline]) button.setAttribute('aria-describedby', why.id);
-
-  const reason = el('input', {
-    id: `${id}-reason`,
-    type: 'text',
-    class: 'reason',
-    name: 'reason',
-    maxlength: '500',
-    autocomplete: 'off',
-    enterkeyhint: 'send',
-  });
-  const confirmDecline = el('button', { type: 'submit', class: 'confirm-decline' }, copy.declineLabel);
-  const back = el('button', { type: 'button', class: 'back' }, 'Back');
-  const declineForm = el(
-    'form',
-    { class: 'decline-form', hidden: '' },
-    el('label', { for: reason.id }, 'Reason (optional)'),
-    el('p', { class: 'hint', id: `${id}-hint` }, `The assistant is told you chose “${copy.declineLabel}” and why.`),
-    reason,
-    el('div', { class: 'choices' }, confirmDecline, back),
-  );
-  reason.setAttribute('aria-describedby', `${id}-hint`);
-
   const badge = el('span', { class: 'badge' });
   const mark = el('span', { class: 'mark', 'aria-hidden': 'true' });
   const outcome = el('p', { class: 'outcome' });
   const title = el('h2', { id: `${id}-title` }, copy.title);
+  if (!copy.summary && !copy.title.includes(toolWords(interrupt.name))) title.title = interrupt.name;
   // An article, not a section: a named section is a landmark, and two cards may share a title.
   const element = el(
     'article',
@@ -132,70 +116,87 @@ export function approvalCard(interrupt: WireInterrupt, state: ApprovalState, act
     outcome,
     why,
     choices,
-    declineForm,
+    form,
     details(interrupt),
   );
-  if (!copy.summary && !copy.title.includes(toolWords(interrupt.name))) title.title = interrupt.name;
+  return { element, approve, decline, choices, why, badge, mark, outcome };
+}
+
+/** Shows `next` on the card: its badge and mark, its actions while it is open, and what came of it once decided. */
+function showState(parts: CardParts, form: HTMLFormElement, next: CardState, result: Outcome | undefined): void {
+  parts.element.dataset.state = next;
+  parts.badge.textContent = BADGES[next];
+  parts.mark.textContent = MARKS[next];
+  if (next !== 'waiting' && next !== 'working') {
+    parts.choices.hidden = true;
+    form.hidden = true;
+  } else if (form.hidden) {
+    parts.choices.hidden = false;
+  }
+  parts.outcome.hidden = !result;
+  parts.outcome.textContent = result ? `${result.text}${next === 'approved' && result.ok ? ' ✓' : ''}` : '';
+  parts.element.dataset.outcome = result?.ok === false ? 'not-done' : 'done';
+}
+
+/**
+ * A card for an interrupt, in the person's words (the tool's interrupt metadata, approval-copy.ts):
+ * what will happen and what can't be undone, the two actions side by side, the technical details
+ * folded away. Choosing the decline action asks for an optional reason (decline-form.ts); once
+ * decided, the card says what came of it ("Cancelled ✓", "Kept: <reason>").
+ */
+export function approvalCard(interrupt: WireInterrupt, state: ApprovalState, actions: ApprovalActions): ApprovalCard {
+  const copy = approvalCopy(interrupt.name, interrupt.metadata);
+  const id = `approval-${++cards}`;
+  let output: unknown;
+  let declineReason: string | undefined;
+  const form = declineForm(id, copy.declineLabel, {
+    decline: (why) => {
+      if (parts.element.dataset.state === 'waiting') actions.decline(interrupt, why, card);
+    },
+    back: () => showDeclineForm(false),
+  });
+  const parts = cardParts(interrupt, copy, id, form.element);
+  const { element, approve, decline, why } = parts;
+  const stateNow = (): CardState => element.dataset.state as CardState;
 
   const showDeclineForm = (shown: boolean): void => {
-    declineForm.hidden = !shown;
-    choices.hidden = shown;
+    form.element.hidden = !shown;
+    parts.choices.hidden = shown;
     // The box's own scroll-into-view shows the box, not the buttons under it: show the whole form.
-    (shown ? reason : decline).focus({ preventScroll: true });
-    (shown ? declineForm : element).scrollIntoView({ block: 'nearest' });
+    if (shown) form.focus();
+    else decline.focus({ preventScroll: true });
+    (shown ? form.element : element).scrollIntoView({ block: 'nearest' });
   };
 
   const card: ApprovalCard = {
     element,
     copy,
-    setState(next, why) {
-      if (why !== undefined) declineReason = why;
-      element.dataset.state = next;
-      badge.textContent = BADGES[next];
-      mark.textContent = MARKS[next];
-      const open = next === 'pending' || next === 'working';
-      if (!open) {
-        choices.hidden = true;
-        declineForm.hidden = true;
-      } else if (declineForm.hidden) {
-        choices.hidden = false;
-      }
-      const result = outcomeOf(next === 'working' ? 'pending' : next, copy, output, declineReason);
-      outcome.hidden = !result;
-      outcome.textContent = result ? `${result.text}${next === 'approved' && result.ok ? ' ✓' : ''}` : '';
-      element.dataset.outcome = result?.ok === false ? 'not-done' : 'done';
+    setState(next, reason) {
+      if (reason !== undefined) declineReason = reason;
+      showState(
+        parts,
+        form.element,
+        next,
+        outcomeOf(next === 'working' ? 'waiting' : next, copy, output, declineReason),
+      );
       card.setBusy(next === 'working');
     },
     setOutput(value) {
       output = value;
-      const current = element.dataset.state as ApprovalState | 'working';
-      if (current !== 'pending' && current !== 'working') card.setState(current);
+      if (!card.isPending()) card.setState(stateNow());
     },
     setBusy(busy) {
-      const disabled = busy || element.dataset.state !== 'pending';
-      for (const control of [approve, decline, reason, confirmDecline, back]) control.disabled = disabled;
-      const state = element.dataset.state;
-      why.hidden = !disabled || (state !== 'pending' && state !== 'working');
-      why.textContent = state === 'working' ? WHY_WORKING : WHY_BUSY;
+      const disabled = busy || stateNow() !== 'waiting';
+      for (const control of [approve, decline, ...form.controls]) control.disabled = disabled;
+      why.hidden = !disabled || !card.isPending();
+      why.textContent = stateNow() === 'working' ? WHY_WORKING : WHY_BUSY;
     },
-    isPending: () => element.dataset.state === 'pending' || element.dataset.state === 'working',
+    isPending: () => stateNow() === 'waiting' || stateNow() === 'working',
     focus: () => element.focus(),
   };
 
   approve.addEventListener('click', () => actions.approve(interrupt, card));
   decline.addEventListener('click', () => showDeclineForm(true));
-  back.addEventListener('click', () => showDeclineForm(false));
-  declineForm.addEventListener('keydown', (event) => {
-    if (event.key !== 'Escape' || event.isComposing) return;
-    event.preventDefault();
-    showDeclineForm(false);
-  });
-  declineForm.addEventListener('submit', (event) => {
-    event.preventDefault();
-    if (element.dataset.state !== 'pending') return;
-    const why = reason.value.trim() || undefined;
-    actions.decline(interrupt, why, card);
-  });
   card.setState(state);
   return card;
 }

@@ -66,12 +66,12 @@ describe('outcomeOf', () => {
   });
 
   it("says the declined outcome with the person's reason when they gave one", () => {
-    expect(outcomeOf('denied', copy, undefined, 'I changed my mind')?.text).toBe('Kept: I changed my mind');
-    expect(outcomeOf('denied', copy, undefined)?.text).toBe('Kept');
+    expect(outcomeOf('declined', copy, undefined, 'I changed my mind')?.text).toBe('Kept: I changed my mind');
+    expect(outcomeOf('declined', copy, undefined)?.text).toBe('Kept');
   });
 
   it('says nothing was done when the approval expired, and nothing while it waits', () => {
     expect(outcomeOf('expired', copy, undefined)?.text).toContain('nothing was done');
-    expect(outcomeOf('pending', copy, undefined)).toBeUndefined();
+    expect(outcomeOf('waiting', copy, undefined)).toBeUndefined();
   });
 });

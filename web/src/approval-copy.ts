@@ -1,5 +1,4 @@
-import type { WireInterruptMetadata } from '@callable-flows/client';
-import type { ApprovalState } from './transcript.js';
+import type { ApprovalState, WireInterruptMetadata } from '@callable-flows/client';
 
 /** What an approval card says, in the person's words (web/README.md, "What a tool tells the approval card"). */
 export interface ApprovalCopy {
@@ -87,7 +86,7 @@ export function outcomeOf(
     const failed = words(result, 'reason');
     return { text: words(result, 'outcome') ?? (failed ? `Not done: ${failed}` : 'Done'), ok: !failed };
   }
-  if (state === 'denied') {
+  if (state === 'declined') {
     return { text: declineReason ? `${copy.declinedOutcome}: ${declineReason}` : copy.declinedOutcome, ok: true };
   }
   if (state === 'expired') return { text: 'Expired: nobody answered in time, so nothing was done.', ok: false };

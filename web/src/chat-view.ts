@@ -1,4 +1,4 @@
-import type { RunningStep, WireInterrupt } from '@callable-flows/client';
+import type { ApprovalState, RunningStep, WireInterrupt } from '@callable-flows/client';
 import { type ApprovalActions, type ApprovalCard, approvalCard } from './approval-card.js';
 import { toolWords } from './approval-copy.js';
 import { countdown } from './countdown.js';
@@ -8,7 +8,7 @@ import { type MessageBubble, messageBubble } from './message-bubble.js';
 import type { QueuedItem } from './queued-messages.js';
 import { STOPPED_WORDS } from './stopped-turn.js';
 import { isHiddenTool } from './tool-presentation.js';
-import type { ApprovalEntry, ApprovalState, TranscriptEntry } from './transcript.js';
+import type { ApprovalEntry, TranscriptEntry } from './transcript.js';
 
 /** A notice above the composer: an error, or a word on where the conversation stands. */
 export interface Notice {
@@ -240,7 +240,7 @@ export class ChatView {
     (row.querySelector('.icon') as HTMLElement).textContent = failed ? '!' : '✓';
   }
 
-  /** An approval card (in place of the tool's activity row, if it has one); a pending one takes the focus. */
+  /** An approval card (in place of the tool's activity row, if it has one); a waiting one takes the focus. */
   approval(interrupt: WireInterrupt, state: ApprovalState, output?: unknown, reason?: string): ApprovalCard {
     this.working(false);
     const card = approvalCard(interrupt, state, this.actions);
@@ -255,7 +255,7 @@ export class ChatView {
     this.cards.set(interrupt.ref, card);
     this.bubble = undefined;
     this.scroll();
-    if (state === 'pending') {
+    if (state === 'waiting') {
       this.announce(`Approval needed: ${card.copy.title}`);
       card.focus();
     }
@@ -287,7 +287,7 @@ export class ChatView {
         if ('output' in entry) this.toolFinished(entry.ref, entry.name, entry.output, entry.failed);
       } else {
         const card = this.approval(entry, entry.state, entry.output, entry.reason);
-        const decided = entry.state === 'approved' || entry.state === 'denied';
+        const decided = entry.state === 'approved' || entry.state === 'declined';
         if (runs && decided && !('output' in entry)) card.setState('working', entry.reason);
       }
     }

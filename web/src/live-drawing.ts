@@ -1,5 +1,4 @@
-import type { RunningStep } from '@callable-flows/client';
-import type { SessionStatus } from './history.js';
+import type { RunningStep, SessionStatus } from '@callable-flows/client';
 import type { TranscriptEntry } from './transcript.js';
 
 const userCount = (entries: readonly TranscriptEntry[]): number =>

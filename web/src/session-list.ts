@@ -1,7 +1,6 @@
-import { parseMessages } from '@callable-flows/client';
+import { parseMessages, type SessionStatus } from '@callable-flows/client';
 import { chunkId, millis, type SessionDoc, SessionDocSchema, tailOf } from '@callable-flows/protocol/session-doc';
 import { collection, doc, type Firestore, getDoc, getDocs, limit, orderBy, query, where } from 'firebase/firestore';
-import type { HistoryMessage, SessionStatus } from './history.js';
 import { transcriptOf } from './transcript.js';
 
 /** One of the person's conversations, as the conversation list shows it. */
@@ -18,7 +17,7 @@ export interface SessionSummary {
 function userWords(line: string | undefined): string | undefined {
   if (!line) return undefined;
   const [message] = parseMessages([line]) ?? [];
-  const [first] = transcriptOf(message ? [message as HistoryMessage] : [], 'idle');
+  const [first] = transcriptOf({ messages: message ? [message] : [], interrupts: [], results: [] });
   return first?.kind === 'user' ? first.text : undefined;
 }
 

@@ -1,8 +1,9 @@
+import type { WatchedInterrupt, WatchedMessage, WatchedResult } from '@callable-flows/client';
 import { describe, expect, it } from 'vitest';
-import type { HistoryMessage } from './history.js';
-import { transcriptOf } from './transcript.js';
+import type { AssistantTypes } from './assistant.js';
+import { type TranscriptSource, transcriptOf } from './transcript.js';
 
-const ask: HistoryMessage[] = [
+const messages: WatchedMessage[] = [
   { role: 'user', content: [{ text: 'Please cancel A-1001' }] },
   {
     role: 'model',
@@ -16,34 +17,31 @@ const ask: HistoryMessage[] = [
     role: 'model',
     content: [
       { text: 'I need your confirmation.' },
-      {
-        toolRequest: { name: 'cancelOrder', ref: 'c1', input: { orderId: 'A-1001' } },
-        metadata: { interrupt: { question: 'Cancel order A-1001?' } },
-      },
+      { toolRequest: { name: 'cancelOrder', ref: 'c1', input: { orderId: 'A-1001' } }, metadata: { stamped: true } },
     ],
   },
 ];
-
-/** `ask`, with the interrupt resolved as the kit stores it, and the tool's answer. */
-function resolved(
-  requestStamps: Record<string, unknown>,
-  response: HistoryMessage['content'][number],
-): HistoryMessage[] {
-  const last = ask.at(-1) as HistoryMessage;
-  const request = {
-    ...last.content[1],
-    metadata: { resolvedInterrupt: { question: 'Cancel order A-1001?' }, ...requestStamps },
-  };
-  return [
-    ...ask.slice(0, -1),
-    { role: 'model', content: [last.content[0] ?? {}, request] },
-    { role: 'tool', content: [response] },
-  ];
-}
+const lookedUp: WatchedResult = { ref: 'q1', name: 'queryOrder', output: { found: true } };
+type Interrupt = WatchedInterrupt<AssistantTypes>;
+const interrupt = (over: Partial<Interrupt>): Interrupt => ({
+  sessionId: 's1',
+  ref: 'c1',
+  name: 'cancelOrder',
+  input: { orderId: 'A-1001' },
+  metadata: { question: 'Cancel order A-1001?' },
+  state: 'waiting',
+  ...over,
+});
+/** The conversation as the client reads it: `messages`, the interrupt `c1` where it stands, and the results. */
+const conversation = (asked: Partial<Interrupt>, results: WatchedResult[] = [lookedUp]): TranscriptSource => ({
+  messages,
+  interrupts: [interrupt(asked)],
+  results,
+});
 
 describe('transcriptOf', () => {
-  it('shows words, tool calls with their output and a pending approval when the session is interrupted', () => {
-    expect(transcriptOf(ask, 'interrupted')).toEqual([
+  it('shows words, tool calls with their output and a waiting approval when an interrupt waits', () => {
+    expect(transcriptOf(conversation({}))).toEqual([
       { kind: 'user', text: 'Please cancel A-1001' },
       { kind: 'assistant', text: 'Let me look.' },
       { kind: 'tool', ref: 'q1', name: 'queryOrder', input: { orderId: 'A-1001' }, output: { found: true } },
@@ -54,115 +52,72 @@ describe('transcriptOf', () => {
         name: 'cancelOrder',
         input: { orderId: 'A-1001' },
         metadata: { question: 'Cancel order A-1001?' },
-        state: 'pending',
+        state: 'waiting',
       },
     ]);
   });
 
-  it('keeps the digest the server stamped on a waiting approval, which its card sends back', () => {
-    const last = ask.at(-1) as HistoryMessage;
-    const [text, request] = last.content;
-    const stamped = { ...request, metadata: { ...request?.metadata, inputDigest: 'd-A1001' } };
-    const history: HistoryMessage[] = [...ask.slice(0, -1), { role: 'model', content: [text ?? {}, stamped] }];
-    expect(transcriptOf(history, 'interrupted').at(-1)).toMatchObject({ state: 'pending', inputDigest: 'd-A1001' });
+  it('keeps the digest of a waiting approval, which its card sends back', () => {
+    expect(transcriptOf(conversation({ inputDigest: 'd-A1001' })).at(-1)).toMatchObject({
+      state: 'waiting',
+      inputDigest: 'd-A1001',
+    });
   });
 
-  it('marks a waiting approval expired when the session is expired', () => {
-    expect(transcriptOf(ask, 'expired').at(-1)).toMatchObject({ kind: 'approval', state: 'expired' });
+  it('takes where an approval stands from its interrupt, the one vocabulary', () => {
+    for (const state of ['waiting', 'approved', 'declined', 'expired'] as const) {
+      expect(transcriptOf(conversation({ state })).at(-1)).toMatchObject({ kind: 'approval', state });
+    }
   });
 
-  it('marks an approval approved when its call was restarted', () => {
-    const history = resolved(
-      { resumed: true },
-      { toolResponse: { name: 'cancelOrder', ref: 'c1', output: { cancelled: true } } },
-    );
-    expect(transcriptOf(history, 'idle').at(-1)).toMatchObject({ state: 'approved', output: { cancelled: true } });
-  });
-
-  it("keeps the person's reason when they declined the approval", () => {
-    const history = resolved(
-      {},
-      { toolResponse: { name: 'cancelOrder', ref: 'c1', output: 'the user declined: I changed my mind' } },
-    );
-    expect(transcriptOf(history, 'idle').at(-1)).toMatchObject({ state: 'denied', reason: 'I changed my mind' });
-  });
-
-  it('leaves out hidden tools when the agent called one', () => {
-    const history: HistoryMessage[] = [
-      { role: 'model', content: [{ toolRequest: { name: 'finish', ref: 'f1', input: { summary: 'done' } } }] },
-      { role: 'tool', content: [{ toolResponse: { name: 'finish', ref: 'f1', output: { done: true } } }] },
-      { role: 'model', content: [{ text: 'All done.' }] },
-    ];
-    expect(transcriptOf(history, 'idle')).toEqual([{ kind: 'assistant', text: 'All done.' }]);
-  });
-
-  it('marks an approval denied when it was answered with respond', () => {
-    const output = { orderId: 'A-1001', cancelled: false, reason: 'changed my mind' };
-    const history = resolved(
-      {},
-      { toolResponse: { name: 'cancelOrder', ref: 'c1', output }, metadata: { interruptResponse: true } },
-    );
-    expect(transcriptOf(history, 'idle').at(-1)).toMatchObject({ state: 'denied', output });
-  });
-
-  it('marks an approval expired when the cleanup answered it with a deadline-exceeded error', () => {
-    const history = resolved(
-      {},
-      {
-        toolResponse: { name: 'cancelOrder', ref: 'c1', output: { error: 'the approval expired' } },
-        metadata: { toolError: { code: 'deadline-exceeded' } },
-      },
-    );
-    expect(transcriptOf(history, 'idle').at(-1)).toMatchObject({ state: 'expired' });
-  });
-
-  it('leaves out text the kit added for the model when a part carries a purpose', () => {
-    const history: HistoryMessage[] = [
-      { role: 'user', content: [{ text: 'hi' }, { text: 'retrieved docs', metadata: { purpose: 'context' } }] },
-    ];
-    expect(transcriptOf(history, 'idle')).toEqual([{ kind: 'user', text: 'hi' }]);
-  });
-
-  it('gives an approved call its result when the result is stamped on the request mid-turn', () => {
-    const last = ask.at(-1) as HistoryMessage;
-    const running: HistoryMessage[] = [
-      ...ask.slice(0, -1),
-      {
-        role: 'model',
-        content: [
-          last.content[0] ?? {},
-          {
-            ...last.content[1],
-            metadata: {
-              resolvedInterrupt: { question: 'Cancel order A-1001?' },
-              resumed: true,
-              pendingOutput: { cancelled: true },
-            },
-          },
-        ],
-      },
-    ];
-    const approval = transcriptOf(running, 'running').find((entry) => entry.kind === 'approval');
+  it('gives an approved call its result, stored or stamped mid-turn', () => {
+    const cancelled: WatchedResult = { ref: 'c1', name: 'cancelOrder', output: { cancelled: true } };
+    const approval = transcriptOf(conversation({ state: 'approved' }, [lookedUp, cancelled])).at(-1);
     expect(approval).toMatchObject({ state: 'approved', output: { cancelled: true } });
-    const waiting = transcriptOf(ask, 'interrupted').find((entry) => entry.kind === 'approval');
+    const waiting = transcriptOf(conversation({})).at(-1);
     expect(waiting && 'output' in waiting).toBe(false);
   });
 
-  it('marks a call failed when the kit recorded an error for it (a stop left it unfinished)', () => {
+  it("keeps the person's reason when they declined the approval", () => {
+    const reason = 'I changed my mind';
+    expect(transcriptOf(conversation({ state: 'declined', reason })).at(-1)).toMatchObject({
+      state: 'declined',
+      reason,
+    });
+  });
+
+  it('leaves out hidden tools when the agent called one', () => {
+    const source: TranscriptSource = {
+      messages: [
+        { role: 'model', content: [{ toolRequest: { name: 'finish', ref: 'f1', input: { summary: 'done' } } }] },
+        { role: 'tool', content: [{ toolResponse: { name: 'finish', ref: 'f1', output: { done: true } } }] },
+        { role: 'model', content: [{ text: 'All done.' }] },
+      ],
+      interrupts: [],
+      results: [{ ref: 'f1', name: 'finish', output: { done: true } }],
+    };
+    expect(transcriptOf(source)).toEqual([{ kind: 'assistant', text: 'All done.' }]);
+  });
+
+  it('leaves out text the kit added for the model when a part carries a purpose', () => {
+    const source: TranscriptSource = {
+      messages: [
+        { role: 'user', content: [{ text: 'hi' }, { text: 'retrieved docs', metadata: { purpose: 'context' } }] },
+      ],
+      interrupts: [],
+      results: [],
+    };
+    expect(transcriptOf(source)).toEqual([{ kind: 'user', text: 'hi' }]);
+  });
+
+  it('marks a call failed when the client read an error the kit recorded for it (a stop left it unfinished)', () => {
     const said = 'stopped by the user before this call finished: whether it ran is unknown, and it was not retried';
-    const history: HistoryMessage[] = [
-      ...ask.slice(0, 2),
-      {
-        role: 'tool',
-        content: [
-          {
-            toolResponse: { name: 'queryOrder', ref: 'q1', output: { error: said } },
-            metadata: { toolError: { code: 'aborted' } },
-          },
-        ],
-      },
-    ];
-    expect(transcriptOf(history, 'idle').at(-1)).toEqual({
+    const source: TranscriptSource = {
+      messages: messages.slice(0, 2),
+      interrupts: [],
+      results: [{ ref: 'q1', name: 'queryOrder', output: { error: said }, failed: true }],
+    };
+    expect(transcriptOf(source).at(-1)).toEqual({
       kind: 'tool',
       ref: 'q1',
       name: 'queryOrder',
@@ -170,6 +125,6 @@ describe('transcriptOf', () => {
       output: { error: said },
       failed: true,
     });
-    expect(transcriptOf(ask, 'interrupted').find((entry) => entry.kind === 'tool')).not.toHaveProperty('failed');
+    expect(transcriptOf(conversation({})).find((entry) => entry.kind === 'tool')).not.toHaveProperty('failed');
   });
 });

@@ -1,17 +1,20 @@
-import { type RunningStep, type TurnOutcome, watch } from '@callable-flows/client';
+import { type Conversation, type RunningStep, type SessionStatus, watch } from '@callable-flows/client';
 import type { Firestore } from 'firebase/firestore';
 import type { AssistantTypes } from './assistant.js';
-import type { StoredSession } from './history.js';
 import { queuedText } from './queued-messages.js';
 
-/** A session as the page follows it: what is stored, the step of the turn that runs now, and what waits. */
-export interface LiveSession extends StoredSession {
+/**
+ * A session as the page follows it: its conversation as the typed client reads it (messages,
+ * calls, interrupts, results, how the last turn ended), where it stands, the step of the turn
+ * that runs now, and what waits.
+ */
+export interface LiveSession extends Conversation<AssistantTypes> {
+  id: string;
+  status: SessionStatus;
   /** The running turn's step (`model` or `tools`); undefined when no turn runs. */
   running: RunningStep | undefined;
   /** The messages queued behind the running turn, oldest first (an agent with `whileBusy: 'queue'`). */
   queued: { requestId: string; text: string }[];
-  /** How the last turn ended (stopped: by which client, when); undefined while a turn runs. */
-  outcome: TurnOutcome | undefined;
 }
 
 /** What a live session calls: each new state of it, and the error that ended the following. */
@@ -31,10 +34,13 @@ export function watchSession(db: Firestore, id: string, observer: LiveObserver):
       observer.next({
         id: view.id,
         status: view.status,
-        history: view.messages,
+        messages: view.messages,
+        calls: view.calls,
+        interrupts: view.interrupts,
+        results: view.results,
+        outcome: view.outcome,
         running: view.running?.step,
         queued: view.queued.map((queued) => ({ requestId: queued.requestId, text: queuedText(queued) })),
-        outcome: view.outcome,
       }),
     error: (error) => observer.error(error),
   });

@@ -39,7 +39,7 @@ describe.skipIf(skipReason !== '')('the approvals web app (in Chromium)', () => 
     const seen = await app.recordAssistantText();
     await app.send('Please cancel my order A-1001, I ordered the wrong grinder.');
 
-    const card = await app.approval('cancelOrder', 'pending');
+    const card = await app.approval('cancelOrder', 'waiting');
     // The card speaks the tool's words (its interrupt metadata); the technical details are folded away.
     expect(await card.locator('h2').textContent()).toBe('Cancel order A-1001?');
     expect(await card.locator('.summary').textContent()).toBe(
@@ -77,7 +77,7 @@ describe.skipIf(skipReason !== '')('the approvals web app (in Chromium)', () => 
   browserIt('keeps the order when the person declines with a reason, sent as a decline', async (pages) => {
     const app = await askToCancel(pages, 'D-1001');
     const calls = app.recordCalls();
-    const card = await app.approval('cancelOrder', 'pending');
+    const card = await app.approval('cancelOrder', 'waiting');
     // Read before deciding: once declined, the card is no longer the pending one.
     const ref = await card.getAttribute('data-ref');
     // The reason box appears only after choosing the decline action; it is labelled and takes the focus.
@@ -93,13 +93,13 @@ describe.skipIf(skipReason !== '')('the approvals web app (in Chromium)', () => 
     await sent;
     expect(calls.at(-1)?.resume).toEqual({ decline: [{ ref, name: 'cancelOrder', reason: 'I changed my mind' }] });
 
-    const declined = await app.approval('cancelOrder', 'denied');
+    const declined = await app.approval('cancelOrder', 'declined');
     expect(await declined.locator('.outcome').textContent()).toBe('Kept: I changed my mind');
     await app.page.locator('.bubble.assistant', { hasText: 'Order D-1001 was not cancelled' }).waitFor();
     expect(await orderState('D-1001')).toEqual({ status: 'processing', events: 0 });
 
     await app.reload();
-    const restored = await app.approval('cancelOrder', 'denied');
+    const restored = await app.approval('cancelOrder', 'declined');
     expect(await restored.locator('.outcome').textContent()).toBe('Kept: I changed my mind');
   });
 
@@ -112,7 +112,7 @@ describe.skipIf(skipReason !== '')('the approvals web app (in Chromium)', () => 
     expect(await app.page.locator('.bubble.user').allTextContents()).toEqual([
       'Please cancel my order R-1001, I ordered the wrong grinder.',
     ]);
-    const card = await app.approval('cancelOrder', 'pending');
+    const card = await app.approval('cancelOrder', 'waiting');
     expect(await card.locator('h2').textContent()).toBe('Cancel order R-1001?');
     await card.locator('button.approve').click();
 
@@ -136,7 +136,7 @@ describe.skipIf(skipReason !== '')('the approvals web app (in Chromium)', () => 
     await app.page.unroute('**/orderAssistant');
 
     await app.reload();
-    const card = await app.approval('cancelOrder', 'pending');
+    const card = await app.approval('cancelOrder', 'waiting');
     expect(app.sessionId()).toBe(made);
     await card.locator('button.approve').click();
     await app.assistantSays('Order L-1001 has been cancelled.');
@@ -149,7 +149,7 @@ describe.skipIf(skipReason !== '')('the approvals web app (in Chromium)', () => 
       await route.fetch();
       await route.abort('connectionreset');
     });
-    await (await app.approval('cancelOrder', 'pending')).locator('button.approve').click();
+    await (await app.approval('cancelOrder', 'waiting')).locator('button.approve').click();
 
     expect(await app.notice('error')).toContain('This is where the conversation stands now.');
     await app.assistantSays('Order P-1001 has been cancelled.');

@@ -109,7 +109,7 @@ describe.skipIf(skipReason !== '')('the approvals web app, as a person uses it (
 
       await app.page.unroute(CALLABLE);
       await message.getByRole('button', { name: 'Retry' }).click();
-      await app.approval('cancelOrder', 'pending');
+      await app.approval('cancelOrder', 'waiting');
       expect(await app.page.locator('.bubble.user').allTextContents()).toEqual(['Please cancel my order N-1001.']);
       expect(await app.page.locator('.message.user').getAttribute('data-state')).toBe('sent');
       expect(calls.length).toBe(2);
@@ -152,7 +152,7 @@ describe.skipIf(skipReason !== '')('the approvals web app, as a person uses it (
     'moves the focus to a new card, announces it and waits for its answer before more messages',
     async (pages) => {
       const app = await askToCancel(pages, stack, 'F-1001');
-      const card = await app.approval('cancelOrder', 'pending');
+      const card = await app.approval('cancelOrder', 'waiting');
       expect(await card.evaluate((node) => node === document.activeElement)).toBe(true);
       expect(await app.page.locator('#announcer').textContent()).toBe('Approval needed: Cancel order F-1001?');
       expect(await app.page.locator('#message').isDisabled()).toBe(true);
@@ -173,7 +173,7 @@ describe.skipIf(skipReason !== '')('the approvals web app, as a person uses it (
     const dialog = app.page.getByRole('dialog', { name: 'Start a new conversation?' });
     expect(await dialog.textContent()).toContain('“Cancel order C-1001?” is still waiting for your answer.');
     await dialog.getByRole('button', { name: 'Keep this conversation' }).click();
-    await app.approval('cancelOrder', 'pending');
+    await app.approval('cancelOrder', 'waiting');
     expect(app.sessionId()).toBe(sessionId);
 
     await app.page.locator('#new').click();
@@ -225,7 +225,7 @@ describe.skipIf(skipReason !== '')('the approvals web app, as a person uses it (
 
     held.open();
     await app.page.unroute(`http://${stack.firestoreHost}/**`);
-    await app.approval('cancelOrder', 'pending');
+    await app.approval('cancelOrder', 'waiting');
     expect(await app.page.locator('.loading').count()).toBe(0);
   });
 
@@ -245,7 +245,7 @@ describe.skipIf(skipReason !== '')('the approvals web app, as a person uses it (
     const { page } = app;
     expect(await fitsWidth(page)).toBe(true);
 
-    const card = await app.approval('cancelOrder', 'pending');
+    const card = await app.approval('cancelOrder', 'waiting');
     const [approve, decline] = [card.locator('button.approve'), card.locator('.choices button.decline')];
     const [a, d] = [await approve.boundingBox(), await decline.boundingBox()];
     expect(a && d && Math.abs(a.y - d.y) < 1).toBe(true);
@@ -292,7 +292,7 @@ describe.skipIf(skipReason !== '')('the approvals web app, as a person uses it (
       const app = await askToCancel(pages, stack, 'X-1001', DESKTOP);
       await saveScreenshot(app.page, 'pending-desktop');
       expect(await axeViolations(app.page)).toEqual([]);
-      const card = await app.approval('cancelOrder', 'pending');
+      const card = await app.approval('cancelOrder', 'waiting');
       await card.locator('.choices button.decline').click();
       await card.locator('input.reason').fill('I still need it for the office');
       await saveScreenshot(app.page, 'declining-desktop');

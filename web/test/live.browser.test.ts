@@ -74,13 +74,13 @@ describe.skipIf(skipReason !== '')('the live transcript (in Chromium)', () => {
         const orderId = size === 'phone' ? 'L-1001' : 'L-1002';
         const first = await askToCancel(pages, stack, orderId, viewport);
         const second = await secondTab(pages, first, stack.url, viewport);
-        const waiting = await second.approval('cancelOrder', 'pending');
+        const waiting = await second.approval('cancelOrder', 'waiting');
         expect(await waiting.locator('.choices button:visible').count()).toBe(2);
         expect(await axeViolations(second.page)).toEqual([]);
         const secondCalls = second.recordCalls();
         await markDocument(second);
 
-        await (await first.approval('cancelOrder', 'pending')).locator('button.approve').click();
+        await (await first.approval('cancelOrder', 'waiting')).locator('button.approve').click();
 
         const decided = await second.approval('cancelOrder', 'approved');
         expect(await decided.locator('.outcome').textContent()).toBe('Cancelled ✓');
@@ -123,7 +123,7 @@ describe.skipIf(skipReason !== '')('the live transcript (in Chromium)', () => {
         expect(await axeViolations(app.page)).toEqual([]);
 
         held.release();
-        const card = await app.approval('cancelOrder', 'pending');
+        const card = await app.approval('cancelOrder', 'waiting');
         await app.idle();
         expect(await working.count()).toBe(0);
         expect(await card.locator('.choices button:visible').count()).toBe(2);
@@ -144,7 +144,7 @@ describe.skipIf(skipReason !== '')('the live transcript (in Chromium)', () => {
       const interrupt = calls.holdAfter((event) => chunkType(event) === 'interrupt');
       await app.send('Please cancel my order W-1001, I ordered the wrong grinder.');
       await interrupt.reached;
-      const arriving = await app.approval('cancelOrder', 'pending');
+      const arriving = await app.approval('cancelOrder', 'waiting');
       expect(await arriving.locator('button.approve').isDisabled()).toBe(true);
       const why = arriving.locator('.why');
       expect(await why.textContent()).toBe('You can answer once the assistant has finished its current step.');
@@ -158,11 +158,11 @@ describe.skipIf(skipReason !== '')('the live transcript (in Chromium)', () => {
       expect(await why.isVisible()).toBe(false);
       const first = app;
       const second = await secondTab(pages, first, stack.url);
-      await second.approval('cancelOrder', 'pending');
+      await second.approval('cancelOrder', 'waiting');
 
       // The approval's turn is held on the server at its model step (after the cancel ran).
       const held = model().holdBefore();
-      await (await first.approval('cancelOrder', 'pending')).locator('button.approve').click();
+      await (await first.approval('cancelOrder', 'waiting')).locator('button.approve').click();
       await held.reached;
 
       // The other tab already shows the decision (the tool's result is stored) and the working row.

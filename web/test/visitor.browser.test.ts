@@ -142,7 +142,7 @@ describe.skipIf(skipReason !== '')('a first-time visitor (in Chromium)', () => {
         await expectAccessible(page, 'tool running');
 
         tool.release();
-        const card = await app.approval('cancelOrder', 'pending');
+        const card = await app.approval('cancelOrder', 'waiting');
         await app.idle();
         expect(await card.locator('h2').textContent()).toBe(`Cancel order ${cancel?.slice(-8)}?`);
         if (size === 'phone') await saveScreenshot(page, 'guest-pending-phone');
@@ -222,7 +222,7 @@ describe.skipIf(skipReason !== '')('a first-time visitor (in Chromium)', () => {
         const { page } = app;
         const [cancel, ask] = await suggestions(app);
         await page.locator('.suggestion', { hasText: cancel as string }).click();
-        await app.approval('cancelOrder', 'pending');
+        await app.approval('cancelOrder', 'waiting');
         await app.idle();
         const waiting = app.sessionId();
 
@@ -258,7 +258,7 @@ describe.skipIf(skipReason !== '')('a first-time visitor (in Chromium)', () => {
         expect(app.sessionId()).toBe(asked);
         await page.locator('#history').click();
         await items.nth(1).click();
-        await app.approval('cancelOrder', 'pending');
+        await app.approval('cancelOrder', 'waiting');
         expect(app.sessionId()).toBe(waiting);
       },
     );
@@ -302,7 +302,7 @@ describe.skipIf(skipReason !== '')('a first-time visitor (in Chromium)', () => {
 
         await page.unroute(CALLABLE);
         await unsent.getByRole('button', { name: 'Retry' }).click();
-        await app.approval('cancelOrder', 'pending');
+        await app.approval('cancelOrder', 'waiting');
         expect(await page.locator('.bubble.user').allTextContents()).toEqual([cancel]);
         expect(app.sessionId()).toBe(made);
       },
@@ -313,7 +313,7 @@ describe.skipIf(skipReason !== '')('a first-time visitor (in Chromium)', () => {
       async (pages) => {
         const app = await askToCancel(pages, stack, size === 'phone' ? 'E-1001' : 'E-2001', viewport);
         const { page } = app;
-        const card = await app.approval('cancelOrder', 'pending');
+        const card = await app.approval('cancelOrder', 'waiting');
         const approve = card.locator('button.approve');
         expect(await approve.evaluate((node) => node.classList.contains('danger'))).toBe(true);
         expect(await approve.evaluate((node) => getComputedStyle(node).backgroundColor)).toBe('rgb(163, 34, 27)');
@@ -338,7 +338,7 @@ describe.skipIf(skipReason !== '')('a first-time visitor (in Chromium)', () => {
         await card.locator('.choices button.decline').click();
         await reason.fill('I still need it');
         await reason.press('Enter');
-        const decided = await app.approval('cancelOrder', 'denied');
+        const decided = await app.approval('cancelOrder', 'declined');
         await app.idle();
         expect(await decided.locator('.outcome').textContent()).toBe('Kept: I still need it');
         await expectAccessible(page, 'decided');

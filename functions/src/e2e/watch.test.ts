@@ -128,8 +128,8 @@ describe.skipIf(!host)('watch (end to end)', () => {
     expect(seen.views.slice(from).map(callKinds)).toEqual(['approved', 'done', '']);
     const resumed = seen.views[from];
     expect(resumed?.running).toMatchObject({ kind: 'resume', step: 'tools', refs: [ref] });
-    expect(resumed?.interrupts.at(-1)).toMatchObject({ ref, state: 'decided', decision: { kind: 'restart' } });
-    expect(idle.decisions.at(-1)).toEqual({ ref, name: 'cancelOrder', kind: 'restart' });
+    expect(resumed?.interrupts.at(-1)).toMatchObject({ ref, state: 'approved' });
+    expect(idle.interrupts.at(-1)).toMatchObject({ ref, name: 'cancelOrder', state: 'approved' });
     expect(idle.running).toBeUndefined();
     expect(idle.messages.some((m) => m.content.some((p) => p.text?.includes(done.text)))).toBe(true);
   });

@@ -15,7 +15,7 @@ export async function askToCancel(
 ): Promise<AppPage> {
   const app = await newOrderOwner(pages, stack, orderId, viewport);
   await app.send(`Please cancel my order ${orderId}, I ordered the wrong grinder.`);
-  await app.approval('cancelOrder', 'pending');
+  await app.approval('cancelOrder', 'waiting');
   await app.idle();
   return app;
 }

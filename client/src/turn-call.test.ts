@@ -1,0 +1,67 @@
+import type { MessageResult, WireChunk, WireRequest } from '@callable-flows/protocol';
+import { describe, expect, it } from 'vitest';
+import { FlowError } from './flow-error.js';
+import type { FlowChunk } from './flow-types.js';
+import { callTurn, delivering, isQueued, turnResult } from './turn-call.js';
+import type { WireCallable } from './wire-callable.js';
+
+const interrupt = { ref: 'r1', name: 'cancelOrder', input: {}, metadata: true as const };
+const result = { status: 'interrupted', sessionId: 's1', interrupts: [interrupt] } as unknown as MessageResult;
+
+/** A callable answering `result`, streaming `chunks`. */
+function callable(chunks: WireChunk[]): WireCallable & { sent: WireRequest[] } {
+  const sent: WireRequest[] = [];
+  const call = async (data: WireRequest) => {
+    sent.push(data);
+    return { data: result };
+  };
+  const stream = async (data: WireRequest) => {
+    sent.push(data);
+    return {
+      stream: (async function* () {
+        yield* chunks;
+      })(),
+      data: Promise.resolve(result),
+    };
+  };
+  return Object.assign(call, { stream, sent });
+}
+
+describe('callTurn', () => {
+  it('names the session on each interrupt of the result, and of an interrupt chunk when streamed', async () => {
+    const request = { sessionId: 's1', message: 'hi' };
+    const plain = await callTurn(callable([]), request, undefined, undefined);
+    expect(isQueued(plain) ? undefined : plain.interrupts[0]?.sessionId).toBe('s1');
+    const seen: FlowChunk[] = [];
+    const chunks: WireChunk[] = [
+      { type: 'text', text: 'a' },
+      { type: 'interrupt', ...interrupt },
+    ];
+    await callTurn(callable(chunks), request, (chunk) => seen.push(chunk), undefined);
+    expect(seen).toEqual([
+      { type: 'text', text: 'a' },
+      { type: 'interrupt', ...interrupt, sessionId: 's1' },
+    ]);
+  });
+});
+
+describe('delivering', () => {
+  it('says a chunk was delivered once one reached the caller, and gives no function for no caller', () => {
+    const seen: number[] = [];
+    const counted = delivering<number>((n) => seen.push(n));
+    expect(counted.delivered()).toBe(false);
+    counted.onChunk?.(1);
+    expect([counted.delivered(), seen]).toEqual([true, [1]]);
+    expect(delivering(undefined).onChunk).toBeUndefined();
+  });
+});
+
+describe('turnResult', () => {
+  it('refuses a resume answered queued, and passes a turn result through', () => {
+    expect(() => turnResult({ status: 'queued', sessionId: 's1', requestId: 'q', position: 1 } as never)).toThrow(
+      FlowError,
+    );
+    const done = { status: 'done', sessionId: 's1', interrupts: [] } as never;
+    expect(turnResult(done)).toBe(done);
+  });
+});

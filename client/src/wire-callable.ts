@@ -1,0 +1,14 @@
+import type { MessageResult, StopResult, WireChunk, WireRequest } from '@callable-flows/protocol';
+
+/** The transport: a Firebase `HttpsCallable` (from `httpsCallable` or `httpsCallableFromURL`) fits. */
+export interface WireCallable {
+  /**
+   * A turn's request answers a `CallResult` (a message may be answered `queued`, a
+   * `QueuedResult`); a stop's (`stop: true`) a `StopResult`.
+   */
+  (data: WireRequest): Promise<{ data: MessageResult | StopResult }>;
+  stream(
+    data: WireRequest,
+    options?: { signal?: AbortSignal },
+  ): Promise<{ stream: AsyncIterable<WireChunk>; data: Promise<MessageResult> }>;
+}
