@@ -62,6 +62,10 @@ function deliver<T, R>(value: T, map: (value: T) => R, sink: LimitSink<R>): void
  * ends first tells the sink, once, and the other two are cancelled. Made only for a run that has
  * a limit or a parent. It is its own deadline (the coarse ticker calls `onDeadline`) and its own
  * abort listener (`handleEvent`), so a race is this one object, not a closure per way of ending.
+ * Its state once lived on every sink instead (no object of its own): measured against that
+ * (`node --expose-gc lib/bench/limited-run-ab.js <base> <new>`, and alloc-per-call.ts on b8), this
+ * object costs an async tool call 50–150 B, about 1 KiB (+3–5 %) per b8 iteration with async tools,
+ * and saves a sync call about 100 B; no slower per call; engine times unchanged within the noise.
  */
 class Race<T, R> implements CoarseTimer {
   coarseAt = 0;
