@@ -5,29 +5,39 @@ import type { Session } from '../session/session-schema.js';
 import { statusAfter } from '../session/session-standing.js';
 import { turnOutcome } from '../session/turn-outcome.js';
 import type { StopRecord } from '../session/turn-stops.js';
-import type { Agent, AgentCallContext, AgentInput, AgentSendResult } from './agent.js';
-import type { AgentConfig, WhileBusy } from './agent-config.js';
-import { type AgentRuntime, resolveAgent } from './agent-runtime.js';
-import { beginTurn, type TurnStart } from './begin-turn.js';
-import { closeTrailingRequests } from './close-trailing-requests.js';
-import type { ContinuationTask } from './continuation-queue.js';
-import { continueTurn } from './continue-turn.js';
-import { handedOffError, handOffTurn, isDeadline } from './hand-off-turn.js';
-import { listenForStop } from './listen-for-stop.js';
-import { releaseAfterFailure, writeRelease } from './release-turn.js';
-import { endRequest } from './request-record.js';
-import { type QueueDeps, queueRunsEnded, type RunTurn, runQueuedAfter } from './run-queued.js';
-import { runTurn, type TurnOutcome } from './run-turn.js';
-import { scheduleContinuation } from './schedule-continuation.js';
-import { sendWhileBusy } from './send-while-busy.js';
-import { assertSessionId, withSessionId } from './session-id.js';
-import { stopTurn } from './stop-turn.js';
-import { keepResult } from './stored-results.js';
-import { type CallOutcome, traceCall } from './trace-call.js';
-import { TurnJournal } from './turn-journal.js';
-import { TurnWriter } from './turn-writer.js';
-import { userMessage } from './user-message.js';
-import { warmSession } from './warm-session.js';
+import { beginTurn, type TurnStart, userMessage, warmSession } from './admission/index.js';
+import type { Agent } from './agent.js';
+import {
+  type AgentSendResult,
+  type QueueDeps,
+  queueRunsEnded,
+  type RunTurn,
+  runQueuedAfter,
+  sendWhileBusy,
+} from './busy/index.js';
+import { endRequest, keepResult } from './call-records/index.js';
+import { continueTurn } from './continuation/index.js';
+import { type ContinuationTask, scheduleContinuation } from './continuation-queue/index.js';
+import {
+  handedOffError,
+  handOffTurn,
+  isDeadline,
+  listenForStop,
+  releaseAfterFailure,
+  stopTurn,
+  writeRelease,
+} from './ending/index.js';
+import { closeTrailingRequests } from './history/index.js';
+import { type CallOutcome, runTurn, TurnJournal, type TurnOutcome, TurnWriter, traceCall } from './running/index.js';
+import {
+  type AgentConfig,
+  type AgentRuntime,
+  assertSessionId,
+  resolveAgent,
+  type WhileBusy,
+  withSessionId,
+} from './runtime/index.js';
+import type { AgentCallContext, AgentInput } from './turn/index.js';
 
 /** The session a finished turn leaves: its history, summary and result stored, no lease. */
 function finished(session: Session, rt: AgentRuntime, outcome: TurnOutcome, requestId: string | undefined): Session {
