@@ -3,7 +3,6 @@ export type { Agent } from './agent.js';
 export {
   type AgentSendResult,
   type QueueDeps,
-  type QueuedTurn,
   type QueueRun,
   type RunTurn,
   runQueued,

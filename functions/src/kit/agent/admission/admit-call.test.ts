@@ -19,7 +19,7 @@ const cutShort = (): Session => ({
   requests: [{ id: 'r1', digest: 'd1', at: now }],
 });
 const call = (requestId: string, digest: string, message: Message = pay) => ({
-  input: { message: 'pay' },
+  kind: 'message' as const,
   message,
   requestId,
   digest,

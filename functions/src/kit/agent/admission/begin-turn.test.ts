@@ -1,3 +1,4 @@
+import type { Resume } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
 import { rejection } from '../../../test-utils/kit-test-helpers.js';
 import type { Message } from '../../model/index.js';
@@ -11,6 +12,14 @@ import { type BeginRequest, beginTurn } from './begin-turn.js';
 
 const user = (text: string): Message => ({ role: 'user', content: [{ text }] });
 
+/** What a test changes of the first message `setup`'s request builds (a `resume` makes it a resume). */
+interface RequestOver {
+  sessionId?: string;
+  uid?: string;
+  now?: number;
+  resume?: Resume;
+}
+
 function setup() {
   const store = new InMemorySessionStore();
   const clock = manualClock();
@@ -22,15 +31,11 @@ function setup() {
     clock: clock.now,
     leaseMs: 10_000,
   });
-  const request = (over: Partial<BeginRequest> = {}): BeginRequest => ({
-    sessionId: undefined,
-    uid: 'u',
-    input: { message: 'hi' },
-    message: user('hi'),
-    requestId: 'r1',
-    now: clock.now(),
-    ...over,
-  });
+  const request = (over: RequestOver = {}): BeginRequest => {
+    const { resume, ...rest } = over;
+    const from = { sessionId: undefined, uid: 'u', requestId: 'r1', now: clock.now(), ...rest };
+    return resume ? { ...from, kind: 'resume', resume } : { ...from, kind: 'message', message: user('hi') };
+  };
   return { store, clock, rt, request };
 }
 
@@ -80,14 +85,10 @@ describe('beginTurn', () => {
   });
 
   it.each([
-    [
-      'SESSION_NOT_FOUND',
-      'not-found',
-      { sessionId: 'nope', input: { resume: { decline: [{ ref: 'a', name: 'b' }] } }, message: undefined },
-    ],
+    ['SESSION_NOT_FOUND', 'not-found', { sessionId: 'nope', resume: { decline: [{ ref: 'a', name: 'b' }] } }],
     ['NOT_OWNER', 'permission-denied', { sessionId: 's1', uid: 'mallory' }],
     ['WRONG_AGENT', 'failed-precondition', { sessionId: 'other' }],
-  ] as [string, string, Partial<BeginRequest>][])(
+  ] as [string, string, RequestOver][])(
     'refuses with %s when the session is not this caller’s to use',
     async (reason, code, over) => {
       const { rt, store, clock, request } = setup();
@@ -99,7 +100,7 @@ describe('beginTurn', () => {
 
   it('refuses with NOTHING_TO_RESUME when a resume names no session', async () => {
     const { rt, request } = setup();
-    const resume = request({ input: { resume: { decline: [{ ref: 'a', name: 'b' }] } }, message: undefined });
+    const resume = request({ resume: { decline: [{ ref: 'a', name: 'b' }] } });
     expect((await rejection(beginTurn(rt, resume))).details).toEqual({ reason: 'NOTHING_TO_RESUME' });
   });
 

@@ -7,18 +7,18 @@ import { isWriteConflict, type SessionRecord } from '../../session/session-store
 import type { StopRecord } from '../../session/turn-stops.js';
 import { requestDigest } from '../call-records/index.js';
 import { type AgentRuntime, withSessionId } from '../runtime/index.js';
-import type { AgentTurnResult, StartedTurn, TurnPlan, TurnRequest } from '../turn/index.js';
+import type { AgentTurnResult, ClientTurnRequest, ContinuationRequest, StartedTurn, TurnPlan } from '../turn/index.js';
 import { type Admission, admitCall } from './admit-call.js';
 import { sessionBusy } from './plan-turn.js';
 
 /** What beginning a call gives: a turn to run, or the stored result of the call it repeats. */
 export type TurnStart = { replay: AgentTurnResult } | { started: StartedTurn };
 
-/** Who asks for which session. */
-export interface BeginRequest extends TurnRequest {
-  sessionId: string | undefined;
-  uid: string;
-}
+/** A client's call for a session (none: a first message makes one). */
+type ClientBeginRequest = ClientTurnRequest & { sessionId: string | undefined };
+
+/** Which session a call asks for: a client's names one or none; the server's continuation names the one it goes on with. */
+export type BeginRequest = ClientBeginRequest | (ContinuationRequest & { sessionId: string });
 
 const CLAIM_ATTEMPTS = 4;
 /** How long a caller who lost every claim race is asked to wait. */
@@ -82,12 +82,11 @@ async function stopOfDeadTurn(rt: AgentRuntime, session: Session, now: number): 
 async function createSession(
   rt: AgentRuntime,
   id: string,
-  request: BeginRequest,
-  digest: string,
+  request: ClientBeginRequest & { digest: string },
 ): Promise<TurnStart | undefined> {
   const now = request.now;
   const empty = emptySession({ id, ownerUid: request.uid, agent: rt.name, now });
-  const admitted = admitCall(rt, empty, { ...request, digest });
+  const admitted = admitCall(rt, empty, request);
   if ('replay' in admitted) return admitted;
   try {
     return started(await rt.store.create(leased(rt, empty, admitted.plan, now, admitted.requests)), admitted.plan);
@@ -106,35 +105,45 @@ async function createSession(
  * error past the owner's check names the session (`details.sessionId`).
  */
 export async function beginTurn(rt: AgentRuntime, request: BeginRequest): Promise<TurnStart> {
-  const id = request.sessionId ?? newSessionId(rt, request.uid, request.requestId);
+  const id =
+    request.kind === 'continuation'
+      ? request.sessionId
+      : (request.sessionId ?? newSessionId(rt, request.uid, request.requestId));
   try {
     return await claimSession(rt, id, request);
   } catch (error) {
     // A resume that names no session reached none: its refusal names none either.
-    throw request.sessionId === undefined && request.message === undefined ? error : withSessionId(error, id);
+    throw request.sessionId === undefined && request.kind === 'resume' ? error : withSessionId(error, id);
   }
 }
 
+/** The digest of what a client's call asks for (see requestDigest). */
+function digestOf(request: ClientBeginRequest): string {
+  return request.kind === 'message'
+    ? requestDigest(request.message, undefined)
+    : requestDigest(undefined, request.resume);
+}
+
 async function claimSession(rt: AgentRuntime, id: string, request: BeginRequest): Promise<TurnStart> {
-  // The digest of what the call asks for (see requestDigest).
-  const digest = requestDigest(request.message, request.input.resume);
-  const creates = request.message !== undefined && request.continues === undefined;
+  // A client's call is admitted with the digest of what it asks; a continuation asks for nothing new.
+  const asked = request.kind === 'continuation' ? request : { ...request, digest: digestOf(request) };
   // A first call with no id of its own makes a new one: the create comes first, no read before it.
-  if (request.sessionId === undefined) {
-    const created = await createSession(rt, id, request, digest);
+  if (asked.kind !== 'continuation' && asked.sessionId === undefined) {
+    const created = await createSession(rt, id, asked);
     if (created) return created;
   }
   // A refusal is never decided on a cached copy: another instance may have moved the session on
-  // (given its lease up, answered the interrupt). The store is asked again before saying no.
-  let fresh = false;
+  // (given its lease up, answered the interrupt). The store is asked again before saying no; a
+  // continuation (the server's, after an instance died) reads it fresh from the start.
+  let fresh = request.kind === 'continuation';
   for (let attempt = 1; ; attempt++) {
     let record = await rt.store.load(id, fresh ? { fresh } : undefined);
     if (!fresh && record && standingOf(rt.givenUp.seeThrough(record.session), rt.timing.clock()) === 'held') {
       fresh = true;
       record = await rt.store.load(id, { fresh });
     }
-    if (!record && creates && attempt < CLAIM_ATTEMPTS) {
-      const created = await createSession(rt, id, { ...request, now: rt.timing.clock() }, digest);
+    if (!record && asked.kind === 'message' && attempt < CLAIM_ATTEMPTS) {
+      const created = await createSession(rt, id, { ...asked, now: rt.timing.clock() });
       if (created) return created;
       fresh = true;
       continue;
@@ -145,7 +154,7 @@ async function claimSession(rt: AgentRuntime, id: string, request: BeginRequest)
     const deadTurnStop = await stopOfDeadTurn(rt, session, now);
     let admitted: Admission;
     try {
-      admitted = admitCall(rt, session, { ...request, now, digest, ...(deadTurnStop ? { deadTurnStop } : {}) });
+      admitted = admitCall(rt, session, { ...asked, now, ...(deadTurnStop ? { deadTurnStop } : {}) });
       if ('replay' in admitted) return admitted;
     } catch (error) {
       if (fresh) throw error;

@@ -19,14 +19,23 @@ export function nothingToContinue(sessionId: string): KitError {
   });
 }
 
+/** The refusal of a task whose turn began more than `maxDurationMs` ago: it is left to a client's retry. */
+export function continuedTooLong(sessionId: string, maxDurationMs: number): KitError {
+  return new KitError('deadline-exceeded', `the turn on session '${sessionId}' began over ${maxDurationMs} ms ago`, {
+    reason: 'DEADLINE',
+  });
+}
+
 /**
  * The plan of a continuation, decided on the stored session as every admission is: the retry of
  * the turn whose lease lapsed (exactly what a client's retry of it plans), else a refusal: the
- * lease still live is `SESSION_BUSY` (the queue tries again later), a turn gone is nothing to continue.
+ * lease still live is `SESSION_BUSY` (the queue tries again later), a turn gone is nothing to
+ * continue, a turn that began more than `maxDurationMs` ago is too old to go on with (`DEADLINE`).
  */
-export function continuationPlan(session: Session, leaseId: string, now: number): TurnPlan {
+export function continuationPlan(session: Session, leaseId: string, now: number, maxDurationMs: number): TurnPlan {
   const standing = continuationStanding(session, leaseId, now);
   if (standing === 'live') throw sessionBusy(session, now);
   if (standing === 'gone' || !session.turn) throw nothingToContinue(session.id);
+  if (now - session.turn.startedAt > maxDurationMs) throw continuedTooLong(session.id, maxDurationMs);
   return { kind: 'retry', history: session.history, turn: session.turn, turns: session.turns };
 }

@@ -9,7 +9,7 @@ import type { Session, Standing } from '../../session/index.js';
 import { InMemorySessionStore } from '../../session/memory-session-store.js';
 import { withPending } from '../../session/pending-of.js';
 import { resolveAgent } from '../runtime/index.js';
-import type { TurnRequest } from '../turn/index.js';
+import type { ClientTurnRequest } from '../turn/index.js';
 import { planTurn, RUNNING_TURN_POLL_MS, sessionBusy } from './plan-turn.js';
 
 const NOW = 1_700_000_000_000;
@@ -21,15 +21,17 @@ const rt = resolveAgent({
 });
 
 const user = (text: string): Message => ({ role: 'user', content: [{ text }] });
-const message = (text: string, requestId?: string): TurnRequest => ({
-  input: { message: text },
+const message = (text: string, requestId?: string): ClientTurnRequest => ({
+  kind: 'message',
   message: user(text),
+  uid: 'alice',
   requestId,
   now: NOW,
 });
-const resume = (requestId?: string): TurnRequest => ({
-  input: { resume: { decline: [{ ref: 'g', name: 'guarded', reason: 'no' }] } },
-  message: undefined,
+const resume = (requestId?: string): ClientTurnRequest => ({
+  kind: 'resume',
+  resume: { decline: [{ ref: 'g', name: 'guarded', reason: 'no' }] },
+  uid: 'alice',
   requestId,
   now: NOW,
 });

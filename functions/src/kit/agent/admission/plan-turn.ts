@@ -7,7 +7,7 @@ import type { Message } from '../../model/index.js';
 import type { Session, Standing, TurnState } from '../../session/index.js';
 import { type ClosingReason, closeTrailingRequests, closeUnansweredMessage } from '../history/index.js';
 import type { AgentRuntime } from '../runtime/index.js';
-import type { TurnPlan, TurnRequest } from '../turn/index.js';
+import type { ClientTurnRequest, TurnPlan } from '../turn/index.js';
 
 function withRequestId(turn: TurnState, kind: TurnState['kind'], requestId: string | undefined): TurnState {
   const { requestId: _old, ...rest } = turn;
@@ -18,7 +18,7 @@ function withRequestId(turn: TurnState, kind: TurnState['kind'], requestId: stri
  * Starts a new user turn with `message`, after what the last turn left open is closed for `reason`:
  * its open round's calls answered honestly, or its message the model never answered said so.
  */
-function newTurn(session: Session, reason: ClosingReason, message: Message, request: TurnRequest): TurnPlan {
+function newTurn(session: Session, reason: ClosingReason, message: Message, request: ClientTurnRequest): TurnPlan {
   const history = closeUnansweredMessage(closeTrailingRequests(session.history, reason), reason);
   const turn: TurnState = { seq: session.turns, kind: 'message', start: history.length, startedAt: request.now };
   if (request.requestId !== undefined) turn.requestId = request.requestId;
@@ -26,11 +26,11 @@ function newTurn(session: Session, reason: ClosingReason, message: Message, requ
 }
 
 /** True when a message repeats the message turn that was cut short (same request id, or same message without ids). */
-function isRetryOf(session: Session, request: TurnRequest): boolean {
+function isRetryOf(session: Session, request: { message: Message; requestId: string | undefined }): boolean {
   const turn = session.turn;
   if (turn?.kind !== 'message') return false;
   if (request.requestId !== undefined || turn.requestId !== undefined) return request.requestId === turn.requestId;
-  return isDeepStrictEqual(session.history[turn.start]?.content, request.message?.content);
+  return isDeepStrictEqual(session.history[turn.start]?.content, request.message.content);
 }
 
 /**
@@ -62,7 +62,7 @@ export function sessionBusy(session: Session, now: number, atLeastMs = 0): KitEr
  * it now, in the turn's first write, so an answer once given is final (the same answer again
  * goes on from the journal; a different one is refused before anything is written).
  */
-function resumeTurn(rt: AgentRuntime, session: Session, resume: Resume, request: TurnRequest): TurnPlan {
+function resumeTurn(rt: AgentRuntime, session: Session, resume: Resume, request: ClientTurnRequest): TurnPlan {
   const last = openRoundOf(session.history);
   const replies = repliesOfRequest(resume);
   if (!last) throw nothingToResume(session.history, session.id, replies);
@@ -78,25 +78,22 @@ function resumeTurn(rt: AgentRuntime, session: Session, resume: Resume, request:
 }
 
 /**
- * Decides what a call does with a session in its standing, and what the lease write stores.
+ * Decides what a client's call does with a session in its standing, and what the lease write stores.
  * The user message, or the resume's answers, are part of that first write, so they are never lost.
  */
-export function planTurn(rt: AgentRuntime, session: Session, standing: Standing, request: TurnRequest): TurnPlan {
+export function planTurn(rt: AgentRuntime, session: Session, standing: Standing, request: ClientTurnRequest): TurnPlan {
   const { id } = session;
   if (standing === 'held') throw sessionBusy(session, request.now);
-  const { message } = request;
-  // userMessage (define-agent.ts) admitted exactly one of a message and a resume: no message is a resume
-  // (an empty one, were it ever missing, answers nothing and is refused as such).
-  if (!message) {
-    const resume = request.input.resume ?? {};
+  if (request.kind === 'resume') {
     if (standing === 'expired') {
       throw new KitError('failed-precondition', `the approval expired: session '${id}' no longer waits for an answer`, {
         reason: 'APPROVAL_EXPIRED',
       });
     }
-    if (standing === 'idle') throw nothingToResume(session.history, session.id, repliesOfRequest(resume));
-    return resumeTurn(rt, session, resume, request);
+    if (standing === 'idle') throw nothingToResume(session.history, session.id, repliesOfRequest(request.resume));
+    return resumeTurn(rt, session, request.resume, request);
   }
+  const { message } = request;
   if (standing === 'interrupted') {
     throw new KitError('failed-precondition', `session '${id}' waits for answers to its interrupts: resume it first`, {
       reason: 'INTERRUPT_PENDING',

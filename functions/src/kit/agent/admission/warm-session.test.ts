@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InMemorySessionStore } from '../../session/memory-session-store.js';
 import type { SessionStore } from '../../session/session-store.js';
-import type { QueuedTurn } from '../../session/turn-queue.js';
+import type { QueuedMessage } from '../../session/turn-queue.js';
 import { defineAgent } from '../define-agent.js';
 import { echoModel } from '../test-utils/agent-fixtures.js';
 
@@ -17,7 +17,7 @@ function countingStore(): InMemorySessionStore & { loads: string[] } {
   return store;
 }
 
-const waiting: QueuedTurn = {
+const waiting: QueuedMessage = {
   requestId: 'earlier',
   uid: 'alice',
   message: { role: 'user', content: [{ text: 'first' }] },

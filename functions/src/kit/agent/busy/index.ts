@@ -9,5 +9,5 @@ export {
   runQueuedAfter,
   type WaitingCall,
 } from './run-queued.js';
-export type { AgentSendResult, QueuedTurn } from './send-result.js';
+export type { AgentSendResult } from './send-result.js';
 export { sendWhileBusy } from './send-while-busy.js';

@@ -87,7 +87,7 @@ export async function queueMessage(
   if (!fresh || standingOf(rt.givenUp.seeThrough(fresh), rt.timing.clock()) === 'held') {
     // The server's own hand on the message: a task that runs the queue once the turn is over.
     if (fresh?.lease) {
-      const task = { agent: rt.name, sessionId, leaseId: fresh.lease.id, step: 0 };
+      const task = { agent: rt.name, sessionId, leaseId: fresh.lease.id, handOffs: 0 };
       await scheduleQueueRun(rt.continuation, task, requestId, rt.timing.leaseMs);
     }
     return { sessionId, status: 'queued', requestId, position: pushed.position };

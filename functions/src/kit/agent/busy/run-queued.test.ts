@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KitError } from '../../errors/index.js';
-import { InMemorySessionStore, type QueuedTurn } from '../../session/index.js';
+import { InMemorySessionStore, type QueuedMessage } from '../../session/index.js';
 import { requestDigest } from '../call-records/index.js';
 import { defineAgent } from '../define-agent.js';
 import { resolveAgent } from '../runtime/index.js';
@@ -10,7 +10,7 @@ import { type QueueDeps, runQueued } from './run-queued.js';
 const alice = { uid: 'alice' };
 const bounds = { maxItems: 5, ownerUid: 'alice', expireAt: 9 };
 
-function queued(requestId: string, text: string): QueuedTurn {
+function queued(requestId: string, text: string): QueuedMessage {
   const message = { role: 'user' as const, content: [{ text }] };
   return { requestId, uid: 'alice', message, digest: requestDigest(message, undefined), at: 1 };
 }

@@ -1,5 +1,5 @@
 import { isKitError } from '../../errors/index.js';
-import type { QueuedTurn, TurnQueue } from '../../session/index.js';
+import type { QueuedMessage, TurnQueue } from '../../session/index.js';
 import { findRequest } from '../call-records/index.js';
 import type { AgentRuntime } from '../runtime/index.js';
 import type { AgentCallContext, AgentInput, AgentTurnResult } from '../turn/index.js';
@@ -51,7 +51,7 @@ export interface WaitingCall {
  * the queue's to answer, so a caller that goes away (or its deadline) leaves it to run, as it
  * leaves any queued message, never half-admitted and waiting with nobody to run it.
  */
-function headContext(head: QueuedTurn, waiting: WaitingCall | undefined): AgentCallContext {
+function headContext(head: QueuedMessage, waiting: WaitingCall | undefined): AgentCallContext {
   if (waiting?.requestId === head.requestId) {
     const { warmed: _warmed, signal: _signal, ...ctx } = waiting.ctx;
     return { ...ctx, requestId: head.requestId };
@@ -63,7 +63,7 @@ function headContext(head: QueuedTurn, waiting: WaitingCall | undefined): AgentC
 async function runHead(
   deps: QueueDeps,
   sessionId: string,
-  head: QueuedTurn,
+  head: QueuedMessage,
   waiting: WaitingCall | undefined,
 ): Promise<HeadOutcome> {
   try {

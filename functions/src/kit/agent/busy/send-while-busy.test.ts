@@ -77,7 +77,7 @@ describe('sendWhileBusy', () => {
     expect(await agent.send(s1, { message: 'm1' }, { ...alice, requestId: 'q1' })).toMatchObject({ status: 'queued' });
     const handed = tasks.take();
     expect(handed).toHaveLength(1);
-    expect(handed[0]?.task).toEqual({ agent: 'busy', sessionId: s1, leaseId: lease, step: 0 });
+    expect(handed[0]?.task).toEqual({ agent: 'busy', sessionId: s1, leaseId: lease, handOffs: 0 });
     expect(handed[0]?.options.id).toMatch(/^queued-[0-9a-f]{40}$/);
     release.open();
     await slow;

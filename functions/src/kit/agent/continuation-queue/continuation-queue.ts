@@ -1,6 +1,7 @@
 /**
  * What the server's hand-off of a turn names: the turn (its session and the lease it ran under)
- * and how many hand-offs came before it. A task runs the turn on only while that lease is the
+ * and how many hand-offs came before it. (The Cloud Tasks payload: a task an earlier version
+ * enqueued names that count `step`; the task function reads both.) A task runs the turn on only while that lease is the
  * session's: a turn that finished, or that another call took over, is left alone.
  */
 export interface ContinuationTask {
@@ -8,7 +9,7 @@ export interface ContinuationTask {
   sessionId: string;
   leaseId: string;
   /** 0 for a turn a client started; n for the turn the n-th continuation runs. */
-  step: number;
+  handOffs: number;
 }
 
 /** How a task is put on the queue. */
@@ -33,17 +34,19 @@ export interface ContinuationOptions {
   queue: ContinuationQueue;
   /** How long a turn runs before it is handed to the queue: shorter turns cost nothing (0: every turn, as it starts). Default 1,000 ms. */
   afterMs?: number;
-  /** The most continuations one turn gets. Default 3. */
+  /** The most continuations one turn gets (hand-offs). Default 3. */
+  maxHandOffs?: number;
+  /** @deprecated The old name of {@link ContinuationOptions.maxHandOffs}: read when that is not given. */
   maxSteps?: number;
   /** A turn is not continued once it began this long ago. Default 15 minutes. */
   maxDurationMs?: number;
 }
 
 /** {@link ContinuationOptions} with every default filled in. */
-export type ResolvedContinuation = Required<ContinuationOptions>;
+export type ResolvedContinuation = Required<Omit<ContinuationOptions, 'maxSteps'>>;
 
 export const DEFAULT_CONTINUATION_AFTER_MS = 1_000;
-export const DEFAULT_CONTINUATION_MAX_STEPS = 3;
+export const DEFAULT_CONTINUATION_MAX_HAND_OFFS = 3;
 export const DEFAULT_CONTINUATION_MAX_DURATION_MS = 15 * 60 * 1000;
 
 /** Fills in the defaults. */
@@ -52,7 +55,7 @@ export function resolveContinuation(options: ContinuationOptions | undefined): R
   return {
     queue: options.queue,
     afterMs: options.afterMs ?? DEFAULT_CONTINUATION_AFTER_MS,
-    maxSteps: options.maxSteps ?? DEFAULT_CONTINUATION_MAX_STEPS,
+    maxHandOffs: options.maxHandOffs ?? options.maxSteps ?? DEFAULT_CONTINUATION_MAX_HAND_OFFS,
     maxDurationMs: options.maxDurationMs ?? DEFAULT_CONTINUATION_MAX_DURATION_MS,
   };
 }

@@ -4,7 +4,7 @@ export {
   type ContinuationTask,
   DEFAULT_CONTINUATION_AFTER_MS,
   DEFAULT_CONTINUATION_MAX_DURATION_MS,
-  DEFAULT_CONTINUATION_MAX_STEPS,
+  DEFAULT_CONTINUATION_MAX_HAND_OFFS,
   type EnqueueOptions,
   type ResolvedContinuation,
   resolveContinuation,

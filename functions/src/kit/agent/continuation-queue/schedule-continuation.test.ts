@@ -3,7 +3,7 @@ import { resolveContinuation } from './continuation-queue.js';
 import { MemoryContinuationQueue } from './memory-continuation-queue.js';
 import { continuationTaskId, scheduleContinuation, scheduleQueueRun } from './schedule-continuation.js';
 
-const TASK = { agent: 'shop', sessionId: 's1', leaseId: 'lease-1', step: 0 };
+const TASK = { agent: 'shop', sessionId: 's1', leaseId: 'lease-1', handOffs: 0 };
 
 describe('scheduleContinuation', () => {
   beforeEach(() => {
@@ -43,11 +43,11 @@ describe('scheduleContinuation', () => {
     expect(queue.enqueues).toBe(0);
   });
 
-  it('enqueues nothing when the turn is already its continuation’s last step', async () => {
+  it('enqueues nothing when the turn has had its last hand-off', async () => {
     const queue = new MemoryContinuationQueue();
     const scheduled = scheduleContinuation(
-      resolveContinuation({ queue, afterMs: 0, maxSteps: 2 }),
-      { ...TASK, step: 2 },
+      resolveContinuation({ queue, afterMs: 0, maxHandOffs: 2 }),
+      { ...TASK, handOffs: 2 },
       12_000,
     );
     await vi.advanceTimersByTimeAsync(5000);
@@ -69,7 +69,7 @@ describe('scheduleContinuation', () => {
 describe('continuationTaskId', () => {
   it('names one turn the same whatever enqueues it, and two leases differently, in the characters Cloud Tasks takes', () => {
     const id = continuationTaskId(TASK);
-    expect(continuationTaskId({ ...TASK, step: 3 })).toBe(id);
+    expect(continuationTaskId({ ...TASK, handOffs: 3 })).toBe(id);
     expect(continuationTaskId({ ...TASK, leaseId: 'lease-2' })).not.toBe(id);
     expect(id).toMatch(/^[A-Za-z0-9_-]{1,500}$/);
   });

@@ -53,14 +53,14 @@ export async function scheduleQueueRun(
  * enqueue; 0: as it starts), to be dispatched when its lease would have lapsed were its instance to die now.
  * A task finds the turn finished (and does nothing), still running (and is tried again later
  * by the queue), or its lease lapsed (and goes on from the journal). A turn already at
- * `maxSteps` hands off no more. A failed enqueue only leaves the turn to a client's retry.
+ * `maxHandOffs` hands off no more. A failed enqueue only leaves the turn to a client's retry.
  */
 export function scheduleContinuation(
   continuation: ResolvedContinuation | undefined,
   task: ContinuationTask,
   leaseMs: number,
 ): ScheduledContinuation {
-  if (!continuation || task.step >= continuation.maxSteps) {
+  if (!continuation || task.handOffs >= continuation.maxHandOffs) {
     return { enqueued: Promise.resolve(), queued: false, close: () => {} };
   }
   let queued = false;

@@ -52,7 +52,7 @@ describe('continueTurn', () => {
   it('goes on with the turn from its journal, runs no recorded call again, and keeps its result for the request id when the lease lapsed', async () => {
     const w = world();
     const task = await w.dyingTurn(DIES_BEFORE_LAST_WRITE);
-    expect(task).toMatchObject({ agent: 'shop', step: 0 });
+    expect(task).toMatchObject({ agent: 'shop', handOffs: 0 });
     w.clock.advance(LEASE_MS + 1);
     expect(await w.instance().continue(task)).toBe('continued');
     const stored = (await w.inner.load(task.sessionId))?.session;
@@ -65,12 +65,12 @@ describe('continueTurn', () => {
     expect(retry).toMatchObject({ status: 'done', text: 'done: [{"charged":500,"orderId":"A-1001"}]' });
   });
 
-  it('hands the continued turn to the queue again as the next step, when it runs long', async () => {
+  it('hands the continued turn to the queue again as its next hand-off, when it runs long', async () => {
     const w = world();
     const task = await w.dyingTurn(DIES_IN_TOOL);
     w.clock.advance(LEASE_MS + 1);
     expect(await w.instance().continue(task)).toBe('continued');
-    expect(w.queue.take().map((q) => q.task.step)).toEqual([1]);
+    expect(w.queue.take().map((q) => q.task.handOffs)).toEqual([1]);
     // The call whose result was lost runs again under the same ref (the retry's rule); downstream applies it once.
     expect(w.record.runs).toBe(2);
     expect(new Set(w.record.refs).size).toBe(1);

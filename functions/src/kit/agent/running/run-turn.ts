@@ -11,7 +11,7 @@ import type { TurnJournal } from './turn-journal.js';
 import type { TurnWriter } from './turn-writer.js';
 
 /** What a turn produced: the history and state to store, the summary to keep, the result for the caller. */
-export interface TurnOutcome {
+export interface FinishedTurn {
   history: Message[];
   state: unknown;
   summary: Summary | undefined;
@@ -63,7 +63,7 @@ export async function runTurn(
   turn: StartedTurn,
   ctx: AgentCallContext,
   observer?: StepObserver,
-): Promise<TurnOutcome> {
+): Promise<FinishedTurn> {
   if (turn.kind === 'retry') {
     const answered = journaledAnswer(writer.session, rt.output);
     if (answered) {

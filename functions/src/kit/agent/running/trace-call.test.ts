@@ -6,6 +6,10 @@ describe('traceInput', () => {
     expect(traceInput({ message: 'hello' })).toBe('hello');
   });
 
+  it('says continuation, never a resume, when the server goes on with a lapsed turn', () => {
+    expect(traceInput('continuation')).toBe('[continuation]');
+  });
+
   it('names every reply of a resume, declines included, when the call resumes', () => {
     const input = {
       resume: {

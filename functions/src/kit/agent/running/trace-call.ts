@@ -23,8 +23,12 @@ export function resumeReplies(resume: NonNullable<AgentInput['resume']>): string
   return replies;
 }
 
-/** What a call asked, as its trace's input: the user's message, or which interrupts a resume answers. */
-export function traceInput(input: AgentInput): string | Part[] {
+/** What a call asked: a client's input, or the server's continuation of a lapsed turn. */
+export type CallInput = AgentInput | 'continuation';
+
+/** What a call asked, as its trace's input: the user's message, which interrupts a resume answers, or a continuation. */
+export function traceInput(input: CallInput): string | Part[] {
+  if (input === 'continuation') return '[continuation]';
   if (input.message !== undefined) return input.message;
   return `[resume] ${resumeReplies(input.resume ?? {}).join(', ')}`;
 }
@@ -46,7 +50,7 @@ function setResult(span: Span, result: AgentTurnResult): void {
 async function recordedCall(
   rt: AgentRuntime,
   sessionId: string | undefined,
-  input: AgentInput,
+  input: CallInput,
   ctx: AgentCallContext,
   run: (observer: StepObserver | undefined) => Promise<CallOutcome>,
 ): Promise<AgentTurnResult> {
@@ -80,7 +84,7 @@ async function recordedCall(
 export function traceCall(
   rt: AgentRuntime,
   sessionId: string | undefined,
-  input: AgentInput,
+  input: CallInput,
   ctx: AgentCallContext,
   run: (observer: StepObserver | undefined) => Promise<CallOutcome>,
 ): Promise<AgentTurnResult> {
@@ -92,7 +96,9 @@ export function traceCall(
     ...(ctx.requestId === undefined ? {} : { [KIT_ATTR.requestId]: ctx.requestId }),
   });
   return inSpan(`invoke_agent ${rt.name}`, { attributes }, async (span) => {
-    if (input.resume && span.isRecording()) span.addEvent('resume', { replies: resumeReplies(input.resume) });
+    if (input !== 'continuation' && input.resume && span.isRecording()) {
+      span.addEvent('resume', { replies: resumeReplies(input.resume) });
+    }
     const result = await recordedCall(rt, sessionId, input, ctx, run);
     if (span.isRecording()) setResult(span, result);
     return result;

@@ -1,6 +1,6 @@
 import type { Resume } from '@callable-flows/protocol';
 import type { GenerateResponseChunk, Part } from '../../model/index.js';
-import type { QueuedTurn as QueuedMessage } from '../../session/index.js';
+import type { QueuedMessage } from '../../session/index.js';
 import type { ActionContext } from '../../tools/index.js';
 import type { TraceSink } from '../../trace/index.js';
 
