@@ -59,4 +59,40 @@ describe('admitCall', () => {
       expect.objectContaining({ code: 'failed-precondition', reason: 'WRONG_AGENT' }),
     );
   });
+
+  describe('a continuation', () => {
+    const lease = { id: 'lease-1', expiresAt: now - 1 };
+    /** A session whose turn for r1 runs under a lease that lapsed (its instance died). */
+    const lapsed = (over: Partial<Session> = {}): Session => ({ ...cutShort(), status: 'running', lease, ...over });
+    const continuation = (leaseId = lease.id, at = now) => ({ kind: 'continuation' as const, leaseId, now: at });
+
+    it('retries the lapsed turn as its owner, keeping the request records, when the lease it names lapsed', () => {
+      const admitted = admitCall(rt, lapsed(), continuation());
+      expect(admitted).toEqual({
+        plan: { kind: 'retry', history: lapsed().history, turn, turns: 1 },
+        requests: cutShort().requests,
+      });
+    });
+
+    it('refuses with SESSION_BUSY while the lease is live, and NOTHING_TO_RESUME once another lease holds the session', () => {
+      const live = lapsed({ lease: { id: lease.id, expiresAt: now + 10_000 }, updatedAt: now });
+      expect(() => admitCall(rt, live, continuation())).toThrow(expect.objectContaining({ reason: 'SESSION_BUSY' }));
+      expect(() => admitCall(rt, lapsed(), continuation('lease-0'))).toThrow(
+        expect.objectContaining({ reason: 'NOTHING_TO_RESUME' }),
+      );
+    });
+
+    it('refuses with DEADLINE a turn that began longer ago than the continuation’s maxDurationMs', () => {
+      const late = continuation(lease.id, now + 15 * 60 * 1000 + 1);
+      expect(() => admitCall(rt, lapsed(), late)).toThrow(
+        expect.objectContaining({ code: 'deadline-exceeded', reason: 'DEADLINE' }),
+      );
+    });
+
+    it('refuses another agent’s session with WRONG_AGENT', () => {
+      expect(() => admitCall({ ...rt, name: 'bank' }, lapsed(), continuation())).toThrow(
+        expect.objectContaining({ reason: 'WRONG_AGENT' }),
+      );
+    });
+  });
 });

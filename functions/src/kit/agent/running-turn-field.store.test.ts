@@ -1,13 +1,13 @@
 import { type RunningTurn, SessionDocSchema, type TurnField, turnOf } from '@callable-flows/protocol';
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
-import { firestoreEmulatorHost } from '../../../test-utils/firestore.js';
-import { defineAgent } from '../../agent/define-agent.js';
-import { chargeTool, effects, toolThenAnswer } from '../../agent/test-utils/agent-fixtures.js';
-import type { Session } from '../session-schema.js';
-import type { SessionRecord, SessionWriteOptions } from '../session-store.js';
-import { demoProjectId, emulatorFirestore } from '../test-utils/emulator-firestore.js';
-import { FirestoreSessionStore } from './firestore-session-store.js';
+import { firestoreEmulatorHost } from '../../test-utils/firestore.js';
+import { FirestoreSessionStore } from '../session/firestore/firestore-session-store.js';
+import type { Session } from '../session/session-schema.js';
+import type { SessionRecord, SessionWriteOptions } from '../session/session-store.js';
+import { demoProjectId, emulatorFirestore } from '../session/test-utils/emulator-firestore.js';
+import { defineAgent } from './define-agent.js';
+import { chargeTool, effects, toolThenAnswer } from './test-utils/agent-fixtures.js';
 
 // Item 1 of "turns the server owns": the session document shows the running turn, step by step,
 // on the journal's own writes. Each stored document is read back after each write (and while
