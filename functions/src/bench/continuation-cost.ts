@@ -63,7 +63,7 @@ export function adminQueueOn(
 export async function enqueueMs(queue: ContinuationQueue, runs: number): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const task = { agent: 'bench', sessionId: `s${i}`, leaseId: `lease-${i}-${Date.now()}`, step: 0 };
+    const task = { agent: 'bench', sessionId: `s${i}`, leaseId: `lease-${i}-${Date.now()}`, handOffs: 0 };
     const start = performance.now();
     await queue.enqueue(task, { delaySeconds: 13, id: `bench-${task.leaseId}` });
     times.push(performance.now() - start);

@@ -119,7 +119,7 @@ async function continuationCost(cache: LruSessionCache, ops: StoreOperation[]): 
     readsWrites: () => `${ops.reduce((n, op) => n + op.reads, 0)} / ${ops.reduce((n, op) => n + op.writes, 0)}`,
   };
   try {
-    const finishedTask = { agent: 'bench', sessionId, leaseId: 'a-lease-long-released', step: 0 };
+    const finishedTask = { agent: 'bench', sessionId, leaseId: 'a-lease-long-released', handOffs: 0 };
     return await measureContinuationCost(
       log,
       api,

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { StopResult } from '@callable-flows/protocol';
+import type { QueuedResult, StopResult } from '@callable-flows/protocol';
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentTurnResult, QueuedTurn } from '../kit/agent/index.js';
+import type { AgentTurnResult } from '../kit/agent/index.js';
 import { userTexts } from '../kit/agent/test-utils/agent-fixtures.js';
 import { FirestoreSessionStore } from '../kit/session/firestore/index.js';
 import { type Session, SessionSchema } from '../kit/session/index.js';
@@ -27,7 +27,7 @@ const SESSIONS = 24;
 const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
 
 interface Reply {
-  result?: AgentTurnResult | QueuedTurn | StopResult;
+  result?: AgentTurnResult | QueuedResult | StopResult;
   error?: { code: string; reason?: string; details?: { retryAfterMs?: number } };
 }
 

@@ -15,6 +15,7 @@ export {
   type PreparedStep,
   type ResumeOptions,
   type RoundRecord,
+  roundCountIs,
   type StopCondition,
   stepCountIs,
   type ToolCall,

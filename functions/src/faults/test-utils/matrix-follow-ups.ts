@@ -1,6 +1,6 @@
 import type { SessionView } from '@callable-flows/client';
 import type { Agent } from '../../kit/agent/index.js';
-import { requestDigest } from '../../kit/agent/request-record.js';
+import { requestDigest } from '../../kit/agent/index.js';
 import { runCleanup } from '../../kit/cleanup/index.js';
 import type { ErrorReason } from '../../kit/errors/index.js';
 import type { Message } from '../../kit/model/index.js';

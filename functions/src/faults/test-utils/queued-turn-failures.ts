@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import { type Agent, defineAgent, type WhileBusy } from '../../kit/agent/index.js';
-import { requestDigest } from '../../kit/agent/request-record.js';
+import { type Agent, defineAgent, requestDigest, type WhileBusy } from '../../kit/agent/index.js';
 import { chargeTool, gate, userTexts } from '../../kit/agent/test-utils/agent-fixtures.js';
 import { abortError, type ErrorReason, KitError } from '../../kit/errors/index.js';
 import type { Message, ToolResponsePart } from '../../kit/model/index.js';

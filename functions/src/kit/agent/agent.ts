@@ -1,59 +1,10 @@
-import type { QueuedResult, Resume, StopResult } from '@callable-flows/protocol';
-import type { z } from 'zod';
-import type { GenerateResponseChunk, Part } from '../model/index.js';
-import type { PendingInterruptSchema, QueuedTurn as QueuedMessage, TurnResultSchema } from '../session/index.js';
-import type { ActionContext } from '../tools/index.js';
-import type { TraceSink } from '../trace/index.js';
-import type { WhileBusy } from './agent-config.js';
-import type { ContinuationTask } from './continuation-queue.js';
-import type { ContinuationOutcome } from './continue-turn.js';
-import type { QueueRun } from './run-queued.js';
-import type { StopContext } from './stop-turn.js';
-
-/** An interrupt as a client sees it: which call, of which tool, with what input, and why. */
-export type PendingInterrupt = z.infer<typeof PendingInterruptSchema>;
-
-/** One call of an agent: a new user message, or the resume of its interrupted turn. */
-export type AgentInput = { message: string | Part[]; resume?: undefined } | { resume: Resume; message?: undefined };
-
-/** Who calls, and how the call is delivered. */
-export interface AgentCallContext {
-  /** The caller's uid; a session belongs to the uid that created it. */
-  uid: string;
-  /** Passed to tools as `ctx.context` (auth claims, App Check, …). */
-  context?: ActionContext;
-  onChunk?: (chunk: GenerateResponseChunk) => void;
-  signal?: AbortSignal;
-  /** A client's idempotency key: a retry with the same key gets the first call's result. */
-  requestId?: string;
-  /** Where this call's trace goes besides the agent's own sinks (the callable adds its log here). */
-  traces?: TraceSink | TraceSink[];
-  /** The reads {@link Agent.warm} started for this call, as it arrived. */
-  warmed?: AgentWarmup;
-}
-
-/** What {@link Agent.warm} reads besides the session. */
-export interface AgentWarmOptions {
-  /** The queue of an agent that queues (default true); false for a call that can't queue (a resume). */
-  queue?: boolean;
-}
-
-/** Reads started for one call before it is admitted ({@link Agent.warm}); each is used by that call only. */
-export interface AgentWarmup {
-  /** The session's queue as read when the call arrived (an agent that queues). */
-  queue?: Promise<QueuedMessage[]>;
-}
-
-/** The outcome of one agent call, as the callable returns it. */
-export type AgentTurnResult = z.infer<typeof TurnResultSchema>;
-
-/** What a message to an agent that queues (`whileBusy: 'queue'`) may get instead of its turn's result. */
-export type QueuedTurn = QueuedResult;
-
-/** What `send` resolves to: an agent that queues may answer a message `queued`. */
-export type AgentSendResult<W extends WhileBusy = WhileBusy> = W extends 'queue'
-  ? AgentTurnResult | QueuedTurn
-  : AgentTurnResult;
+import type { StopResult } from '@callable-flows/protocol';
+import type { AgentSendResult, QueueRun } from './busy/index.js';
+import type { ContinuationOutcome } from './continuation/index.js';
+import type { ContinuationTask } from './continuation-queue/index.js';
+import type { StopContext } from './ending/index.js';
+import type { WhileBusy } from './runtime/index.js';
+import type { AgentCallContext, AgentInput, AgentWarmOptions, AgentWarmup } from './turn/index.js';
 
 /**
  * A stateful chat flow: each call loads the session, takes its lease, runs one turn and

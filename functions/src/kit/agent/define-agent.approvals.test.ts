@@ -8,9 +8,9 @@ import { toolRequestsOf } from '../model/index.js';
 import { FirestoreSessionStore } from '../session/firestore/index.js';
 import { demoProjectId, emulatorFirestore } from '../session/test-utils/emulator-firestore.js';
 import { defineTool, type EditableInput } from '../tools/index.js';
-import type { AgentInput } from './agent.js';
 import { defineAgent } from './define-agent.js';
 import { toolThenAnswer } from './test-utils/agent-fixtures.js';
+import type { AgentInput } from './turn/index.js';
 
 // Approvals bound to the action (issue 29): an approval runs the stored call as it is; a person's
 // edit is admitted only for what the tool declares editable; an answer sent for another input

@@ -5,32 +5,42 @@ import type { Session } from '../session/session-schema.js';
 import { statusAfter } from '../session/session-standing.js';
 import { turnOutcome } from '../session/turn-outcome.js';
 import type { StopRecord } from '../session/turn-stops.js';
-import type { Agent, AgentCallContext, AgentInput, AgentSendResult } from './agent.js';
-import type { AgentConfig, WhileBusy } from './agent-config.js';
-import { type AgentRuntime, resolveAgent } from './agent-runtime.js';
-import { beginTurn, type TurnStart } from './begin-turn.js';
-import { closeTrailingRequests } from './close-trailing-requests.js';
-import type { ContinuationTask } from './continuation-queue.js';
-import { continueTurn } from './continue-turn.js';
-import { handedOffError, handOffTurn, isDeadline } from './hand-off-turn.js';
-import { listenForStop } from './listen-for-stop.js';
-import { releaseAfterFailure, writeRelease } from './release-turn.js';
-import { endRequest } from './request-record.js';
-import { type QueueDeps, queueRunsEnded, type RunTurn, runQueuedAfter } from './run-queued.js';
-import { runTurn, type TurnOutcome } from './run-turn.js';
-import { scheduleContinuation } from './schedule-continuation.js';
-import { sendWhileBusy } from './send-while-busy.js';
-import { assertSessionId, withSessionId } from './session-id.js';
-import { stopTurn } from './stop-turn.js';
-import { keepResult } from './stored-results.js';
-import { type CallOutcome, traceCall } from './trace-call.js';
-import { TurnJournal } from './turn-journal.js';
-import { TurnWriter } from './turn-writer.js';
-import { userMessage } from './user-message.js';
-import { warmSession } from './warm-session.js';
+import { type BeginRequest, beginTurn, userMessage, warmSession } from './admission/index.js';
+import type { Agent } from './agent.js';
+import {
+  type AgentSendResult,
+  type QueueDeps,
+  queueRunsEnded,
+  type RunTurn,
+  runQueuedAfter,
+  sendWhileBusy,
+} from './busy/index.js';
+import { endRequest, keepResult } from './call-records/index.js';
+import { continueTurn } from './continuation/index.js';
+import { scheduleContinuation } from './continuation-queue/index.js';
+import {
+  handedOffError,
+  handOffTurn,
+  isDeadline,
+  listenForStop,
+  releaseAfterFailure,
+  stopTurn,
+  writeRelease,
+} from './ending/index.js';
+import { closeTrailingRequests } from './history/index.js';
+import { type CallOutcome, type FinishedTurn, runTurn, TurnJournal, TurnWriter, traceCall } from './running/index.js';
+import {
+  type AgentConfig,
+  type AgentRuntime,
+  assertSessionId,
+  resolveAgent,
+  type WhileBusy,
+  withSessionId,
+} from './runtime/index.js';
+import type { AgentCallContext, AgentInput, AgentTurnResult, StartedTurn } from './turn/index.js';
 
 /** The session a finished turn leaves: its history, summary and result stored, no lease. */
-function finished(session: Session, rt: AgentRuntime, outcome: TurnOutcome, requestId: string | undefined): Session {
+function finished(session: Session, rt: AgentRuntime, outcome: FinishedTurn, requestId: string | undefined): Session {
   const { error: _error, summary: _summary, ...rest } = session;
   const status = statusAfter('finished', outcome.history);
   const next: Session = {
@@ -73,47 +83,58 @@ function stopped(session: Session, journal: TurnJournal, stop: StopRecord, at: n
   };
 }
 
-/** What a continuation asks, as its input (its admission reads no message or resume: it retries the stored turn). */
-const CONTINUE_INPUT: AgentInput = { resume: {} };
-
-/** Takes the session for a client's call, or (with `continues`) for the server's continuation of a lapsed turn. */
-function begin(
+/** What a client's call asks: its message (checked) or its resume, from its caller, under its request id. */
+function clientRequest(
   rt: AgentRuntime,
   sessionId: string | undefined,
   input: AgentInput,
   ctx: AgentCallContext,
-  continues: ContinuationTask | undefined,
-): Promise<TurnStart> {
-  const message = continues ? undefined : userMessage(rt, input);
-  throwIfAborted(ctx.signal, 'agent call');
-  const request = { sessionId, uid: ctx.uid, input, message, requestId: ctx.requestId, now: rt.timing.clock() };
-  return beginTurn(rt, continues ? { ...request, continues: continues.leaseId } : request);
+): BeginRequest {
+  const message = userMessage(rt, input);
+  const from = { sessionId, uid: ctx.uid, requestId: ctx.requestId, now: rt.timing.clock() };
+  // userMessage admitted exactly one of a message and a resume: no message is a resume.
+  return message ? { ...from, kind: 'message', message } : { ...from, kind: 'resume', resume: input.resume ?? {} };
 }
 
+/** A client's call: admitted, then its turn run, or the stored result of the call it repeats. */
 async function send(
   rt: AgentRuntime,
   sessionId: string | undefined,
   input: AgentInput,
   ctx: AgentCallContext,
   observer: StepObserver | undefined,
-  continues?: ContinuationTask,
 ): Promise<CallOutcome> {
-  const start = await begin(rt, sessionId, input, ctx, continues);
+  const request = clientRequest(rt, sessionId, input, ctx);
+  throwIfAborted(ctx.signal, 'agent call');
+  const start = await beginTurn(rt, request);
   if ('replay' in start) return { result: start.replay, replayed: true };
-  const turn = start.started;
+  return { result: await run(rt, start.started, ctx, observer, 0), replayed: false };
+}
+
+/**
+ * Runs a turn that holds its session's lease, to its release: finished, stopped, failed, or
+ * handed off near its function's deadline. `handOffs`: how many hand-offs came before this run.
+ */
+async function run(
+  rt: AgentRuntime,
+  turn: StartedTurn,
+  ctx: AgentCallContext,
+  observer: StepObserver | undefined,
+  handOffs: number,
+): Promise<AgentTurnResult> {
   const writer = new TurnWriter(rt.store, turn.record, rt.timing);
   const journal = new TurnJournal(writer, rt.toolMap, rt.state);
   writer.startHeartbeat();
   const stop = listenForStop(rt, writer.session.id, writer.leaseId);
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;
-  const task = { agent: rt.name, sessionId: writer.session.id, leaseId: writer.leaseId, step: continues?.step ?? 0 };
+  const task = { agent: rt.name, sessionId: writer.session.id, leaseId: writer.leaseId, handOffs };
   const handOff = scheduleContinuation(rt.continuation, task, rt.timing.leaseMs);
   try {
     if (turn.stoppedBefore) stop.honour(turn.stoppedBefore);
     if (stop.signal.aborted) throw stop.signal.reason;
     const outcome = await runTurn(rt, journal, writer, turn, { ...ctx, signal }, observer);
     await writeRelease(writer, (s) => finished(s, rt, outcome, ctx.requestId));
-    return { result: outcome.result, replayed: false };
+    return outcome.result;
   } catch (error) {
     // Near its function's timeout, a turn the queue already holds goes on on the server.
     // The stop the turn heard, if one ended it (its signal fires only with one: `honour`).
@@ -170,10 +191,11 @@ export function defineAgent<O extends z.ZodType = z.ZodType, W extends WhileBusy
     },
     warm: (sessionId, options) => warmSession(rt, sessionId, options),
     continue: async (task, signal) => {
-      const outcome = await continueTurn(rt, task, signal, (ctx, next) =>
-        traceCall(rt, task.sessionId, CONTINUE_INPUT, ctx, (observer) =>
-          send(rt, task.sessionId, CONTINUE_INPUT, ctx, observer, next),
-        ),
+      const outcome = await continueTurn(rt, task, signal, (turn, ctx) =>
+        traceCall(rt, task.sessionId, 'continuation', ctx, async (observer) => ({
+          result: await run(rt, turn, ctx, observer, task.handOffs + 1),
+          replayed: false,
+        })),
       );
       // The task is the server's hand on the session: messages queued behind the dead turn (or
       // left when an instance died between its turn and its queue run) are answered here too.

@@ -1,12 +1,33 @@
-export type {
-  Agent,
-  AgentCallContext,
-  AgentInput,
-  AgentSendResult,
-  AgentTurnResult,
-  PendingInterrupt,
-  QueuedTurn,
-} from './agent.js';
+export { continuationStanding, RUNNING_TURN_POLL_MS } from './admission/index.js';
+export type { Agent } from './agent.js';
+export {
+  type AgentSendResult,
+  type QueueDeps,
+  type QueueRun,
+  type RunTurn,
+  runQueued,
+} from './busy/index.js';
+export { REQUEST_WINDOW, requestDigest, toPendingInterrupt, toTurnResult } from './call-records/index.js';
+export type { ContinuationOutcome } from './continuation/index.js';
+export {
+  type ContinuationOptions,
+  type ContinuationQueue,
+  type ContinuationTask,
+  continuationTaskId,
+  type EnqueueOptions,
+  MemoryContinuationQueue,
+  type QueuedContinuation,
+} from './continuation-queue/index.js';
+export { defineAgent } from './define-agent.js';
+export { STOP_WAIT_MS, type StopContext } from './ending/index.js';
+export {
+  type ClosingReason,
+  closeTrailingRequests,
+  renderTranscript,
+  type SummariseOptions,
+  summariseHistory,
+  summaryCut,
+} from './history/index.js';
 export {
   type AgentConfig,
   type CompressionOptions,
@@ -17,22 +38,12 @@ export {
   DEFAULT_SUMMARY_INSTRUCTIONS,
   type HistoryOptions,
   type WhileBusy,
-} from './agent-config.js';
-export { type ClosingReason, closeTrailingRequests } from './close-trailing-requests.js';
+} from './runtime/index.js';
 export type {
-  ContinuationOptions,
-  ContinuationQueue,
-  ContinuationTask,
-  EnqueueOptions,
-} from './continuation-queue.js';
-export { type ContinuationOutcome, continuationStanding } from './continue-turn.js';
-export { defineAgent } from './define-agent.js';
-export { MemoryContinuationQueue, type QueuedContinuation } from './memory-continuation-queue.js';
-export { RUNNING_TURN_POLL_MS } from './plan-turn.js';
-export { REQUEST_WINDOW } from './request-record.js';
-export { type QueueDeps, type QueueRun, type RunTurn, runQueued } from './run-queued.js';
-export { continuationTaskId } from './schedule-continuation.js';
-export { STOP_WAIT_MS, type StopContext } from './stop-turn.js';
-export { renderTranscript, type SummariseOptions, summariseHistory } from './summarise-history.js';
-export { summaryCut } from './summary-cut.js';
-export { toPendingInterrupt, toTurnResult } from './to-turn-result.js';
+  AgentCallContext,
+  AgentInput,
+  AgentTurnResult,
+  AgentWarmOptions,
+  AgentWarmup,
+  PendingInterrupt,
+} from './turn/index.js';

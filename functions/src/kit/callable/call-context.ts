@@ -1,6 +1,6 @@
 import type { WireChunk } from '@callable-flows/protocol';
 import type { CallableRequest, CallableResponse } from 'firebase-functions/v2/https';
-import type { AgentWarmup } from '../agent/agent.js';
+import type { AgentWarmup } from '../agent/index.js';
 import type { TraceSink } from '../trace/trace-sink.js';
 import type { MediaPolicy } from './media-policy.js';
 

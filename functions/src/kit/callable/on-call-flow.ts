@@ -2,8 +2,7 @@ import type { CallRequest, CallResult, MessageResult, WireChunk } from '@callabl
 import * as logger from 'firebase-functions/logger';
 import { type CallableRequest, onCall } from 'firebase-functions/v2/https';
 import type { z } from 'zod';
-import type { Agent } from '../agent/agent.js';
-import type { WhileBusy } from '../agent/agent-config.js';
+import type { Agent, WhileBusy } from '../agent/index.js';
 import { KitError } from '../errors/index.js';
 import type { Flow } from '../flow/index.js';
 import { lazy } from '../lazy/index.js';

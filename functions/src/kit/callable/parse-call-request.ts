@@ -1,6 +1,6 @@
 import { type CallRequest, CallRequestSchema, PAYLOAD_LIMITS } from '@callable-flows/protocol';
 import type { z } from 'zod';
-import type { AgentInput } from '../agent/agent.js';
+import type { AgentInput } from '../agent/index.js';
 import { fromZodError, invalidField, KitError } from '../errors/index.js';
 import { explainUnionIssues } from './explain-union-issues.js';
 

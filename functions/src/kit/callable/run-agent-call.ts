@@ -1,6 +1,5 @@
 import { isStopRequest, type MessageResult, StopRequestSchema, type StopResult } from '@callable-flows/protocol';
-import type { Agent } from '../agent/agent.js';
-import type { WhileBusy } from '../agent/agent-config.js';
+import type { Agent, WhileBusy } from '../agent/index.js';
 import { fromZodError, KitError } from '../errors/index.js';
 import type { CallContext } from './call-context.js';
 import { callerContext } from './caller-context.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { AgentWarmOptions } from '../agent/agent.js';
 import { defineAgent } from '../agent/define-agent.js';
+import type { AgentWarmOptions } from '../agent/index.js';
 import { echoModel } from '../agent/test-utils/agent-fixtures.js';
 import { defineFlow } from '../flow/index.js';
 import { InMemorySessionStore } from '../session/index.js';

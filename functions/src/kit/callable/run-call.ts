@@ -1,8 +1,7 @@
 import { isStopRequest } from '@callable-flows/protocol';
 import { SpanKind } from '@opentelemetry/api';
 import type { CallableRequest } from 'firebase-functions/v2/https';
-import type { Agent, AgentWarmup } from '../agent/agent.js';
-import type { WhileBusy } from '../agent/agent-config.js';
+import type { Agent, AgentWarmup, WhileBusy } from '../agent/index.js';
 import type { Flow } from '../flow/index.js';
 import { inSpan, KIT_ATTR } from '../telemetry/index.js';
 import type { CallContext } from './call-context.js';

@@ -1,5 +1,5 @@
 import type { CallResult, MessageResult } from '@callable-flows/protocol';
-import type { AgentSendResult, AgentTurnResult } from '../agent/agent.js';
+import type { AgentSendResult, AgentTurnResult } from '../agent/index.js';
 
 /**
  * The wire form of an agent's turn: every key always present (null output, zero usage), so a

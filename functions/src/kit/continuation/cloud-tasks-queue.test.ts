@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ContinuationTask } from '../agent/index.js';
 import { cloudTasksQueue, type TaskQueueClient } from './cloud-tasks-queue.js';
 
-const TASK: ContinuationTask = { agent: 'shop', sessionId: 's1', leaseId: 'lease-1', step: 0 };
+const TASK: ContinuationTask = { agent: 'shop', sessionId: 's1', leaseId: 'lease-1', handOffs: 0 };
 
 function recordingClient(fail?: unknown): TaskQueueClient & { calls: unknown[] } {
   const calls: unknown[] = [];

@@ -38,7 +38,7 @@ describe('onTurnContinuation', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     const leaseId = (await store.load(sessionId))?.session.lease?.id as string;
     const fn = onTurnContinuation({ agents: { chat } });
-    const data: ContinuationTask = { agent: 'chat', sessionId, leaseId, step: 0 };
+    const data: ContinuationTask = { agent: 'chat', sessionId, leaseId, handOffs: 0 };
     await expect(fn.run({ data } as Parameters<typeof fn.run>[0])).rejects.toMatchObject({ code: 'unavailable' });
     release();
     await turn;
@@ -48,7 +48,7 @@ describe('onTurnContinuation', () => {
     const chat = agent();
     const { sessionId } = await chat.send(undefined, { message: 'hello' }, { uid: 'u1' });
     const fn = onTurnContinuation({ agents: { chat } });
-    const data: ContinuationTask = { agent: 'chat', sessionId, leaseId: 'an-old-lease', step: 0 };
+    const data: ContinuationTask = { agent: 'chat', sessionId, leaseId: 'an-old-lease', handOffs: 0 };
     await expect(fn.run({ data } as Parameters<typeof fn.run>[0])).resolves.toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Agent, defineAgent, MemoryContinuationQueue } from '../agent/index.js';
+import { type Agent, type ContinuationTask, defineAgent, MemoryContinuationQueue } from '../agent/index.js';
 import { chargeTool, effects, manualClock, toolThenAnswer } from '../agent/test-utils/agent-fixtures.js';
 import { InMemorySessionStore } from '../session/memory-session-store.js';
 import { FlakyStore } from '../session/test-utils/flaky-store.js';
@@ -48,6 +48,25 @@ describe('runContinuationTask', () => {
     expect(w.record.runs).toBe(1);
   });
 
+  it('goes on with the dead turn when the task was enqueued by an earlier version, its hand-offs named step', async () => {
+    const w = world();
+    const task = await deadTurn(w);
+    const { handOffs, ...turn } = task ?? { handOffs: 0 };
+    const continued: ContinuationTask[] = [];
+    const shop = w.shop();
+    const agent: Agent = {
+      ...shop,
+      continue: (t, signal) => {
+        continued.push(t);
+        return shop.continue(t, signal);
+      },
+    };
+    w.clock.advance(LEASE_MS + 1);
+    expect(await runContinuationTask({ shop: agent }, { ...turn, step: handOffs }, w.log)).toBe('continued');
+    expect(continued).toEqual([{ ...turn, handOffs }]);
+    expect(w.record.runs).toBe(1);
+  });
+
   it('throws SESSION_BUSY, so the queue tries again after its backoff, while the turn’s lease is live', async () => {
     const w = world();
     const task = await deadTurn(w);
@@ -59,7 +78,7 @@ describe('runContinuationTask', () => {
   it('drops a payload it cannot read, and a task of an agent it does not serve, with a log line', async () => {
     const w = world();
     expect(await runContinuationTask({ shop: w.shop() }, { agent: 'shop' }, w.log)).toBe('ignored');
-    const task = { agent: 'bank', sessionId: 's1', leaseId: 'l1', step: 0 };
+    const task = { agent: 'bank', sessionId: 's1', leaseId: 'l1', handOffs: 0 };
     expect(await runContinuationTask({ shop: w.shop() }, task, w.log)).toBe('ignored');
     expect(await runContinuationTask({ shop: w.shop() }, { ...task, agent: 'toString' }, w.log)).toBe('ignored');
     expect(w.logs).toHaveLength(3);
@@ -67,7 +86,7 @@ describe('runContinuationTask', () => {
 
   it('returns finished, writing nothing, when the task names a session that is gone', async () => {
     const w = world();
-    const task = { agent: 'shop', sessionId: 'gone', leaseId: 'l1', step: 0 };
+    const task = { agent: 'shop', sessionId: 'gone', leaseId: 'l1', handOffs: 0 };
     expect(await runContinuationTask({ shop: w.shop() }, task, w.log)).toBe('finished');
   });
 });

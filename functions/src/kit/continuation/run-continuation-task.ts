@@ -5,13 +5,21 @@ import { isKitError } from '../errors/index.js';
 /** An agent, or a function that loads it (so the task function imports a flow on its first task). */
 export type AgentSource = Agent<WhileBusy> | (() => Agent<WhileBusy> | Promise<Agent<WhileBusy>>);
 
-/** The task's payload as the turn enqueued it. */
-const ContinuationTaskSchema = z.object({
+const TaskTurnSchema = z.object({
   agent: z.string().min(1).max(128),
   sessionId: z.string().min(1).max(128),
   leaseId: z.string().min(1).max(128),
-  step: z.number().int().min(0),
 });
+const CountSchema = z.number().int().min(0);
+
+/**
+ * The task's payload as the turn enqueued it: how many hand-offs came before it is `handOffs`,
+ * or `step` in a task an earlier version enqueued (still in the queue across a deploy).
+ */
+const ContinuationTaskSchema = z.union([
+  TaskTurnSchema.extend({ handOffs: CountSchema }),
+  TaskTurnSchema.extend({ step: CountSchema }).transform(({ step, ...turn }) => ({ ...turn, handOffs: step })),
+]);
 
 /** What a task did: the continuation's outcome, or `ignored` for a payload or agent this function doesn't know. */
 export type TaskOutcome = ContinuationOutcome | 'ignored';

@@ -20,5 +20,5 @@ export { OutputParseError } from './output-parse-error.js';
 export { dataOf, extractJson, parseOutput } from './parse-output.js';
 export { type ResumeReply, repliesOfOptions, repliesOfRequest } from './resume-reply.js';
 export { type ResolvedRound, runOpenRound } from './run-open-round.js';
-export { hasToolCall, isStopMet, stepCountIs, stopToolResult } from './stop-condition.js';
+export { hasToolCall, isStopMet, roundCountIs, stepCountIs, stopToolResult } from './stop-condition.js';
 export { lookupTool, toToolMap } from './to-tool-map.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from '../tools/index.js';
 import type { RoundRecord } from './generate-options.js';
-import { hasToolCall, isStopMet, stepCountIs, stopToolResult } from './stop-condition.js';
+import { hasToolCall, isStopMet, roundCountIs, stepCountIs, stopToolResult } from './stop-condition.js';
 import { toToolMap } from './to-tool-map.js';
 
 const round = (name: string, output: unknown = {}, toolError?: unknown): RoundRecord => ({
@@ -11,10 +11,16 @@ const round = (name: string, output: unknown = {}, toolError?: unknown): RoundRe
   toolResults: [{ toolResponse: { name, ref: 'r', output }, ...(toolError ? { metadata: { toolError } } : {}) }],
 });
 
-describe('stepCountIs', () => {
+describe('roundCountIs', () => {
   it('holds once that many rounds have run', () => {
-    expect(stepCountIs(2)({ rounds: [round('a')] })).toBe(false);
-    expect(stepCountIs(2)({ rounds: [round('a'), round('b')] })).toBe(true);
+    expect(roundCountIs(2)({ rounds: [round('a')] })).toBe(false);
+    expect(roundCountIs(2)({ rounds: [round('a'), round('b')] })).toBe(true);
+  });
+});
+
+describe('stepCountIs', () => {
+  it('is roundCountIs under its old name', () => {
+    expect(stepCountIs).toBe(roundCountIs);
   });
 });
 
@@ -29,8 +35,8 @@ describe('isStopMet', () => {
   it('holds when any of the conditions does, and never without conditions', () => {
     const rounds = [round('a')];
     expect(isStopMet(undefined, rounds)).toBe(false);
-    expect(isStopMet([stepCountIs(5), hasToolCall('a')], rounds)).toBe(true);
-    expect(isStopMet(stepCountIs(5), rounds)).toBe(false);
+    expect(isStopMet([roundCountIs(5), hasToolCall('a')], rounds)).toBe(true);
+    expect(isStopMet(roundCountIs(5), rounds)).toBe(false);
   });
 });
 

@@ -3,9 +3,12 @@ import type { RoundRecord, StopCondition } from './generate-options.js';
 import { lookupTool } from './to-tool-map.js';
 
 /** Stops once `count` tool rounds have run. */
-export function stepCountIs(count: number): StopCondition {
+export function roundCountIs(count: number): StopCondition {
   return ({ rounds }) => rounds.length >= count;
 }
+
+/** @deprecated The old name of {@link roundCountIs}: it counts rounds, not steps. */
+export const stepCountIs = roundCountIs;
 
 /** Stops once the model has called the tool `name`. */
 export function hasToolCall(name: string): StopCondition {

@@ -57,7 +57,7 @@ export { type TurnEnd, turnOutcome } from './turn-outcome.js';
 export {
   positionOf,
   pushOnto,
-  type QueuedTurn,
+  type QueuedMessage,
   type QueuePush,
   type QueuePushOptions,
   type TurnQueue,

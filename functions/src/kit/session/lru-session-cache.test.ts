@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gate } from '../agent/test-utils/agent-fixtures.js';
+import { gate } from '../../test-utils/gate.js';
 import { defaultCacheBytes, LruSessionCache } from './lru-session-cache.js';
 import { InMemorySessionStore } from './memory-session-store.js';
 import { sessionBytes } from './session-bytes.js';

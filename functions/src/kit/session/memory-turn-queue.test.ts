@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryTurnQueue } from './memory-turn-queue.js';
-import type { QueuedTurn } from './turn-queue.js';
+import type { QueuedMessage } from './turn-queue.js';
 
-const item = (requestId: string): QueuedTurn => ({
+const item = (requestId: string): QueuedMessage => ({
   requestId,
   uid: 'alice',
   message: { role: 'user', content: [{ text: requestId }] },

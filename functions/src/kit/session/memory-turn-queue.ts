@@ -1,17 +1,17 @@
-import { pushOnto, type QueuedTurn, type QueuePush, type QueuePushOptions, type TurnQueue } from './turn-queue.js';
+import { pushOnto, type QueuedMessage, type QueuePush, type QueuePushOptions, type TurnQueue } from './turn-queue.js';
 
 /** Queues in this process's memory (the in-memory store's). */
 export class MemoryTurnQueue implements TurnQueue {
-  private readonly queues = new Map<string, QueuedTurn[]>();
+  private readonly queues = new Map<string, QueuedMessage[]>();
 
-  async push(sessionId: string, item: QueuedTurn, options: QueuePushOptions): Promise<QueuePush> {
+  async push(sessionId: string, item: QueuedMessage, options: QueuePushOptions): Promise<QueuePush> {
     await Promise.resolve();
     const pushed = pushOnto(this.queues.get(sessionId) ?? [], structuredClone(item), options.maxItems);
     if (pushed.items) this.queues.set(sessionId, pushed.items);
     return pushed.outcome;
   }
 
-  async list(sessionId: string): Promise<QueuedTurn[]> {
+  async list(sessionId: string): Promise<QueuedMessage[]> {
     await Promise.resolve();
     return structuredClone(this.queues.get(sessionId) ?? []);
   }

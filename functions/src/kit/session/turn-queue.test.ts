@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { positionOf, pushOnto, type QueuedTurn } from './turn-queue.js';
+import { positionOf, pushOnto, type QueuedMessage } from './turn-queue.js';
 
-const item = (requestId: string, digest = 'd'): QueuedTurn => ({
+const item = (requestId: string, digest = 'd'): QueuedMessage => ({
   requestId,
   uid: 'alice',
   message: { role: 'user', content: [{ text: requestId }] },

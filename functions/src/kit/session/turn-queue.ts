@@ -1,7 +1,7 @@
 import type { Message } from '../model/index.js';
 
 /** A message sent while a turn ran, waiting in its session's queue to be answered in order. */
-export interface QueuedTurn {
+export interface QueuedMessage {
   /** The request id its turn runs under (the caller's, or one the kit gave it). */
   requestId: string;
   /** Who sent it (the session's owner): its turn runs as them. */
@@ -39,24 +39,24 @@ export interface TurnQueue {
    * Appends `item` unless the queue holds its request id already (then its place is told, `added`
    * false), in one atomic step that keeps the order and the bound.
    */
-  push(sessionId: string, item: QueuedTurn, options: QueuePushOptions): Promise<QueuePush>;
+  push(sessionId: string, item: QueuedMessage, options: QueuePushOptions): Promise<QueuePush>;
   /** The waiting messages, oldest first. */
-  list(sessionId: string): Promise<QueuedTurn[]>;
+  list(sessionId: string): Promise<QueuedMessage[]>;
   /** Removes the head when its request id is `requestId` (else nothing: another call removed it). */
   shift(sessionId: string, requestId: string): Promise<void>;
 }
 
 /** The place of request `requestId` in `items` (1-based), or 0. */
-export function positionOf(items: readonly QueuedTurn[], requestId: string): number {
+export function positionOf(items: readonly QueuedMessage[], requestId: string): number {
   return items.findIndex((i) => i.requestId === requestId) + 1;
 }
 
 /** The push of `item` onto `items`: the new items (undefined when nothing changes) and the outcome. */
 export function pushOnto(
-  items: readonly QueuedTurn[],
-  item: QueuedTurn,
+  items: readonly QueuedMessage[],
+  item: QueuedMessage,
   maxItems: number,
-): { items: QueuedTurn[] | undefined; outcome: QueuePush } {
+): { items: QueuedMessage[] | undefined; outcome: QueuePush } {
   const at = positionOf(items, item.requestId);
   if (at > 0) {
     const same = items[at - 1]?.digest === item.digest;

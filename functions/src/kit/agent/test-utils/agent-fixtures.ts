@@ -3,21 +3,10 @@ import type { GenerateRequest, Message, ToolResponsePart } from '../../model/ind
 import { type ScriptedModel, scriptedModel } from '../../models/scripted/index.js';
 import { defineTool, type Tool } from '../../tools/index.js';
 
+/** The gate of every test (kept here for the agent's tests and fixtures). */
+export { type Gate, gate } from '../../../test-utils/gate.js';
+
 /** A promise that resolves when `open` is called. */
-export interface Gate {
-  promise: Promise<void>;
-  open(): void;
-}
-
-/** A gate to hold a model or a tool until a test lets it go. */
-export function gate(): Gate {
-  let open: () => void = () => undefined;
-  const promise = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { promise, open };
-}
-
 /** A clock a test moves by hand (leases expire when it is advanced past them). */
 export interface ManualClock {
   now(): number;

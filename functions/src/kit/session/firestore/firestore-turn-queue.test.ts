@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { firestoreEmulatorHost } from '../../../test-utils/firestore.js';
 import { RestFirestore } from '../../firestore/index.js';
 import { demoProjectId, emulatorFirestore } from '../test-utils/emulator-firestore.js';
-import type { QueuedTurn } from '../turn-queue.js';
+import type { QueuedMessage } from '../turn-queue.js';
 import { FirestoreSessionStore } from './firestore-session-store.js';
 import { QUEUE_MESSAGE_CHARS } from './firestore-turn-queue.js';
 
@@ -22,7 +22,7 @@ function instanceOn(client: Client, projectId: string): { store: FirestoreSessio
   return { store: new FirestoreSessionStore({ firestore: db, prefix: 'queue_' }), firestore };
 }
 
-const item = (requestId: string, text = requestId): QueuedTurn => ({
+const item = (requestId: string, text = requestId): QueuedMessage => ({
   requestId,
   uid: 'alice',
   message: { role: 'user', content: [{ text }] },

@@ -1,7 +1,7 @@
 import { type QueueDoc, QueueDocSchema } from '@callable-flows/protocol';
 import type { DocumentDb, DocumentRef, DocumentSnap } from '../../firestore/index.js';
 import type { Message } from '../../model/index.js';
-import { pushOnto, type QueuedTurn, type QueuePush, type QueuePushOptions, type TurnQueue } from '../turn-queue.js';
+import { pushOnto, type QueuedMessage, type QueuePush, type QueuePushOptions, type TurnQueue } from '../turn-queue.js';
 import { fromFirestoreError } from './firestore-error.js';
 
 /**
@@ -10,14 +10,14 @@ import { fromFirestoreError } from './firestore-error.js';
  */
 export const QUEUE_MESSAGE_CHARS = 800_000;
 
-function itemsOf(snap: DocumentSnap): QueuedTurn[] {
+function itemsOf(snap: DocumentSnap): QueuedMessage[] {
   if (!snap.exists) return [];
   const parsed = QueueDocSchema.safeParse(snap.data());
   if (!parsed.success) return [];
   return parsed.data.items.map((item) => ({ ...item, message: JSON.parse(item.message) as Message }));
 }
 
-function queueDoc(items: readonly QueuedTurn[], options: { ownerUid: string; expireAt: number }): QueueDoc {
+function queueDoc(items: readonly QueuedMessage[], options: { ownerUid: string; expireAt: number }): QueueDoc {
   return {
     ownerUid: options.ownerUid,
     items: items.map((item) => ({ ...item, message: JSON.stringify(item.message) })),
@@ -31,7 +31,7 @@ function fields(doc: QueueDoc): Record<string, unknown> {
   return { ...doc, updatedAt: new Date(doc.updatedAt as number), expireAt: new Date(doc.expireAt as number) };
 }
 
-const chars = (items: readonly QueuedTurn[]) => items.reduce((n, i) => n + JSON.stringify(i.message).length, 0);
+const chars = (items: readonly QueuedMessage[]) => items.reduce((n, i) => n + JSON.stringify(i.message).length, 0);
 
 /**
  * Queues in Firestore: one document beside each session (`<session>/control/queue`, the
@@ -48,7 +48,7 @@ export class FirestoreTurnQueue implements TurnQueue {
     this.queueRef = queueRef;
   }
 
-  async push(sessionId: string, item: QueuedTurn, options: QueuePushOptions): Promise<QueuePush> {
+  async push(sessionId: string, item: QueuedMessage, options: QueuePushOptions): Promise<QueuePush> {
     const ref = this.queueRef(sessionId);
     try {
       return await this.db.runTransaction(async (tx) => {
@@ -64,7 +64,7 @@ export class FirestoreTurnQueue implements TurnQueue {
     }
   }
 
-  async list(sessionId: string): Promise<QueuedTurn[]> {
+  async list(sessionId: string): Promise<QueuedMessage[]> {
     try {
       return itemsOf(await this.queueRef(sessionId).get());
     } catch (error) {

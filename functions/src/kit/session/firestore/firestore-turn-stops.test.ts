@@ -1,15 +1,7 @@
-import { outcomeOf, SessionDocSchema } from '@callable-flows/protocol';
-import type { DocumentReference, Firestore } from '@google-cloud/firestore';
+import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { firestoreEmulatorHost } from '../../../test-utils/firestore.js';
-import { defineAgent } from '../../agent/define-agent.js';
-import { gate } from '../../agent/test-utils/agent-fixtures.js';
-import { isKitError } from '../../errors/index.js';
 import { RestFirestore } from '../../firestore/index.js';
-import type { GenerateRequest } from '../../model/index.js';
-import { scriptedModel } from '../../models/scripted/index.js';
-import { defineTool } from '../../tools/index.js';
 import { demoProjectId, emulatorFirestore } from '../test-utils/emulator-firestore.js';
 import type { StopRecord } from '../turn-stops.js';
 import { FirestoreSessionStore } from './firestore-session-store.js';
@@ -70,67 +62,4 @@ describe.skipIf(!host)('FirestoreTurnStops', () => {
     const expireAt = (await firestore.doc('stop_sessions/s1/control/stop').get()).get('expireAt');
     expect(expireAt.toMillis()).toBe(1_000 + 24 * 60 * 60_000);
   });
-
-  it('stops a turn running on one instance from another, frees the session and records which client stopped it when its owner stops it', async () => {
-    const project = demoProjectId('stop-turn');
-    const inRound = gate();
-    const wait = defineTool(
-      { name: 'wait', description: 'Takes its time.', inputSchema: z.object({}), sideEffects: 'idempotent' },
-      async (_input, ctx) => {
-        inRound.open();
-        await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }));
-        return 'late';
-      },
-    );
-    const model = scriptedModel(async (request: GenerateRequest) =>
-      request.messages.at(-1)?.role === 'user' && request.messages.length > 2
-        ? 'Done.'
-        : {
-            message: { role: 'model', content: [{ toolRequest: { name: 'wait', ref: 'w1', input: {} } }] },
-            finishReason: 'stop',
-          },
-    );
-    const [a, b] = [instance(project), instance(project)];
-    const onA = defineAgent({ name: 'slow', model, tools: [wait], store: a });
-    const onB = defineAgent({ name: 'slow', model, tools: [wait], store: b });
-    const first = onA.send(undefined, { message: 'go' }, { uid: 'alice', requestId: 'go-1' });
-    const failure = first.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    await inRound.promise;
-    const sessionId = await runningSessionId(a);
-    const stop = { uid: 'alice', requestId: 'stop-1', clientId: 'laptop' };
-    await expect(onB.stop(sessionId, stop)).resolves.toEqual({ sessionId, status: 'stopped' });
-    const error = await failure;
-    expect(isKitError(error) && error.details?.reason).toBe('STOPPED');
-    const session = (await b.load(sessionId))?.session;
-    expect(session?.status).toBe('idle');
-    // The document says the turn was stopped, by which client, as the protocol's codec reads it.
-    const doc = SessionDocSchema.parse((await (b.sessionRef(sessionId) as DocumentReference).get()).data());
-    expect(outcomeOf(doc.outcome)).toEqual({
-      kind: 'stopped',
-      at: expect.any(Number),
-      requestId: 'go-1',
-      stoppedBy: { ...stop, at: expect.any(Number) },
-    });
-    expect(session?.outcome).toEqual(outcomeOf(doc.outcome));
-    // The stopped call's retry is told it was stopped, and runs nothing.
-    await expect(onB.send(sessionId, { message: 'go' }, { uid: 'alice', requestId: 'go-1' })).rejects.toMatchObject({
-      code: 'cancelled',
-      details: { reason: 'STOPPED' },
-    });
-    expect(session?.history.at(-1)?.content[0]).toMatchObject({
-      toolResponse: { ref: 'w1', output: { error: expect.stringMatching(/^stopped by the user/) } },
-    });
-    await expect(onB.send(sessionId, { message: 'thanks' }, { uid: 'alice' })).resolves.toMatchObject({
-      text: 'Done.',
-    });
-  });
 });
-
-/** The one session the store holds (the test's), found by its collection. */
-async function runningSessionId(store: FirestoreSessionStore): Promise<string> {
-  const docs = await (store.sessionRef('x') as DocumentReference).parent.where('status', '==', 'running').get();
-  return docs.docs[0]?.id ?? '';
-}
