@@ -20,7 +20,18 @@ describe('cloudTasksQueue', () => {
     const client = recordingClient();
     const queue = cloudTasksQueue({ functionName: 'continueTurn', client: async () => client });
     await queue.enqueue(TASK, { delaySeconds: 13, id: 'turn-abc' });
-    expect(client.calls).toEqual([{ data: TASK, options: { scheduleDelaySeconds: 13, id: 'turn-abc' } }]);
+    expect(client.calls).toEqual([
+      { data: { ...TASK, step: 0 }, options: { scheduleDelaySeconds: 13, id: 'turn-abc' } },
+    ]);
+  });
+
+  it('names the hand-off count `step` as well, so an instance of the version before reads the task during a deploy', async () => {
+    const client = recordingClient();
+    const queue = cloudTasksQueue({ functionName: 'continueTurn', client: async () => client });
+    await queue.enqueue({ ...TASK, handOffs: 2 }, { delaySeconds: 1, id: 'turn-abc' });
+    expect(client.calls).toEqual([
+      { data: { ...TASK, handOffs: 2, step: 2 }, options: { scheduleDelaySeconds: 1, id: 'turn-abc' } },
+    ]);
   });
 
   it('takes a task name used before as the turn already handed off, when Cloud Tasks refuses it', async () => {
