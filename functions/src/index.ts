@@ -10,13 +10,13 @@ import './compile-cache-on.js';
 import { defineSecret } from 'firebase-functions/params';
 import { onCall } from 'firebase-functions/v2/https';
 // Not the callable barrel: it would load the wire protocol's schemas (zod) at import time.
-import { FirestoreUsageCounters } from './kit/callable/limits/firestore-usage-counters.js';
-import type { UsageLimits } from './kit/callable/limits/usage-limits.js';
-import { onCallFlow } from './kit/callable/on-call-flow.js';
-import type { OnCallFlowOptions } from './kit/callable/on-call-flow-options.js';
-import { notifyOwner } from './kit/cleanup/notify-owner.js';
-import { scheduledCleanup } from './kit/cleanup/scheduled-cleanup.js';
-import { onTurnContinuation } from './kit/continuation/on-turn-continuation.js';
+import { FirestoreUsageCounters } from '@callable-flows/kit/callable/limits/firestore-usage-counters.js';
+import type { UsageLimits } from '@callable-flows/kit/callable/limits/usage-limits.js';
+import { onCallFlow } from '@callable-flows/kit/callable/on-call-flow.js';
+import type { OnCallFlowOptions } from '@callable-flows/kit/callable/on-call-flow-options.js';
+import { notifyOwner } from '@callable-flows/kit/cleanup/notify-owner.js';
+import { scheduledCleanup } from '@callable-flows/kit/cleanup/scheduled-cleanup.js';
+import { onTurnContinuation } from '@callable-flows/kit/continuation/on-turn-continuation.js';
 // Declares the order assistant's ORDER_ASSISTANT_WHILE_BUSY deploy parameter (firebase-functions/params only).
 import './flows/deployed/order-while-busy.js';
 

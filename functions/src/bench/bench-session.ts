@@ -1,5 +1,5 @@
-import type { Message } from '../kit/model/index.js';
-import { emptySession, type Session } from '../kit/session/index.js';
+import type { Message } from '@callable-flows/kit/model/index.js';
+import { emptySession, type Session } from '@callable-flows/kit/session/index.js';
 
 /** One turn of the throughput bench as stored: user, model asking for two tools, their results, answer. */
 function turn(i: number): Message[] {

@@ -1,5 +1,5 @@
-import type { GenerateRequest, Message, Part, ToolRequestPart } from '../kit/model/index.js';
-import { benchProtocolReply } from './bench-protocol-reply.js';
+import type { GenerateRequest, Message, Part, ToolRequestPart } from '@callable-flows/kit/model/index.js';
+import { benchProtocolReply } from '@callable-flows/kit/test-utils/bench-protocol-reply.js';
 
 /** A plain tool for the floor: no schema, no limits. */
 export type FloorTool = (input: { id: string }, resumed: boolean) => { value: number } | 'interrupt';

@@ -1,6 +1,6 @@
 import type { GenerateContentParameters, GoogleGenAI } from '@google/genai';
-import type { GenerateRequest } from '../kit/model/index.js';
-import { type GeminiModel, gemini } from '../kit/models/gemini/index.js';
+import type { GenerateRequest } from '@callable-flows/kit/model/index.js';
+import { type GeminiModel, gemini } from '@callable-flows/kit/models/gemini/index.js';
 import {
   type FakeGemini,
   type GeminiJson,
@@ -8,7 +8,7 @@ import {
   geminiText,
   geminiTextChunks,
   startFakeGemini,
-} from '../test-utils/fake-gemini/index.js';
+} from '@callable-flows/kit/test-utils/fake-gemini/index.js';
 import type { BenchTable } from './bench-table.js';
 import { median } from './measure.js';
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
-import type * as RunWithLimits from '../kit/tools/run-with-limits.js';
+import type * as RunWithLimits from '@callable-flows/kit/tools/run-with-limits.js';
 import type * as Measure from './measure.js';
 
 // An A/B of two builds of `kit/tools/run-with-limits.ts` alone: the time and the bytes of one

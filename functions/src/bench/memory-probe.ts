@@ -9,7 +9,7 @@ import {
   parseSession,
   type SessionRecord,
   type SessionStore,
-} from '../kit/session/index.js';
+} from '@callable-flows/kit/session/index.js';
 import { benchSession } from './bench-session.js';
 
 /** What one probe measured (bytes). */

@@ -1,15 +1,15 @@
 import { Firestore } from '@google-cloud/firestore';
 import { z } from 'zod';
-import { defineAgent } from '../kit/agent/index.js';
-import { FirestoreUsageCounters } from '../kit/callable/limits/firestore-usage-counters.js';
-import { onCallFlow } from '../kit/callable/on-call-flow.js';
-import { callableRequest } from '../kit/callable/test-utils/callable-request.js';
-import type { GenerateRequest, Message } from '../kit/model/index.js';
-import { scriptedModel } from '../kit/models/scripted/index.js';
-import { FirestoreSessionStore, type StoreOperation } from '../kit/session/firestore/index.js';
-import { emptySession, LruSessionCache, type Session } from '../kit/session/index.js';
-import { defineTool } from '../kit/tools/index.js';
-import { benchProtocolReply } from './bench-protocol-reply.js';
+import { defineAgent } from '@callable-flows/kit/agent/index.js';
+import { FirestoreUsageCounters } from '@callable-flows/kit/callable/limits/firestore-usage-counters.js';
+import { onCallFlow } from '@callable-flows/kit/callable/on-call-flow.js';
+import { callableRequest } from '@callable-flows/kit/callable/test-utils/callable-request.js';
+import type { GenerateRequest, Message } from '@callable-flows/kit/model/index.js';
+import { scriptedModel } from '@callable-flows/kit/models/scripted/index.js';
+import { FirestoreSessionStore, type StoreOperation } from '@callable-flows/kit/session/firestore/index.js';
+import { emptySession, LruSessionCache, type Session } from '@callable-flows/kit/session/index.js';
+import { defineTool } from '@callable-flows/kit/tools/index.js';
+import { benchProtocolReply } from '@callable-flows/kit/test-utils/bench-protocol-reply.js';
 import type { BenchTable } from './bench-table.js';
 import { LONG_TOOL_MS, queueTurnCost, stopListenerCost } from './busy-turn-cost.js';
 import {

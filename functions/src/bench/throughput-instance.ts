@@ -2,8 +2,8 @@
 // throughput-instances.ts: its own Firestore client and session cache, like a Cloud Functions
 // instance. It opens its sessions when told, runs their turns on `go`, and reports.
 import { Firestore } from '@google-cloud/firestore';
-import { onCallFlow } from '../kit/callable/index.js';
-import { FirestoreSessionStore } from '../kit/session/firestore/index.js';
+import { onCallFlow } from '@callable-flows/kit/callable/index.js';
+import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
 import { type Handler, type OpenedSession, openSessions, runTurns, shopAgent } from './throughput-bench.js';
 import type { InstanceCommand, InstanceReport } from './throughput-instances.js';
 

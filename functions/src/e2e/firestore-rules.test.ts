@@ -9,7 +9,7 @@ import {
 } from '@firebase/rules-unit-testing';
 import { collection, doc, getDoc, getDocs, limit, orderBy, query, setDoc, updateDoc, where } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firestoreEmulatorHost } from '../test-utils/firestore.js';
+import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 
 const host = firestoreEmulatorHost();
 if (!host) console.warn('\n*** SKIPPED: firestore.rules tests — no Firestore emulator ***\n');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { FlowError, type SessionView } from '@callable-flows/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoData } from '../flows/test-utils/demo-firestore.js';
-import { firestoreEmulatorHost } from '../test-utils/firestore.js';
+import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import { REPO_ROOT } from './test-utils/functions-emulator.js';
 import { orderDevices, viewWhere } from './test-utils/order-devices.js';
 import { type OrderStack, startOrderStack } from './test-utils/order-stack.js';

@@ -8,9 +8,9 @@ import { type Firestore, getFirestore as getAdminFirestore } from 'firebase-admi
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextOrderMove } from '../flows/index.js';
 import { demoData, seedDemoData } from '../flows/test-utils/demo-firestore.js';
-import { type CallResult, CallResultSchema, type WireChunk } from '../kit/callable/index.js';
-import { type FakeGemini, geminiText, startFakeGemini } from '../test-utils/fake-gemini/index.js';
-import { firestoreEmulatorHost } from '../test-utils/firestore.js';
+import { type CallResult, CallResultSchema, type WireChunk } from '@callable-flows/kit/callable/index.js';
+import { type FakeGemini, geminiText, startFakeGemini } from '@callable-flows/kit/test-utils/fake-gemini/index.js';
+import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import { type FunctionsEmulator, REPO_ROOT, startFunctionsEmulator } from './test-utils/functions-emulator.js';
 import { playOnGemini } from './test-utils/gemini-play.js';
 import { signedInFunctions } from './test-utils/signed-in-functions.js';

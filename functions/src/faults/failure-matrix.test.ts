@@ -1,7 +1,7 @@
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineAgent } from '../kit/agent/define-agent.js';
+import { defineAgent } from '@callable-flows/kit/agent/define-agent.js';
 import {
   chargeTool,
   type Effects,
@@ -9,17 +9,17 @@ import {
   gate,
   manualClock,
   userTexts,
-} from '../kit/agent/test-utils/agent-fixtures.js';
-import { runCleanup } from '../kit/cleanup/index.js';
-import { isKitError, KitError } from '../kit/errors/index.js';
-import { type Message, toolRequestsOf } from '../kit/model/index.js';
-import { scriptedModel } from '../kit/models/scripted/index.js';
-import { FirestoreSessionStore } from '../kit/session/firestore/index.js';
-import { type Session, SessionSchema } from '../kit/session/index.js';
-import { demoProjectId, emulatorFirestore } from '../kit/session/test-utils/emulator-firestore.js';
-import { recordedOf } from '../kit/session/test-utils/flaky-store.js';
-import { defineTool } from '../kit/tools/index.js';
-import { firestoreEmulatorHost } from '../test-utils/firestore.js';
+} from '@callable-flows/kit/agent/test-utils/agent-fixtures.js';
+import { runCleanup } from '@callable-flows/kit/cleanup/index.js';
+import { isKitError, KitError } from '@callable-flows/kit/errors/index.js';
+import { type Message, toolRequestsOf } from '@callable-flows/kit/model/index.js';
+import { scriptedModel } from '@callable-flows/kit/models/scripted/index.js';
+import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
+import { type Session, SessionSchema } from '@callable-flows/kit/session/index.js';
+import { demoProjectId, emulatorFirestore } from '@callable-flows/kit/session/test-utils/emulator-firestore.js';
+import { recordedOf } from '@callable-flows/kit/session/test-utils/flaky-store.js';
+import { defineTool } from '@callable-flows/kit/tools/index.js';
+import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import {
   type AfterFailure,
   APPROVED_TURN_FAILURES,

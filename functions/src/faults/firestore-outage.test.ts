@@ -1,7 +1,7 @@
 import type { Firestore } from '@google-cloud/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defineAgent } from '../kit/agent/index.js';
+import { defineAgent } from '@callable-flows/kit/agent/index.js';
 import {
   chargeTool,
   type Effects,
@@ -10,14 +10,14 @@ import {
   gate,
   toolThenAnswer,
   userTexts,
-} from '../kit/agent/test-utils/agent-fixtures.js';
-import { type CallRequest, type CallResult, onCallFlow } from '../kit/callable/index.js';
-import { callableRequest } from '../kit/callable/test-utils/callable-request.js';
-import { FirestoreSessionStore } from '../kit/session/firestore/index.js';
-import type { Session } from '../kit/session/index.js';
-import { demoProjectId, emulatorFirestore } from '../kit/session/test-utils/emulator-firestore.js';
-import { canStartFirestoreEmulator } from '../test-utils/firestore-emulator.js';
-import { skipOrFail } from '../test-utils/strict-skips.js';
+} from '@callable-flows/kit/agent/test-utils/agent-fixtures.js';
+import { type CallRequest, type CallResult, onCallFlow } from '@callable-flows/kit/callable/index.js';
+import { callableRequest } from '@callable-flows/kit/callable/test-utils/callable-request.js';
+import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
+import type { Session } from '@callable-flows/kit/session/index.js';
+import { demoProjectId, emulatorFirestore } from '@callable-flows/kit/session/test-utils/emulator-firestore.js';
+import { canStartFirestoreEmulator } from '@callable-flows/kit/test-utils/firestore-emulator.js';
+import { skipOrFail } from '@callable-flows/kit/test-utils/strict-skips.js';
 import { type RestartableFirestore, restartableFirestore } from './test-utils/restartable-firestore.js';
 
 // Firestore goes down in the middle of a turn: this file's own emulator (its own port, started

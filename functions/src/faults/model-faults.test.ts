@@ -6,21 +6,21 @@ import { FLOW_FALLBACK_MODEL, FLOW_GEMINI_MODEL, flowModel } from '../flows/flow
 import { defineOrderAssistant } from '../flows/orders/order-assistant.js';
 import { nextOrderMove } from '../flows/orders/order-script.js';
 import { playScript } from '../flows/scripted-play.js';
-import { defineAgent } from '../kit/agent/index.js';
+import { defineAgent } from '@callable-flows/kit/agent/index.js';
 import {
   type CallRequest,
   type CallResult,
   type FlowCallable,
   type OnCallFlowOptions,
   onCallFlow,
-} from '../kit/callable/index.js';
-import { callableRequest, recordingResponse } from '../kit/callable/test-utils/callable-request.js';
-import { retry } from '../kit/model/index.js';
-import { gemini } from '../kit/models/gemini/index.js';
-import { FirestoreSessionStore } from '../kit/session/firestore/index.js';
-import type { Session } from '../kit/session/index.js';
-import { demoProjectId, emulatorFirestore } from '../kit/session/test-utils/emulator-firestore.js';
-import { defineTool } from '../kit/tools/index.js';
+} from '@callable-flows/kit/callable/index.js';
+import { callableRequest, recordingResponse } from '@callable-flows/kit/callable/test-utils/callable-request.js';
+import { retry } from '@callable-flows/kit/model/index.js';
+import { gemini } from '@callable-flows/kit/models/gemini/index.js';
+import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
+import type { Session } from '@callable-flows/kit/session/index.js';
+import { demoProjectId, emulatorFirestore } from '@callable-flows/kit/session/test-utils/emulator-firestore.js';
+import { defineTool } from '@callable-flows/kit/tools/index.js';
 import {
   type FakeGemini,
   type FakeGeminiAnswer,
@@ -28,8 +28,8 @@ import {
   geminiText,
   geminiTextChunks,
   startFakeGemini,
-} from '../test-utils/fake-gemini/index.js';
-import { firestoreEmulatorHost } from '../test-utils/firestore.js';
+} from '@callable-flows/kit/test-utils/fake-gemini/index.js';
+import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 
 // Model faults on Gemini's REST API (the fake server), through the callable handler, with
 // sessions in the Firestore emulator: each fault reaches the caller as a clear code, and the

@@ -3,12 +3,12 @@ import { fileURLToPath } from 'node:url';
 import type { QueuedResult, StopResult } from '@callable-flows/protocol';
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentTurnResult } from '../kit/agent/index.js';
-import { userTexts } from '../kit/agent/test-utils/agent-fixtures.js';
-import { FirestoreSessionStore } from '../kit/session/firestore/index.js';
-import { type Session, SessionSchema } from '../kit/session/index.js';
-import { demoProjectId, emulatorFirestore } from '../kit/session/test-utils/emulator-firestore.js';
-import { firestoreEmulatorHost } from '../test-utils/firestore.js';
+import type { AgentTurnResult } from '@callable-flows/kit/agent/index.js';
+import { userTexts } from '@callable-flows/kit/agent/test-utils/agent-fixtures.js';
+import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
+import { type Session, SessionSchema } from '@callable-flows/kit/session/index.js';
+import { demoProjectId, emulatorFirestore } from '@callable-flows/kit/session/test-utils/emulator-firestore.js';
+import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import { effectsOf, SLOW_TOOL_MS } from './test-utils/instance-agent.js';
 
 // Four Node processes, each an instance with its own LRU cache, on one Firestore emulator. Calls
@@ -46,7 +46,7 @@ function start(): Promise<Instance> {
     '--experimental-strip-types',
     '--no-warnings',
     '--import',
-    here('../kit/session/test-utils/ts-resolve-hook.mjs'),
+    here('../../../kit/src/session/test-utils/ts-resolve-hook.mjs'),
   ];
   args.push(here('./test-utils/instance-child.ts'), host as string, projectId, prefix);
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env } });

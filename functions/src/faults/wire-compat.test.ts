@@ -11,7 +11,7 @@ import {
   InMemorySessionStore,
   onCallFlow,
   scriptedModel,
-} from '../kit/index.js';
+} from '@callable-flows/kit/index.js';
 
 // The callable's wire, replayed: a conversation of requests (new messages, approvals, declines,
 // answers, streaming, retries by request id, and refusals) whose results and chunks were recorded

@@ -2,18 +2,18 @@ import fc from 'fast-check';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineAgent } from '../kit/agent/index.js';
+import { defineAgent } from '@callable-flows/kit/agent/index.js';
 import {
   type CallRequest,
   type CallResult,
   CallResultSchema,
   type FlowCallable,
   onCallFlow,
-} from '../kit/callable/index.js';
-import { callableRequest } from '../kit/callable/test-utils/callable-request.js';
-import { ERROR_REASONS } from '../kit/errors/index.js';
-import type { GenerateRequest } from '../kit/model/index.js';
-import { scriptedModel } from '../kit/models/scripted/index.js';
+} from '@callable-flows/kit/callable/index.js';
+import { callableRequest } from '@callable-flows/kit/callable/test-utils/callable-request.js';
+import { ERROR_REASONS } from '@callable-flows/kit/errors/index.js';
+import type { GenerateRequest } from '@callable-flows/kit/model/index.js';
+import { scriptedModel } from '@callable-flows/kit/models/scripted/index.js';
 import {
   InMemorySessionStore,
   type Session,
@@ -21,8 +21,8 @@ import {
   type SessionRecord,
   type SessionStore,
   type SessionWriteOptions,
-} from '../kit/session/index.js';
-import { defineInterrupt, defineTool } from '../kit/tools/index.js';
+} from '@callable-flows/kit/session/index.js';
+import { defineInterrupt, defineTool } from '@callable-flows/kit/tools/index.js';
 
 // Property-based fuzzing of the wire protocol with fast-check: generated call data (shaped like
 // the wire schema, and not), and generated resume answers against live interrupts, through

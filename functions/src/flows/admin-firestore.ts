@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { lazy } from '../kit/lazy/index.js';
+import { lazy } from '@callable-flows/kit/lazy/index.js';
 
 /**
  * The functions' Firestore (firebase-admin, the default app), made on first use: firebase-admin

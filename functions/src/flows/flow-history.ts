@@ -1,8 +1,8 @@
-import type { HistoryOptions } from '../kit/agent/index.js';
-import type { GenerateRequest, Model } from '../kit/model/index.js';
-import { withMiddleware } from '../kit/model/index.js';
-import { gemini } from '../kit/models/gemini/index.js';
-import { scriptedModel } from '../kit/models/scripted/index.js';
+import type { HistoryOptions } from '@callable-flows/kit/agent/index.js';
+import type { GenerateRequest, Model } from '@callable-flows/kit/model/index.js';
+import { withMiddleware } from '@callable-flows/kit/model/index.js';
+import { gemini } from '@callable-flows/kit/models/gemini/index.js';
+import { scriptedModel } from '@callable-flows/kit/models/scripted/index.js';
 import { flowResilience } from './flow-resilience.js';
 
 /** The model that writes the example agents' history summaries when a key is set (`GEMINI_SUMMARY_MODEL`). */

@@ -1,4 +1,4 @@
-import { fallback, type Model, type ModelMiddleware, retry } from '../kit/model/index.js';
+import { fallback, type Model, type ModelMiddleware, retry } from '@callable-flows/kit/model/index.js';
 
 /** The longest wait for a model's quota the example flows accept before falling back (or giving up). */
 export const FLOW_MAX_RETRY_AFTER_MS = 10_000;

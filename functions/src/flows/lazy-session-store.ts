@@ -1,4 +1,4 @@
-import { KitError } from '../kit/errors/index.js';
+import { KitError } from '@callable-flows/kit/errors/index.js';
 import type {
   Session,
   SessionDeleteOptions,
@@ -9,7 +9,7 @@ import type {
   StopRecord,
   TurnQueue,
   TurnStops,
-} from '../kit/session/index.js';
+} from '@callable-flows/kit/session/index.js';
 
 /**
  * A session store made on first use (a FirestoreSessionStore needs firebase-admin, which a cold

@@ -1,4 +1,4 @@
-import type { GenerateRequest, Message, ModelRunnerResponse, Part } from '../kit/model/index.js';
+import type { GenerateRequest, Message, ModelRunnerResponse, Part } from '@callable-flows/kit/model/index.js';
 
 /** A tool call of the current user turn, with its result once it has one. */
 export interface PlayedCall {

@@ -1,5 +1,5 @@
-import type { DocumentDb, RestEndpoint } from '../kit/firestore/index.js';
-import { lazy } from '../kit/lazy/index.js';
+import type { DocumentDb, RestEndpoint } from '@callable-flows/kit/firestore/index.js';
+import { lazy } from '@callable-flows/kit/lazy/index.js';
 import { adminFirestore } from './admin-firestore.js';
 
 /**
@@ -22,7 +22,7 @@ import { adminFirestore } from './admin-firestore.js';
 export async function turnEndpoint(env: NodeJS.ProcessEnv = process.env): Promise<RestEndpoint | undefined> {
   if (env.TURNS_FIRESTORE_CLIENT === 'sdk') return undefined;
   const { emulatorEndpoint, FIRESTORE_ORIGIN, grpcProxyFor, MetadataEndpoint, metadataHostFromEnv, onGoogleCloud } =
-    await import('../kit/firestore/index.js');
+    await import('@callable-flows/kit/firestore/index.js');
   if (env.FIRESTORE_EMULATOR_HOST) return emulatorEndpoint(env.FIRESTORE_EMULATOR_HOST);
   if (!onGoogleCloud(env) || grpcProxyFor(new URL(FIRESTORE_ORIGIN).hostname, env)) return undefined;
   return new MetadataEndpoint({ host: metadataHostFromEnv(env) });
@@ -38,6 +38,6 @@ export async function turnEndpoint(env: NodeJS.ProcessEnv = process.env): Promis
 export const turnFirestore: () => Promise<DocumentDb> = lazy(async () => {
   const endpoint = await turnEndpoint();
   if (!endpoint) return adminFirestore();
-  const { RestFirestore } = await import('../kit/firestore/index.js');
+  const { RestFirestore } = await import('@callable-flows/kit/firestore/index.js');
   return new RestFirestore({ endpoint, listenWith: adminFirestore });
 });

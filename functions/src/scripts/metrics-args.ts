@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { KitError } from '../kit/errors/index.js';
+import { KitError } from '@callable-flows/kit/errors/index.js';
 
 /** What the metrics command was asked. */
 export interface MetricsArgs {

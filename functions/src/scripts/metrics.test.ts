@@ -2,14 +2,14 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
-import { demoProjectId, emulatorFirestore } from '../kit/session/test-utils/emulator-firestore.js';
-import { firestoreTraceSink, recordTurn, type TurnTrace } from '../kit/trace/index.js';
-import { firestoreEmulatorHost } from '../test-utils/firestore.js';
+import { demoProjectId, emulatorFirestore } from '@callable-flows/kit/session/test-utils/emulator-firestore.js';
+import { firestoreTraceSink, recordTurn, type TurnTrace } from '@callable-flows/kit/trace/index.js';
+import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import { parseDuration, parseMetricsArgs } from './metrics-args.js';
 
 const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
 const SCRIPT = here('./metrics.ts');
-const HOOK = here('../kit/session/test-utils/ts-resolve-hook.mjs');
+const HOOK = here('../../../kit/src/session/test-utils/ts-resolve-hook.mjs');
 const host = firestoreEmulatorHost();
 const projectId = demoProjectId('metrics');
 let firestore: Firestore | undefined;

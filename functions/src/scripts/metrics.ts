@@ -3,7 +3,7 @@
 // when FIRESTORE_EMULATOR_HOST is set (scripts/stack.sh), else the project's Firestore with
 // application default credentials. Run it built: `node functions/lib/scripts/metrics.js --help`.
 
-import { flowMetrics, formatMetrics, readTraces } from '../kit/trace/index.js';
+import { flowMetrics, formatMetrics, readTraces } from '@callable-flows/kit/trace/index.js';
 import { METRICS_USAGE, type MetricsArgs, parseMetricsArgs } from './metrics-args.js';
 
 async function main(args: MetricsArgs): Promise<void> {

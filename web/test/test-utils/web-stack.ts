@@ -11,12 +11,12 @@ import {
 } from '../../../functions/src/e2e/test-utils/functions-emulator.js';
 import { playOnGemini } from '../../../functions/src/e2e/test-utils/gemini-play.js';
 import { nextOrderMove } from '../../../functions/src/flows/index.js';
-import { startFakeGemini } from '../../../functions/src/test-utils/fake-gemini/index.js';
+import { startFakeGemini } from '@callable-flows/kit/test-utils/fake-gemini/index.js';
 import {
   type FirestoreEmulator,
   freePort,
   startFirestoreEmulator,
-} from '../../../functions/src/test-utils/firestore-emulator.js';
+} from '@callable-flows/kit/test-utils/firestore-emulator.js';
 import { type StreamGate, startStreamGate } from './stream-gate.js';
 
 /** The stack the browser tests run against, started by this process and stopped by PID. */

@@ -1,5 +1,5 @@
-import type { GenerateRequest, Message } from '../../kit/model/index.js';
-import { benchProtocolReply } from '../bench-protocol-reply.js';
+import type { GenerateRequest, Message } from '@callable-flows/kit/model/index.js';
+import { benchProtocolReply } from '@callable-flows/kit/test-utils/bench-protocol-reply.js';
 import { ioReply } from '../protocol-tools.js';
 import type { GenkitBetaModule, GenkitGenerateResponse, GenkitMessage, GenkitTool } from './genkit-api.js';
 import type { GenkitInstall } from './load-genkit.js';

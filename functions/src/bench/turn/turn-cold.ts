@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RestFirestore } from '../../kit/firestore/index.js';
+import { RestFirestore } from '@callable-flows/kit/firestore/index.js';
 import type { BenchTable } from '../bench-table.js';
 import { median } from '../measure.js';
 import { type ColdReport, type ColdSteps, type ColdVariant, epochMs, SPAWNED_AT_ENV } from './turn-cold-child.js';

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { freePort } from '../../test-utils/firestore-emulator.js';
+import { freePort } from '@callable-flows/kit/test-utils/firestore-emulator.js';
 
 /** The repository root (functions/src/e2e/test-utils → four up). */
 export const REPO_ROOT = resolve(import.meta.dirname, '../../../..');

@@ -4,7 +4,7 @@ import { deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from
 import { type Firestore as AdminFirestore, getFirestore as getAdminFirestore } from 'firebase-admin/firestore';
 import { nextOrderMove } from '../../flows/index.js';
 import { seedDemoData } from '../../flows/test-utils/demo-firestore.js';
-import { type FakeGemini, startFakeGemini } from '../../test-utils/fake-gemini/index.js';
+import { type FakeGemini, startFakeGemini } from '@callable-flows/kit/test-utils/fake-gemini/index.js';
 import { type FunctionsEmulator, REPO_ROOT, startFunctionsEmulator } from './functions-emulator.js';
 import { type PlayOnGeminiOptions, playOnGemini } from './gemini-play.js';
 

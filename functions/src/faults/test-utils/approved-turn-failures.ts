@@ -1,9 +1,9 @@
-import { gate } from '../../kit/agent/test-utils/agent-fixtures.js';
-import { inputDigest } from '../../kit/call-state/index.js';
-import type { ErrorReason } from '../../kit/errors/index.js';
-import { abortError, KitError } from '../../kit/errors/index.js';
-import type { SessionStatus } from '../../kit/session/index.js';
-import { FlakyStore } from '../../kit/session/test-utils/flaky-store.js';
+import { gate } from '@callable-flows/kit/agent/test-utils/agent-fixtures.js';
+import { inputDigest } from '@callable-flows/kit/call-state/index.js';
+import type { ErrorReason } from '@callable-flows/kit/errors/index.js';
+import { abortError, KitError } from '@callable-flows/kit/errors/index.js';
+import type { SessionStatus } from '@callable-flows/kit/session/index.js';
+import { FlakyStore } from '@callable-flows/kit/session/test-utils/flaky-store.js';
 import { LEASE_MS, type MatrixWorld, type Settled, settle } from './matrix-world.js';
 
 /**

@@ -6,7 +6,7 @@ import type { CrashCall, CrashPoint } from './crash-turn.js';
 // hook maps our `.js` import specifiers to the `.ts` files (no build step).
 const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
 const CHILD = here('./crash-turn-child.ts');
-const HOOK = here('../../kit/session/test-utils/ts-resolve-hook.mjs');
+const HOOK = here('../../../../kit/src/session/test-utils/ts-resolve-hook.mjs');
 
 /** Where the child runs its call: the emulator, the project and the collection prefix. */
 export interface CrashTarget {

@@ -3,7 +3,7 @@
 // Run with Node's type stripping and the kit's ts-resolve-hook.mjs (see crash-points.test.ts).
 // Usage: crash-turn-child <host> <projectId> <prefix> <point> <call as JSON: {sessionId?, input, requestId?}>
 
-import { emulatorFirestore } from '../../kit/session/test-utils/emulator-firestore.js';
+import { emulatorFirestore } from '@callable-flows/kit/session/test-utils/emulator-firestore.js';
 import { type CrashCall, type CrashPoint, crashAgent } from './crash-turn.js';
 
 const [host, projectId, prefix, point, json] = process.argv.slice(2) as [string, string, string, CrashPoint, string];

@@ -1,12 +1,12 @@
 import { FieldValue, type Firestore } from '@google-cloud/firestore';
 import { z } from 'zod';
-import type { Agent, WhileBusy } from '../../kit/agent/index.js';
-import { defineAgent } from '../../kit/agent/index.js';
-import { effects, transferTool, userTexts } from '../../kit/agent/test-utils/agent-fixtures.js';
-import type { Message, ToolResponsePart } from '../../kit/model/index.js';
-import { scriptedModel } from '../../kit/models/scripted/index.js';
-import { FirestoreSessionStore } from '../../kit/session/firestore/index.js';
-import { defineTool } from '../../kit/tools/index.js';
+import type { Agent, WhileBusy } from '@callable-flows/kit/agent/index.js';
+import { defineAgent } from '@callable-flows/kit/agent/index.js';
+import { effects, transferTool, userTexts } from '@callable-flows/kit/agent/test-utils/agent-fixtures.js';
+import type { Message, ToolResponsePart } from '@callable-flows/kit/model/index.js';
+import { scriptedModel } from '@callable-flows/kit/models/scripted/index.js';
+import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
+import { defineTool } from '@callable-flows/kit/tools/index.js';
 
 /** The downstream side of the transfer: one effect document per call ref, counting every body run. */
 export const effectsOf = (firestore: Firestore, prefix: string) => firestore.collection(`${prefix}effects`);

@@ -5,8 +5,8 @@
 // ts-resolve-hook.mjs. Usage: instance-child <host> <projectId> <prefix>
 
 import { createInterface } from 'node:readline';
-import { isKitError } from '../../kit/errors/index.js';
-import { emulatorFirestore } from '../../kit/session/test-utils/emulator-firestore.js';
+import { isKitError } from '@callable-flows/kit/errors/index.js';
+import { emulatorFirestore } from '@callable-flows/kit/session/test-utils/emulator-firestore.js';
 import { instanceAgent } from './instance-agent.js';
 
 /** One call from the parent: a turn (`input`), or a stop (`stop`); `queue` picks the agent that queues. */

@@ -1,4 +1,4 @@
-import { PAYLOAD_LIMITS } from '../../kit/callable/index.js';
+import { PAYLOAD_LIMITS } from '@callable-flows/kit/callable/index.js';
 
 /** The sessions a generated payload may name. */
 export interface PayloadTargets {

@@ -1,10 +1,10 @@
 import type { SessionView } from '@callable-flows/client';
-import type { Agent } from '../../kit/agent/index.js';
-import { requestDigest } from '../../kit/agent/index.js';
-import { runCleanup } from '../../kit/cleanup/index.js';
-import type { ErrorReason } from '../../kit/errors/index.js';
-import type { Message } from '../../kit/model/index.js';
-import type { SessionStatus } from '../../kit/session/index.js';
+import type { Agent } from '@callable-flows/kit/agent/index.js';
+import { requestDigest } from '@callable-flows/kit/agent/index.js';
+import { runCleanup } from '@callable-flows/kit/cleanup/index.js';
+import type { ErrorReason } from '@callable-flows/kit/errors/index.js';
+import type { Message } from '@callable-flows/kit/model/index.js';
+import type { SessionStatus } from '@callable-flows/kit/session/index.js';
 import type { AfterFailure } from './approved-turn-failures.js';
 import { type ClientFirestore, watchWhile } from './matrix-watch.js';
 import {

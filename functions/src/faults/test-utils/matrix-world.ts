@@ -1,7 +1,7 @@
 import type { Firestore } from '@google-cloud/firestore';
 import type { z } from 'zod';
-import { defineAgent } from '../../kit/agent/define-agent.js';
-import { type Agent, type AgentSendResult, MemoryContinuationQueue, type WhileBusy } from '../../kit/agent/index.js';
+import { defineAgent } from '@callable-flows/kit/agent/define-agent.js';
+import { type Agent, type AgentSendResult, MemoryContinuationQueue, type WhileBusy } from '@callable-flows/kit/agent/index.js';
 import {
   type Effects,
   effects,
@@ -9,12 +9,12 @@ import {
   manualClock,
   transferOnSend,
   transferTool,
-} from '../../kit/agent/test-utils/agent-fixtures.js';
-import { WIRE_ERROR_RULES } from '../../kit/callable/index.js';
-import { type ErrorReason, isKitError } from '../../kit/errors/index.js';
-import type { Message } from '../../kit/model/index.js';
-import { FirestoreSessionStore } from '../../kit/session/firestore/index.js';
-import type { Session, SessionStore } from '../../kit/session/index.js';
+} from '@callable-flows/kit/agent/test-utils/agent-fixtures.js';
+import { WIRE_ERROR_RULES } from '@callable-flows/kit/callable/index.js';
+import { type ErrorReason, isKitError } from '@callable-flows/kit/errors/index.js';
+import type { Message } from '@callable-flows/kit/model/index.js';
+import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
+import type { Session, SessionStore } from '@callable-flows/kit/session/index.js';
 
 /** The lease of the matrix's agent (short, moved past by hand). */
 export const LEASE_MS = 15_000;

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FIRESTORE_EMULATOR_JAR, freePort } from '../../test-utils/firestore-emulator.js';
+import { FIRESTORE_EMULATOR_JAR, freePort } from '@callable-flows/kit/test-utils/firestore-emulator.js';
 
 /**
  * A Firestore emulator of this test's own, on a fixed port, that can go down and come back on

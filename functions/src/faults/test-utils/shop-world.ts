@@ -1,19 +1,19 @@
 import type { Firestore } from '@google-cloud/firestore';
 import type { z } from 'zod';
-import { defineAgent } from '../../kit/agent/define-agent.js';
+import { defineAgent } from '@callable-flows/kit/agent/define-agent.js';
 import {
   chargeTool,
   effects,
   manualClock,
   transferTool,
   userTexts,
-} from '../../kit/agent/test-utils/agent-fixtures.js';
-import { onCallFlow } from '../../kit/callable/index.js';
-import type { GenerateRequest, Message, ModelRunnerResponse, ToolResponsePart } from '../../kit/model/index.js';
-import { scriptedModel } from '../../kit/models/scripted/index.js';
-import { FirestoreSessionStore } from '../../kit/session/firestore/index.js';
-import type { SessionStore } from '../../kit/session/index.js';
-import type { Tool } from '../../kit/tools/index.js';
+} from '@callable-flows/kit/agent/test-utils/agent-fixtures.js';
+import { onCallFlow } from '@callable-flows/kit/callable/index.js';
+import type { GenerateRequest, Message, ModelRunnerResponse, ToolResponsePart } from '@callable-flows/kit/model/index.js';
+import { scriptedModel } from '@callable-flows/kit/models/scripted/index.js';
+import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
+import type { SessionStore } from '@callable-flows/kit/session/index.js';
+import type { Tool } from '@callable-flows/kit/tools/index.js';
 
 /** The lease of the shop's turns in these tests. */
 export const LEASE_MS = 15_000;

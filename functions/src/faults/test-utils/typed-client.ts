@@ -5,8 +5,8 @@ import {
   type WireCallable,
   type WireRequest,
 } from '@callable-flows/client';
-import type { CallRequest, CallResult, FlowCallable } from '../../kit/callable/index.js';
-import { callableRequest } from '../../kit/callable/test-utils/callable-request.js';
+import type { CallRequest, CallResult, FlowCallable } from '@callable-flows/kit/callable/index.js';
+import { callableRequest } from '@callable-flows/kit/callable/test-utils/callable-request.js';
 
 /**
  * The typed client on an in-process callable (`fn.run`): the kit's HttpsError reaches it as the

@@ -1,5 +1,5 @@
-import type { ContinuationOptions } from '../../kit/agent/index.js';
-import { cloudTasksQueue } from '../../kit/continuation/cloud-tasks-queue.js';
+import type { ContinuationOptions } from '@callable-flows/kit/agent/index.js';
+import { cloudTasksQueue } from '@callable-flows/kit/continuation/cloud-tasks-queue.js';
 
 /** The deployed agents' continuation: the `continueTurn` task queue function of the deploy manifest. */
 export const deployedContinuation: ContinuationOptions = {

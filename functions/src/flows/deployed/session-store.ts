@@ -1,4 +1,4 @@
-import { FirestoreSessionStore } from '../../kit/session/firestore/index.js';
+import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
 import { LazySessionStore } from '../lazy-session-store.js';
 import { turnFirestore } from '../turn-firestore.js';
 

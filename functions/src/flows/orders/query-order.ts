@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { callerUid } from '../../kit/callable/index.js';
-import type { DocumentDb } from '../../kit/firestore/index.js';
-import { defineTool, type Tool } from '../../kit/index.js';
+import { callerUid } from '@callable-flows/kit/callable/index.js';
+import type { DocumentDb } from '@callable-flows/kit/firestore/index.js';
+import { defineTool, type Tool } from '@callable-flows/kit/index.js';
 import { OrderIdSchema } from './order.js';
 import { orderRef, readOwnOrder } from './read-own-order.js';
 

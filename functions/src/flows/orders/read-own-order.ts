@@ -1,4 +1,4 @@
-import type { DocumentDb, DocumentRef, DocumentTransaction } from '../../kit/firestore/index.js';
+import type { DocumentDb, DocumentRef, DocumentTransaction } from '@callable-flows/kit/firestore/index.js';
 import { type Order, OrderSchema } from './order.js';
 
 /** The order document's reference. */

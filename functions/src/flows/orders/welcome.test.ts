@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { firestoreEmulatorHost } from '../../test-utils/firestore.js';
+import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import { demoFirestore } from '../test-utils/demo-firestore.js';
 import { welcome } from './welcome.js';
 

@@ -1,4 +1,4 @@
-import type { GenerateRequest, Message, ModelRunnerResponse } from '../../kit/model/index.js';
+import type { GenerateRequest, Message, ModelRunnerResponse } from '@callable-flows/kit/model/index.js';
 import { playState } from '../scripted-play.js';
 import { type Summary, TEXT_MARKER } from './summary.js';
 

@@ -1,5 +1,5 @@
-import { defineFlow, type Flow } from '../../kit/flow/index.js';
-import { generate, KitError, type Model } from '../../kit/index.js';
+import { defineFlow, type Flow } from '@callable-flows/kit/flow/index.js';
+import { generate, KitError, type Model } from '@callable-flows/kit/index.js';
 import { SummarizeInputSchema, SummarySchema, TEXT_MARKER } from './summary.js';
 
 /** The summarizer's instructions. */

@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { callerUid } from '../../kit/callable/index.js';
-import { defineTool, type Tool } from '../../kit/index.js';
+import { callerUid } from '@callable-flows/kit/callable/index.js';
+import { defineTool, type Tool } from '@callable-flows/kit/index.js';
 import { AccountSchema } from './account.js';
 
 /** The `listAccounts` tool: the caller's own accounts and balances. */

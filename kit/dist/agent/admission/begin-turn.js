@@ -1,0 +1,158 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { isKitError, KitError } from '../../errors/index.js';
+import { emptySession } from '../../session/empty-session.js';
+import { standingOf, statusAfter } from '../../session/session-standing.js';
+import { isWriteConflict } from '../../session/session-store.js';
+import { requestDigest } from '../call-records/index.js';
+import { withSessionId } from '../runtime/index.js';
+import { admitCall } from './admit-call.js';
+import { sessionBusy } from './plan-turn.js';
+const CLAIM_ATTEMPTS = 4;
+/** How long a caller who lost every claim race is asked to wait. */
+const CONTENDED_RETRY_MS = 1_000;
+/** A new session's id: derived from the request id when there is one, so a retried first call finds its session. */
+function newSessionId(rt, uid, requestId) {
+    if (requestId === undefined)
+        return randomUUID();
+    return createHash('sha256').update(`${rt.name}\u0000${uid}\u0000${requestId}`).digest('base64url').slice(0, 32);
+}
+function leased(rt, session, plan, now, requests) {
+    // The lease write clears the last turn's outcome: the turn it starts has none until it ends.
+    const { error: _error, requests: _requests, outcome: _outcome, ...rest } = session;
+    return {
+        ...rest,
+        ...(requests === undefined ? {} : { requests }),
+        status: statusAfter('leased', plan.history),
+        history: plan.history,
+        turn: plan.turn,
+        turns: plan.turns,
+        lease: { id: randomUUID(), expiresAt: now + rt.timing.leaseMs },
+        version: session.version + 1,
+        updatedAt: now,
+        expireAt: now + rt.timing.sessionTtlMs,
+    };
+}
+function started(record, plan, deadTurnStop) {
+    const turn = { record, kind: plan.kind, plan };
+    if (plan.kind === 'retry' && deadTurnStop)
+        turn.stoppedBefore = deadTurnStop;
+    return { started: turn };
+}
+/**
+ * The stop asked of the turn whose instance died on `session` (it runs under a lapsed lease the
+ * stop named), if one was: whatever takes the session on next honours it (a retry or the
+ * continuation ends the turn stopped; a new message closes its round as stopped). One read,
+ * only for such a session: a stop is asked of a live lease only, so none can come after this read.
+ */
+async function stopOfDeadTurn(rt, session, now) {
+    const lease = session.lease;
+    const stops = rt.store.stops;
+    if (!stops || !lease || session.status !== 'running' || standingOf(session, now) !== 'incomplete')
+        return undefined;
+    const last = await stops.last(session.id);
+    return last?.leaseId === lease.id ? last : undefined;
+}
+/**
+ * Creates session `id` for a first message, with the lease and the user message in its first write
+ * (admission refuses a resume). Undefined when the session exists already: the store's create is
+ * the compare-and-set that decides, so the caller that lost (a retry of the first call, another call
+ * with the same new id) goes on as an ordinary call on that session.
+ */
+async function createSession(rt, id, request) {
+    const now = request.now;
+    const empty = emptySession({ id, ownerUid: request.uid, agent: rt.name, now });
+    const admitted = admitCall(rt, empty, request);
+    if ('replay' in admitted)
+        return admitted;
+    try {
+        return started(await rt.store.create(leased(rt, empty, admitted.plan, now, admitted.requests)), admitted.plan);
+    }
+    catch (error) {
+        if (isKitError(error) && error.code === 'already-exists')
+            return undefined;
+        throw error;
+    }
+}
+/**
+ * Takes a session for one call: loads it (cache first), checks its owner, decides by the call's
+ * request id whether it is a call seen before (its stored result, or the retry of its journal),
+ * else takes the lease with a compare-and-set write that also stores the user message and the
+ * request id's record. A message naming no session, or one that does not exist yet (an id the
+ * client chose), creates it. A lost race re-reads the session: a live lease is `aborted`. Every
+ * error past the owner's check names the session (`details.sessionId`).
+ */
+export async function beginTurn(rt, request) {
+    const id = request.kind === 'continuation'
+        ? request.sessionId
+        : (request.sessionId ?? newSessionId(rt, request.uid, request.requestId));
+    try {
+        return await claimSession(rt, id, request);
+    }
+    catch (error) {
+        // A resume that names no session reached none: its refusal names none either.
+        throw request.sessionId === undefined && request.kind === 'resume' ? error : withSessionId(error, id);
+    }
+}
+/** The digest of what a client's call asks for (see requestDigest). */
+function digestOf(request) {
+    return request.kind === 'message'
+        ? requestDigest(request.message, undefined)
+        : requestDigest(undefined, request.resume);
+}
+async function claimSession(rt, id, request) {
+    // A client's call is admitted with the digest of what it asks; a continuation asks for nothing new.
+    const asked = request.kind === 'continuation' ? request : { ...request, digest: digestOf(request) };
+    // A first call with no id of its own makes a new one: the create comes first, no read before it.
+    if (asked.kind !== 'continuation' && asked.sessionId === undefined) {
+        const created = await createSession(rt, id, asked);
+        if (created)
+            return created;
+    }
+    // A refusal is never decided on a cached copy: another instance may have moved the session on
+    // (given its lease up, answered the interrupt). The store is asked again before saying no; a
+    // continuation (the server's, after an instance died) reads it fresh from the start.
+    let fresh = request.kind === 'continuation';
+    for (let attempt = 1;; attempt++) {
+        let record = await rt.store.load(id, fresh ? { fresh } : undefined);
+        if (!fresh && record && standingOf(rt.givenUp.seeThrough(record.session), rt.timing.clock()) === 'held') {
+            fresh = true;
+            record = await rt.store.load(id, { fresh });
+        }
+        if (!record && asked.kind === 'message' && attempt < CLAIM_ATTEMPTS) {
+            const created = await createSession(rt, id, { ...asked, now: rt.timing.clock() });
+            if (created)
+                return created;
+            fresh = true;
+            continue;
+        }
+        if (!record)
+            throw new KitError('not-found', `no session '${id}'`, { reason: 'SESSION_NOT_FOUND' });
+        const session = rt.givenUp.seeThrough(record.session);
+        const now = rt.timing.clock();
+        const deadTurnStop = await stopOfDeadTurn(rt, session, now);
+        let admitted;
+        try {
+            admitted = admitCall(rt, session, { ...asked, now, ...(deadTurnStop ? { deadTurnStop } : {}) });
+            if ('replay' in admitted)
+                return admitted;
+        }
+        catch (error) {
+            if (fresh)
+                throw error;
+            fresh = true;
+            continue;
+        }
+        const { plan, requests } = admitted;
+        try {
+            return started(await rt.store.write(record, leased(rt, session, plan, now, requests)), plan, deadTurnStop);
+        }
+        catch (error) {
+            if (!isWriteConflict(error))
+                throw error;
+            // Others keep writing the session: they hold it, or are about to.
+            if (attempt >= CLAIM_ATTEMPTS)
+                throw sessionBusy(session, rt.timing.clock(), CONTENDED_RETRY_MS);
+        }
+    }
+}
+//# sourceMappingURL=begin-turn.js.map

@@ -1,0 +1,110 @@
+import { isDeepStrictEqual } from 'node:util';
+import { openRoundOf } from '../../call-state/index.js';
+import { KitError } from '../../errors/index.js';
+import { applyResume, nothingToResume, repliesOfRequest } from '../../generate/index.js';
+import { closeTrailingRequests, closeUnansweredMessage } from '../history/index.js';
+function withRequestId(turn, kind, requestId) {
+    const { requestId: _old, ...rest } = turn;
+    return requestId === undefined ? { ...rest, kind } : { ...rest, kind, requestId };
+}
+/**
+ * Starts a new user turn with `message`, after what the last turn left open is closed for `reason`:
+ * its open round's calls answered honestly, or its message the model never answered said so.
+ */
+function newTurn(session, reason, message, request) {
+    const history = closeUnansweredMessage(closeTrailingRequests(session.history, reason), reason);
+    const turn = { seq: session.turns, kind: 'message', start: history.length, startedAt: request.now };
+    if (request.requestId !== undefined)
+        turn.requestId = request.requestId;
+    return { kind: 'message', history: [...history, message], turn, turns: session.turns + 1 };
+}
+/** True when a message repeats the message turn that was cut short (same request id, or same message without ids). */
+function isRetryOf(session, request) {
+    const turn = session.turn;
+    if (turn?.kind !== 'message')
+        return false;
+    if (request.requestId !== undefined || turn.requestId !== undefined)
+        return request.requestId === turn.requestId;
+    return isDeepStrictEqual(session.history[turn.start]?.content, request.message.content);
+}
+/**
+ * How soon a caller refused by a running turn should look again. The turn renews its lease while
+ * it runs, so the lease's end says nothing about the turn's; most turns end within a second
+ * (a model call or two): a short poll finds the session free far sooner. (`watch` tells the end at once.)
+ */
+export const RUNNING_TURN_POLL_MS = 500;
+/**
+ * The error of a lease another call holds, with when to come back: soon while its turn runs
+ * (the lease is renewed, its end is no estimate), else when the lease lapses (a turn whose
+ * instance died is taken over then).
+ */
+export function sessionBusy(session, now, atLeastMs = 0) {
+    const lapsesIn = (session.lease?.expiresAt ?? now) - now;
+    // A live turn writes (its heartbeat) every third of the lease: a lease written less than half
+    // its length ago is being renewed; an older one is likely a dead instance's, lapsing.
+    const running = session.status === 'running' && now - session.updatedAt <= lapsesIn;
+    const retryAfterMs = Math.max(atLeastMs, running ? Math.min(RUNNING_TURN_POLL_MS, lapsesIn) : lapsesIn);
+    return new KitError('aborted', `session '${session.id}' is busy with another call; retry when it is done`, {
+        reason: 'SESSION_BUSY',
+        details: { retryAfterMs },
+    });
+}
+/**
+ * The resume of a session whose history ends with an open round: the answers are journaled on
+ * it now, in the turn's first write, so an answer once given is final (the same answer again
+ * goes on from the journal; a different one is refused before anything is written).
+ */
+function resumeTurn(rt, session, resume, request) {
+    const last = openRoundOf(session.history);
+    const replies = repliesOfRequest(resume);
+    if (!last)
+        throw nothingToResume(session.history, session.id, replies);
+    const answered = applyResume(last, replies, rt.toolMap, { history: session.history, fromClient: true });
+    const history = [...session.history.slice(0, -1), answered];
+    const base = session.turn ?? {
+        seq: Math.max(0, session.turns - 1),
+        kind: 'message',
+        start: 0,
+        startedAt: request.now,
+    };
+    return { kind: 'resume', history, turn: withRequestId(base, 'resume', request.requestId), turns: session.turns };
+}
+/**
+ * Decides what a client's call does with a session in its standing, and what the lease write stores.
+ * The user message, or the resume's answers, are part of that first write, so they are never lost.
+ */
+export function planTurn(rt, session, standing, request) {
+    const { id } = session;
+    if (standing === 'held')
+        throw sessionBusy(session, request.now);
+    if (request.kind === 'resume') {
+        if (standing === 'expired') {
+            throw new KitError('failed-precondition', `the approval expired: session '${id}' no longer waits for an answer`, {
+                reason: 'APPROVAL_EXPIRED',
+            });
+        }
+        if (standing === 'idle')
+            throw nothingToResume(session.history, session.id, repliesOfRequest(request.resume));
+        return resumeTurn(rt, session, request.resume, request);
+    }
+    const { message } = request;
+    if (standing === 'interrupted') {
+        throw new KitError('failed-precondition', `session '${id}' waits for answers to its interrupts: resume it first`, {
+            reason: 'INTERRUPT_PENDING',
+            details: { interrupts: session.interrupts.map((p) => ({ ref: p.toolRequest.ref, name: p.toolRequest.name })) },
+        });
+    }
+    if (standing === 'incomplete' && session.turn && isRetryOf(session, request)) {
+        const turn = withRequestId(session.turn, 'message', request.requestId ?? session.turn.requestId);
+        return { kind: 'retry', history: session.history, turn, turns: session.turns };
+    }
+    if (standing === 'expired')
+        return newTurn(session, 'expired', message, request);
+    if (standing === 'incomplete') {
+        // A turn whose instance died after its owner stopped it ends as the stop asked: stopped by the user.
+        return newTurn(session, request.deadTurnStop ? 'user-stop' : 'cut-short', message, request);
+    }
+    // A turn stopped by maxTurns (or a stop condition) left the model's last requests unanswered: answer them first.
+    return newTurn(session, 'stopped', message, request);
+}
+//# sourceMappingURL=plan-turn.js.map

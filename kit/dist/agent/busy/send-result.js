@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=send-result.js.map

@@ -1,0 +1,2 @@
+export { continueTurn } from './continue-turn.js';
+//# sourceMappingURL=index.js.map

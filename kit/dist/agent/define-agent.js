@@ -1,0 +1,159 @@
+import { KitError, throwIfAborted } from '../errors/index.js';
+import { statusAfter } from '../session/session-standing.js';
+import { turnOutcome } from '../session/turn-outcome.js';
+import { beginTurn, userMessage, warmSession } from './admission/index.js';
+import { queueRunsEnded, runQueuedAfter, sendWhileBusy, } from './busy/index.js';
+import { endRequest, keepResult } from './call-records/index.js';
+import { continueTurn } from './continuation/index.js';
+import { scheduleContinuation } from './continuation-queue/index.js';
+import { handedOffError, handOffTurn, isDeadline, listenForStop, releaseAfterFailure, stopTurn, writeRelease, } from './ending/index.js';
+import { closeTrailingRequests } from './history/index.js';
+import { runTurn, TurnJournal, TurnWriter, traceCall } from './running/index.js';
+import { assertSessionId, resolveAgent, withSessionId, } from './runtime/index.js';
+/** The session a finished turn leaves: its history, summary and result stored, no lease. */
+function finished(session, rt, outcome, requestId) {
+    const { error: _error, summary: _summary, ...rest } = session;
+    const status = statusAfter('finished', outcome.history);
+    const next = {
+        ...rest,
+        ...(outcome.state === undefined ? {} : { state: outcome.state }),
+        history: outcome.history,
+        status,
+        outcome: turnOutcome(session.turn, rt.timing.clock(), { kind: status === 'interrupted' ? 'interrupted' : 'done' }),
+    };
+    if (outcome.summary)
+        next.summary = outcome.summary;
+    if (requestId !== undefined) {
+        const textAt = outcome.history.findLastIndex((m) => m.role === 'model');
+        next.results = keepResult(session.results, requestId, outcome.result, Math.max(0, textAt), rt.keepResults, rt.timing.clock());
+    }
+    return next;
+}
+/**
+ * The session a stopped turn leaves: what finished stays, the open round closed honestly, no
+ * lease; its outcome says who stopped it and when, and its call's request id is marked
+ * `stopped`, so a retry of it is told `STOPPED` as the call was.
+ */
+function stopped(session, journal, stop, at) {
+    const { error: _error, requests, ...rest } = journal.withHistory(session);
+    const history = closeTrailingRequests(journal.history, 'user-stop');
+    const ended = endRequest(requests, rest.turn?.requestId, 'stopped');
+    return {
+        ...rest,
+        ...(ended === undefined ? {} : { requests: ended }),
+        history,
+        status: statusAfter('stopped', history),
+        outcome: turnOutcome(rest.turn, at, { kind: 'stopped', stop, ownerUid: session.ownerUid }),
+    };
+}
+/** What a client's call asks: its message (checked) or its resume, from its caller, under its request id. */
+function clientRequest(rt, sessionId, input, ctx) {
+    const message = userMessage(rt, input);
+    const from = { sessionId, uid: ctx.uid, requestId: ctx.requestId, now: rt.timing.clock() };
+    // userMessage admitted exactly one of a message and a resume: no message is a resume.
+    return message ? { ...from, kind: 'message', message } : { ...from, kind: 'resume', resume: input.resume ?? {} };
+}
+/** A client's call: admitted, then its turn run, or the stored result of the call it repeats. */
+async function send(rt, sessionId, input, ctx, observer) {
+    const request = clientRequest(rt, sessionId, input, ctx);
+    throwIfAborted(ctx.signal, 'agent call');
+    const start = await beginTurn(rt, request);
+    if ('replay' in start)
+        return { result: start.replay, replayed: true };
+    return { result: await run(rt, start.started, ctx, observer, 0), replayed: false };
+}
+/**
+ * Runs a turn that holds its session's lease, to its release: finished, stopped, failed, or
+ * handed off near its function's deadline. `handOffs`: how many hand-offs came before this run.
+ */
+async function run(rt, turn, ctx, observer, handOffs) {
+    const writer = new TurnWriter(rt.store, turn.record, rt.timing);
+    const journal = new TurnJournal(writer, rt.toolMap, rt.state);
+    writer.startHeartbeat();
+    const stop = listenForStop(rt, writer.session.id, writer.leaseId);
+    const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;
+    const task = { agent: rt.name, sessionId: writer.session.id, leaseId: writer.leaseId, handOffs };
+    const handOff = scheduleContinuation(rt.continuation, task, rt.timing.leaseMs);
+    try {
+        if (turn.stoppedBefore)
+            stop.honour(turn.stoppedBefore);
+        if (stop.signal.aborted)
+            throw stop.signal.reason;
+        const outcome = await runTurn(rt, journal, writer, turn, { ...ctx, signal }, observer);
+        await writeRelease(writer, (s) => finished(s, rt, outcome, ctx.requestId));
+        return outcome.result;
+    }
+    catch (error) {
+        // Near its function's timeout, a turn the queue already holds goes on on the server.
+        // The stop the turn heard, if one ended it (its signal fires only with one: `honour`).
+        const heard = stop.heard;
+        if (handOff.queued && !heard && !writer.leaseLost && isDeadline(error, ctx.signal)) {
+            const handed = await handOffTurn(writer, journal).then(() => true, () => false);
+            if (handed)
+                throw handedOffError(writer.session.id);
+        }
+        if (!heard || writer.leaseLost) {
+            await releaseAfterFailure(rt, writer, journal, error, ctx.signal);
+            throw withSessionId(error, writer.session.id);
+        }
+        // Stopped: the session is free at once, with what finished (a failed release is handled as any failure's).
+        await writeRelease(writer, (s) => stopped(s, journal, heard, rt.timing.clock())).catch(() => releaseAfterFailure(rt, writer, journal, stop.signal.reason, ctx.signal));
+        throw withSessionId(stop.signal.reason, writer.session.id);
+    }
+    finally {
+        handOff.close();
+        stop.close();
+        writer.stopHeartbeat();
+    }
+}
+/**
+ * Defines a stateful chat flow. Each `send` loads the session (cache, then store), checks its
+ * owner and takes its lease in a write that also journals the user message (or the resume's
+ * answers, built from the stored tool requests). The turn is then a journal: each model message
+ * that asks for tools is stored before they run, each tool result as it finishes, so a failed
+ * turn is stored with exactly what ran, and a retry goes on from there without running any
+ * recorded call again. A call with a `requestId` seen before gets the first call's result. Each
+ * call is one `invoke_agent` span and, when it runs, a trace in the agent's (and the call's) trace sinks;
+ * secrets are never stored. A message that finds a turn running is refused, queued (answered after
+ * it, in order, by `runQueued`) or stops it first, as `whileBusy` says (`send-while-busy.ts`).
+ */
+export function defineAgent(config) {
+    const rt = resolveAgent(config);
+    const turn = (sessionId, input, ctx) => traceCall(rt, sessionId, input, ctx, (observer) => send(rt, sessionId, input, ctx, observer));
+    const deps = { rt, turn };
+    return {
+        kind: 'agent',
+        name: rt.name,
+        whileBusy: rt.whileBusy,
+        send: async (sessionId, input, ctx) => {
+            if (!ctx?.uid)
+                throw new KitError('unauthenticated', 'an agent call needs the caller’s uid');
+            assertSessionId(sessionId);
+            return sendWhileBusy(deps, sessionId, input, ctx);
+        },
+        warm: (sessionId, options) => warmSession(rt, sessionId, options),
+        continue: async (task, signal) => {
+            const outcome = await continueTurn(rt, task, signal, (turn, ctx) => traceCall(rt, task.sessionId, 'continuation', ctx, async (observer) => ({
+                result: await run(rt, turn, ctx, observer, task.handOffs + 1),
+                replayed: false,
+            })));
+            // The task is the server's hand on the session: messages queued behind the dead turn (or
+            // left when an instance died between its turn and its queue run) are answered here too.
+            if (rt.whileBusy === 'queue' && outcome !== 'gave-up')
+                await runQueuedAfter(deps, task.sessionId);
+            return outcome;
+        },
+        runQueued: (sessionId) => runQueuedAfter(deps, sessionId),
+        idle: () => queueRunsEnded(deps),
+        stop: async (sessionId, ctx) => {
+            if (!ctx?.uid)
+                throw new KitError('unauthenticated', 'a stop needs the caller’s uid');
+            assertSessionId(sessionId);
+            // A stop's refusals name the session as a turn's errors do (never NOT_OWNER's).
+            return stopTurn(rt, sessionId, ctx).catch((error) => {
+                throw withSessionId(error, sessionId);
+            });
+        },
+    };
+}
+//# sourceMappingURL=define-agent.js.map

@@ -1,0 +1,67 @@
+import { KitError } from '../../errors/index.js';
+import { standingOf } from '../../session/session-standing.js';
+/** How long a stop waits for the turn to give its session up before it answers `stopping`. */
+export const STOP_WAIT_MS = 2_500;
+/** How often a stop reads the session while it waits (one read each). */
+const STOP_POLL_MS = 100;
+function stopsOf(rt) {
+    const stops = rt.store.stops;
+    if (!stops)
+        throw new KitError('unimplemented', `the session store of agent '${rt.name}' cannot stop a running turn`);
+    return stops;
+}
+/** The session, fresh from the store (a stop is never decided on a cached copy), if `uid` owns it. */
+export async function ownedSession(rt, sessionId, uid) {
+    const record = await rt.store.load(sessionId, { fresh: true });
+    if (!record)
+        throw new KitError('not-found', `no session '${sessionId}'`, { reason: 'SESSION_NOT_FOUND' });
+    const session = rt.givenUp.seeThrough(record.session);
+    if (session.ownerUid !== uid) {
+        throw new KitError('permission-denied', `session '${sessionId}' belongs to another user`, { reason: 'NOT_OWNER' });
+    }
+    if (session.agent !== rt.name) {
+        const why = `session '${sessionId}' belongs to agent '${session.agent}', not '${rt.name}'`;
+        throw new KitError('failed-precondition', why, { reason: 'WRONG_AGENT' });
+    }
+    return session;
+}
+/** True once the turn that held `leaseId` gave the session up (read every {@link STOP_POLL_MS}, up to {@link STOP_WAIT_MS}). */
+async function released(rt, sessionId, leaseId) {
+    const until = Date.now() + STOP_WAIT_MS;
+    for (;;) {
+        const session = (await rt.store.load(sessionId, { fresh: true }))?.session;
+        if (session?.lease?.id !== leaseId)
+            return true;
+        if (Date.now() >= until)
+            return false;
+        await new Promise((resolve) => setTimeout(resolve, STOP_POLL_MS));
+    }
+}
+/**
+ * Stops the turn running on a session, on whatever instance it runs: asks it (a write beside
+ * the session, heard by the turn's listener), then waits up to {@link STOP_WAIT_MS} for it to
+ * give the session up. A session with no running turn is refused `NOTHING_TO_STOP`, unless this
+ * is the retry (same `requestId`) of the stop that ended its last turn.
+ */
+export async function stopTurn(rt, sessionId, ctx) {
+    const stops = stopsOf(rt);
+    const session = await ownedSession(rt, sessionId, ctx.uid);
+    const now = rt.timing.clock();
+    const lease = session.lease;
+    if (!lease || standingOf(session, now) !== 'held') {
+        const last = ctx.requestId === undefined ? undefined : await stops.last(sessionId);
+        if (last?.requestId !== undefined && last.requestId === ctx.requestId)
+            return { sessionId, status: 'stopped' };
+        throw new KitError('failed-precondition', `no turn runs on session '${sessionId}': there is nothing to stop`, {
+            reason: 'NOTHING_TO_STOP',
+        });
+    }
+    const stop = { leaseId: lease.id, at: now, uid: ctx.uid };
+    if (ctx.requestId !== undefined)
+        stop.requestId = ctx.requestId;
+    if (ctx.clientId !== undefined)
+        stop.clientId = ctx.clientId;
+    await stops.ask(sessionId, stop);
+    return { sessionId, status: (await released(rt, sessionId, lease.id)) ? 'stopped' : 'stopping' };
+}
+//# sourceMappingURL=stop-turn.js.map

@@ -1,0 +1,74 @@
+import { callStateOf, clearStamps, isRecorded, openRoundOf, recordedResponse, stampResolved, } from '../../call-state/index.js';
+import { KitError } from '../../errors/index.js';
+import { toolErrorResponse } from '../../generate/index.js';
+// A call with no recorded result may have run (the journal stores its request before it starts and
+// its result after it ends): the model is told what is known, never that it did not run.
+const UNFINISHED = [
+    'aborted',
+    'the turn failed before this call finished: whether it ran is unknown, and it was not retried',
+];
+// Stopped while its round ran: the call may have started, so "not run" would be a guess.
+const USER_STOPPED = [
+    'aborted',
+    'stopped by the user before this call finished: whether it ran is unknown, and it was not retried',
+];
+// Not run: the turn stopped at its limit of tool rounds before this call.
+const SKIPPED = ['aborted', 'the turn reached its limit of tool rounds before this call ran: it was not run'];
+/** What the model is told of a call nobody answered, and of one that may have run, by why the round closes. */
+const WORDS = {
+    expired: {
+        waiting: ['deadline-exceeded', 'the person did not answer in time: the approval expired and the call was not run'],
+        unfinished: UNFINISHED,
+    },
+    'cut-short': {
+        waiting: ['aborted', 'the user moved on without answering: the call was not run'],
+        unfinished: UNFINISHED,
+    },
+    stopped: {
+        waiting: ['aborted', 'the user moved on without answering: the call was not run'],
+        unfinished: UNFINISHED,
+    },
+    'user-stop': { waiting: ['aborted', 'stopped by the user: the call was not run'], unfinished: USER_STOPPED },
+};
+// Where the round's turn stands, by why it closes: a turn stopped at its limit ran none of its
+// last round's calls (the session was left idle); any other end may have cut a call short.
+const TURN = {
+    expired: 'expired',
+    'cut-short': 'failed',
+    stopped: 'idle',
+    'user-stop': 'failed',
+};
+function wordsFor(state, reason) {
+    if (state.kind === 'waiting')
+        return WORDS[reason].waiting;
+    return state.kind === 'skipped' ? SKIPPED : WORDS[reason].unfinished;
+}
+/**
+ * Ends a history whose last model message is an open round (approvals that expired, a turn cut
+ * short by a failure, one stopped by `maxTurns`) by answering each call honestly: a call that
+ * ran keeps its recorded response; a call nobody answered was not run; a call that may have
+ * started but left no result is said to be unknown, never "not run". The history then takes a
+ * new user message.
+ */
+export function closeTrailingRequests(history, reason) {
+    const last = openRoundOf(history);
+    if (!last)
+        return [...history];
+    const responses = [];
+    const content = last.content.map((part) => {
+        if (!('toolRequest' in part))
+            return part;
+        const state = callStateOf(part, TURN[reason]);
+        if (isRecorded(state)) {
+            responses.push(recordedResponse(part));
+            return clearStamps(part);
+        }
+        const [code, words] = wordsFor(state, reason);
+        responses.push(toolErrorResponse(part.toolRequest, new KitError(code, words)));
+        return state.kind === 'waiting' ? stampResolved(part) : clearStamps(part);
+    });
+    const model = { ...last, content };
+    const tool = { role: 'tool', content: responses };
+    return [...history.slice(0, -1), model, tool];
+}
+//# sourceMappingURL=close-trailing-requests.js.map

@@ -1,0 +1,88 @@
+import { openRoundOf } from '../../call-state/index.js';
+import { addUsage, generate } from '../../generate/index.js';
+import { markCheckedList } from '../../model/index.js';
+import { journaledAnswer, toTurnResult } from '../call-records/index.js';
+import { summariseHistory, summaryCut } from '../history/index.js';
+import { sizeLimitsMiddleware } from './size-limits-middleware.js';
+function systemWith(system, summary) {
+    if (!summary)
+        return system;
+    const note = `Summary of the earlier conversation (its messages are not shown):\n${summary.text}`;
+    if (system === undefined)
+        return note;
+    return typeof system === 'string' ? `${system}\n\n${note}` : [...system, { text: `\n\n${note}` }];
+}
+/** Summarises older turns when compression is on and it is time; the new summary, else the old one. */
+async function compress(rt, writer, usage, signal) {
+    const { history, summary } = writer.session;
+    const c = rt.compression;
+    if (!c)
+        return summary;
+    const upTo = summary?.upTo ?? 0;
+    const cut = summaryCut(history, upTo, c.keepTurns, c.triggerTurns);
+    if (cut === undefined)
+        return summary;
+    const written = await summariseHistory({
+        model: c.model,
+        instructions: c.instructions,
+        ...(summary ? { previous: summary.text } : {}),
+        messages: history.slice(upTo, cut),
+        maxChars: c.maxSummaryChars,
+        signal,
+    });
+    addUsage(usage, written.usage);
+    return { text: written.text, upTo: cut, at: rt.timing.clock() };
+}
+/**
+ * Runs one turn under its lease: compression (new turns only), then the generate loop over the
+ * session's history, going on with the open round first when the history ends with one (a
+ * resume's answers were journaled when the turn began; a retry goes on from what it recorded).
+ * Every step goes through `journal`; `observer` (the trace's) sees every model and tool call.
+ */
+export async function runTurn(rt, journal, writer, turn, ctx, observer) {
+    if (turn.kind === 'retry') {
+        const answered = journaledAnswer(writer.session, rt.output);
+        if (answered) {
+            const { history, state, summary } = writer.session;
+            return { history, state: journal.state ?? state, summary, result: answered };
+        }
+    }
+    const signal = ctx.signal ? AbortSignal.any([writer.signal, ctx.signal]) : writer.signal;
+    const usage = {};
+    const summary = turn.kind === 'message' ? await compress(rt, writer, usage, signal) : writer.session.summary;
+    const base = writer.session.history.slice(0, summary?.upTo ?? 0);
+    journal.begin(base);
+    const messages = writer.session.history.slice(base.length);
+    // A session's history is valid as it stands: a store parses what it reads (`parseSession`), and
+    // every message added since was checked on the wire or built by the kit. So generate doesn't
+    // walk it again.
+    markCheckedList(messages);
+    const generated = await generate({
+        model: rt.model,
+        system: systemWith(rt.system, summary),
+        messages,
+        tools: rt.tools,
+        maxTurns: rt.maxTurns,
+        ...(rt.config ? { config: rt.config } : {}),
+        ...(rt.output ? { output: rt.output } : {}),
+        ...(rt.stopWhen ? { stopWhen: rt.stopWhen } : {}),
+        use: rt.use,
+        toolMiddleware: [sizeLimitsMiddleware],
+        ...(observer ? { observer } : {}),
+        ...(openRoundOf(messages) ? { resume: {} } : {}),
+        onModelResponse: journal.modelResponded,
+        onToolResult: journal.toolFinished,
+        ...(journal.toolState ? { state: journal.toolState } : {}),
+        ...(ctx.onChunk ? { onChunk: ctx.onChunk } : {}),
+        signal,
+        context: ctx.context ?? {},
+    });
+    addUsage(usage, generated.usage);
+    return {
+        history: journal.toStored(generated.messages),
+        state: journal.state,
+        summary,
+        result: { ...toTurnResult(writer.session.id, generated), usage },
+    };
+}
+//# sourceMappingURL=run-turn.js.map

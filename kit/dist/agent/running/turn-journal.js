@@ -1,0 +1,116 @@
+import { stampPendingOutput } from '../../call-state/index.js';
+import { fromZodError } from '../../errors/index.js';
+import { lookupTool } from '../../generate/index.js';
+import { toolRequestsOf } from '../../model/index.js';
+import { assertWithinLimit } from '../../session/session-limits.js';
+/** A tool whose calls change nothing: its results may wait for the turn's next write. */
+const isPure = (tool) => tool?.config.sideEffects === 'none';
+/**
+ * A turn as a journal over its session. Every step that changes the world or the conversation
+ * is committed (under the lease, fenced) before the next begins: a model message that asks
+ * for tools before they run, the result of each tool with side effects as it finishes. Results
+ * of tools declared `sideEffects: 'none'` ride along with the next write. The journal's
+ * `history` is the conversation as it stands, so a failed turn stores exactly what ran.
+ */
+export class TurnJournal {
+    writer;
+    tools;
+    /** Messages the generation doesn't see (summarised away) but the session keeps. */
+    base = [];
+    current;
+    schema;
+    /** The session state as journaled so far (with the results it came with). */
+    committedState;
+    /** Updates of calls still running, kept until their result is journaled. */
+    pendingUpdates = new Map();
+    constructor(writer, tools, state) {
+        this.writer = writer;
+        this.tools = tools;
+        this.current = writer.session.history;
+        this.schema = state?.schema;
+        this.committedState = writer.session.state ?? state?.initial;
+    }
+    /** The session state with every journaled update. */
+    get state() {
+        return this.committedState;
+    }
+    /** How tools of this turn read and change the state (undefined when the agent keeps none). */
+    get toolState() {
+        const schema = this.schema;
+        if (!schema)
+            return undefined;
+        return {
+            read: (ref) => this.stateFor(ref),
+            update: (ref, update) => {
+                // Checked now, so a bad update fails the call that made it (the model reads why).
+                this.checked(update(this.stateFor(ref)), schema);
+                this.pendingUpdates.set(ref, [...(this.pendingUpdates.get(ref) ?? []), update]);
+            },
+        };
+    }
+    stateFor(ref) {
+        return (this.pendingUpdates.get(ref) ?? []).reduce((state, update) => update(state), this.committedState);
+    }
+    checked(value, schema) {
+        const parsed = schema.safeParse(value);
+        if (!parsed.success)
+            throw fromZodError(parsed.error, 'the session state');
+        // Refused here, by the update that made it too large: stored whole, it must fit the document.
+        assertWithinLimit(parsed.data, 'stateBytes', 'the session state');
+        return parsed.data;
+    }
+    /** The stored history as it stands now, with every result journaled so far. */
+    get history() {
+        return this.current;
+    }
+    /** The session as the journal would store it: its history and state, and the writer's fields. */
+    withHistory(session) {
+        const next = { ...session, history: this.current };
+        if (this.committedState !== undefined)
+            next.state = this.committedState;
+        return next;
+    }
+    /** Starts journaling a generation that sees the history after `base`. */
+    begin(base) {
+        this.base = base;
+    }
+    /** The stored history a generation's messages stand for. */
+    toStored(messages) {
+        return [...this.base, ...messages.filter((m) => m.role !== 'system')];
+    }
+    /** Step hook: the model's message is stored before any tool it asks for runs (pure tools excepted). */
+    modelResponded = async (step) => {
+        this.current = this.toStored(step.messages);
+        const requests = toolRequestsOf(step.message);
+        if (!requests.length)
+            return;
+        if (requests.every((r) => isPure(lookupTool(this.tools, r.toolRequest.name))))
+            return;
+        await this.commit();
+    };
+    /** Step hook: a finished call's result is stamped on its request, and stored unless the tool is pure. */
+    toolFinished = async (step) => {
+        const last = this.current.at(-1);
+        if (last?.role !== 'model')
+            return;
+        const ref = step.request.toolRequest.ref;
+        const content = last.content.map((part) => 'toolRequest' in part && part.toolRequest.ref === ref ? stampPendingOutput(part, step.response) : part);
+        this.current = [...this.current.slice(0, -1), { ...last, content }];
+        this.applyUpdates(ref);
+        if (!isPure(step.tool))
+            await this.commit();
+    };
+    /** The state updates of call `ref` become part of the journal, with its result. */
+    applyUpdates(ref) {
+        const updates = this.pendingUpdates.get(ref);
+        if (!updates || !this.schema)
+            return;
+        this.pendingUpdates.delete(ref);
+        this.committedState = this.checked(updates.reduce((state, update) => update(state), this.committedState), this.schema);
+    }
+    commit() {
+        // The update reads the journal when the write runs: queued writes store the newest state.
+        return this.writer.commit((s) => this.withHistory(s));
+    }
+}
+//# sourceMappingURL=turn-journal.js.map

@@ -1,0 +1,119 @@
+import { isKitError, KitError } from '../../errors/index.js';
+import { redactSession } from '../../session/redact-session.js';
+import { isWriteConflict } from '../../session/session-store.js';
+/**
+ * The writes of one turn, after its lease write: one at a time, each fenced by the lease and
+ * renewing it, each a compare-and-set on the copy the previous write produced. A failed write
+ * (the lease was taken over, or the store failed) aborts the turn: nothing may run after the
+ * session can no longer record it.
+ */
+export class TurnWriter {
+    leaseId;
+    /** Fires when a write fails; the turn's generation runs under it. */
+    signal;
+    current;
+    store;
+    timing;
+    controller = new AbortController();
+    queue = Promise.resolve();
+    heartbeat;
+    /** A release was asked for: nothing but a release may be written any more, and heartbeats stop. */
+    releasing = false;
+    /** A release was written: the turn holds nothing. */
+    released = false;
+    lost = false;
+    constructor(store, record, timing) {
+        const lease = record.session.lease;
+        if (!lease)
+            throw new KitError('internal', `session '${record.session.id}' has no lease to write under`);
+        this.store = store;
+        this.current = record;
+        this.timing = timing;
+        this.leaseId = lease.id;
+        this.signal = this.controller.signal;
+    }
+    /** True once a write found the session taken over: nothing of this turn may be written any more. */
+    get leaseLost() {
+        return this.lost;
+    }
+    /** The session as last written. */
+    get session() {
+        return this.current.session;
+    }
+    /** True once a write gave the lease up. */
+    get hasReleased() {
+        return this.released;
+    }
+    /**
+     * Writes `update(session)`, after every write queued before it. A release that failed may be
+     * asked for again (with what the turn can still say): only a release that was written is final.
+     */
+    commit(update, options = {}) {
+        if (this.released || (this.releasing && !options.release)) {
+            return Promise.reject(new KitError('internal', `the turn on session '${this.session.id}' has given its lease up`));
+        }
+        // Decided now, not when the write runs: a heartbeat queued later must not take the lease back.
+        if (options.release) {
+            this.releasing = true;
+            this.stopHeartbeat();
+        }
+        const run = this.queue.then(() => this.write(update, options));
+        this.queue = run.catch(() => undefined);
+        if (!options.release)
+            return run;
+        return run.then((written) => {
+            this.released = true;
+            return written;
+        });
+    }
+    /** Ends the turn: what it would do next could not be recorded (or checked) any more. */
+    fail(error) {
+        const reason = isKitError(error)
+            ? error
+            : new KitError('unavailable', `session '${this.session.id}' could not be read or written`, { cause: error });
+        if (!this.signal.aborted)
+            this.controller.abort(reason);
+        return reason;
+    }
+    /** Renews the lease every third of its length while a long turn runs. */
+    startHeartbeat() {
+        const every = Math.max(1000, Math.floor(this.timing.leaseMs / 3));
+        this.heartbeat = setInterval(() => {
+            if (!this.releasing)
+                this.commit((s) => s).catch(() => undefined);
+        }, every);
+        this.heartbeat.unref();
+    }
+    stopHeartbeat() {
+        clearInterval(this.heartbeat);
+    }
+    async write(update, options) {
+        // After a failure only the release may still be tried (it fails by itself if the lease is gone).
+        if (this.signal.aborted && !options.release)
+            throw this.signal.reason;
+        const before = this.current.session;
+        const now = this.timing.clock();
+        const { lease: _lease, ...changed } = update(before);
+        const next = redactSession(before, {
+            ...changed,
+            version: before.version + 1,
+            updatedAt: now,
+            expireAt: now + this.timing.sessionTtlMs,
+        });
+        if (!options.release)
+            next.lease = { id: this.leaseId, expiresAt: now + this.timing.leaseMs };
+        else if (options.lapse)
+            next.lease = { id: this.leaseId, expiresAt: now };
+        try {
+            this.current = await this.store.write(this.current, next, { fence: this.leaseId });
+            return this.current;
+        }
+        catch (error) {
+            if (!isWriteConflict(error))
+                throw this.fail(error);
+            this.lost = true;
+            throw this.fail(new KitError('aborted', `session '${before.id}' was taken over by another call; retry`, { cause: error }));
+        }
+    }
+}
+//# sourceMappingURL=turn-writer.js.map

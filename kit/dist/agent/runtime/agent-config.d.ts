@@ -1,0 +1,95 @@
+import type { z } from 'zod';
+import type { OutputOptions, StopCondition } from '../../generate/index.js';
+import type { Model, ModelMiddleware, Part } from '../../model/index.js';
+import type { LruSessionCacheOptions } from '../../session/lru-session-cache.js';
+import type { SessionStore } from '../../session/session-store.js';
+import type { Tool } from '../../tools/index.js';
+import type { TraceSink } from '../../trace/index.js';
+import type { ContinuationOptions } from '../continuation-queue/index.js';
+/** History compression: the last turns go to the model whole, older ones as a model-written summary. */
+export interface CompressionOptions {
+    /** User turns kept whole. Default 6. */
+    keepTurns?: number;
+    /** Summarise once more than this many turns are unsummarised. Default `2 × keepTurns`. */
+    triggerTurns?: number;
+    /** The model that writes summaries. Default: the agent's model. */
+    model?: Model;
+    /** Instructions for the summary (what to keep). Default {@link DEFAULT_SUMMARY_INSTRUCTIONS}. */
+    instructions?: string;
+    /** Longest summary kept, in characters. Default 8,000. */
+    maxSummaryChars?: number;
+}
+/** How an agent treats the conversation's history. */
+export interface HistoryOptions {
+    /** Off by default: every stored message goes to the model. */
+    compress?: CompressionOptions | false;
+}
+/**
+ * What an agent does with a message sent while a turn runs on its session: `reject` it
+ * (`SESSION_BUSY`, the client retries), `queue` it (stored beside the session and answered on the
+ * server right after the turns before it, in order; its caller gets `queued`), or `interrupt`
+ * the running turn (stopped as a stop from the user stops it, then the message is answered).
+ */
+export type WhileBusy = 'reject' | 'queue' | 'interrupt';
+/** Configuration of {@link defineAgent}. */
+export interface AgentConfig<O extends z.ZodType = z.ZodType> {
+    name: string;
+    model: Model;
+    /** The system prompt, added to every call (it is never stored in the session). */
+    system?: string | Part[];
+    tools?: Tool[];
+    /** Tool rounds per call (see `generate`). Default 5. */
+    maxTurns?: number;
+    /**
+     * The schema of the session's typed state: tools read it as `ctx.state` and change it with
+     * `ctx.updateState(fn)`; each change is checked, journaled with the call's result, redacted
+     * like the rest, and readable by the session's owner.
+     */
+    state?: z.ZodType;
+    /** The state of a new session (checked against `state`). */
+    initialState?: unknown;
+    /** Ends a turn after a tool round when a condition holds (see `generate`); tools with `stop: true` always do. */
+    stopWhen?: StopCondition | StopCondition[];
+    config?: Record<string, unknown>;
+    output?: OutputOptions<O>;
+    /** Model middleware around every model call of the agent. */
+    use?: ModelMiddleware[];
+    history?: HistoryOptions;
+    /** Where sessions live. Default: in this process's memory (says so loudly when deployed). */
+    store?: SessionStore;
+    /** The per-instance LRU cache in front of the store; `false` turns it off. */
+    cache?: LruSessionCacheOptions | false;
+    /** How long a turn's lease lasts without renewal (a heartbeat renews it every third); a crashed turn's session is free after it. Default 12 s. */
+    leaseMs?: number;
+    /** How long an untouched session is kept (its `expireAt`). Default 30 days. */
+    sessionTtlMs?: number;
+    /** How many results of calls with a request id are kept for their retries. Default 8. */
+    keepResults?: number;
+    /**
+     * Where the trace of every call goes (see `recordTurn`): e.g. `loggerTraceSink()`,
+     * `firestoreTraceSink(…)`. A call's own `traces` are added. Default none.
+     */
+    traces?: TraceSink | TraceSink[];
+    /**
+     * How a turn outlives its instance: a turn that has run `afterMs` is handed to this queue; if
+     * its instance dies, the queue's task goes on with it from the journal (see `onTurnContinuation`).
+     * Default none: a dead instance's turn waits for a client's retry.
+     */
+    continuation?: ContinuationOptions;
+    /** What a message sent while a turn runs does (see {@link WhileBusy}). Default `reject`. */
+    whileBusy?: WhileBusy;
+    /** How many messages wait at most in a session's queue (`whileBusy: 'queue'`); one more is refused `QUEUE_FULL`. Default 3. */
+    maxQueued?: number;
+    /** The time in epoch ms (tests inject one to expire leases). Default `Date.now`. */
+    clock?: () => number;
+}
+/** The default lease of a running turn. */
+export declare const DEFAULT_LEASE_MS = 12000;
+/** The default lifetime of an untouched session. */
+export declare const DEFAULT_SESSION_TTL_MS: number;
+/** The default bound of a session's queue (three of the largest requests fit one Firestore document). */
+export declare const DEFAULT_MAX_QUEUED = 3;
+/** The default number of results kept for retries. */
+export declare const DEFAULT_KEEP_RESULTS = 8;
+/** What to keep when older turns are summarised (the multi-turn agent article's rule). */
+export declare const DEFAULT_SUMMARY_INSTRUCTIONS: string;

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=turn-timing.js.map

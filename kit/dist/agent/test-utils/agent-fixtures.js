@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { scriptedModel } from '../../models/scripted/index.js';
+import { defineTool } from '../../tools/index.js';
+/** The gate of every test (kept here for the agent's tests and fixtures). */
+export { gate } from '../../test-utils/gate.js';
+/** A clock starting at `start` epoch ms. */
+export function manualClock(start = 1_700_000_000_000) {
+    let now = start;
+    return { now: () => now, advance: (ms) => (now += ms) };
+}
+/** A fresh record of effects. */
+export function effects() {
+    return { runs: 0, refs: [], applied: new Map() };
+}
+async function apply(record, ref, effect) {
+    record.runs++;
+    record.refs.push(ref);
+    if (!record.applied.has(ref))
+        record.applied.set(ref, effect);
+    await record.afterEffect?.(ref);
+}
+/** `charge`: an idempotent side-effect tool (a payment keyed by the call's ref). */
+export function chargeTool(record) {
+    return defineTool({
+        name: 'charge',
+        description: 'charges an order',
+        inputSchema: z.object({ orderId: z.string(), cents: z.number() }),
+        outputSchema: z.object({ charged: z.number(), orderId: z.string() }),
+        sideEffects: 'idempotent',
+    }, async (input, ctx) => {
+        await apply(record, ctx.ref, input);
+        return { charged: input.cents, orderId: input.orderId };
+    });
+}
+/** `transfer`: an idempotent tool that asks a person first, and runs once restarted with approval. */
+export function transferTool(record) {
+    return defineTool({
+        name: 'transfer',
+        description: 'moves money',
+        inputSchema: z.object({ cents: z.number() }),
+        outputSchema: z.object({ done: z.boolean(), cents: z.number() }),
+        sideEffects: 'idempotent',
+        // Test-only: the amount is editable so the matrix's "restart with other input" is an admitted
+        // edit. A real payment tool never lets a client edit who is paid or how much (docs/architecture.md, how to add a tool).
+        editableInput: ['cents'],
+    }, async (input, ctx) => {
+        if (!ctx.resumed)
+            ctx.interrupt({ need: 'confirm', cents: input.cents });
+        const waited = record.beforeEffect?.(ctx.ref);
+        if (waited) {
+            await waited;
+            // The first read of the signal, after the wait: a stop that landed meanwhile must show here.
+            if (ctx.signal.aborted)
+                throw ctx.signal.reason;
+        }
+        await apply(record, ctx.ref, input);
+        return { done: true, cents: input.cents };
+    });
+}
+/**
+ * A model that answers a user message by calling `tool` with `input` (no ref: the kit assigns
+ * one, as with providers that send no call ids), and a tool message with text naming the outputs.
+ */
+export function toolThenAnswer(tool, input, options = {}) {
+    let calls = 0;
+    return scriptedModel(async (request, { signal }) => {
+        calls++;
+        await options.before?.(calls, request, signal);
+        const last = request.messages.at(-1);
+        if (last.role === 'user')
+            return { message: { role: 'model', content: [{ toolRequest: { name: tool, input } }] }, finishReason: 'stop' };
+        const outputs = last.content.map((p) => p.toolResponse?.output);
+        return `done: ${JSON.stringify(outputs)}`;
+    });
+}
+/**
+ * A bank's model: a user message that starts with "send" calls `transfer` with `cents` (no ref:
+ * the kit assigns one); a tool message is answered "done: <outputs as JSON>"; any other user
+ * message "noted: <its text>".
+ */
+export function transferOnSend(cents, options = {}) {
+    let calls = 0;
+    return scriptedModel(async (request, { signal }) => {
+        calls++;
+        await options.before?.(calls, request, signal);
+        const last = request.messages.at(-1);
+        if (last.role === 'tool') {
+            const outputs = last.content.map((p) => p.toolResponse?.output);
+            return `done: ${JSON.stringify(outputs)}`;
+        }
+        const [text = ''] = userTexts([last]);
+        if (!text.startsWith('send'))
+            return `noted: ${text}`;
+        return {
+            message: { role: 'model', content: [{ toolRequest: { name: 'transfer', input: { cents } } }] },
+            finishReason: 'stop',
+        };
+    });
+}
+/** A model that echoes the last user text after waiting for `before`. */
+export function echoModel(options = {}) {
+    let calls = 0;
+    return scriptedModel(async (request, { signal }) => {
+        calls++;
+        await options.before?.(calls, request, signal);
+        const user = request.messages.findLast((m) => m.role === 'user');
+        const text = user?.content.map((p) => ('text' in p ? p.text : '')).join('') ?? '';
+        return `echo: ${text}`;
+    });
+}
+/** The texts of the user messages of a history. */
+export function userTexts(history) {
+    return history
+        .filter((m) => m.role === 'user')
+        .map((m) => m.content.map((p) => ('text' in p ? p.text : '')).join(''));
+}
+//# sourceMappingURL=agent-fixtures.js.map

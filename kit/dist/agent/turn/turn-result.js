@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=turn-result.js.map

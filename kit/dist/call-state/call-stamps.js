@@ -1,0 +1,99 @@
+import { callStateOf, isRecorded } from '@callable-flows/protocol/call-state';
+import { inputDigest } from './input-digest.js';
+// The one writer of a call's stamps (the protocol's call-state.ts reads them): an open round is stored as
+// stamps on its tool requests, so it can be resumed, or retried, from its last message alone.
+function withoutStamps(part) {
+    const { interrupt: _i, inputDigest: _d, pendingOutput: _p, pendingContent: _c, pendingError: _e, ...rest } = part.metadata ?? {};
+    return rest;
+}
+/**
+ * The request, stamped as waiting for a person, with the digest of the input it asks about (what
+ * a client's view shows and sends back with its answer; admission compares it with the stored input's).
+ */
+export function stampInterrupt(part, metadata) {
+    const inputDigestStamp = inputDigest(part.toolRequest.input);
+    return {
+        toolRequest: part.toolRequest,
+        metadata: { ...withoutStamps(part), interrupt: metadata, inputDigest: inputDigestStamp },
+    };
+}
+/** The request, carrying the response it already has while other calls of the turn wait. */
+export function stampPendingOutput(part, response) {
+    const metadata = {
+        ...withoutStamps(part),
+        pendingOutput: response.toolResponse.output ?? null,
+    };
+    if (response.toolResponse.content)
+        metadata.pendingContent = response.toolResponse.content;
+    // A failed call keeps its error beside its output: its response, given back, is an error response again.
+    if (response.metadata?.toolError !== undefined)
+        metadata.pendingError = response.metadata.toolError;
+    return { toolRequest: part.toolRequest, metadata };
+}
+/** The request, marked as an interrupt that has been dealt with (closed without an answer). */
+export function stampResolved(part) {
+    const resolvedInterrupt = part.metadata?.interrupt;
+    return { toolRequest: part.toolRequest, metadata: { ...withoutStamps(part), resolvedInterrupt } };
+}
+/** The request with no pending state left on it. */
+export function clearStamps(part) {
+    const metadata = withoutStamps(part);
+    return Object.keys(metadata).length ? { toolRequest: part.toolRequest, metadata } : { toolRequest: part.toolRequest };
+}
+/** The response a recorded call stands for (`undefined` when it has none). */
+export function recordedResponse(part) {
+    const state = callStateOf(part);
+    if (!isRecorded(state))
+        return undefined;
+    const { name, ref } = part.toolRequest;
+    // How the response says who answered: a person (and whether they declined), or the tool.
+    const metadata = state.kind === 'answered'
+        ? { interruptResponse: true }
+        : state.kind === 'declined'
+            ? { interruptResponse: true, declined: state.declined }
+            : state.kind === 'failed'
+                ? { toolError: state.error }
+                : { source: 'pending' };
+    return {
+        toolResponse: {
+            name,
+            ...(ref === undefined ? {} : { ref }),
+            output: state.output,
+            ...(state.content ? { content: state.content } : {}),
+        },
+        metadata,
+    };
+}
+/** The waiting request, answered by a person with `response` (respond or decline): final once stored. */
+export function stampAnswer(part, response) {
+    const stamped = stampPendingOutput(part, response);
+    const declined = response.metadata?.declined;
+    const metadata = {
+        ...stamped.metadata,
+        resolvedInterrupt: part.metadata?.interrupt ?? true,
+        answer: declined === undefined ? 'respond' : 'decline',
+    };
+    if (declined !== undefined)
+        metadata.declined = declined;
+    return { toolRequest: part.toolRequest, metadata };
+}
+/** The waiting request, approved by a person (`restart` is what tool.restart made of it): it runs next. */
+export function stampApproved(part, restart) {
+    return {
+        toolRequest: { ...part.toolRequest, input: restart.toolRequest.input },
+        metadata: {
+            ...withoutStamps(part),
+            ...restart.metadata,
+            resumed: restart.metadata?.resumed ?? true,
+            resolvedInterrupt: part.metadata?.interrupt ?? true,
+            answer: 'restart',
+        },
+    };
+}
+/** An answered call as it stood while it waited: what a retried answer is built from and compared with. */
+export function asWaiting(part) {
+    const { answer: _a, resumed: _r, declined: _d, pendingOutput: _p, pendingContent: _c, pendingError: _e, resolvedInterrupt, replacedInput, ...rest } = part.metadata ?? {};
+    const input = replacedInput === undefined ? part.toolRequest.input : replacedInput;
+    return { toolRequest: { ...part.toolRequest, input }, metadata: { ...rest, interrupt: resolvedInterrupt ?? true } };
+}
+//# sourceMappingURL=call-stamps.js.map

@@ -1,0 +1,12 @@
+import type { ToolRequestPart } from '../model/index.js';
+/**
+ * The digest of a pending call's input: sha-256 over its canonical JSON (key order never
+ * matters), base64url. Sent with the interrupt and stamped on the waiting call; a reply that
+ * sends it back is admitted only while the stored call still has this input (`APPROVAL_STALE`).
+ */
+export declare function inputDigest(input: unknown): string;
+/**
+ * The digest of the input the interrupted call `part` asked about: its stamp while it waits
+ * (made once, when it was interrupted), else computed from the input as asked (before any edit).
+ */
+export declare function askedInputDigest(part: ToolRequestPart): string;

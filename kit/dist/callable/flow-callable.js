@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=flow-callable.js.map

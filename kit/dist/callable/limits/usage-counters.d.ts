@@ -1,0 +1,39 @@
+/** What one user spent in one UTC day: the day's counter document, as read. */
+export interface UsageCounts {
+    /** Tokens (input + output) of every call of the day. */
+    tokens: number;
+    /** Calls by minute of the day (`'0'`…`'1439'`, UTC). */
+    calls: Record<string, number>;
+    /** Tokens by session id. */
+    sessions: Record<string, number>;
+}
+/** What one call adds to its user's day. */
+export interface UsageDelta {
+    /** The minute of the day the call was admitted in. */
+    minute: number;
+    tokens: number;
+    /** The session the tokens went to, when the call had one. */
+    sessionId?: string | undefined;
+}
+/**
+ * Where the per-user counters of {@link UsageLimiter} live: one small document per user per UTC
+ * day, changed only by atomic increments (so instances never lose each other's counts).
+ */
+export interface UsageCounterStore {
+    /** The counts of `uid` on `day` (`YYYY-MM-DD`); zeros when nothing was counted yet. */
+    read(uid: string, day: string): Promise<UsageCounts>;
+    /** Adds one call and its tokens to `uid`'s `day`: one write. */
+    add(uid: string, day: string, delta: UsageDelta): Promise<void>;
+}
+/** No usage yet. */
+export declare function zeroUsage(): UsageCounts;
+/** A day in milliseconds. */
+export declare const DAY_MS: number;
+/** The UTC day of `now` (epoch ms) as `YYYY-MM-DD`. */
+export declare function dayOf(now: number): string;
+/** The minute of the UTC day of `now`, 0…1439. */
+export declare function minuteOf(now: number): number;
+/** Milliseconds from `now` to the next minute. */
+export declare function msToNextMinute(now: number): number;
+/** Milliseconds from `now` to the next UTC midnight. */
+export declare function msToNextDay(now: number): number;

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=on-call-flow-options.js.map

@@ -1,0 +1,59 @@
+import { CallRequestSchema, PAYLOAD_LIMITS } from '@callable-flows/protocol';
+import { fromZodError, invalidField, KitError } from '../errors/index.js';
+import { explainUnionIssues } from './explain-union-issues.js';
+/**
+ * Refuses request data over {@link PAYLOAD_LIMITS.requestBytes} before anything parses it, so an
+ * oversize call costs a length check and no more.
+ */
+export function assertPayloadSize(data) {
+    assertPayloadDepth(data);
+    const bytes = Buffer.byteLength(JSON.stringify(data ?? null) ?? '');
+    const limit = PAYLOAD_LIMITS.requestBytes;
+    if (bytes > limit)
+        throw invalidField('(root)', `is ${bytes} bytes; the limit is ${limit}`, limit);
+}
+/**
+ * Refuses data nested deeper than {@link PAYLOAD_LIMITS}.depth, walking it with an explicit
+ * stack: anything recursive (JSON.stringify, zod, Firestore) would overflow on such input first.
+ */
+export function assertPayloadDepth(data) {
+    const stack = [[data, 1]];
+    while (stack.length) {
+        const [value, depth] = stack.pop();
+        if (typeof value !== 'object' || value === null)
+            continue;
+        const limit = PAYLOAD_LIMITS.depth;
+        if (depth > limit)
+            throw invalidField('(root)', `is nested more than ${limit} levels deep`, limit);
+        for (const child of Object.values(value))
+            stack.push([child, depth + 1]);
+    }
+}
+/**
+ * Parses a value with `schema`, or throws invalid-argument naming every bad field of `what`
+ * (`details.field`, `details.fields`): `PAYLOAD_TOO_LARGE` when every issue is a limit
+ * ({@link PAYLOAD_LIMITS}), `INVALID_FIELD` otherwise.
+ */
+export function parseWire(schema, data, what) {
+    assertPayloadSize(data);
+    const parsed = schema.safeParse(data);
+    if (parsed.success)
+        return parsed.data;
+    const error = explainUnionIssues(parsed.error);
+    const refused = fromZodError(error, what);
+    if (!error.issues.every((issue) => issue.code === 'too_big'))
+        throw refused;
+    throw new KitError(refused.code, refused.message, { details: refused.details, reason: 'PAYLOAD_TOO_LARGE' });
+}
+/** Parses a call's `data` into a {@link CallRequest}; every malformed field is invalid-argument. */
+export function parseCallRequest(data) {
+    return parseWire(CallRequestSchema, data, 'request data');
+}
+/** The agent's input for a parsed request. */
+export function toAgentInput(request) {
+    if (request.resume)
+        return { resume: request.resume };
+    // The schema guarantees one of the two.
+    return { message: request.message };
+}
+//# sourceMappingURL=parse-call-request.js.map

@@ -1,0 +1,44 @@
+import { isStopRequest, StopRequestSchema } from '@callable-flows/protocol';
+import { fromZodError, KitError } from '../errors/index.js';
+import { callerContext } from './caller-context.js';
+import { chunkSender } from './chunk-sender.js';
+import { assertClientMedia } from './media-policy.js';
+import { assertPayloadSize, parseCallRequest, toAgentInput } from './parse-call-request.js';
+import { toMessageResult } from './to-call-result.js';
+/**
+ * One call of an agent over the wire: parse the data, run the turn as the caller, return the
+ * wire result (`queued` from an agent that queued the message); or, for `{ sessionId, stop: true }`, stop the turn running on the session.
+ */
+export async function runAgentCall(agent, call) {
+    const { request, signal, traces } = call;
+    if (!request.auth)
+        throw new KitError('unauthenticated', 'sign in first: a session belongs to a signed-in user', {
+            reason: 'UNAUTHENTICATED',
+        });
+    if (isStopRequest(request.data)) {
+        assertPayloadSize(request.data);
+        const stop = StopRequestSchema.safeParse(request.data);
+        if (!stop.success)
+            throw fromZodError(stop.error, 'request');
+        const { sessionId, requestId, clientId } = stop.data;
+        return agent.stop(sessionId, {
+            uid: request.auth.uid,
+            ...(requestId ? { requestId } : {}),
+            ...(clientId ? { clientId } : {}),
+        });
+    }
+    const parsed = parseCallRequest(request.data);
+    assertClientMedia(parsed, call.media);
+    const onChunk = chunkSender(request, call.response);
+    const result = await agent.send(parsed.sessionId, toAgentInput(parsed), {
+        uid: request.auth.uid,
+        context: callerContext(request),
+        ...(onChunk ? { onChunk } : {}),
+        ...(signal ? { signal } : {}),
+        ...(parsed.requestId ? { requestId: parsed.requestId } : {}),
+        ...(traces ? { traces } : {}),
+        ...(call.warmed ? { warmed: call.warmed } : {}),
+    });
+    return toMessageResult(result);
+}
+//# sourceMappingURL=run-agent-call.js.map

@@ -1,0 +1,33 @@
+/**
+ * The wire form of an agent's turn: every key always present (null output, zero usage), so a
+ * client can read it without guarding, and nothing the client wasn't promised.
+ */
+export function toCallResult(result) {
+    const wire = {
+        sessionId: result.sessionId,
+        status: result.status,
+        finishReason: result.finishReason,
+        text: result.text,
+        output: result.output ?? null,
+        interrupts: result.interrupts.map(({ ref, name, input, metadata, inputDigest }) => ({
+            ref,
+            name,
+            input: input ?? null,
+            metadata,
+            ...(inputDigest === undefined ? {} : { inputDigest }),
+        })),
+        usage: { inputTokens: result.usage.inputTokens ?? 0, outputTokens: result.usage.outputTokens ?? 0 },
+    };
+    if (result.finishMessage !== undefined)
+        wire.finishMessage = result.finishMessage;
+    return wire;
+}
+/** The wire form of what `send` gave: a turn's result, or `queued` as it is. */
+export function toMessageResult(result) {
+    if (result.status === 'queued') {
+        const { sessionId, requestId, position } = result;
+        return { sessionId, status: 'queued', requestId, position };
+    }
+    return toCallResult(result);
+}
+//# sourceMappingURL=to-call-result.js.map

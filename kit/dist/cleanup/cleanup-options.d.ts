@@ -1,0 +1,41 @@
+import type { PendingInterrupt } from '../agent/index.js';
+import type { Session, SweepableSessionStore } from '../session/index.js';
+/** How long an interrupt may wait for a person by default: a day. */
+export declare const DEFAULT_INTERRUPT_TTL_MS: number;
+/** How long an untouched session is kept by default: 30 days (as `DEFAULT_SESSION_TTL_MS`). */
+export declare const DEFAULT_CLEANUP_SESSION_TTL_MS: number;
+/** Documents per query page by default. */
+export declare const DEFAULT_BATCH_SIZE = 200;
+/** The most documents one run looks at by default: a run stays well inside a minute. */
+export declare const DEFAULT_MAX_PER_RUN = 5000;
+/** Sessions expired or deleted at once by default. */
+export declare const DEFAULT_PARALLELISM = 32;
+/** Told about each session the cleanup expired, with the calls that expired (a notification, say). */
+export type ExpiredHook = (session: Session, expired: PendingInterrupt[]) => void | Promise<void>;
+/** What a cleanup run does and how much of it. Times are milliseconds. */
+export interface CleanupPolicy {
+    /**
+     * Interrupted sessions last updated longer ago than this become `expired`: each waiting call
+     * is answered as expired in the history, and a resume gets `failed-precondition`. Default 24 h.
+     */
+    interruptTtlMs?: number;
+    /** Sessions last updated longer ago than this are deleted with their whole history. Default 30 days. */
+    sessionTtlMs?: number;
+    /** Documents per query page. Default 200. */
+    batchSize?: number;
+    /**
+     * The most sessions one run looks at; the rest is left for the next run.
+     * Default 5,000.
+     */
+    maxPerRun?: number;
+    /** Sessions expired or deleted at once. Default 32. */
+    parallelism?: number;
+    /** Called after each session is expired; a hook that throws is counted, never retried. */
+    onExpired?: ExpiredHook;
+}
+/** Options of `runCleanup`. */
+export interface CleanupOptions extends CleanupPolicy {
+    store: SweepableSessionStore;
+    /** The time in epoch ms. Default `Date.now`. */
+    clock?: () => number;
+}

@@ -1,0 +1,14 @@
+import { lazy } from '../lazy/index.js';
+/**
+ * The Firestore of firebase-admin's default app (made if there is none), on first use: a
+ * scheduled function's cold start loads firebase-admin only when a run needs it. A failed start
+ * is tried again on the next run.
+ */
+export const defaultFirestore = lazy(async () => {
+    const [{ getApps, initializeApp }, { getFirestore }] = await Promise.all([
+        import('firebase-admin/app'),
+        import('firebase-admin/firestore'),
+    ]);
+    return getFirestore(getApps()[0] ?? initializeApp());
+});
+//# sourceMappingURL=default-firestore.js.map

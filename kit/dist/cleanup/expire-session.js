@@ -1,0 +1,19 @@
+import { closeTrailingRequests, toPendingInterrupt } from '../agent/index.js';
+import { pendingOf, statusAfter, turnOutcome, withPending } from '../session/index.js';
+/**
+ * `session` with its waiting calls answered in the history with an "approval expired" tool
+ * error (the conversation stays valid for the model when the user writes again), status
+ * `expired`, its outcome `expired` at `now`, one version up and no lease. `updatedAt` and
+ * `expireAt` stay: they date the last turn, which is what the session's own lifetime counts from.
+ */
+export function expireSession(session, now) {
+    const expired = pendingOf(session.history).interrupts.map(toPendingInterrupt);
+    const history = closeTrailingRequests(session.history, 'expired');
+    const { lease: _lease, error: _error, ...rest } = session;
+    // Derived here too (the store derives on write): `onExpired` reads this copy.
+    const status = statusAfter('expired', history);
+    const outcome = turnOutcome(session.turn, now, { kind: 'expired' });
+    const next = withPending({ ...rest, history, status, outcome, version: session.version + 1 });
+    return { session: next, expired };
+}
+//# sourceMappingURL=expire-session.js.map

@@ -1,0 +1,44 @@
+import { toolRequestsOf } from '../../model/index.js';
+import { FirestoreSessionStore } from '../../session/firestore/index.js';
+/** A store under a fresh collection prefix. */
+export function tenant(firestore, prefix) {
+    const sessions = firestore.collection(`${prefix}sessions`);
+    return {
+        prefix,
+        store: new FirestoreSessionStore({ firestore, prefix }),
+        async count(where) {
+            const query = where ? sessions.where('status', '==', where.status) : sessions;
+            return (await query.count().get()).data().count;
+        },
+        async chunkCount() {
+            return (await firestore.collectionGroup(`${prefix}history`).count().get()).data().count;
+        },
+    };
+}
+/**
+ * Throws unless `messages` is a conversation a model accepts: a model message follows a user
+ * or tool message; a user message follows a model or tool message, never another user message;
+ * and every tool request of a model message is answered by the tool message right after it,
+ * one response per ref (a tool message answers nothing else).
+ */
+export function assertWellFormed(messages) {
+    const turns = messages.filter((m) => m.role !== 'system');
+    turns.forEach((message, i) => {
+        const previous = turns[i - 1];
+        if (message.role === 'model' && previous?.role === 'model')
+            throw new Error(`two model messages at ${i}`);
+        if (message.role === 'user' && previous?.role === 'user')
+            throw new Error(`two user messages at ${i}`);
+        if (message.role === 'tool' && previous?.role !== 'model')
+            throw new Error(`tool message ${i} follows no model message`);
+        const asked = toolRequestsOf(message).map((p) => p.toolRequest.ref);
+        if (message.role !== 'model' || !asked.length)
+            return;
+        const next = turns[i + 1];
+        const answered = (next?.role === 'tool' ? next.content : []).map((p) => p.toolResponse?.ref);
+        if ([...answered].sort().join() !== [...asked].sort().join()) {
+            throw new Error(`the tool requests of message ${i} (${asked.join()}) are answered by ${answered.join() || 'nothing'}`);
+        }
+    });
+}
+//# sourceMappingURL=cleanup-fixtures.js.map

@@ -1,0 +1,11 @@
+/**
+ * The HTTP proxy the SDK's gRPC channel (@grpc/grpc-js) would tunnel a connection to `hostname`
+ * (a DNS name, such as Firestore's) through, as `host:port`; undefined where it connects
+ * directly. grpc-js reads only lower-case variables: `grpc_proxy`, else `https_proxy`, else
+ * `http_proxy` (an `http:` URL; another scheme or an unparsable one is ignored), and connects
+ * directly to a host name that ends with an entry of `no_grpc_proxy`, else `no_proxy` (split on
+ * commas, entries untrimmed, no `*`; its CIDR entries concern IP addresses only). The REST
+ * client's node:http connects directly everywhere, so where this names a proxy the two would
+ * reach Firestore by different routes.
+ */
+export declare function grpcProxyFor(hostname: string, env?: NodeJS.ProcessEnv): string | undefined;

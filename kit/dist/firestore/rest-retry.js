@@ -1,0 +1,64 @@
+// The retry table: which answers each REST call is sent again after, read from the SDK's own
+// (node_modules/@google-cloud/firestore-api/build/src/v1/firestore_client_config.json), made
+// stricter for commits where a second application could not be told from the first.
+// Besides this table, the transport sends any call again, once, after a 401 (a refused token was
+// applied to nothing), and after a stale kept-alive connection (the server never read the request).
+const DEADLINE_EXCEEDED = 4;
+const RESOURCE_EXHAUSTED = 8;
+const ABORTED = 10;
+const INTERNAL = 13;
+const UNAVAILABLE = 14;
+/**
+ * Reads: gax's BatchGetDocuments codes (DEADLINE_EXCEEDED, INTERNAL, UNAVAILABLE) and
+ * RESOURCE_EXHAUSTED, as gax's GetDocument: a read sent twice changes nothing.
+ */
+const READ = new Set([DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED, INTERNAL, UNAVAILABLE]);
+/** gax's Rollback codes: a transaction rolled back twice is rolled back. */
+const ROLLBACK = new Set([DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED, INTERNAL, UNAVAILABLE]);
+/**
+ * A commit whose every write is fenced (see {@link isFenced}): the answers that say it was refused.
+ * The fence makes a misjudged repeat fail visibly (ALREADY_EXISTS, FAILED_PRECONDITION, NOT_FOUND)
+ * rather than apply twice. An UNAVAILABLE or DEADLINE_EXCEEDED commit may have been applied: never
+ * sent again, though the SDK sends a plain commit again after UNAVAILABLE.
+ */
+const FENCED_COMMIT = new Set([ABORTED, RESOURCE_EXHAUSTED]);
+const NONE = new Set();
+/**
+ * Whether `write`'s precondition would be false once the write was applied: a write of a document
+ * that must not exist, a delete of one that must, any write of one that must carry an update time
+ * (a write that changes the document changes its update time; one that changes nothing changes
+ * nothing when repeated).
+ */
+export function isFenced(write) {
+    const current = write.currentDocument;
+    if (current?.updateTime !== undefined)
+        return true;
+    if (current?.exists === false)
+        return write.update !== undefined;
+    if (current?.exists === true)
+        return write.delete !== undefined;
+    return false;
+}
+/**
+ * The gRPC codes after which a call of `method` with `body` is sent again. A commit's depend on
+ * its writes; a transaction's commit is never sent again by itself: its transaction runs again or
+ * not (rest-transaction.ts).
+ */
+export function retriedCodes(method, body) {
+    switch (method) {
+        case 'batchGet':
+            return READ;
+        case 'rollback':
+            return ROLLBACK;
+        case 'commit': {
+            const { writes = [], transaction } = body;
+            return !transaction && writes.length > 0 && writes.every(isFenced) ? FENCED_COMMIT : NONE;
+        }
+    }
+}
+/**
+ * gax's backoff for Firestore (100 ms, ×1.3, up to 60 s). The total deadline is 60 s, not gax's
+ * 600 s: no function call waits ten minutes for a store.
+ */
+export const CALL_RETRY = { initialMs: 100, multiplier: 1.3, maxMs: 60_000, totalMs: 60_000 };
+//# sourceMappingURL=rest-retry.js.map

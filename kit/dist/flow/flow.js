@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=flow.js.map

@@ -1,0 +1,2 @@
+export { defineFlow } from './define-flow.js';
+//# sourceMappingURL=index.js.map

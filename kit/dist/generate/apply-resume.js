@@ -1,0 +1,219 @@
+import { isDeepStrictEqual } from 'node:util';
+import { answerOf, asWaiting, callStateOf, inputDigest, stampAnswer, stampApproved } from '../call-state/index.js';
+import { fromZodError, isKitError, KitError } from '../errors/index.js';
+import { toolRequestsOf } from '../model/index.js';
+import { editInput } from '../tools/index.js';
+import { lookupTool } from './to-tool-map.js';
+function refused(reply, reason, message, field) {
+    const details = { name: reply.name, ref: reply.ref, ...(field === undefined ? {} : { field }) };
+    return new KitError('invalid-argument', message, { reason, details });
+}
+/**
+ * Refuses a reply sent for another input than the stored call's: the person was shown a call
+ * that is no longer the one waiting (an older card, another tab's). Nothing is written.
+ */
+function assertDigest(part, reply) {
+    if (reply.inputDigest === undefined || reply.inputDigest === inputDigest(part.toolRequest.input))
+        return;
+    throw new KitError('failed-precondition', `the answer to '${reply.name}' (ref '${reply.ref}') was given for another input than the call now waiting: show it again`, { reason: 'APPROVAL_STALE', details: { name: reply.name, ref: reply.ref } });
+}
+/**
+ * The input a client's edit (`replaceInput`) of the stored call `part` makes: merged over the
+ * stored input at the fields its tool declares editable, or refused (`ANSWER_NOT_ALLOWED`,
+ * naming the field) when the tool declares none or the edit touches another.
+ */
+function editedInput(part, reply, tool) {
+    const field = `${reply.field}.replaceInput`;
+    const editable = tool.config.editableInput;
+    if (editable === undefined) {
+        const words = `'${reply.name}' lets no one edit its input: approve the call as it is (restart without replaceInput) or decline it`;
+        throw refused(reply, 'ANSWER_NOT_ALLOWED', words, field);
+    }
+    const outcome = editInput(editable, part.toolRequest.input, reply.replaceInput);
+    if ('input' in outcome)
+        return outcome.input;
+    const { field: at, message } = outcome.refused;
+    const where = at ? `${field}.${at}` : field;
+    throw refused(reply, 'ANSWER_NOT_ALLOWED', `${where}: ${message}`, where);
+}
+/**
+ * The refusal of a second answer to the call `ref`. Its details name the call as the wire always
+ * has: by ref and name while its round is open, by ref alone once the round has closed.
+ */
+function alreadyAnswered(name, ref, round) {
+    return new KitError('failed-precondition', `the call of '${name}' (ref '${ref}') was already answered; an answer is final`, { reason: 'ALREADY_ANSWERED', details: round === 'open' ? { name, ref } : { ref } });
+}
+/** True when `history` holds a call with `ref` (in a closed round, it has had its answer). */
+function wasAsked(history, ref) {
+    return ref !== undefined && history.some((m) => toolRequestsOf(m).some((p) => p.toolRequest.ref === ref));
+}
+/**
+ * The refusal of a resume on a history with no open round: `ALREADY_ANSWERED` when a reply
+ * names a call the history holds, `NOTHING_TO_RESUME` otherwise.
+ */
+export function nothingToResume(history, sessionId, replies) {
+    const answered = replies.find((reply) => wasAsked(history, reply.ref));
+    if (answered)
+        return alreadyAnswered(answered.name, answered.ref, 'closed');
+    return new KitError('failed-precondition', `nothing to resume: session '${sessionId}' is not waiting for an answer`, {
+        reason: 'NOTHING_TO_RESUME',
+    });
+}
+/** The index of the call `reply` names in the open round, by ref (and name, for a call without one). */
+function callOf(content, reply, admission) {
+    const at = content.findIndex((p) => 'toolRequest' in p &&
+        p.toolRequest.ref === reply.ref &&
+        (reply.ref !== undefined || p.toolRequest.name === reply.name));
+    if (at >= 0) {
+        const stored = content[at].toolRequest.name;
+        if (stored === reply.name)
+            return at;
+        throw refused(reply, 'UNKNOWN_REF', `the interrupt with ref '${reply.ref}' is of tool '${stored}', not '${reply.name}'`);
+    }
+    if (admission.history && wasAsked(admission.history, reply.ref))
+        throw alreadyAnswered(reply.name, reply.ref, 'closed');
+    throw refused(reply, 'UNKNOWN_REF', `no pending interrupt of tool '${reply.name}' with ref '${reply.ref}'`);
+}
+function toolOf(tools, reply, admission) {
+    const tool = lookupTool(tools, reply.name);
+    if (!tool)
+        throw refused(reply, 'UNKNOWN_REF', `tool '${reply.name}' is no longer available to answer`);
+    if (reply.kind === 'respond' &&
+        admission.fromClient &&
+        !(tool.config.answerable ?? tool.config.sideEffects !== 'idempotent')) {
+        const words = `'${reply.name}' acts on the world: approve it (restart) or decline it; a client can't supply its result`;
+        throw refused(reply, 'ANSWER_NOT_ALLOWED', words);
+    }
+    if (reply.kind === 'restart' && !tool.restartable) {
+        throw refused(reply, 'ANSWER_NOT_ALLOWED', `'${reply.name}' is an interrupt with nothing to run again: respond to it`);
+    }
+    return tool;
+}
+/**
+ * What a resumed call sees as `ctx.resumed`: generate's own restart, as its tool gave it; a
+ * client's `metadata`, only as the tool's `resumedMetadata` parses it (refused without one: a
+ * client's word reaches the tool only where the tool asked for it).
+ */
+function resumedBy(reply, tool, fromClient) {
+    if (!fromClient || reply.resumed === true)
+        return reply.resumed;
+    const field = `${reply.field}.metadata`;
+    const schema = tool.config.resumedMetadata;
+    if (!schema) {
+        const words = `${field}: '${reply.name}' takes no metadata with an approval: approve it without`;
+        throw refused(reply, 'ANSWER_NOT_ALLOWED', words, field);
+    }
+    const parsed = schema.safeParse(reply.resumed);
+    if (!parsed.success)
+        throw fromZodError(parsed.error, `metadata of the approval of '${reply.name}'`);
+    return parsed.data;
+}
+/**
+ * The waiting call `part` with the reply's answer, checked against its digest, what its tool
+ * lets a client edit and the tool's schemas, as it will be stored.
+ */
+function answered(part, reply, tool, fromClient) {
+    const where = `'${reply.name}' (ref '${reply.ref}')`;
+    const { name, ref } = part.toolRequest;
+    assertDigest(part, reply);
+    if (reply.kind === 'decline')
+        return stampAnswer(part, tool.decline(part, reply.reason));
+    if (reply.kind === 'respond') {
+        const parsed = tool.config.outputSchema?.safeParse(reply.output);
+        if (parsed && !parsed.success)
+            throw fromZodError(parsed.error, `response to ${where}`);
+        // What goes into history is the checked value: keys the schema strips never get stored.
+        const output = parsed ? parsed.data : reply.output;
+        const content = reply.content ? { content: reply.content } : {};
+        return stampAnswer(part, { toolResponse: { name, ...(ref === undefined ? {} : { ref }), output, ...content } });
+    }
+    const replaced = reply.replaceInput !== undefined;
+    // A client edits the stored call; generate's own restart (tool.restart) gives a whole new input.
+    const candidate = !replaced
+        ? part.toolRequest.input
+        : fromClient
+            ? editedInput(part, reply, tool)
+            : reply.replaceInput;
+    const parsed = tool.config.inputSchema?.safeParse(candidate);
+    if (parsed && !parsed.success)
+        throw fromZodError(parsed.error, `input to restart ${where}`);
+    // What runs, is stored and is shown to the model is the parsed value; the input asked about is kept.
+    const input = parsed ? parsed.data : candidate;
+    const resumed = resumedBy(reply, tool, fromClient);
+    const metadata = { ...(replaced ? { replacedInput: part.toolRequest.input } : {}), resumed };
+    return stampApproved(part, { toolRequest: { ...part.toolRequest, input: input }, metadata });
+}
+/** True when `stored` (already answered) carries the same answer as `candidate` would: a retried resume. */
+function sameAnswer(stored, candidate) {
+    const answer = answerOf(stored);
+    if (answer !== answerOf(candidate))
+        return false;
+    const a = callStateOf(stored);
+    const b = callStateOf(candidate);
+    if (answer === 'restart')
+        return isDeepStrictEqual(stored.toolRequest.input, candidate.toolRequest.input);
+    if (a.kind === 'declined' && b.kind === 'declined') {
+        return isDeepStrictEqual(a.output, b.output) && isDeepStrictEqual(a.declined, b.declined);
+    }
+    return a.kind === 'answered' && b.kind === 'answered' && isDeepStrictEqual(a.output, b.output);
+}
+/**
+ * True when `reply` is the answer the answered call `stored` already has (a retried resume). A
+ * reply that couldn't be admitted on the waiting call (a bad edit, a stale digest) is another
+ * answer: the call's being answered is what the client needs to hear.
+ */
+function repeatsAnswer(stored, reply, tool, fromClient) {
+    try {
+        return sameAnswer(stored, answered(asWaiting(stored), reply, tool, fromClient));
+    }
+    catch (error) {
+        if (isKitError(error) && (error.code === 'invalid-argument' || error.code === 'failed-precondition'))
+            return false;
+        throw error;
+    }
+}
+/**
+ * Journals a person's answers on the open round that `message` holds, in one pass: each reply
+ * is matched to its call (by ref, and tool name) and checked once; a waiting call takes its
+ * answer (respond and decline record the response, restart records the approval and any
+ * replaced input as the tool's schema parsed it: for a client, its edit merged over the stored
+ * input at the fields the tool declares editable). A reply that carries the interrupt's
+ * `inputDigest` is admitted only while the stored call has that input (`APPROVAL_STALE`). An answer once given is final: the same
+ * answer again is a no-op (a retried resume), a different one is `failed-precondition`
+ * (`ALREADY_ANSWERED`). Nothing runs here.
+ */
+export function applyResume(message, replies, tools, admission = {}) {
+    // A client's resume answers something; generate's empty resume goes on with what the round holds (a retry).
+    if (!replies.length && admission.fromClient) {
+        throw new KitError('invalid-argument', 'a resume must answer, approve or decline at least one interrupt', {
+            reason: 'INVALID_FIELD',
+            details: { field: 'resume' },
+        });
+    }
+    const fromClient = admission.fromClient === true;
+    const content = message.content.slice();
+    const seen = new Set();
+    for (const reply of replies) {
+        const at = callOf(content, reply, admission);
+        if (seen.has(at)) {
+            // The request alone is wrong: refused by the field that answers a second time, before anything is written.
+            const field = `${reply.field}.ref`;
+            throw new KitError('invalid-argument', `${field}: answers the interrupt of '${reply.name}' (ref '${reply.ref}') a second time`, {
+                reason: 'INVALID_FIELD',
+                details: { name: reply.name, ref: reply.ref, field },
+            });
+        }
+        seen.add(at);
+        const tool = toolOf(tools, reply, admission);
+        const part = content[at];
+        const state = callStateOf(part).kind;
+        if (state === 'waiting') {
+            content[at] = answered(part, reply, tool, fromClient);
+        }
+        else if (state === 'running' || !repeatsAnswer(part, reply, tool, fromClient)) {
+            throw alreadyAnswered(reply.name, reply.ref, 'open');
+        }
+    }
+    return { ...message, content };
+}
+//# sourceMappingURL=apply-resume.js.map

@@ -1,0 +1,183 @@
+import { abortError, isKitError } from '../errors/index.js';
+import { redactSecrets, redactValue } from '../redact/index.js';
+import { isToolInterruptError, LimitSink, PromiseSink, RUN_INTO, } from '../tools/index.js';
+import { lookupTool } from './to-tool-map.js';
+/**
+ * A response that tells the model, in words it can act on, that the call failed. The words are
+ * redacted here, where the error becomes data: the model, the stream, the client and the store
+ * all get this one copy, so a secret a tool's error quotes reaches none of them.
+ */
+export function toolErrorResponse(request, error) {
+    const message = redactSecrets(error instanceof Error ? error.message : String(error));
+    const code = isKitError(error) ? error.code : 'unknown';
+    const fields = isKitError(error) ? redactValue(error.details?.fields) : undefined;
+    return {
+        toolResponse: {
+            name: request.name,
+            ...(request.ref === undefined ? {} : { ref: request.ref }),
+            output: { error: message },
+        },
+        metadata: { toolError: fields === undefined ? { code } : { code, fields } },
+    };
+}
+function toResponsePart(request, result) {
+    const response = { name: request.name, output: result.output };
+    if (request.ref !== undefined)
+        response.ref = request.ref;
+    if (result.content)
+        response.content = result.content;
+    return result.metadata ? { toolResponse: response, metadata: result.metadata } : { toolResponse: response };
+}
+// Built without spreads: this runs per call.
+function runOptions(ref, resumed, scope) {
+    const options = { ref, context: scope.context };
+    if (resumed !== undefined)
+        options.resumed = resumed;
+    if (scope.signal)
+        options.signal = scope.signal;
+    if (scope.state)
+        options.state = scope.state;
+    return options;
+}
+function runThroughMiddleware(tool, request, resumed, scope) {
+    const middleware = scope.middleware;
+    // No call record and no chain when there is no middleware.
+    if (!middleware.length)
+        return tool.run(request.input, runOptions(request.ref, resumed, scope));
+    const call = { tool, request, resumed, context: scope.context };
+    let next = () => call.tool.run(call.request.input, runOptions(call.request.ref, call.resumed, scope));
+    for (let i = middleware.length - 1; i >= 0; i--) {
+        const step = middleware[i];
+        const inner = next;
+        next = () => step(call, inner);
+    }
+    return next();
+}
+/** The call through its middleware, told to `observer` as it starts and finishes (a throw before the promise included). */
+function runObserved(observer, tool, request, resumed, scope) {
+    const call = { name: tool.name, ref: request.ref, resumed: resumed !== undefined };
+    observer({ type: 'tool-started', ...call });
+    const started = performance.now();
+    let running;
+    try {
+        running = runThroughMiddleware(tool, request, resumed, scope);
+    }
+    catch (error) {
+        running = Promise.reject(error);
+    }
+    return running.then((result) => {
+        observer({ type: 'tool-finished', ...call, durationMs: performance.now() - started, outcome: 'ok' });
+        return result;
+    }, (error) => {
+        const outcome = isToolInterruptError(error) ? 'interrupt' : 'error';
+        observer({ type: 'tool-finished', ...call, durationMs: performance.now() - started, outcome, error });
+        throw error;
+    });
+}
+/** How a failed call ends: an interrupt, a response the model can read, or (abort, `onError: 'throw'`) a throw. */
+function failedCall(tool, request, scope, error) {
+    if (isToolInterruptError(error))
+        return { interrupt: error.metadata ?? true };
+    if (scope.signal?.aborted)
+        throw abortError(scope.signal, `tool '${request.name}'`);
+    if (tool.config.onError === 'throw')
+        throw error;
+    return { response: toolErrorResponse(request, error) };
+}
+/**
+ * The record of one tool call, told how it ended: `deliver` gets a response or an interrupt,
+ * `reject` a failure that ends the turn (an abort, `onError: 'throw'`). Exactly one of them is
+ * called, once, maybe before {@link runToolCall} returns; neither may throw. It is the tool's
+ * sink as well (`settle`/`fail`), so a call costs no promise between the tool and its round.
+ */
+export class ToolCallRecord extends LimitSink {
+    request;
+    scope;
+    tool;
+    // The call's run options as well: one object per call, not two.
+    ref;
+    context;
+    signal;
+    state;
+    resumed;
+    constructor(request, scope) {
+        super();
+        this.request = request;
+        this.scope = scope;
+        this.ref = request.ref;
+        this.context = scope.context;
+        this.signal = scope.signal;
+        this.state = scope.state;
+    }
+    /** A response for the model: delivered as an outcome, unless a record takes it as it is. */
+    answer(response) {
+        this.deliver({ response });
+    }
+    settle(result) {
+        this.answer(toResponsePart(this.request, result));
+    }
+    fail(error) {
+        let outcome;
+        try {
+            outcome = failedCall(this.tool, this.request, this.scope, error);
+        }
+        catch (thrown) {
+            this.reject(thrown);
+            return;
+        }
+        this.deliver(outcome);
+    }
+}
+/**
+ * Runs one tool request, telling `call` how it ended. Invalid input, an unknown tool, a timeout
+ * or a failure become a response the model can read, unless the tool says `onError: 'throw'`;
+ * an abort always ends the turn. With no middleware and no observer, a tool made by
+ * `defineTool` hands its result straight to `call`: no promise of the call's own.
+ */
+export function runToolCall(call, resumed) {
+    const { request, scope } = call;
+    const tool = lookupTool(scope.tools, request.name);
+    if (!tool) {
+        const known = [...scope.tools.keys()].join(', ') || 'none';
+        call.deliver({
+            response: toolErrorResponse(request, new Error(`unknown tool '${request.name}'; the tools are: ${known}`)),
+        });
+        return;
+    }
+    call.tool = tool;
+    const runner = tool[RUN_INTO];
+    if (runner && !scope.observer && !scope.middleware.length) {
+        call.resumed = resumed;
+        runner(request.input, call, call);
+        return;
+    }
+    let running;
+    try {
+        running = scope.observer
+            ? runObserved(scope.observer, tool, request, resumed, scope)
+            : runThroughMiddleware(tool, request, resumed, scope);
+    }
+    catch (error) {
+        // A middleware that threw before returning its promise.
+        call.fail(error);
+        return;
+    }
+    running.then((result) => call.settle(result), (error) => call.fail(error));
+}
+/** A call's record read as a promise of its outcome. */
+class PromisedCall extends ToolCallRecord {
+    sink = new PromiseSink();
+    deliver(outcome) {
+        this.sink.settle(outcome);
+    }
+    reject(error) {
+        this.sink.fail(error);
+    }
+}
+/** {@link runToolCall} as a promise of the call's outcome. */
+export function executeToolCall(part, resumed, scope) {
+    const call = new PromisedCall(part.toolRequest, scope);
+    runToolCall(call, resumed);
+    return call.sink.promise();
+}
+//# sourceMappingURL=execute-tool-call.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=generate-options.js.map

@@ -1,0 +1,2 @@
+export { lazy } from './lazy.js';
+//# sourceMappingURL=index.js.map

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { RoleSchema } from './message.js';
+import { PartSchema } from './parts.js';
+/** One piece of a streamed response. */
+export const GenerateResponseChunkSchema = z.strictObject({
+    /** Which message of the turn the chunk belongs to (0 = first model call). */
+    index: z.number().int().nonnegative().optional(),
+    role: RoleSchema.optional(),
+    content: z.array(PartSchema),
+    /** True when `content` is everything so far rather than what is new. */
+    aggregated: z.boolean().optional(),
+    custom: z.unknown().optional(),
+});
+//# sourceMappingURL=chunk.js.map

@@ -1,0 +1,25 @@
+export { composeMiddleware } from './compose-middleware.js';
+export { defineModel } from './define-model.js';
+export { GenerationCommonConfigSchema } from './generation-config.js';
+export { DocumentSchema, MessageSchema, RoleSchema } from './message.js';
+export { textOf, toolRequestsOf, toolResponsesOf } from './message-content.js';
+export { augmentWithContext } from './middleware/augment-with-context.js';
+export { fallback } from './middleware/fallback.js';
+export { meter } from './middleware/meter.js';
+export { backoffDelay, retry } from './middleware/retry.js';
+export { retryAfterMs } from './middleware/retry-after.js';
+export { shortToolName, shortToolNames } from './middleware/short-tool-names.js';
+export { simulateConstrainedGeneration } from './middleware/simulate-constrained-generation.js';
+export { simulateSystemPrompt } from './middleware/simulate-system-prompt.js';
+export { sleep } from './middleware/sleep.js';
+export { findUnsupported, validateSupport } from './middleware/validate-support.js';
+export { PartSchema, ToolRequestPartSchema, } from './parts.js';
+export { copyPlainResponse, isPlainMessage } from './plain-response.js';
+export { costOf, priceOf } from './pricing.js';
+export { FinishReasonSchema, GenerateResponseSchema } from './response.js';
+export { route } from './route.js';
+export { JsonSchemaSchema, ToolDefinitionSchema } from './tool-definition.js';
+export { UsageSchema } from './usage.js';
+export { markCheckedList, validateMessages } from './validate-messages.js';
+export { withMiddleware } from './with-middleware.js';
+//# sourceMappingURL=index.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=step-observer.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=gemini-options.js.map

@@ -1,0 +1,79 @@
+import { KitError } from '../../errors/index.js';
+import { toGeminiMedia } from './media-data.js';
+/** Part metadata keys Gemini reads back on media parts. */
+const MEDIA_METADATA = ['videoMetadata', 'mediaResolution', 'mediaProcessing'];
+const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+function withSignature(part, metadata) {
+    const signature = metadata?.thoughtSignature;
+    if (typeof signature === 'string')
+        part.thoughtSignature = signature;
+    return part;
+}
+function functionCall(part, context) {
+    const { name, ref, input, partial } = part.toolRequest;
+    // A partial request is a streaming preview; its complete form is in the same message.
+    if (partial)
+        return undefined;
+    if (input !== undefined && !isRecord(input)) {
+        throw new KitError('invalid-argument', `Gemini needs tool '${name}' input as an object`, { details: { ref } });
+    }
+    const call = { name: context.names.toGemini(name), args: input ?? {} };
+    // A ref the adapter made up (Gemini gave no id) is ours alone: Gemini never saw it as an id.
+    if (ref !== undefined && part.metadata?.syntheticRef !== true) {
+        call.id = ref;
+        context.echoedIds.add(ref);
+    }
+    return withSignature({ functionCall: call }, part.metadata);
+}
+function functionResponse(part, context) {
+    const { name, ref, output, content } = part.toolResponse;
+    // Gemini wants an object: one is sent as it is (an `{ error }` reads as a failed call);
+    // anything else goes under `output`, the key Gemini documents for a function's result.
+    const response = isRecord(output) ? { ...output } : output === undefined ? {} : { output };
+    const parts = [];
+    let text = '';
+    for (const item of content ?? []) {
+        if ('media' in item)
+            parts.push(toGeminiMedia(item.media));
+        else if ('text' in item)
+            text += item.text;
+        else
+            throw new KitError('invalid-argument', `Gemini can't take a tool's ${Object.keys(item)[0]} content`);
+    }
+    if (text && !('content' in response))
+        response.content = text;
+    const result = { name: context.names.toGemini(name), response };
+    if (ref !== undefined && context.echoedIds.has(ref))
+        result.id = ref;
+    if (parts.length)
+        result.parts = parts;
+    return { functionResponse: result };
+}
+/** One kit part as a Gemini part; undefined for a part that is not sent (a partial tool request). */
+export function toGeminiPart(part, context) {
+    // An empty text carries nothing unless it carries a signature; Gemini refuses empty parts.
+    if ('text' in part)
+        return part.text || part.metadata?.thoughtSignature ? withSignature({ text: part.text }, part.metadata) : undefined;
+    if ('toolRequest' in part)
+        return functionCall(part, context);
+    if ('toolResponse' in part)
+        return functionResponse(part, context);
+    if ('reasoning' in part)
+        return withSignature({ text: part.reasoning, thought: true }, part.metadata);
+    if ('media' in part) {
+        const media = toGeminiMedia(part.media);
+        for (const key of MEDIA_METADATA) {
+            if (part.metadata?.[key] !== undefined)
+                media[key] = part.metadata[key];
+        }
+        return media;
+    }
+    // Custom parts hold Gemini's own fields (executableCode, codeExecutionResult, server-side
+    // toolCall/toolResponse): they go back exactly as they came.
+    if ('custom' in part)
+        return withSignature({ ...part.custom }, part.metadata);
+    if ('resource' in part)
+        return { fileData: { fileUri: part.resource.uri } };
+    throw new KitError('invalid-argument', 'Gemini has no equivalent of a data part; send it as text or JSON');
+}
+//# sourceMappingURL=to-gemini-part.js.map

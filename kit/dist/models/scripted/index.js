@@ -1,0 +1,2 @@
+export { scriptedModel } from './scripted-model.js';
+//# sourceMappingURL=index.js.map

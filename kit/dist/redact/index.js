@@ -1,0 +1,3 @@
+export { environmentSecrets, redactSecrets } from './redact-secrets.js';
+export { redactValue } from './redact-value.js';
+//# sourceMappingURL=index.js.map

@@ -1,0 +1,175 @@
+import { createHash } from 'node:crypto';
+import { lineKey, millis, SessionDocSchema, tailOf } from '@callable-flows/protocol';
+import { z } from 'zod';
+import { KitError } from '../../errors/index.js';
+import { parseSession } from '../parse-session.js';
+import { pendingOf } from '../pending-of.js';
+import { waitingSince } from '../waiting-since.js';
+import { runningTurnField } from './running-turn-field.js';
+// The session document's layout is the protocol's (`SessionDocSchema`); this reads it into a
+// Session and writes a Session as it.
+/** The etag of a document version: its update time, to the nanosecond. */
+export function etagOf(time) {
+    return `${time.seconds}.${String(time.nanoseconds).padStart(9, '0')}`;
+}
+function json(text, id) {
+    if (text === null)
+        return undefined;
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        throw new KitError('data-loss', `session '${id}' holds a field that is not JSON`);
+    }
+}
+/** Reads a session document; `data-loss` when it isn't one. */
+export function readSessionDoc(data, id) {
+    const parsed = SessionDocSchema.safeParse(data);
+    if (!parsed.success) {
+        throw new KitError('data-loss', `session '${id}' is not a valid session document: ${z.prettifyError(parsed.error)}`);
+    }
+    const doc = parsed.data;
+    const { lines: _lines, ...layout } = doc.history;
+    return {
+        layout,
+        tail: tailOf(doc.history),
+        toSession(history) {
+            const session = {
+                schemaVersion: doc.schemaVersion,
+                id: doc.id,
+                ownerUid: doc.ownerUid,
+                agent: doc.agent,
+                status: doc.status,
+                version: doc.version,
+                createdAt: millis(doc.createdAt),
+                updatedAt: millis(doc.updatedAt),
+                expireAt: millis(doc.expireAt),
+                history,
+                ...pendingOf(history),
+                turns: doc.turns,
+                results: byTime(doc.results, id),
+            };
+            if (doc.requests && Object.keys(doc.requests).length)
+                session.requests = byTime(doc.requests, id);
+            if (doc.lease)
+                session.lease = { id: doc.lease.id, expiresAt: millis(doc.lease.expiresAt) };
+            if (doc.turn !== null)
+                session.turn = json(doc.turn, id);
+            if (doc.summary !== null)
+                session.summary = json(doc.summary, id);
+            if (typeof doc.state === 'string')
+                session.state = json(doc.state, id);
+            if (doc.error)
+                session.error = doc.error;
+            if (typeof doc.outcome === 'string')
+                session.outcome = json(doc.outcome, id);
+            return parseSession(session, id);
+        },
+    };
+}
+/** The field of a keyed map (`r` results, `q` request records) that holds the entry of `requestId`: a name Firestore takes as it is. */
+const keyOf = (prefix, requestId) => `${prefix}${createHash('sha256').update(requestId).digest('hex').slice(0, 24)}`;
+/** The entries of a keyed map field, oldest first. */
+function byTime(fields, id) {
+    const entries = Object.values(fields).map((text) => json(text, id));
+    return entries.sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
+}
+/** The tail lines of a plan as the `lines` map. */
+function linesOf(plan) {
+    const lines = {};
+    plan.tailLines.forEach((line, i) => {
+        lines[lineKey(plan.layout.sealed + i)] = line;
+    });
+    return lines;
+}
+/** A keyed map field: each entry as JSON under the key of its request id. */
+function keyed(prefix, entries, idOf) {
+    const fields = {};
+    for (const entry of entries)
+        fields[keyOf(prefix, idOf(entry))] = JSON.stringify(entry);
+    return fields;
+}
+const resultFields = (session) => keyed('r', session.results, (result) => result.requestId);
+const requestFields = (session) => keyed('q', session.requests ?? [], (request) => request.id);
+/** The changes of a keyed map field: only the entries that differ, so a turn sends one entry, not the map. */
+function keyedChanges(field, before, next) {
+    const changes = [];
+    for (const [key, text] of Object.entries(next))
+        if (before[key] !== text)
+            changes.push([`${field}.${key}`, text]);
+    for (const key of Object.keys(before))
+        if (!(key in next))
+            changes.push([`${field}.${key}`, undefined]);
+    return changes;
+}
+/** The fields of a session other than its history and results: each is written whole when it changes. */
+function scalarFields(session) {
+    return {
+        schemaVersion: session.schemaVersion,
+        id: session.id,
+        ownerUid: session.ownerUid,
+        agent: session.agent,
+        status: session.status,
+        version: session.version,
+        createdAt: new Date(session.createdAt),
+        updatedAt: new Date(session.updatedAt),
+        expireAt: new Date(session.expireAt),
+        lease: session.lease ? { id: session.lease.id, expiresAt: new Date(session.lease.expiresAt) } : null,
+        // The protocol's `TurnFieldSchema`, which watchers read the running turn's call and start from.
+        turn: session.turn ? JSON.stringify(session.turn) : null,
+        turns: session.turns,
+        summary: session.summary ? JSON.stringify(session.summary) : null,
+        state: session.state === undefined ? null : JSON.stringify(session.state),
+        error: session.error ?? null,
+        // For clients and the cleanup job: which calls wait, without decoding the history.
+        pending: session.interrupts.map((p) => ({ ref: p.toolRequest.ref ?? '', name: p.toolRequest.name })),
+        // The cleanup's index: set only while something waits, so it never scans sessions that don't.
+        waitingSince: waitingSince(session),
+        // For watchers: the running turn and its step, rewritten by the journal's own writes.
+        running: runningTurnField(session),
+        // For watchers: how the last turn ended (the protocol's `TurnOutcomeFieldSchema`), written by the write that ended it.
+        outcome: session.outcome ? JSON.stringify(session.outcome) : null,
+    };
+}
+/** The whole document of `session` whose history is laid out as `plan` says (a create, or a rewrite). */
+export function sessionDocFields(session, plan) {
+    return {
+        ...scalarFields(session),
+        results: resultFields(session),
+        requests: requestFields(session),
+        history: { ...plan.layout, lines: linesOf(plan) },
+    };
+}
+const same = (a, b) => a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : JSON.stringify(a) === JSON.stringify(b);
+/**
+ * The fields a write changes, to replace `before` (laid out as `layout`) by `next`
+ * laid out as `plan` says: only what differs, so a warm turn's bytes don't grow with its history.
+ * Tail lines the plan shares with the stored copy (the same message objects) aren't sent again.
+ */
+export function sessionFieldChanges(before, layout, next, plan) {
+    const changes = [];
+    const was = scalarFields(before);
+    for (const [key, value] of Object.entries(scalarFields(next)))
+        if (!same(was[key], value))
+            changes.push([key, value]);
+    changes.push(...keyedChanges('results', resultFields(before), resultFields(next)));
+    changes.push(...keyedChanges('requests', requestFields(before), requestFields(next)));
+    if (layout.sealed !== plan.layout.sealed)
+        changes.push(['history.sealed', plan.layout.sealed]);
+    if (layout.length !== plan.layout.length)
+        changes.push(['history.length', plan.layout.length]);
+    if (!same(layout.chunks, plan.layout.chunks))
+        changes.push(['history.chunks', plan.layout.chunks]);
+    for (let i = plan.layout.sealed; i < plan.layout.length; i++) {
+        // A line the stored tail holds for the same message needs no write.
+        const stored = i >= layout.sealed && i < layout.length && i < plan.keep;
+        if (!stored)
+            changes.push([`history.lines.${lineKey(i)}`, plan.tailLines[i - plan.layout.sealed]]);
+    }
+    for (let i = layout.sealed; i < layout.length; i++) {
+        if (i < plan.layout.sealed || i >= plan.layout.length)
+            changes.push([`history.lines.${lineKey(i)}`, undefined]);
+    }
+    return changes;
+}
+//# sourceMappingURL=firestore-session-doc.js.map

@@ -1,0 +1,46 @@
+import type { DocumentDb, UpdateTime } from '../../firestore/index.js';
+import type { HistoryLayout, HistoryLimits } from './history-layout.js';
+/** One Firestore call the store made, with the documents it read and wrote (billing units). */
+export interface StoreOperation {
+    kind: 'get' | 'getAll' | 'commit' | 'delete' | 'query';
+    reads: number;
+    writes: number;
+    /** For a commit: about how many bytes it sent (its fields and chunk texts, as JSON). */
+    bytes?: number;
+}
+/** Options of {@link FirestoreSessionStore}. */
+export interface FirestoreSessionStoreOptions {
+    /**
+     * firebase-admin's Firestore, or a `RestFirestore` (a cold instance's: it has no queries, so no
+     * `scan` and no `delete` without the stored copy; the cleanup job runs on the SDK's).
+     */
+    firestore: DocumentDb;
+    /** Put before every collection name, so tenants (or tests) don't share data. Default ''. */
+    prefix?: string;
+    /** Collection names before the prefix. Defaults: `sessions`, `history` (under a session). */
+    collections?: {
+        sessions?: string;
+        history?: string;
+    };
+    /** How history is cut into documents. */
+    limits?: HistoryLimits;
+    /** Told about every Firestore call the store makes (metrics, benchmarks). */
+    onOperation?: (operation: StoreOperation) => void;
+    /**
+     * How long one Firestore call may take before the store gives up with `unavailable`. The client
+     * itself retries an unreachable backend for minutes; a turn must fail inside its deadline
+     * instead. Writes are compare-and-set, so a commit that still lands later can't do harm.
+     * Default {@link DEFAULT_FIRESTORE_CALL_TIMEOUT_MS}.
+     */
+    callTimeoutMs?: number;
+}
+/** The default bound on one Firestore call of the session store. */
+export declare const DEFAULT_FIRESTORE_CALL_TIMEOUT_MS = 8000;
+/** What a record carries for the next write: the copy's update time, its layout, its chunks' expiry. */
+export interface FirestoreStorage {
+    updateTime: UpdateTime;
+    /** Unknown for a scanned document whose history field does not parse. */
+    layout: HistoryLayout | undefined;
+    /** Epoch ms: when the history chunks may expire (every chunk's `expireAt` is at least this). */
+    chunksExpireAt: number | undefined;
+}

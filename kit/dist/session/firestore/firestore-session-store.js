@@ -1,0 +1,304 @@
+import { CONTROL_COLLECTION, chunkId, millisOf, QUEUE_DOC_ID } from '@callable-flows/protocol';
+import { KitError } from '../../errors/index.js';
+import { fieldValuesOf, sdkFirestore, } from '../../firestore/index.js';
+import { within } from '../../timing/index.js';
+import { withPending } from '../pending-of.js';
+import { assertFence, assertSuccessor, isWriteConflict, writeConflict, } from '../session-store.js';
+import { firestoreCode, fromFirestoreError } from './firestore-error.js';
+import { etagOf, readSessionDoc, sessionDocFields, sessionFieldChanges, } from './firestore-session-doc.js';
+import { DEFAULT_FIRESTORE_CALL_TIMEOUT_MS, } from './firestore-session-store-options.js';
+import { chunkStamp, deleteIfUnchanged, scannedSession, scanSessionDocs } from './firestore-session-sweep.js';
+import { FirestoreTurnQueue } from './firestore-turn-queue.js';
+import { FirestoreTurnStops } from './firestore-turn-stops.js';
+import { DEFAULT_HISTORY_LIMITS, EMPTY_LAYOUT, planHistory, readHistory, } from './history-layout.js';
+const LOAD_ATTEMPTS = 3;
+/** Firestore's limit of writes in one batch. */
+const MAX_BATCH_WRITES = 500;
+/** The update of a document's changed fields; a removed field is deleted. */
+async function updateOf(db, changes) {
+    const update = {};
+    let fieldValues;
+    for (const [path, value] of changes) {
+        if (value === undefined) {
+            // Asked only when a write removes a field (a sealed tail, an old result): cold starts stay lean.
+            fieldValues ??= await fieldValuesOf(db);
+            update[path] = fieldValues.delete();
+        }
+        else {
+            update[path] = value;
+        }
+    }
+    return update;
+}
+/** About how many bytes a write sends: its session fields and chunk texts, as JSON. */
+function sentBytes(fields, plan) {
+    let bytes = Buffer.byteLength(JSON.stringify(fields));
+    for (const text of plan.put.values())
+        bytes += Buffer.byteLength(text);
+    return bytes;
+}
+/**
+ * Sessions in Firestore (firebase-admin). A session is one document; history beyond its tail
+ * lives in chunk documents under it, so a conversation of any length fits. Writes are batches
+ * whose session update carries the `lastUpdateTime` precondition of the copy it replaces:
+ * compare-and-set without a read, which is what lets a warm turn write without reading.
+ * Every document carries `expireAt` for a Firestore TTL policy; history chunks expire no
+ * earlier than their session (their stamp is renewed once the session's passes it).
+ */
+export class FirestoreSessionStore {
+    db;
+    sessions;
+    history;
+    limits;
+    onOperation;
+    callTimeoutMs;
+    /** Stops beside each session (`<session>/control/stop`), heard by the running turn. */
+    stops;
+    /** Messages queued behind a running turn (`<session>/control/queue`), read by `watch`. */
+    queue;
+    constructor(options) {
+        const prefix = options.prefix ?? '';
+        this.db = options.firestore;
+        this.sessions = prefix + (options.collections?.sessions ?? 'sessions');
+        this.history = prefix + (options.collections?.history ?? 'history');
+        this.limits = options.limits ?? DEFAULT_HISTORY_LIMITS;
+        this.onOperation = options.onOperation;
+        this.callTimeoutMs = options.callTimeoutMs ?? DEFAULT_FIRESTORE_CALL_TIMEOUT_MS;
+        this.stops = new FirestoreTurnStops((id) => this.sessionRef(id).collection(CONTROL_COLLECTION).doc('stop'));
+        this.queue = new FirestoreTurnQueue(this.db, (id) => this.sessionRef(id).collection(CONTROL_COLLECTION).doc(QUEUE_DOC_ID));
+    }
+    /** The document of session `id` (for security rules tests and the cleanup job). */
+    sessionRef(id) {
+        return this.db.collection(this.sessions).doc(id);
+    }
+    chunkRef(id, index) {
+        return this.sessionRef(id).collection(this.history).doc(chunkId(index));
+    }
+    async load(id) {
+        for (let attempt = 1;; attempt++) {
+            const record = await this.loadOnce(id);
+            if (record !== 'moved')
+                return record;
+            // A writer re-wrote chunks between our two reads; the next read sees a consistent state.
+            if (attempt >= LOAD_ATTEMPTS)
+                throw new KitError('aborted', `session '${id}' kept changing while it was read`);
+        }
+    }
+    async loadOnce(id) {
+        const snap = await this.run(`loading session '${id}'`, () => this.sessionRef(id).get());
+        this.onOperation?.({ kind: 'get', reads: 1, writes: 0 });
+        if (!snap.exists)
+            return undefined;
+        return this.recordOf(snap);
+    }
+    /** The session a document holds, with its history chunks; 'moved' when a chunk is newer than it. */
+    async recordOf(snap) {
+        const id = snap.id;
+        const doc = readSessionDoc(snap.data(), id);
+        const chunks = [];
+        if (doc.layout.chunks.length) {
+            const refs = doc.layout.chunks.map((_, i) => this.chunkRef(id, i));
+            const snaps = await this.run(`loading the history of session '${id}'`, () => this.db.getAll(...refs));
+            this.onOperation?.({ kind: 'getAll', reads: refs.length, writes: 0 });
+            const version = snap.get('version');
+            for (const chunk of snaps) {
+                // Chunks carry the version that wrote them: a newer one means the session moved on.
+                if (!chunk.exists || chunk.get('v') > version)
+                    return 'moved';
+                chunks.push(chunk.get('text'));
+            }
+        }
+        const session = doc.toSession(readHistory(doc.layout, chunks, doc.tail));
+        const updateTime = snap.updateTime;
+        const storage = {
+            updateTime,
+            layout: doc.layout,
+            chunksExpireAt: millisOf(snap.get('chunksExpireAt')),
+        };
+        return { session, etag: etagOf(updateTime), storage };
+    }
+    async create(created) {
+        const session = withPending(created);
+        const plan = planHistory(EMPTY_LAYOUT, [], session.history, this.limits);
+        const stamp = chunkStamp(session, undefined);
+        const batch = this.db.batch();
+        const fields = this.docFields(session, plan, stamp.at);
+        batch.create(this.sessionRef(session.id), fields);
+        this.addChunks(batch, session, plan, stamp.at);
+        try {
+            return await this.commit(batch, session, plan, stamp.at, 1 + plan.put.size, sentBytes(fields, plan));
+        }
+        catch (error) {
+            if (firestoreCode(error) === 6)
+                throw new KitError('already-exists', `session '${session.id}' already exists`);
+            throw fromFirestoreError(error, `creating session '${session.id}'`);
+        }
+    }
+    /**
+     * Stores many new sessions in batched writes (an import, a benchmark's or a test's fixtures):
+     * `already-exists` if one is taken (the sessions of earlier batches stay).
+     */
+    async createMany(sessions) {
+        let batch = this.db.batch();
+        let writes = 0;
+        const flush = async () => {
+            if (!writes)
+                return;
+            try {
+                await batch.commit();
+            }
+            catch (error) {
+                if (firestoreCode(error) === 6)
+                    throw new KitError('already-exists', 'one of the sessions already exists');
+                throw fromFirestoreError(error, 'creating sessions');
+            }
+            this.onOperation?.({ kind: 'commit', reads: 0, writes });
+            batch = this.db.batch();
+            writes = 0;
+        };
+        for (const created of sessions) {
+            const session = withPending(created);
+            const plan = planHistory(EMPTY_LAYOUT, [], session.history, this.limits);
+            if (writes + 1 + plan.put.size > MAX_BATCH_WRITES)
+                await flush();
+            const stamp = chunkStamp(session, undefined);
+            batch.create(this.sessionRef(session.id), this.docFields(session, plan, stamp.at));
+            this.addChunks(batch, session, plan, stamp.at);
+            writes += 1 + plan.put.size;
+        }
+        await flush();
+    }
+    async write(expected, written, options) {
+        const next = withPending(written);
+        assertSuccessor(expected, next);
+        assertFence(expected, options);
+        const storage = expected.storage;
+        if (!storage?.updateTime || !storage.layout) {
+            throw new KitError('internal', `session '${next.id}' was not read from this Firestore store`);
+        }
+        const plan = planHistory(storage.layout, expected.session.history, next.history, this.limits);
+        const stamp = chunkStamp(next, storage.chunksExpireAt);
+        const changes = sessionFieldChanges(expected.session, storage.layout, next, plan);
+        if (stamp.at !== storage.chunksExpireAt)
+            changes.push(['chunksExpireAt', new Date(stamp.at)]);
+        const batch = this.db.batch();
+        const update = await updateOf(this.db, changes);
+        batch.update(this.sessionRef(next.id), update, { lastUpdateTime: storage.updateTime });
+        this.addChunks(batch, next, plan, stamp.at);
+        const renewed = stamp.renew ? this.renewChunks(batch, next.id, plan, stamp.at) : 0;
+        const writes = 1 + plan.put.size + plan.remove.length + renewed;
+        try {
+            return await this.commit(batch, next, plan, stamp.at, writes, sentBytes(update, plan));
+        }
+        catch (error) {
+            // 9: the update-time precondition failed; 5: the session is gone.
+            const code = firestoreCode(error);
+            if (code === 9 || code === 5)
+                throw writeConflict(next.id);
+            throw fromFirestoreError(error, `writing session '${next.id}'`);
+        }
+    }
+    async delete(id, options) {
+        const storage = options?.expected?.storage;
+        if (options?.expected && !storage?.updateTime) {
+            throw new KitError('internal', `session '${id}' was not read from this Firestore store`);
+        }
+        if (storage) {
+            // The chunks the layout names go in the same batch; without a layout, the recursive delete below takes them.
+            const chunks = (storage.layout?.chunks ?? []).map((_, i) => this.chunkRef(id, i));
+            const deleted = await this.run(`deleting session '${id}'`, () => deleteIfUnchanged(this.db, this.sessionRef(id), chunks, storage.updateTime));
+            if (!deleted)
+                throw writeConflict(id, 'it changed or is gone');
+            this.onOperation?.({ kind: 'commit', reads: 0, writes: 1 + chunks.length });
+            if (storage.layout)
+                return;
+        }
+        // Firestore deletes no subcollection with its document: the history chunks go explicitly.
+        const sdk = sdkFirestore(this.db);
+        if (!sdk)
+            return this.deleteAsStored(id);
+        await this.run(`deleting session '${id}'`, () => sdk.recursiveDelete(sdk.doc(this.sessionRef(id).path)));
+        this.onOperation?.({ kind: 'delete', reads: 0, writes: 1 });
+    }
+    /**
+     * Without the SDK's recursive delete (the REST client): the session and the chunks its stored
+     * copy names, read first and deleted if unchanged. Stop and queue documents go with their TTL.
+     */
+    async deleteAsStored(id) {
+        for (let attempt = 1;; attempt++) {
+            const record = await this.load(id);
+            if (!record)
+                return;
+            try {
+                return await this.delete(id, { expected: record });
+            }
+            catch (error) {
+                // Written meanwhile (a turn ended): read it again.
+                if (attempt >= LOAD_ATTEMPTS || !isWriteConflict(error))
+                    throw error;
+            }
+        }
+    }
+    /** One page of the sessions `query` names, oldest first (for the cleanup job). */
+    async scan(query) {
+        const sdk = this.sdk('scanning sessions');
+        const snaps = await this.run('scanning sessions', () => scanSessionDocs(sdk.collection(this.sessions), query));
+        this.onOperation?.({ kind: 'query', reads: Math.max(1, snaps.length), writes: 0 });
+        return snaps.map((snap) => scannedSession(snap, async () => {
+            const record = await this.recordOf(snap);
+            if (record === 'moved')
+                throw writeConflict(snap.id, 'it changed while it was scanned');
+            return record;
+        }));
+    }
+    /** The SDK's client, for what the REST client can't do (queries, recursive deletes). */
+    sdk(what) {
+        const sdk = sdkFirestore(this.db);
+        if (!sdk)
+            throw new KitError('unimplemented', `${what} needs firebase-admin's Firestore, not the REST client`);
+        return sdk;
+    }
+    docFields(session, plan, chunksExpireAt) {
+        return { ...sessionDocFields(session, plan), chunksExpireAt: new Date(chunksExpireAt) };
+    }
+    addChunks(batch, session, plan, expireAt) {
+        for (const [index, text] of plan.put) {
+            batch.set(this.chunkRef(session.id, index), { text, v: session.version, expireAt: new Date(expireAt) });
+        }
+        for (const index of plan.remove)
+            batch.delete(this.chunkRef(session.id, index));
+    }
+    /** Moves the `expireAt` of the chunks this write keeps; how many. */
+    renewChunks(batch, id, plan, expireAt) {
+        let count = 0;
+        for (let index = 0; index < plan.layout.chunks.length; index++) {
+            if (plan.put.has(index))
+                continue;
+            batch.update(this.chunkRef(id, index), { expireAt: new Date(expireAt) });
+            count++;
+        }
+        return count;
+    }
+    async commit(batch, session, plan, chunksExpireAt, writes, bytes) {
+        const results = await this.bounded('a write', () => batch.commit());
+        this.onOperation?.({ kind: 'commit', reads: 0, writes, bytes });
+        const updateTime = results[0].writeTime;
+        const storage = { updateTime, layout: plan.layout, chunksExpireAt };
+        return { session, etag: etagOf(updateTime), storage };
+    }
+    async run(what, call) {
+        try {
+            return await this.bounded(what, call);
+        }
+        catch (error) {
+            throw fromFirestoreError(error, what);
+        }
+    }
+    /** `call`, or `unavailable` once it has taken longer than the store's call timeout. */
+    bounded(what, call) {
+        return within(call(), this.callTimeoutMs, () => {
+            throw new KitError('unavailable', `${what}: Firestore did not answer within ${this.callTimeoutMs} ms`);
+        });
+    }
+}
+//# sourceMappingURL=firestore-session-store.js.map

@@ -1,0 +1,78 @@
+import { HistoryLayoutSchema, millisOf } from '@callable-flows/protocol';
+import { firestoreCode } from './firestore-error.js';
+import { etagOf } from './firestore-session-doc.js';
+// The Firestore side of the cleanup job's sweeps, kept out of the store's read/write path.
+/** The scanned document behind each scanned session: the cursor of the next page. */
+const cursors = new WeakMap();
+/**
+ * When the history chunks of `session` may expire, and whether the stored chunks must be
+ * renewed to it: never before the session itself, so a TTL policy can't take the history of a
+ * live session; stamped twice the session's TTL ahead, so a session renews its chunks about
+ * once per TTL, not on every write.
+ */
+export function chunkStamp(session, stored) {
+    if (stored !== undefined && stored >= session.expireAt)
+        return { at: stored, renew: false };
+    return { at: session.expireAt + Math.max(0, session.expireAt - session.updatedAt), renew: true };
+}
+/** The documents of one page of `query`, oldest first (`updatedAt`, or `waitingSince` for a waiting scan). */
+export async function scanSessionDocs(sessions, query) {
+    // A waiting session's `waitingSince` is its `updatedAt`; other sessions hold null, which no range matches.
+    const field = query.waiting ? 'waitingSince' : 'updatedAt';
+    let q = sessions.where(field, '<', new Date(query.updatedBefore));
+    if (query.updatedFrom !== undefined)
+        q = q.where(field, '>=', new Date(query.updatedFrom));
+    if (query.statuses?.length && !query.waiting)
+        q = q.where('status', 'in', [...query.statuses]);
+    q = q.orderBy(field).limit(query.limit);
+    const after = query.after && cursors.get(query.after);
+    if (after)
+        q = q.startAfter(after);
+    return (await q.get()).docs;
+}
+/** A scanned session document as a sweep sees it; `read` parses the whole session when asked. */
+export function scannedSession(snap, read) {
+    const data = snap.data();
+    const updateTime = snap.updateTime;
+    // Just enough of the history field to delete a session's chunks; the rest is not parsed here.
+    const layout = HistoryLayoutSchema.safeParse(data.history);
+    const storage = {
+        updateTime,
+        layout: layout.success ? layout.data : undefined,
+        chunksExpireAt: millisOf(data.chunksExpireAt),
+    };
+    const scanned = {
+        id: snap.id,
+        etag: etagOf(updateTime),
+        storage,
+        status: typeof data.status === 'string' ? data.status : '',
+        updatedAt: millisOf(data.updatedAt) ?? 0,
+        read,
+    };
+    const leaseExpiresAt = millisOf(data.lease?.expiresAt);
+    if (leaseExpiresAt !== undefined)
+        scanned.leaseExpiresAt = leaseExpiresAt;
+    cursors.set(scanned, snap);
+    return scanned;
+}
+/**
+ * Deletes a session document, if it is still the version read, with the chunk documents named:
+ * one atomic batch. False when the session changed or is gone.
+ */
+export async function deleteIfUnchanged(db, session, chunks, updateTime) {
+    const batch = db.batch();
+    batch.delete(session, { lastUpdateTime: updateTime });
+    for (const chunk of chunks)
+        batch.delete(chunk);
+    try {
+        await batch.commit();
+        return true;
+    }
+    catch (error) {
+        const code = firestoreCode(error);
+        if (code === 9 || code === 5)
+            return false;
+        throw error;
+    }
+}
+//# sourceMappingURL=firestore-session-sweep.js.map

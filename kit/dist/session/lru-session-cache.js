@@ -1,0 +1,104 @@
+import { LRUCache } from 'lru-cache';
+import { instanceMemoryBytes } from './instance-memory.js';
+import { sessionBytes } from './session-bytes.js';
+import { isWriteConflict, } from './session-store.js';
+/** The share of the instance's memory the session cache may hold by default. */
+export const DEFAULT_CACHE_MEMORY_SHARE = 0.25;
+/** The default byte bound of the session cache: {@link DEFAULT_CACHE_MEMORY_SHARE} of {@link instanceMemoryBytes}. */
+export function defaultCacheBytes() {
+    return Math.floor(instanceMemoryBytes() * DEFAULT_CACHE_MEMORY_SHARE);
+}
+/**
+ * A per-instance LRU cache in front of a session store, bounded by bytes (so that many long
+ * conversations can't take the instance's memory). Write-through: a write goes to the
+ * store first and is cached only once stored; never written back later, so a crash loses
+ * nothing. Version-checked: the store's writes are compare-and-set on the copy they replace,
+ * so a stale cached copy can't overwrite newer state; a conflict drops the entry and the
+ * next load reads the store.
+ */
+export class LruSessionCache {
+    store;
+    cache;
+    /** Reads of the store in flight, by session: joined by loads that find no cached copy. */
+    reading = new Map();
+    constructor(store, options = {}) {
+        this.store = store;
+        this.cache = new LRUCache({
+            ...(options.max ? { max: options.max } : {}),
+            maxSize: options.maxBytes ?? defaultCacheBytes(),
+            sizeCalculation: (record) => sessionBytes(record.session),
+            ttl: options.ttlMs ?? 30 * 60_000,
+        });
+    }
+    /** The store's stops: a stop is never cached. */
+    get stops() {
+        return this.store.stops;
+    }
+    /** The store's queue: never cached (other instances push to it). */
+    get queue() {
+        return this.store.queue;
+    }
+    /** The estimated bytes of the sessions cached now (at most `maxBytes`). */
+    get bytes() {
+        return this.cache.calculatedSize;
+    }
+    /** True when session `id` is cached (for metrics and tests). */
+    has(id) {
+        return this.cache.has(id);
+    }
+    /** Forgets everything cached (a cold instance). */
+    clear() {
+        this.cache.clear();
+    }
+    async load(id, options) {
+        if (options?.fresh)
+            return this.read(id);
+        // A load that finds a read of the session in flight (a warm-up, a concurrent call) joins it:
+        // its copy is as good as a cached one, and compare-and-set writes catch either being stale.
+        return this.cache.get(id) ?? this.reading.get(id) ?? this.read(id);
+    }
+    async read(id) {
+        const reading = this.store.load(id).then((record) => record && this.remember(record));
+        this.reading.set(id, reading);
+        try {
+            return await reading;
+        }
+        finally {
+            if (this.reading.get(id) === reading)
+                this.reading.delete(id);
+        }
+    }
+    async create(session) {
+        return this.remember(await this.store.create(session));
+    }
+    async write(expected, next, options) {
+        try {
+            return this.remember(await this.store.write(expected, next, options));
+        }
+        catch (error) {
+            if (isWriteConflict(error))
+                this.forget(expected);
+            throw error;
+        }
+    }
+    async delete(id, options) {
+        this.cache.delete(id);
+        await this.store.delete(id, options);
+        this.cache.delete(id);
+    }
+    /** Caches `record` unless a newer version is cached already (a slow load lost the race); returns the newest. */
+    remember(record) {
+        const cached = this.cache.get(record.session.id);
+        if (cached && cached.session.version > record.session.version)
+            return cached;
+        this.cache.set(record.session.id, record);
+        return record;
+    }
+    /** Drops the entry of a copy found stale; a newer entry stays. */
+    forget(stale) {
+        const cached = this.cache.peek(stale.session.id);
+        if (cached && cached.etag === stale.etag)
+            this.cache.delete(stale.session.id);
+    }
+}
+//# sourceMappingURL=lru-session-cache.js.map

@@ -1,0 +1,59 @@
+import { KitError } from '../errors/index.js';
+import { MemoryTurnQueue } from './memory-turn-queue.js';
+import { MemoryTurnStops } from './memory-turn-stops.js';
+import { parseSession } from './parse-session.js';
+import { withPending } from './pending-of.js';
+import { assertFence, assertSuccessor, writeConflict, } from './session-store.js';
+/**
+ * A session store in this process's memory: for tests, the scripted demo and single-instance
+ * tools. Data is kept as JSON and parsed on every load, as a remote store would, so no caller
+ * ever shares an object with the store.
+ */
+export class InMemorySessionStore {
+    stops = new MemoryTurnStops();
+    queue = new MemoryTurnQueue();
+    sessions = new Map();
+    writes = 0;
+    async load(id) {
+        await Promise.resolve();
+        const stored = this.sessions.get(id);
+        return stored && { session: parseSession(JSON.parse(stored.json), id), etag: stored.etag };
+    }
+    async create(session) {
+        await Promise.resolve();
+        if (this.sessions.has(session.id)) {
+            throw new KitError('already-exists', `session '${session.id}' already exists`);
+        }
+        return this.put(session);
+    }
+    async write(expected, next, options) {
+        await Promise.resolve();
+        assertSuccessor(expected, next);
+        const stored = this.sessions.get(next.id);
+        if (!stored)
+            throw writeConflict(next.id, 'it no longer exists');
+        if (stored.etag !== expected.etag)
+            throw writeConflict(next.id);
+        assertFence(expected, options);
+        return this.put(next);
+    }
+    async delete(id, options) {
+        await Promise.resolve();
+        const expected = options?.expected;
+        if (expected && this.sessions.get(id)?.etag !== expected.etag)
+            throw writeConflict(id, 'it changed or is gone');
+        this.sessions.delete(id);
+        // What lives beside the session goes with it, as a recursive delete takes Firestore's.
+        this.queue.drop(id);
+        this.stops.drop(id);
+    }
+    put(written) {
+        const session = withPending(written);
+        const json = JSON.stringify(session);
+        const etag = `m${++this.writes}`;
+        this.sessions.set(session.id, { json, etag });
+        // The caller's own object comes back: what the store keeps is the JSON, shared with no one.
+        return { session, etag };
+    }
+}
+//# sourceMappingURL=memory-session-store.js.map

@@ -1,0 +1,29 @@
+/**
+ * Heap bytes per character of a session's JSON: parsed objects, their property names, arrays
+ * and strings cost up to this much more than their text (3.2 measured by `npm run bench --
+ * memory` for a history of short tool-calling turns, about 1 for long texts).
+ */
+export const HEAP_BYTES_PER_JSON_CHAR = 3.25;
+/** What every cached entry costs beside its JSON (the record, the cache's own node, the session's arrays). */
+const ENTRY_OVERHEAD_BYTES = 2048;
+// Messages are immutable and shared by every version of a session that holds them, so each is
+// measured once: a warm turn measures only the messages it added.
+const messageChars = new WeakMap();
+function charsOf(message) {
+    let chars = messageChars.get(message);
+    if (chars === undefined) {
+        chars = JSON.stringify(message).length;
+        messageChars.set(message, chars);
+    }
+    return chars;
+}
+/** The estimated heap bytes of `session` in memory (for a cache bounded by bytes). */
+export function sessionBytes(session) {
+    let chars = 0;
+    for (const message of session.history)
+        chars += charsOf(message);
+    const { history: _history, ...rest } = session;
+    chars += JSON.stringify(rest).length;
+    return Math.ceil(ENTRY_OVERHEAD_BYTES + chars * HEAP_BYTES_PER_JSON_CHAR);
+}
+//# sourceMappingURL=session-bytes.js.map

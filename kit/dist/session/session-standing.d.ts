@@ -1,0 +1,20 @@
+import type { Message } from '../model/index.js';
+import type { Session, SessionStatus } from './session-schema.js';
+/**
+ * What a call can do with a session now: `held` while another call's lease is live;
+ * `incomplete` when a turn started but never finished (its instance crashed, or it failed).
+ */
+export type Standing = 'held' | 'idle' | 'interrupted' | 'expired' | 'incomplete';
+/** The standing of `session` at time `now` (epoch ms). */
+export declare function standingOf(session: Session, now: number): Standing;
+/**
+ * What moves a session's status: a turn takes the lease, or ends (`finished`, `failed` on an
+ * error, `stopped` by its owner), or the cleanup expires the calls that waited too long.
+ */
+export type StatusEvent = 'leased' | 'finished' | 'failed' | 'stopped' | 'expired';
+/**
+ * The status a session is stored with after `event`, its history then being `history`: the one
+ * place a status is decided (a new session starts `idle`). A turn that ends with a call of its
+ * last round waiting for a person is `interrupted`, whether it failed or not.
+ */
+export declare function statusAfter(event: StatusEvent, history: readonly Message[]): SessionStatus;

@@ -1,0 +1,65 @@
+import { KitError } from '../errors/index.js';
+import type { Session } from './session-schema.js';
+import type { TurnQueue } from './turn-queue.js';
+import type { TurnStops } from './turn-stops.js';
+/** A session as a store read or wrote it, with the token a conditional write must present. */
+export interface SessionRecord {
+    readonly session: Session;
+    /** Changes with every write (Firestore's update time; a counter in memory). */
+    readonly etag: string;
+    /** What the store needs to write the next version cheaply (its history layout); opaque to others. */
+    readonly storage?: unknown;
+}
+/** The copy of a session a conditional change names: its etag, and what the store read with it. */
+export type SessionVersion = Pick<SessionRecord, 'etag' | 'storage'>;
+/** Options of {@link SessionStore.delete}. */
+export interface SessionDeleteOptions {
+    /**
+     * Delete only while the stored session is still this copy (a write conflict otherwise): a
+     * sweep that decided on an old copy never deletes a session a turn has written since.
+     */
+    expected?: SessionVersion;
+}
+/** Options of {@link SessionStore.write}. */
+export interface SessionWriteOptions {
+    /** The lease id the stored session must hold: a turn's writes are fenced by it. */
+    fence?: string;
+}
+/** Options of {@link SessionStore.load}. */
+export interface SessionLoadOptions {
+    /** Read the store itself, past any cache (a cached copy showed a lease that may be gone). */
+    fresh?: boolean;
+}
+/**
+ * Where sessions live. Writes are compare-and-set: `write` succeeds only while the stored
+ * session is still the one `expected` names, so a stale copy can never overwrite newer state.
+ * Every implementation passes the shared conformance suite (`test-utils/session-store-conformance.ts`).
+ */
+export interface SessionStore {
+    /**
+     * The stored session, or undefined when there is none. What was read goes through
+     * `parseSession`: the agent trusts a loaded session's history and doesn't check it again.
+     */
+    load(id: string, options?: SessionLoadOptions): Promise<SessionRecord | undefined>;
+    /** Stores a new session; `already-exists` when the id is taken. */
+    create(session: Session): Promise<SessionRecord>;
+    /**
+     * Replaces `expected` by `next`; rejects with a write conflict (`aborted`, see
+     * {@link isWriteConflict}) when the stored session changed since `expected` was read.
+     */
+    write(expected: SessionRecord, next: Session, options?: SessionWriteOptions): Promise<SessionRecord>;
+    /** Deletes a session with its whole history. */
+    delete(id: string, options?: SessionDeleteOptions): Promise<void>;
+    /** Where a stop reaches a running turn; a store without it can't stop turns (`unimplemented`). */
+    readonly stops?: TurnStops;
+    /** Where messages sent while a turn runs wait; a store without it can't queue (`unimplemented`). */
+    readonly queue?: TurnQueue;
+}
+/** The error of a compare-and-set write that lost: someone wrote the session first. */
+export declare function writeConflict(id: string, why?: string): KitError;
+/** True for the error a store's `write` rejects with when the session changed underneath it. */
+export declare function isWriteConflict(error: unknown): boolean;
+/** Checks the fence of a write against the session it replaces (a store calls it before writing). */
+export declare function assertFence(expected: SessionRecord, options: SessionWriteOptions | undefined): void;
+/** Checks that `next` may replace `expected`: same session, a later version. */
+export declare function assertSuccessor(expected: SessionRecord, next: Session): void;

@@ -1,0 +1,43 @@
+import type { SessionStatus } from './session-schema.js';
+import type { SessionRecord, SessionStore, SessionVersion } from './session-store.js';
+/** One page of a sweep over stored sessions, oldest `updatedAt` first. */
+export interface SessionScan {
+    /** Only sessions last updated before this time (epoch ms). */
+    updatedBefore: number;
+    /** Only sessions last updated at or after this time (epoch ms). */
+    updatedFrom?: number;
+    /** Only sessions in one of these statuses. */
+    statuses?: readonly SessionStatus[];
+    /**
+     * Only sessions that wait for a person, by the time they began waiting (their indexed
+     * `waitingSince`, oldest first) instead of `updatedAt`: sessions with nothing pending are
+     * never read, however many there are. `statuses` is ignored.
+     */
+    waiting?: boolean;
+    /** The most sessions in the page. */
+    limit: number;
+    /** The last session of the previous page: the page starts after it. */
+    after?: ScannedSession;
+}
+/**
+ * A session as a sweep finds it: the fields a sweep decides on, without parsing its history
+ * (a document that no longer parses can still be deleted), and the whole record on demand.
+ */
+export interface ScannedSession extends SessionVersion {
+    id: string;
+    status: string;
+    /** Epoch ms. */
+    updatedAt: number;
+    /** Epoch ms when the lease of a running turn ends, if the session has one. */
+    leaseExpiresAt?: number;
+    /** The whole session as the scan read it (its history chunks are read now, if it has any). */
+    read(): Promise<SessionRecord>;
+}
+/**
+ * A session store a cleanup job can sweep: it finds sessions by age and status. Deleting sessions and expiring them go through the store's own
+ * conditional `delete` and `write`, so a sweep never overwrites what a turn wrote after it looked.
+ */
+export interface SweepableSessionStore extends SessionStore {
+    /** One page of the sessions `query` names. */
+    scan(query: SessionScan): Promise<ScannedSession[]>;
+}

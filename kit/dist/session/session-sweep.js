@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=session-sweep.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=turn-stops.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=fake-gemini-step.js.map

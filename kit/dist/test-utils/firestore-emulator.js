@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+/** Where Debian's google-cloud-cli-firestore-emulator package puts the emulator. */
+export const FIRESTORE_EMULATOR_JAR = process.env.FIRESTORE_EMULATOR_JAR ??
+    '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
+/** A free loopback port. */
+export function freePort() {
+    return new Promise((resolve, reject) => {
+        const server = createServer();
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', () => {
+            const address = server.address();
+            server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+        });
+    });
+}
+function waitForReady(child, timeoutMs) {
+    return new Promise((resolve, reject) => {
+        let output = '';
+        const timer = setTimeout(() => reject(new Error(`Firestore emulator not ready after ${timeoutMs} ms:\n${output}`)), timeoutMs);
+        const onData = (data) => {
+            output += data.toString();
+            if (output.includes('Dev App Server is now running')) {
+                clearTimeout(timer);
+                resolve();
+            }
+        };
+        child.stdout?.on('data', onData);
+        child.stderr?.on('data', onData);
+        child.once('exit', (code) => {
+            clearTimeout(timer);
+            reject(new Error(`Firestore emulator exited with ${code}:\n${output}`));
+        });
+    });
+}
+/** True when the emulator jar and a Java runtime are here. */
+export function canStartFirestoreEmulator() {
+    return existsSync(FIRESTORE_EMULATOR_JAR);
+}
+/**
+ * Starts Google's Firestore emulator (the jar, run by java directly so that the PID we hold is
+ * the emulator's) on `port` or a free loopback port, and waits until it serves.
+ */
+export async function startFirestoreEmulator(port) {
+    const chosen = port ?? (await freePort());
+    const child = spawn(process.env.JAVA ?? 'java', [
+        '-Duser.language=en',
+        '-cp',
+        FIRESTORE_EMULATOR_JAR,
+        'com.google.cloud.datastore.emulator.firestore.CloudFirestore',
+        'start',
+        '--host=127.0.0.1',
+        `--port=${chosen}`,
+    ], { stdio: ['ignore', 'pipe', 'pipe'] });
+    await waitForReady(child, 60_000);
+    child.stdout?.resume();
+    child.stderr?.resume();
+    const pid = child.pid;
+    return {
+        host: `127.0.0.1:${chosen}`,
+        pid,
+        stop: () => new Promise((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null)
+                return resolve();
+            child.once('exit', () => resolve());
+            process.kill(pid, 'SIGTERM');
+            setTimeout(() => child.exitCode === null && child.signalCode === null && process.kill(pid, 'SIGKILL'), 5000).unref();
+        }),
+    };
+}
+/** Deletes every document of `projectId` in the emulator at `host`. */
+export async function clearFirestoreEmulator(host, projectId) {
+    const response = await fetch(`http://${host}/emulator/v1/projects/${projectId}/databases/(default)/documents`, {
+        method: 'DELETE',
+    });
+    if (!response.ok)
+        throw new Error(`clearing the Firestore emulator failed: ${response.status}`);
+}
+//# sourceMappingURL=firestore-emulator.js.map

@@ -1,0 +1,13 @@
+/** The environment variables that decide whether a skip is allowed. */
+export interface SkipEnv {
+    CI?: string | undefined;
+    STRICT_SKIPS?: string | undefined;
+}
+/**
+ * True when a suite that can't run must fail the run instead of skipping: on CI (`CI=true`, as
+ * CI services set it) or when anyone asks for it locally (`STRICT_SKIPS=1`). A green run then
+ * means every suite ran: the failure matrix, crash points, e2e, rules and browser tests included.
+ */
+export declare function skipsFail(env?: SkipEnv): boolean;
+/** Says loudly that `what` is skipped and why, or throws when skips must fail (see {@link skipsFail}). */
+export declare function skipOrFail(what: string, why: string, env?: SkipEnv): void;

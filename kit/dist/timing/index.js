@@ -1,0 +1,2 @@
+export { within } from './within.js';
+//# sourceMappingURL=index.js.map

@@ -1,0 +1,141 @@
+import { fromZodError, KitError } from '../errors/index.js';
+import { startToolSpan, toolSpanName, traceToolCall } from '../telemetry/index.js';
+import { assertEditablePaths } from './input-edit.js';
+import { declineInterrupt, respondToInterrupt, restartInterrupt } from './interrupt-replies.js';
+import { LazySignal, PromiseSink, runWithLimitsInto } from './run-with-limits.js';
+import { toToolDefinition } from './to-tool-definition.js';
+import { DEFAULT_TOOL_TIMEOUT_MS, RUN_INTO, } from './tool.js';
+import { isToolInterruptError, ToolInterruptError } from './tool-interrupt-error.js';
+const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_.\-/]{0,127}$/;
+// A class, not an object literal with a getter: built for every call, so its shape and getters
+// are shared. It is the call's lazy signal too: one object per call for both.
+class CallContext extends LazySignal {
+    resumed;
+    context;
+    ref;
+    #options;
+    constructor(options) {
+        super();
+        this.#options = options;
+        this.resumed = options.resumed;
+        this.context = options.context ?? {};
+        this.ref = options.ref;
+    }
+    interrupt(metadata) {
+        throw new ToolInterruptError(metadata);
+    }
+    get state() {
+        return this.#options.state?.read(this.ref);
+    }
+    updateState(update) {
+        const state = this.#options.state;
+        if (!state)
+            throw new KitError('failed-precondition', 'this tool runs where there is no session state');
+        state.update(this.ref, update);
+    }
+}
+/** The checker of what a body returns: its output (of a multipart body, `{ output, content, metadata }`). */
+function outputChecker(config) {
+    const multipart = config.multipart === true;
+    return (returned) => {
+        const result = multipart ? returned : undefined;
+        let output = result ? result.output : returned;
+        if (config.outputSchema) {
+            const parsed = config.outputSchema.safeParse(output);
+            // The tool broke its own contract: a tool failure, not the model's fault.
+            if (!parsed.success)
+                throw fromZodError(parsed.error, `output of tool '${config.name}'`, 'internal');
+            output = parsed.data;
+        }
+        const checked = { output };
+        if (result?.content)
+            checked.content = result.content;
+        if (result?.metadata)
+            checked.metadata = result.metadata;
+        return checked;
+    };
+}
+/**
+ * Runs `body` on its parsed input, under the tool's timeout and the caller's signal, checks its
+ * output and hands the result (or the failure) to `sink`.
+ */
+function checkedRunner(config, body) {
+    const timeoutMs = config.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+    const what = `tool '${config.name}'`;
+    const checkOutput = outputChecker(config);
+    const inputSchema = config.inputSchema;
+    return (rawInput, options, sink) => {
+        let input = rawInput;
+        if (inputSchema) {
+            const parsed = inputSchema.safeParse(rawInput);
+            if (!parsed.success) {
+                sink.fail(fromZodError(parsed.error, `input for tool '${config.name}'`));
+                return;
+            }
+            input = parsed.data;
+        }
+        runWithLimitsInto(what, timeoutMs, options.signal, body, input, new CallContext(options), checkOutput, sink);
+    };
+}
+/**
+ * Builds a tool from its config and a body (returning `{ output, content, metadata }` when
+ * `config.multipart`, its output otherwise); `restartable` is false only for interrupts.
+ */
+export function makeTool(config, body, restartable) {
+    if (!TOOL_NAME.test(config.name)) {
+        throw new KitError('invalid-argument', `invalid tool name '${config.name}'`);
+    }
+    assertEditablePaths(config.name, config.editableInput);
+    const spanName = toolSpanName(config.name);
+    const runChecked = checkedRunner(config, body);
+    const onDecline = config.onDecline;
+    let definition;
+    const promised = (rawInput, options) => {
+        const sink = new PromiseSink();
+        runChecked(rawInput, options, sink);
+        return sink.promise();
+    };
+    const traced = (span, rawInput, options) => {
+        const call = {
+            name: config.name,
+            description: config.description,
+            ref: options.ref,
+            resumed: options.resumed !== undefined,
+            input: rawInput,
+        };
+        return traceToolCall(span, call, isToolInterruptError, () => promised(rawInput, options));
+    };
+    // Untraced (no SDK), a call runs as it is: no span record, no closure, no extra promise.
+    const run = (rawInput, options) => {
+        const span = startToolSpan(spanName);
+        return span ? traced(span, rawInput, options) : promised(rawInput, options);
+    };
+    const runInto = (rawInput, options, sink) => {
+        const span = startToolSpan(spanName);
+        if (!span)
+            runChecked(rawInput, options, sink);
+        else
+            traced(span, rawInput, options).then((result) => sink.settle(result), (error) => sink.fail(error));
+    };
+    const tool = {
+        name: config.name,
+        config,
+        restartable,
+        get definition() {
+            definition ??= toToolDefinition(config);
+            return definition;
+        },
+        run,
+        respond: (part, output, options) => respondToInterrupt(config.name, part, output, options?.metadata),
+        decline: (part, reason) => declineInterrupt(config.name, config.outputSchema, part, reason, onDecline),
+        restart: (part, resumed, options) => restartInterrupt(config.name, part, resumed, options?.replaceInput),
+    };
+    // Not enumerable: a copy of the tool (`{ ...tool, run }`) runs through its own `run`, not this.
+    Object.defineProperty(tool, RUN_INTO, { value: runInto });
+    return tool;
+}
+export function defineTool(config, fn) {
+    // The body's own value (or promise) goes straight to the limits: no wrapper object or promise per call.
+    return makeTool(config, fn, true);
+}
+//# sourceMappingURL=define-tool.js.map

@@ -1,0 +1,171 @@
+import type { z } from 'zod';
+import type { Part, ToolDefinition, ToolRequestPart, ToolResponsePart } from '../model/index.js';
+import type { LimitSink } from './run-with-limits.js';
+/**
+ * What a tool declares about repeating it. The turn journal (agent/turn-journal.ts) commits a
+ * tool's result as the call finishes, except a `none` tool's, which rides along with the next
+ * write; an `idempotent` tool's call also can't be answered by a client (see `answerable`).
+ */
+export type ToolSideEffects = 'none' | 'idempotent';
+/**
+ * What a person may edit of a call's input when they approve it (a client's `restart` with
+ * `replaceInput`): the field paths they may change (`['address.line1', 'note']`: a path names a
+ * field and everything inside it), or a zod schema of the edit itself. The edit is merged over
+ * the stored input (objects deep-merged, arrays and other values replaced whole) and the result
+ * checked against the input schema. Without it, an approval runs the stored call as it is.
+ */
+export type EditableInput = readonly string[] | z.ZodType;
+/** What the caller knows about who is asking (auth, App Check, anything the flow passes down). */
+export type ActionContext = Record<string, unknown>;
+/** Configuration shared by every tool. */
+export interface ToolConfig<I extends z.ZodType, O extends z.ZodType> {
+    /** The name the model calls; letters, digits, `_`, `-`, `.`, `/`. */
+    name: string;
+    /** What the tool does, in words the model reads. */
+    description: string;
+    inputSchema?: I;
+    outputSchema?: O;
+    /**
+     * How long one call may run. Default {@link DEFAULT_TOOL_TIMEOUT_MS}. `Infinity`: no limit of
+     * its own (the turn's signal still ends it), and no timer per call.
+     */
+    timeoutMs?: number;
+    /** The function returns `{ output, content, metadata }` instead of a bare output. */
+    multipart?: boolean;
+    /** `idempotent`: the kit journals the result as the call finishes, so a retried or resumed turn never runs it twice. */
+    sideEffects?: ToolSideEffects;
+    /** `respond` (default): a failure is told to the model so it can change course; `throw`: it ends the turn. */
+    onError?: 'respond' | 'throw';
+    /**
+     * Ends the loop once this tool has answered: its output is the generation's `output`, and the
+     * model is not called again (the multi-turn agent article's "finish" tool).
+     */
+    stop?: boolean;
+    /**
+     * What the model is told when a person declines this call (default: the standard
+     * {@link DeclinedOutput}); checked against `outputSchema` when the tool has one.
+     */
+    onDecline?: (input: z.infer<I>, reason: string | undefined) => z.infer<O>;
+    /**
+     * Lets a client answer an interrupt of this tool with an output of its own (`respond`). Off
+     * by default for tools with `sideEffects: 'idempotent'`: an app must not be able to record
+     * "sent" for a transfer that never ran. Interrupts (`defineInterrupt`) are answerable.
+     */
+    answerable?: boolean;
+    /**
+     * What a person may change of this call's input when they approve it ({@link EditableInput}).
+     * Off by default: a client's `replaceInput` is refused (`ANSWER_NOT_ALLOWED`), so the call a
+     * person was shown is the call that runs. Give only fields whose edit is a correction (a typo
+     * in an address), never the ones that decide what the action does (who is paid, how much).
+     */
+    editableInput?: EditableInput;
+    /**
+     * What a client may tell this tool when it approves it: a `restart`'s `metadata`, which the tool
+     * reads as `ctx.resumed`, parsed with this schema. Off by default: a client's metadata is refused
+     * (`ANSWER_NOT_ALLOWED`), so what a resumed call sees is the server's `true`, never a client's say-so.
+     */
+    resumedMetadata?: z.ZodType<Record<string, unknown>>;
+    metadata?: Record<string, unknown>;
+}
+/** What a tool function receives beside its input. */
+export interface ToolContext {
+    /** Stops the tool and asks a person; `metadata` tells the app what to show. */
+    interrupt(metadata?: Record<string, unknown>): never;
+    /** Set when the tool runs again after an interrupt (a restart): the restart's metadata, or true. */
+    resumed: Record<string, unknown> | true | undefined;
+    /** The caller's context (auth and the like). */
+    context: ActionContext;
+    /**
+     * Aborted when the turn is stopped or aborted, the function's deadline passes or the tool's
+     * `timeoutMs` does, with that reason: read before or after the event, it says the same.
+     */
+    signal: AbortSignal;
+    /** This call's ref: unique per call, stable across a resume. */
+    ref: string;
+    /** The agent's session state as this call sees it (undefined outside an agent with `state`). */
+    state: unknown;
+    /**
+     * Changes the session state: `update` gets the state (with this call's earlier updates) and
+     * returns the next one, checked against the agent's state schema. The change is journaled
+     * with this call's result: a call that fails or interrupts changes nothing, and a retried
+     * turn never applies it twice.
+     */
+    updateState(update: (state: unknown) => unknown): void;
+}
+/** How a tool call reads and changes the state of the session it runs in (`generate`'s `state`). */
+export interface ToolState {
+    /** The state as the call `ref` sees it now. */
+    read(ref: string): unknown;
+    /** Applies `update` for the call `ref` (kept with the call until its result is recorded). */
+    update(ref: string, update: (state: unknown) => unknown): void;
+}
+/** A multipart tool's result. */
+export interface MultipartToolOutput<O> {
+    output?: O;
+    content?: Part[];
+    metadata?: Record<string, unknown>;
+}
+/** The body of a tool. */
+export type ToolFn<I extends z.ZodType, O extends z.ZodType> = (input: z.infer<I>, ctx: ToolContext) => Promise<z.infer<O>> | z.infer<O>;
+/** The body of a multipart tool. */
+export type MultipartToolFn<I extends z.ZodType, O extends z.ZodType> = (input: z.infer<I>, ctx: ToolContext) => Promise<MultipartToolOutput<z.infer<O>>> | MultipartToolOutput<z.infer<O>>;
+/** Options of one run of a tool. */
+export interface ToolRunOptions {
+    ref: string;
+    state?: ToolState;
+    resumed?: Record<string, unknown> | true;
+    context?: ActionContext;
+    signal?: AbortSignal;
+}
+/** A tool's validated result. */
+export interface ToolResult {
+    output: unknown;
+    content?: Part[];
+    metadata?: Record<string, unknown>;
+}
+/**
+ * How the generate loop runs a tool without a promise per call: what `run` does, with the
+ * result (or the failure) handed to `sink`, maybe before it returns.
+ */
+export type ToolRunner = (input: unknown, options: ToolRunOptions, sink: LimitSink<ToolResult>) => void;
+/** The key of a tool's {@link ToolRunner}: only `defineTool` and `defineInterrupt` tools have one. */
+export declare const RUN_INTO: unique symbol;
+/** A tool made by `defineTool` or `defineInterrupt`. */
+export interface Tool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+    readonly name: string;
+    readonly config: Readonly<ToolConfig<I, O>>;
+    /** What the model is told (JSON Schema made once, on first use). */
+    readonly definition: ToolDefinition;
+    /** False for `defineInterrupt` tools: they have no body to run again. */
+    readonly restartable: boolean;
+    /**
+     * Validates `input`, runs the body under its timeout and the caller's signal, validates the
+     * output. Rejects with a `ToolInterruptError` when the tool interrupts.
+     */
+    run(input: unknown, options: ToolRunOptions): Promise<ToolResult>;
+    /** `run` with its outcome handed to a sink (not enumerable: a copy of the tool runs its own `run`). */
+    readonly [RUN_INTO]?: ToolRunner;
+    /** Answers an interrupt of this tool with `output` (generate checks it against the output schema). */
+    respond(interrupt: ToolRequestPart, output: z.infer<O>, options?: {
+        metadata?: Record<string, unknown>;
+    }): ToolResponsePart;
+    /** Answers an interrupt of this tool with a person's refusal (see `onDecline`). */
+    decline(interrupt: ToolRequestPart, reason?: string): ToolResponsePart;
+    /**
+     * Asks to run the interrupted call again, now `resumed`; `replaceInput` (checked by generate
+     * against the input schema) is the server's own new input for it. A client's edit instead goes
+     * through `editableInput`.
+     */
+    restart(interrupt: ToolRequestPart, resumed?: Record<string, unknown>, options?: {
+        replaceInput?: z.infer<I>;
+    }): ToolRequestPart;
+}
+/** The default per-call tool timeout. */
+export declare const DEFAULT_TOOL_TIMEOUT_MS = 30000;
+/** What the model is told, by default, when a person declines a call. */
+export interface DeclinedOutput {
+    declined: true;
+    /** The person's words, when they gave any. */
+    reason?: string;
+    message: string;
+}

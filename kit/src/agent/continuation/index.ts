@@ -1,0 +1,1 @@
+export { type ContinuationOutcome, type ContinueRun, continueTurn } from './continue-turn.js';

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { testTools } from '../test-utils/protocol-tools.js';
+import { callStateOf, stampInterrupt } from '../call-state/index.js';
+import { isKitError, type KitError } from '../errors/index.js';
+import type { Message, ToolRequestPart } from '../model/index.js';
+import { applyResume as admitReplies } from './apply-resume.js';
+import type { ResumeOptions } from './generate-options.js';
+import { repliesOfOptions } from './resume-reply.js';
+import { toToolMap } from './to-tool-map.js';
+
+const { lookup, confirm, guarded, all } = testTools();
+const tools = toToolMap(all);
+
+/** generate's resume option, admitted as generate admits it. */
+const applyResume = (message: Message, resume: ResumeOptions, toolMap = tools): Message =>
+  admitReplies(message, repliesOfOptions(resume), toolMap);
+
+const waiting = (name: string, ref: string, id: string): ToolRequestPart =>
+  stampInterrupt({ toolRequest: { name, ref, input: { id } } }, { question: `${name} ${id}?` });
+
+/** An open round: `confirm` (ref c) and `guarded` (ref g) wait for a person; `lookup` (ref l) has not run. */
+const round = (): Message => ({
+  role: 'model',
+  content: [
+    { toolRequest: { name: 'lookup', ref: 'l', input: { id: 'ab' } } },
+    waiting('confirm', 'c', 'q'),
+    waiting('guarded', 'g', 'x'),
+  ],
+});
+
+const part = (message: Message, i: number): ToolRequestPart => message.content[i] as ToolRequestPart;
+
+function refusal(run: () => unknown): KitError {
+  try {
+    run();
+  } catch (error) {
+    if (isKitError(error)) return error;
+    throw error;
+  }
+  throw new Error('expected a KitError');
+}
+
+describe('applyResume', () => {
+  it('records the checked output as the answer when a waiting call is responded to', () => {
+    const message = round();
+    const resumed = applyResume(message, { respond: [confirm.respond(part(message, 1), { ok: true })] }, tools);
+    expect(callStateOf(part(resumed, 1)).kind).toBe('answered');
+    expect(part(resumed, 1).metadata).toMatchObject({
+      answer: 'respond',
+      pendingOutput: { ok: true },
+      resolvedInterrupt: { question: 'confirm q?' },
+    });
+    // The other calls are as they were, and the stored message is not changed in place.
+    expect(resumed.content[0]).toBe(message.content[0]);
+    expect(callStateOf(part(message, 1)).kind).toBe('waiting');
+  });
+
+  it('marks the call approved with its new input when a waiting call is restarted with replaceInput', () => {
+    const message = round();
+    const restart = guarded.restart(part(message, 2), undefined, { replaceInput: { id: 'y' } });
+    const resumed = applyResume(message, { restart: [restart] }, tools);
+    expect(callStateOf(part(resumed, 2)).kind).toBe('approved');
+    expect(part(resumed, 2).toolRequest.input).toEqual({ id: 'y' });
+    expect(part(resumed, 2).metadata).toMatchObject({
+      answer: 'restart',
+      resolvedInterrupt: { question: 'guarded x?' },
+    });
+  });
+
+  it('records the refusal and its reason when a waiting call is declined', () => {
+    const resumed = applyResume(round(), { decline: [{ name: 'guarded', ref: 'g', reason: 'too much' }] }, tools);
+    expect(callStateOf(part(resumed, 2)).kind).toBe('declined');
+    expect(part(resumed, 2).metadata).toMatchObject({ answer: 'decline' });
+    expect(part(resumed, 2).metadata?.declined).toBeDefined();
+  });
+
+  it('refuses with UNKNOWN_REF when a reply names no call of the round', () => {
+    const error = refusal(() => applyResume(round(), { decline: [{ name: 'guarded', ref: 'nope' }] }, tools));
+    expect(error).toMatchObject({ code: 'invalid-argument', details: { reason: 'UNKNOWN_REF', ref: 'nope' } });
+  });
+
+  it('refuses the second reply with INVALID_FIELD when one resume answers a call twice', () => {
+    const error = refusal(() =>
+      applyResume(
+        round(),
+        { decline: [{ name: 'guarded', ref: 'g' }], restart: [guarded.restart(waiting('guarded', 'g', 'x'))] },
+        tools,
+      ),
+    );
+    expect(error).toMatchObject({ code: 'invalid-argument', details: { reason: 'INVALID_FIELD' } });
+  });
+
+  it('refuses an output the tool’s schema rejects when responding', () => {
+    const message = round();
+    const bad = { toolResponse: { name: 'confirm', ref: 'c', output: { ok: 'yes' } } };
+    const error = refusal(() => applyResume(message, { respond: [bad] }, tools));
+    expect(error.code).toBe('invalid-argument');
+    expect(callStateOf(part(message, 1)).kind).toBe('waiting');
+  });
+
+  it('refuses a restart when the tool is an interrupt with nothing to run', () => {
+    const restart = { toolRequest: { name: 'confirm', ref: 'c', input: { id: 'q' } }, metadata: { resumed: true } };
+    expect(refusal(() => applyResume(round(), { restart: [restart] }, tools)).code).toBe('invalid-argument');
+  });
+
+  it('leaves the answer as it is when the same answer comes again (a retried resume)', () => {
+    const message = round();
+    const resume = { decline: [{ name: 'guarded', ref: 'g', reason: 'no' }] };
+    const once = applyResume(message, resume, tools);
+    expect(applyResume(once, resume, tools).content).toEqual(once.content);
+  });
+
+  it('refuses with ALREADY_ANSWERED when a different answer comes for an answered call', () => {
+    const once = applyResume(round(), { decline: [{ name: 'guarded', ref: 'g' }] }, tools);
+    const error = refusal(() => applyResume(once, { restart: [guarded.restart(waiting('guarded', 'g', 'x'))] }, tools));
+    expect(error).toMatchObject({ code: 'failed-precondition', details: { reason: 'ALREADY_ANSWERED' } });
+  });
+
+  it('refuses with UNKNOWN_REF and leaves the call waiting when another tool’s respond answers it', () => {
+    const message = round();
+    const error = refusal(() => applyResume(message, { respond: [confirm.respond(part(message, 2), { ok: true })] }));
+    expect(error.details).toMatchObject({ reason: 'UNKNOWN_REF', name: 'confirm', ref: 'g' });
+    expect(callStateOf(part(message, 2)).kind).toBe('waiting');
+  });
+
+  it('refuses with ANSWER_NOT_ALLOWED when an interrupt’s own restart asks to run it', () => {
+    const message = round();
+    const error = refusal(() => applyResume(message, { restart: [confirm.restart(part(message, 1))] }));
+    expect(error.details?.reason).toBe('ANSWER_NOT_ALLOWED');
+  });
+
+  it('refuses a replacement input the tool’s schema rejects when restarting', () => {
+    const message = round();
+    const restart = guarded.restart(part(message, 2), undefined, { replaceInput: { id: 42 } as never });
+    expect(refusal(() => applyResume(message, { restart: [restart] })).code).toBe('invalid-argument');
+    expect(callStateOf(part(message, 2)).kind).toBe('waiting');
+  });
+
+  it('refuses with UNKNOWN_REF when the named tool is not offered', () => {
+    const message = round();
+    const only = toToolMap([lookup]);
+    const error = refusal(() => applyResume(message, { decline: [{ name: 'guarded', ref: 'g' }] }, only));
+    expect(error.details?.reason).toBe('UNKNOWN_REF');
+  });
+});

@@ -1,0 +1,1 @@
+export { lazy } from './lazy.js';

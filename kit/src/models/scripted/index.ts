@@ -1,0 +1,1 @@
+export { type ScriptedModel, type ScriptStep, scriptedModel } from './scripted-model.js';

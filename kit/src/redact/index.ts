@@ -1,0 +1,2 @@
+export { environmentSecrets, redactSecrets } from './redact-secrets.js';
+export { redactValue } from './redact-value.js';

@@ -1,0 +1,1 @@
+export { within } from './within.js';
