@@ -4,6 +4,7 @@
 // Cloud Functions loads (package.json `main`). Each flow stays its own chunk, loaded on its
 // first call; zod and the kit are shared by them. SDKs stay in node_modules.
 import { builtinModules } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'rolldown';
 
 // The OpenTelemetry SDK is the app's own opt-in dependency (registerTracing loads it on first
@@ -20,7 +21,11 @@ const EXTERNAL = [
 const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 
 export default defineConfig({
-  input: { index: 'lib/index.js', kit: 'lib/kit/index.js', engine: 'lib/kit/engine.js' },
+  input: {
+    index: 'lib/index.js',
+    kit: fileURLToPath(import.meta.resolve('@callable-flows/kit')),
+    engine: fileURLToPath(import.meta.resolve('@callable-flows/kit/engine')),
+  },
   platform: 'node',
   external: (id) => builtins.has(id) || EXTERNAL.some((pattern) => pattern.test(id)),
   output: {

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The kit's size figures (docs/architecture.md, "Measured limits"): source lines, the share of
 # source files with a test beside them, and every function over 60 lines.
-# Counted: functions/src/kit/**/*.ts, without *.test.ts and test-utils/ folders.
+# Counted: kit/src/**/*.ts, without *.test.ts and test-utils/ folders.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mapfile -t files < <(find functions/src/kit -name '*.ts' ! -name '*.test.ts' ! -path '*/test-utils/*' | sort)
+mapfile -t files < <(find kit/src -name '*.ts' ! -name '*.test.ts' ! -path '*/test-utils/*' | sort)
 echo "kit source lines: $(cat "${files[@]}" | wc -l) in ${#files[@]} files"
 tested=0
 untested=()
