@@ -17,6 +17,7 @@ done
 [ "$#" -eq 0 ] && web=1
 source scripts/install.sh
 npm run build -w protocol --silent
+npm run build -w kit --silent
 npm run build -w functions --silent
 
 # Genkit is bench-only: installed on demand into bench/genkit (its own lockfile, pinned versions),

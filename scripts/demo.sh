@@ -7,8 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/install.sh
-# The functions bundle the protocol package: it is built first.
+# The functions bundle the protocol and kit packages: they are built first.
 npm run build -w protocol --silent
+npm run build -w kit --silent
 npm run build -w functions --silent
 
 state="$(mktemp -d)/demo-state.json"

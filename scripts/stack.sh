@@ -93,7 +93,7 @@ load_rules() {
 start_firebase() {
   local only="functions,auth,tasks"
   uses_jar || only="functions,auth,tasks,firestore"
-  [ -f functions/dist/index.js ] || { npm run build -w protocol --silent && npm run build -w functions --silent; }
+  [ -f functions/dist/index.js ] || { npm run build -w protocol --silent && npm run build -w kit --silent && npm run build -w functions --silent; }
   FIRESTORE_EMULATOR_HOST="$FIRESTORE_HOST" spawn firebase node node_modules/firebase-tools/lib/bin/firebase.js \
     emulators:start --only "$only" --project "$PROJECT" --import emulator-data
   wait_for firebase "All emulators ready" 120

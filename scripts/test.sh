@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # All tests, from a fresh clone: Node 22, dependencies, format/lint, types, build, then every
-# test: protocol/ (unit), functions/ (unit, Firestore-emulator, end-to-end through the emulators, faults), client/ and web/
+# test: protocol/ (unit), kit/ (unit and Firestore-emulator), functions/ (unit, Firestore-emulator, end-to-end through the emulators, faults), client/ and web/
 # (unit and Chromium browser tests; their setup installs Debian's chromium when it is missing,
 # or skips the browser suite with a loud SKIPPED line when it can't). Under CI=true (or
 # STRICT_SKIPS=1) nothing may skip: a suite that can't run, or any skipped test, fails the run.
@@ -9,11 +9,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/install.sh
 npx biome ci --reporter=summary .
-# The protocol, then the client, are built first: the kit, the client and the web app import the
-# protocol as a package, and the web app and functions' end-to-end test import the client.
+# The packages are built first, in the order they import each other: the protocol (which the kit,
+# the client and the web app import), the kit (which the example deployment in functions/ imports)
+# and the client (which the web app and functions' end-to-end tests import).
 npm run build -w protocol --silent
+npm run build -w kit --silent
 npm run build -w client --silent
 npm run typecheck -w protocol --silent
+npm run typecheck -w kit --silent
 npm run typecheck -w client --silent
 npm run typecheck -w functions --silent
 npm run typecheck -w web --silent
@@ -21,6 +24,7 @@ npm run build -w functions --silent
 
 reports="$(mktemp -d)"
 status=0
+(cd kit && npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/kit.json") || status=$?
 (cd functions && npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/functions.json" "$@") || status=$?
 (cd protocol && npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/protocol.json") || status=$?
 (cd client && npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/client.json") || status=$?
