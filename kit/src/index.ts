@@ -114,3 +114,10 @@ export {
   type TraceSink,
   type TurnTrace,
 } from './trace/index.js';
+export {
+  FirestoreConfigError,
+  type MergedFiles,
+  mergeFirestoreFiles,
+  mergeIndexes,
+  mergeRules,
+} from './setup/index.js';

@@ -2,10 +2,21 @@ import { context, trace } from '@opentelemetry/api';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { KitError } from '../errors/index.js';
 
+/**
+ * A span exporter as the OpenTelemetry SDK defines one (`SpanExporter` of
+ * `@opentelemetry/sdk-trace-base`), declared here so that the kit's types don't need that optional
+ * package: an app without tracing compiles without it.
+ */
+export interface TracingExporter {
+  export(spans: never[], resultCallback: (result: { code: number; error?: Error }) => void): void;
+  shutdown(): Promise<void>;
+  forceFlush?(): Promise<void>;
+}
+
 /** Options of {@link registerTracing}. */
 export interface RegisterTracingOptions {
   /** Where spans go, e.g. `new TraceExporter()` of `@google-cloud/opentelemetry-cloud-trace-exporter`. */
-  exporter: SpanExporter;
+  exporter: TracingExporter;
   /** Export each span as it ends (`simple`) or in batches (`batch`, default): see the README on Cloud Functions. */
   processor?: 'batch' | 'simple';
 }
@@ -37,10 +48,9 @@ export async function registerTracing(options: RegisterTracingOptions): Promise<
       { cause: error },
     );
   }
+  const exporter = options.exporter as SpanExporter;
   const processor =
-    options.processor === 'simple'
-      ? new sdk.SimpleSpanProcessor(options.exporter)
-      : new sdk.BatchSpanProcessor(options.exporter);
+    options.processor === 'simple' ? new sdk.SimpleSpanProcessor(exporter) : new sdk.BatchSpanProcessor(exporter);
   const provider = new sdk.BasicTracerProvider({ spanProcessors: [processor] });
   // Parenting across awaits: the turn's span is the parent of the model and tool calls it makes.
   context.setGlobalContextManager(new hooks.AsyncLocalStorageContextManager().enable());

@@ -15,6 +15,10 @@ export interface FunctionsEmulatorOptions {
   firestoreHost: string;
   /** Extra environment for the functions (GEMINI_API_KEY, GOOGLE_GEMINI_BASE_URL, …). */
   env?: Record<string, string>;
+  /** The functions' source folder. Default: this repository's functions/ (the example deployment). */
+  source?: string;
+  /** Emulator data to import (the demo users). Default: this repository's emulator-data; false: none. */
+  importData?: string | false;
 }
 
 /** The firebase-tools functions + auth + Cloud Tasks emulators, started by this process. */
@@ -107,7 +111,7 @@ export async function startFunctionsEmulator(options: FunctionsEmulatorOptions):
   const dir = mkdtempSync(join(tmpdir(), 'callable-flows-e2e-'));
   mkdirSync(dir, { recursive: true });
   const config = {
-    functions: [{ source: relative(dir, join(REPO_ROOT, 'functions')), codebase: 'default', runtime: 'nodejs22' }],
+    functions: [{ source: relative(dir, options.source ?? join(REPO_ROOT, 'functions')), codebase: 'default', runtime: 'nodejs22' }],
     emulators: {
       singleProjectMode: true,
       functions: { host: '127.0.0.1', port: functionsPort },
@@ -130,7 +134,9 @@ export async function startFunctionsEmulator(options: FunctionsEmulatorOptions):
     output: () => log,
     async start() {
       const args = [FIREBASE_CLI, 'emulators:start', '--only', 'functions,auth,tasks', '--project', options.projectId];
-      args.push('--config', join(dir, 'firebase.json'), '--import', join(REPO_ROOT, 'emulator-data'));
+      args.push('--config', join(dir, 'firebase.json'));
+      const importData = options.importData ?? join(REPO_ROOT, 'emulator-data');
+      if (importData !== false) args.push('--import', importData);
       log = '';
       child = spawn(process.execPath, args, {
         cwd: dir,

@@ -1,0 +1,8 @@
+#!/usr/bin/env node
+// Merges the kit's Firestore rules and indexes into the project in the current folder (or the one
+// named): `npx callable-flows-firestore [projectDir]`, run where firebase.json is.
+import { mergeFirestoreFiles } from '../dist/setup/merge-firestore-files.js';
+
+const merged = mergeFirestoreFiles(process.argv[2] ?? process.cwd());
+console.log(`merged the Callable Flows rules into ${merged.rules} and its indexes into ${merged.indexes}`);
+for (const file of merged.unnamed) console.log(`firebase.json's "firestore" section should name ${file}, so that \`firebase deploy\` deploys it`);

@@ -1,0 +1,9 @@
+export {
+  type FirestoreIndexes,
+  FirestoreConfigError,
+  mergeIndexes,
+  mergeRules,
+  RULES_BEGIN,
+  RULES_END,
+} from './firestore-config.js';
+export { type MergedFiles, mergeFirestoreFiles } from './merge-firestore-files.js';

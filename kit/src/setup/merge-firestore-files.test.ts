@@ -1,0 +1,31 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mergeFirestoreFiles } from './merge-firestore-files.js';
+
+const KIT_RULES = readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8');
+
+describe('mergeFirestoreFiles', () => {
+  let dir = '';
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('writes the files firebase.json names, and says which ones it does not name yet', () => {
+    dir = mkdtempSync(join(tmpdir(), 'cf-merge-'));
+    writeFileSync(join(dir, 'firebase.json'), JSON.stringify({ firestore: { rules: 'rules/app.rules' } }));
+    expect(() => mergeFirestoreFiles(dir)).toThrow(/ENOENT/); // its folder doesn't exist: nothing is made up
+    writeFileSync(join(dir, 'firebase.json'), JSON.stringify({ firestore: { rules: 'app.rules' } }));
+    const merged = mergeFirestoreFiles(dir);
+    expect(merged.unnamed).toEqual(['firestore.indexes.json']);
+    expect(readFileSync(join(dir, 'app.rules'), 'utf8')).toBe(KIT_RULES);
+    expect(JSON.parse(readFileSync(join(dir, 'firestore.indexes.json'), 'utf8')).fieldOverrides.length).toBeGreaterThan(0);
+  });
+
+  it('leaves a project that has the kit merged in as it is', () => {
+    dir = mkdtempSync(join(tmpdir(), 'cf-merge-'));
+    mergeFirestoreFiles(dir);
+    const before = [readFileSync(join(dir, 'firestore.rules'), 'utf8'), readFileSync(join(dir, 'firestore.indexes.json'), 'utf8')];
+    mergeFirestoreFiles(dir);
+    expect([readFileSync(join(dir, 'firestore.rules'), 'utf8'), readFileSync(join(dir, 'firestore.indexes.json'), 'utf8')]).toEqual(before);
+  });
+});
