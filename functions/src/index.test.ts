@@ -1,6 +1,6 @@
+import { callableRequest, rejectionCode } from '@callable-flows/kit/callable/test-utils/callable-request.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { orderAssistant, summarize, transferMoney, welcome } from './index.js';
-import { callableRequest, rejectionCode } from '@callable-flows/kit/callable/test-utils/callable-request.js';
 
 // The deploy manifest's access rules, through the deployed callables' own `.run()`: refusals
 // come before any flow, Firestore or model is loaded.

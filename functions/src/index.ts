@@ -7,8 +7,6 @@
 // loads) is compiled, so an instance loads them, the flow, the kit and gRPC from the compiled
 // code the deploy's build step shipped (prime-compile-cache.ts), if it did.
 import './compile-cache-on.js';
-import { defineSecret } from 'firebase-functions/params';
-import { onCall } from 'firebase-functions/v2/https';
 // Not the callable barrel: it would load the wire protocol's schemas (zod) at import time.
 import { FirestoreUsageCounters } from '@callable-flows/kit/callable/limits/firestore-usage-counters.js';
 import type { UsageLimits } from '@callable-flows/kit/callable/limits/usage-limits.js';
@@ -17,6 +15,8 @@ import type { OnCallFlowOptions } from '@callable-flows/kit/callable/on-call-flo
 import { notifyOwner } from '@callable-flows/kit/cleanup/notify-owner.js';
 import { scheduledCleanup } from '@callable-flows/kit/cleanup/scheduled-cleanup.js';
 import { onTurnContinuation } from '@callable-flows/kit/continuation/on-turn-continuation.js';
+import { defineSecret } from 'firebase-functions/params';
+import { onCall } from 'firebase-functions/v2/https';
 // Declares the order assistant's ORDER_ASSISTANT_WHILE_BUSY deploy parameter (firebase-functions/params only).
 import './flows/deployed/order-while-busy.js';
 

@@ -9,6 +9,6 @@ export { defineFlow, type Flow, type FlowConfig, type FlowContext } from './flow
 export { redactSecrets, redactValue } from './redact/index.js';
 export { FirestoreSessionStore, type FirestoreSessionStoreOptions, type StoreOperation, } from './session/firestore/index.js';
 export { InMemorySessionStore, isWriteConflict, LruSessionCache, SESSION_LIMITS, type Session, type SessionDeleteOptions, type SessionRecord, SessionSchema, type SessionStatus, type SessionStore, type StopRecord, type SweepableSessionStore, standingOf, type TurnStops, } from './session/index.js';
+export { FirestoreConfigError, type MergedFiles, mergeFirestoreFiles, mergeIndexes, mergeRules, } from './setup/index.js';
 export { CAPTURE_CONTENT_ENV, type RegisteredTracing, type RegisterTracingOptions, registerTracing, } from './telemetry/index.js';
 export { firestoreTraceSink, flowMetrics, formatMetrics, loggerTraceSink, readTraces, recordTurn, type TraceSink, type TurnTrace, } from './trace/index.js';
-export { FirestoreConfigError, type MergedFiles, mergeFirestoreFiles, mergeIndexes, mergeRules, } from './setup/index.js';

@@ -10,7 +10,7 @@ export { defineFlow } from './flow/index.js';
 export { redactSecrets, redactValue } from './redact/index.js';
 export { FirestoreSessionStore, } from './session/firestore/index.js';
 export { InMemorySessionStore, isWriteConflict, LruSessionCache, SESSION_LIMITS, SessionSchema, standingOf, } from './session/index.js';
+export { FirestoreConfigError, mergeFirestoreFiles, mergeIndexes, mergeRules, } from './setup/index.js';
 export { CAPTURE_CONTENT_ENV, registerTracing, } from './telemetry/index.js';
 export { firestoreTraceSink, flowMetrics, formatMetrics, loggerTraceSink, readTraces, recordTurn, } from './trace/index.js';
-export { FirestoreConfigError, mergeFirestoreFiles, mergeIndexes, mergeRules, } from './setup/index.js';
 //# sourceMappingURL=index.js.map

@@ -99,6 +99,13 @@ export {
   type TurnStops,
 } from './session/index.js';
 export {
+  FirestoreConfigError,
+  type MergedFiles,
+  mergeFirestoreFiles,
+  mergeIndexes,
+  mergeRules,
+} from './setup/index.js';
+export {
   CAPTURE_CONTENT_ENV,
   type RegisteredTracing,
   type RegisterTracingOptions,
@@ -114,10 +121,3 @@ export {
   type TraceSink,
   type TurnTrace,
 } from './trace/index.js';
-export {
-  FirestoreConfigError,
-  type MergedFiles,
-  mergeFirestoreFiles,
-  mergeIndexes,
-  mergeRules,
-} from './setup/index.js';

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { TestProject } from 'vitest/node';
 import { FIRESTORE_EMULATOR_JAR } from '@callable-flows/kit/test-utils/firestore-emulator.js';
 import { skipOrFail } from '@callable-flows/kit/test-utils/strict-skips.js';
+import type { TestProject } from 'vitest/node';
 import { CHROMIUM } from './test-utils/browser.js';
 
 declare module 'vitest' {

@@ -1,8 +1,8 @@
-import type { Firestore } from '@google-cloud/firestore';
-import { afterAll, describe, expect, it } from 'vitest';
 import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
 import { demoProjectId, emulatorFirestore } from '@callable-flows/kit/session/test-utils/emulator-firestore.js';
 import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
+import type { Firestore } from '@google-cloud/firestore';
+import { afterAll, describe, expect, it } from 'vitest';
 import { queueTurnCost } from './busy-turn-cost.js';
 
 const host = firestoreEmulatorHost();

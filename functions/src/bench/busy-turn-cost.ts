@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { defineAgent } from '@callable-flows/kit/agent/index.js';
 import type { GenerateRequest, Message } from '@callable-flows/kit/model/index.js';
 import { scriptedModel } from '@callable-flows/kit/models/scripted/index.js';
 import type { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
 import type { SessionStore, TurnQueue } from '@callable-flows/kit/session/index.js';
 import { defineTool } from '@callable-flows/kit/tools/index.js';
+import { z } from 'zod';
 import { median } from './measure.js';
 
 /** Turns timed per variant: enough for a median under the machine's noise. */

@@ -1,8 +1,8 @@
-import { Firestore } from '@google-cloud/firestore';
 import { type CleanupReport, runCleanup } from '@callable-flows/kit/cleanup/index.js';
 import { FirestoreSessionStore, type StoreOperation } from '@callable-flows/kit/session/firestore/index.js';
-import type { BenchTable } from './bench-table.js';
 import { type StaleMix, staleSessions } from '@callable-flows/kit/test-utils/stale-sessions.js';
+import { Firestore } from '@google-cloud/firestore';
+import type { BenchTable } from './bench-table.js';
 
 const MIXED: StaleMix = { waiting: 2000, old: 2500, oldWaiting: 500, long: 100 };
 const SMALL_LAYOUT = { tailUnits: 400, chunkUnits: 800 };

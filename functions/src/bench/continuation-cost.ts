@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFunctions } from 'firebase-admin/functions';
 import type { ContinuationQueue, ContinuationTask } from '@callable-flows/kit/agent/index.js';
 import { cloudTasksQueue } from '@callable-flows/kit/continuation/index.js';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFunctions } from 'firebase-admin/functions';
 import { median } from './measure.js';
 
 /**

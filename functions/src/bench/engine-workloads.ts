@@ -1,7 +1,7 @@
 import { generate } from '@callable-flows/kit/generate/index.js';
 import { defineModel, type Message, type Model } from '@callable-flows/kit/model/index.js';
-import type { Tool } from '@callable-flows/kit/tools/index.js';
 import { benchProtocolReply } from '@callable-flows/kit/test-utils/bench-protocol-reply.js';
+import type { Tool } from '@callable-flows/kit/tools/index.js';
 import { type FloorTool, floorLoop } from './floor-loop.js';
 import type { GenkitProtocol, ProtocolToolName } from './genkit/genkit-protocol.js';
 import { genkitProtocol, toGenkitMessages } from './genkit/genkit-protocol.js';

@@ -1,4 +1,3 @@
-import type { GenerateContentParameters, GoogleGenAI } from '@google/genai';
 import type { GenerateRequest } from '@callable-flows/kit/model/index.js';
 import { type GeminiModel, gemini } from '@callable-flows/kit/models/gemini/index.js';
 import {
@@ -9,6 +8,7 @@ import {
   geminiTextChunks,
   startFakeGemini,
 } from '@callable-flows/kit/test-utils/fake-gemini/index.js';
+import type { GenerateContentParameters, GoogleGenAI } from '@google/genai';
 import type { BenchTable } from './bench-table.js';
 import { median } from './measure.js';
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { defineInterrupt, defineTool, type Tool } from '@callable-flows/kit/tools/index.js';
+import { z } from 'zod';
 
 /** Counts tool calls, so each iteration can be checked outside the timed region. */
 export interface CallCounter {

@@ -1,5 +1,3 @@
-import { Firestore } from '@google-cloud/firestore';
-import { z } from 'zod';
 import { defineAgent } from '@callable-flows/kit/agent/index.js';
 import { FirestoreUsageCounters } from '@callable-flows/kit/callable/limits/firestore-usage-counters.js';
 import { onCallFlow } from '@callable-flows/kit/callable/on-call-flow.js';
@@ -8,8 +6,10 @@ import type { GenerateRequest, Message } from '@callable-flows/kit/model/index.j
 import { scriptedModel } from '@callable-flows/kit/models/scripted/index.js';
 import { FirestoreSessionStore, type StoreOperation } from '@callable-flows/kit/session/firestore/index.js';
 import { emptySession, LruSessionCache, type Session } from '@callable-flows/kit/session/index.js';
-import { defineTool } from '@callable-flows/kit/tools/index.js';
 import { benchProtocolReply } from '@callable-flows/kit/test-utils/bench-protocol-reply.js';
+import { defineTool } from '@callable-flows/kit/tools/index.js';
+import { Firestore } from '@google-cloud/firestore';
+import { z } from 'zod';
 import type { BenchTable } from './bench-table.js';
 import { LONG_TOOL_MS, queueTurnCost, stopListenerCost } from './busy-turn-cost.js';
 import {

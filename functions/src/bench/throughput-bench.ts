@@ -1,12 +1,17 @@
-import { Firestore } from '@google-cloud/firestore';
-import { z } from 'zod';
 import { defineAgent } from '@callable-flows/kit/agent/index.js';
-import { type CallRequest, type CallResult, type FlowCallable, onCallFlow } from '@callable-flows/kit/callable/index.js';
+import {
+  type CallRequest,
+  type CallResult,
+  type FlowCallable,
+  onCallFlow,
+} from '@callable-flows/kit/callable/index.js';
 import type { GenerateRequest } from '@callable-flows/kit/model/index.js';
 import { scriptedModel } from '@callable-flows/kit/models/scripted/index.js';
 import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
 import { InMemorySessionStore, type SessionStore } from '@callable-flows/kit/session/index.js';
 import { defineTool } from '@callable-flows/kit/tools/index.js';
+import { Firestore } from '@google-cloud/firestore';
+import { z } from 'zod';
 import type { BenchTable } from './bench-table.js';
 import { callableCall } from './callable-call.js';
 import { median, quantile } from './measure.js';

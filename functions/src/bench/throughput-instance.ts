@@ -1,9 +1,10 @@
 // One instance of the multi-instance throughput row, run as a child process by
 // throughput-instances.ts: its own Firestore client and session cache, like a Cloud Functions
 // instance. It opens its sessions when told, runs their turns on `go`, and reports.
-import { Firestore } from '@google-cloud/firestore';
+
 import { onCallFlow } from '@callable-flows/kit/callable/index.js';
 import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
+import { Firestore } from '@google-cloud/firestore';
 import { type Handler, type OpenedSession, openSessions, runTurns, shopAgent } from './throughput-bench.js';
 import type { InstanceCommand, InstanceReport } from './throughput-instances.js';
 

@@ -146,7 +146,12 @@ describe.skipIf(!host)('a Firebase project of its own adopts the kit from its ta
     const functions = writeProject(root, packTarballs(root));
     run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], functions);
     run('npm', ['run', 'build', '--silent'], functions);
-    emulator = await startFunctionsEmulator({ projectId, firestoreHost: host as string, source: functions, importData: false });
+    emulator = await startFunctionsEmulator({
+      projectId,
+      firestoreHost: host as string,
+      source: functions,
+      importData: false,
+    });
   }, 600_000);
 
   afterAll(async () => {
@@ -191,10 +196,9 @@ describe.skipIf(!host)('a Firebase project of its own adopts the kit from its ta
     ).data as { status: string; text: string };
     expect(resumed).toEqual(expect.objectContaining({ status: 'done', text: 'The refund is done.' }));
 
-    const refund = await fetch(
-      `http://${host}/v1/projects/${projectId}/databases/(default)/documents/refunds/A-1`,
-      { headers: { authorization: 'Bearer owner' } },
-    );
+    const refund = await fetch(`http://${host}/v1/projects/${projectId}/databases/(default)/documents/refunds/A-1`, {
+      headers: { authorization: 'Bearer owner' },
+    });
     expect(refund.status).toBe(200);
   }, 120_000);
 });

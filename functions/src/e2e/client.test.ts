@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type FlowChunk, FlowError, type FlowResult, flow } from '@callable-flows/client';
+import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import { deleteApp, type FirebaseApp } from 'firebase/app';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoData } from '../flows/test-utils/demo-firestore.js';
-import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import type { FunctionsEmulator } from './test-utils/functions-emulator.js';
 import { type OrderStack, startOrderStack } from './test-utils/order-stack.js';
 import { signedInFunctions } from './test-utils/signed-in-functions.js';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import {
   assertFails,
   assertSucceeds,
@@ -9,7 +10,6 @@ import {
 } from '@firebase/rules-unit-testing';
 import { collection, doc, getDoc, getDocs, limit, orderBy, query, setDoc, updateDoc, where } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 
 const host = firestoreEmulatorHost();
 if (!host) console.warn('\n*** SKIPPED: firestore.rules tests — no Firestore emulator ***\n');

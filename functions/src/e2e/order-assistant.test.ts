@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { type CallResult, CallResultSchema, type WireChunk } from '@callable-flows/kit/callable/index.js';
+import { type FakeGemini, geminiText, startFakeGemini } from '@callable-flows/kit/test-utils/fake-gemini/index.js';
+import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import { deleteApp, type FirebaseApp } from 'firebase/app';
 import { type HttpsCallable, httpsCallable } from 'firebase/functions';
 import { deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from 'firebase-admin/app';
@@ -8,9 +11,6 @@ import { type Firestore, getFirestore as getAdminFirestore } from 'firebase-admi
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextOrderMove } from '../flows/index.js';
 import { demoData, seedDemoData } from '../flows/test-utils/demo-firestore.js';
-import { type CallResult, CallResultSchema, type WireChunk } from '@callable-flows/kit/callable/index.js';
-import { type FakeGemini, geminiText, startFakeGemini } from '@callable-flows/kit/test-utils/fake-gemini/index.js';
-import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import { type FunctionsEmulator, REPO_ROOT, startFunctionsEmulator } from './test-utils/functions-emulator.js';
 import { playOnGemini } from './test-utils/gemini-play.js';
 import { signedInFunctions } from './test-utils/signed-in-functions.js';

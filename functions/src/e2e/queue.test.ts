@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { FlowError, isQueued, type SessionView } from '@callable-flows/client';
+import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoData } from '../flows/test-utils/demo-firestore.js';
-import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import { orderDevices, viewWhere } from './test-utils/order-devices.js';
 import { type OrderStack, startOrderStack } from './test-utils/order-stack.js';
 

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { type Tenant, tenant } from '@callable-flows/kit/cleanup/test-utils/cleanup-fixtures.js';
+import { emulatorFirestore } from '@callable-flows/kit/session/test-utils/emulator-firestore.js';
+import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
+import { HOUR, staleSessions, waitingSession } from '@callable-flows/kit/test-utils/stale-sessions.js';
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOUR, staleSessions, waitingSession } from '@callable-flows/kit/test-utils/stale-sessions.js';
 import { type FunctionsEmulator, REPO_ROOT, startFunctionsEmulator } from './test-utils/functions-emulator.js';
-import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
-import { emulatorFirestore } from '@callable-flows/kit/session/test-utils/emulator-firestore.js';
-import { type Tenant, tenant } from '@callable-flows/kit/cleanup/test-utils/cleanup-fixtures.js';
 
 // The deployed `sessionCleanup` (functions/src/index.ts, built into functions/dist) in the
 // firebase-tools functions emulator, triggered the way its emulator triggers a scheduled

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoData } from '../flows/test-utils/demo-firestore.js';
-import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import type { FunctionsEmulator } from './test-utils/functions-emulator.js';
 import { orderDevices, viewWhere } from './test-utils/order-devices.js';
 import { type OrderStack, startOrderStack } from './test-utils/order-stack.js';

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { FlowError, type SessionView, watch } from '@callable-flows/client';
+import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
+import { longHistory, sampleSession } from '@callable-flows/kit/session/test-utils/session-store-conformance.js';
+import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import { disableNetwork } from 'firebase/firestore';
 import type { Firestore as AdminFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoData } from '../flows/test-utils/demo-firestore.js';
-import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
-import { longHistory, sampleSession } from '@callable-flows/kit/session/test-utils/session-store-conformance.js';
-import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import type { FunctionsEmulator } from './test-utils/functions-emulator.js';
 import { orderDevices } from './test-utils/order-devices.js';
 import { type OrderStack, startOrderStack } from './test-utils/order-stack.js';

@@ -1,17 +1,22 @@
-import type { Firestore } from '@google-cloud/firestore';
-import { HttpsError } from 'firebase-functions/v2/https';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { defineAgent } from '@callable-flows/kit/agent/index.js';
-import { type CallRequest, type CallResult, type FlowCallable, onCallFlow } from '@callable-flows/kit/callable/index.js';
+import {
+  type CallRequest,
+  type CallResult,
+  type FlowCallable,
+  onCallFlow,
+} from '@callable-flows/kit/callable/index.js';
 import { callableRequest } from '@callable-flows/kit/callable/test-utils/callable-request.js';
 import { ERROR_REASONS } from '@callable-flows/kit/errors/index.js';
 import type { GenerateRequest } from '@callable-flows/kit/model/index.js';
 import { type ScriptedModel, scriptedModel } from '@callable-flows/kit/models/scripted/index.js';
 import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
 import { demoProjectId, emulatorFirestore } from '@callable-flows/kit/session/test-utils/emulator-firestore.js';
-import { defineInterrupt, defineTool } from '@callable-flows/kit/tools/index.js';
 import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
+import { defineInterrupt, defineTool } from '@callable-flows/kit/tools/index.js';
+import type { Firestore } from '@google-cloud/firestore';
+import { HttpsError } from 'firebase-functions/v2/https';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { snapshotCollections } from './test-utils/firestore-snapshot.js';
 import { type MalformedCall, malformedCalls, nested, type PayloadTargets } from './test-utils/malformed-payloads.js';
 

@@ -1,18 +1,23 @@
-import type { Firestore } from '@google-cloud/firestore';
-import { HttpsError } from 'firebase-functions/v2/https';
-import { afterAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { defineAgent } from '@callable-flows/kit/agent/index.js';
 import { userTexts } from '@callable-flows/kit/agent/test-utils/agent-fixtures.js';
-import { type CallRequest, type CallResult, type FlowCallable, onCallFlow } from '@callable-flows/kit/callable/index.js';
+import {
+  type CallRequest,
+  type CallResult,
+  type FlowCallable,
+  onCallFlow,
+} from '@callable-flows/kit/callable/index.js';
 import { callableRequest } from '@callable-flows/kit/callable/test-utils/callable-request.js';
 import type { GenerateRequest } from '@callable-flows/kit/model/index.js';
 import { scriptedModel } from '@callable-flows/kit/models/scripted/index.js';
 import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
 import type { Session } from '@callable-flows/kit/session/index.js';
 import { demoProjectId, emulatorFirestore } from '@callable-flows/kit/session/test-utils/emulator-firestore.js';
-import { defineTool } from '@callable-flows/kit/tools/index.js';
 import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
+import { defineTool } from '@callable-flows/kit/tools/index.js';
+import type { Firestore } from '@google-cloud/firestore';
+import { HttpsError } from 'firebase-functions/v2/https';
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 
 // Twenty calls on one session at once, through the callable handler, against the Firestore
 // emulator: from one instance (one cache) and from twenty (each with its own cache).

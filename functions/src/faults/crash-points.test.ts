@@ -1,5 +1,3 @@
-import type { Firestore } from '@google-cloud/firestore';
-import { afterAll, describe, expect, it } from 'vitest';
 import type { AgentTurnResult } from '@callable-flows/kit/agent/index.js';
 import { userTexts } from '@callable-flows/kit/agent/test-utils/agent-fixtures.js';
 import type { Message } from '@callable-flows/kit/model/index.js';
@@ -7,6 +5,8 @@ import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/ind
 import type { Session } from '@callable-flows/kit/session/index.js';
 import { demoProjectId, emulatorFirestore } from '@callable-flows/kit/session/test-utils/emulator-firestore.js';
 import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
+import type { Firestore } from '@google-cloud/firestore';
+import { afterAll, describe, expect, it } from 'vitest';
 import { childAt, killHard, liveChildren } from './test-utils/crash-child-process.js';
 import {
   type CrashCall,

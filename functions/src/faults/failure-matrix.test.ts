@@ -1,6 +1,3 @@
-import type { Firestore } from '@google-cloud/firestore';
-import { afterAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { defineAgent } from '@callable-flows/kit/agent/define-agent.js';
 import {
   chargeTool,
@@ -18,8 +15,11 @@ import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/ind
 import { type Session, SessionSchema } from '@callable-flows/kit/session/index.js';
 import { demoProjectId, emulatorFirestore } from '@callable-flows/kit/session/test-utils/emulator-firestore.js';
 import { recordedOf } from '@callable-flows/kit/session/test-utils/flaky-store.js';
-import { defineTool } from '@callable-flows/kit/tools/index.js';
 import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
+import { defineTool } from '@callable-flows/kit/tools/index.js';
+import type { Firestore } from '@google-cloud/firestore';
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   type AfterFailure,
   APPROVED_TURN_FAILURES,

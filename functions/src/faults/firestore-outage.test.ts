@@ -1,6 +1,3 @@
-import type { Firestore } from '@google-cloud/firestore';
-import { HttpsError } from 'firebase-functions/v2/https';
-import { afterAll, describe, expect, it } from 'vitest';
 import { defineAgent } from '@callable-flows/kit/agent/index.js';
 import {
   chargeTool,
@@ -18,6 +15,9 @@ import type { Session } from '@callable-flows/kit/session/index.js';
 import { demoProjectId, emulatorFirestore } from '@callable-flows/kit/session/test-utils/emulator-firestore.js';
 import { canStartFirestoreEmulator } from '@callable-flows/kit/test-utils/firestore-emulator.js';
 import { skipOrFail } from '@callable-flows/kit/test-utils/strict-skips.js';
+import type { Firestore } from '@google-cloud/firestore';
+import { HttpsError } from 'firebase-functions/v2/https';
+import { afterAll, describe, expect, it } from 'vitest';
 import { type RestartableFirestore, restartableFirestore } from './test-utils/restartable-firestore.js';
 
 // Firestore goes down in the middle of a turn: this file's own emulator (its own port, started

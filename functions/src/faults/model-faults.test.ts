@@ -1,11 +1,3 @@
-import type { Firestore } from '@google-cloud/firestore';
-import { HttpsError } from 'firebase-functions/v2/https';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { FLOW_FALLBACK_MODEL, FLOW_GEMINI_MODEL, flowModel } from '../flows/flow-model.js';
-import { defineOrderAssistant } from '../flows/orders/order-assistant.js';
-import { nextOrderMove } from '../flows/orders/order-script.js';
-import { playScript } from '../flows/scripted-play.js';
 import { defineAgent } from '@callable-flows/kit/agent/index.js';
 import {
   type CallRequest,
@@ -20,7 +12,6 @@ import { gemini } from '@callable-flows/kit/models/gemini/index.js';
 import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
 import type { Session } from '@callable-flows/kit/session/index.js';
 import { demoProjectId, emulatorFirestore } from '@callable-flows/kit/session/test-utils/emulator-firestore.js';
-import { defineTool } from '@callable-flows/kit/tools/index.js';
 import {
   type FakeGemini,
   type FakeGeminiAnswer,
@@ -30,6 +21,15 @@ import {
   startFakeGemini,
 } from '@callable-flows/kit/test-utils/fake-gemini/index.js';
 import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
+import { defineTool } from '@callable-flows/kit/tools/index.js';
+import type { Firestore } from '@google-cloud/firestore';
+import { HttpsError } from 'firebase-functions/v2/https';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { FLOW_FALLBACK_MODEL, FLOW_GEMINI_MODEL, flowModel } from '../flows/flow-model.js';
+import { defineOrderAssistant } from '../flows/orders/order-assistant.js';
+import { nextOrderMove } from '../flows/orders/order-script.js';
+import { playScript } from '../flows/scripted-play.js';
 
 // Model faults on Gemini's REST API (the fake server), through the callable handler, with
 // sessions in the Firestore emulator: each fault reaches the caller as a clear code, and the

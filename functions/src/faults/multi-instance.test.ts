@@ -1,14 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { QueuedResult, StopResult } from '@callable-flows/protocol';
-import type { Firestore } from '@google-cloud/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentTurnResult } from '@callable-flows/kit/agent/index.js';
 import { userTexts } from '@callable-flows/kit/agent/test-utils/agent-fixtures.js';
 import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
 import { type Session, SessionSchema } from '@callable-flows/kit/session/index.js';
 import { demoProjectId, emulatorFirestore } from '@callable-flows/kit/session/test-utils/emulator-firestore.js';
 import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
+import type { QueuedResult, StopResult } from '@callable-flows/protocol';
+import type { Firestore } from '@google-cloud/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { effectsOf, SLOW_TOOL_MS } from './test-utils/instance-agent.js';
 
 // Four Node processes, each an instance with its own LRU cache, on one Firestore emulator. Calls

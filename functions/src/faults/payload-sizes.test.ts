@@ -1,11 +1,11 @@
-import type { Firestore } from '@google-cloud/firestore';
-import { afterAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import type { Session } from '@callable-flows/kit/session/index.js';
 import { SESSION_LIMITS } from '@callable-flows/kit/session/index.js';
 import { demoProjectId, emulatorFirestore } from '@callable-flows/kit/session/test-utils/emulator-firestore.js';
-import { defineTool } from '@callable-flows/kit/tools/index.js';
 import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
+import { defineTool } from '@callable-flows/kit/tools/index.js';
+import type { Firestore } from '@google-cloud/firestore';
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { shopWorld, userTexts } from './test-utils/shop-world.js';
 import { typedClient } from './test-utils/typed-client.js';
 

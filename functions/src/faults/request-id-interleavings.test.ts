@@ -1,12 +1,18 @@
-import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
 import type { Agent, AgentInput } from '@callable-flows/kit/agent/index.js';
 import { defineAgent } from '@callable-flows/kit/agent/index.js';
-import { chargeTool, effects, manualClock, transferTool, userTexts } from '@callable-flows/kit/agent/test-utils/agent-fixtures.js';
+import {
+  chargeTool,
+  effects,
+  manualClock,
+  transferTool,
+  userTexts,
+} from '@callable-flows/kit/agent/test-utils/agent-fixtures.js';
 import { isKitError, KitError } from '@callable-flows/kit/errors/index.js';
 import type { Message, ModelRunnerResponse, ToolResponsePart } from '@callable-flows/kit/model/index.js';
 import { scriptedModel } from '@callable-flows/kit/models/scripted/index.js';
 import { InMemorySessionStore, type Session } from '@callable-flows/kit/session/index.js';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 
 // fast-check: two clients on one session, each sending messages, retrying its calls by request
 // id, answering interrupts and reusing an id with another payload, in random interleavings (a

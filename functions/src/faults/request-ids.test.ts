@@ -1,11 +1,11 @@
-import type { Firestore } from '@google-cloud/firestore';
-import { afterAll, describe, expect, it } from 'vitest';
 import { gate } from '@callable-flows/kit/agent/test-utils/agent-fixtures.js';
 import { KitError } from '@callable-flows/kit/errors/index.js';
 import { type Message, toolRequestsOf } from '@callable-flows/kit/model/index.js';
 import type { Session } from '@callable-flows/kit/session/index.js';
 import { demoProjectId, emulatorFirestore } from '@callable-flows/kit/session/test-utils/emulator-firestore.js';
 import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
+import type { Firestore } from '@google-cloud/firestore';
+import { afterAll, describe, expect, it } from 'vitest';
 import { LEASE_MS, shopWorld, userTexts } from './test-utils/shop-world.js';
 import { typedClient } from './test-utils/typed-client.js';
 

@@ -1,8 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { CallableRequest } from 'firebase-functions/v2/https';
-import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import {
   defineAgent,
   defineInterrupt,
@@ -12,6 +9,9 @@ import {
   onCallFlow,
   scriptedModel,
 } from '@callable-flows/kit/index.js';
+import type { CallableRequest } from 'firebase-functions/v2/https';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 
 // The callable's wire, replayed: a conversation of requests (new messages, approvals, declines,
 // answers, streaming, retries by request id, and refusals) whose results and chunks were recorded

@@ -1,7 +1,3 @@
-import fc from 'fast-check';
-import { HttpsError } from 'firebase-functions/v2/https';
-import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { defineAgent } from '@callable-flows/kit/agent/index.js';
 import {
   type CallRequest,
@@ -23,6 +19,10 @@ import {
   type SessionWriteOptions,
 } from '@callable-flows/kit/session/index.js';
 import { defineInterrupt, defineTool } from '@callable-flows/kit/tools/index.js';
+import fc from 'fast-check';
+import { HttpsError } from 'firebase-functions/v2/https';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 
 // Property-based fuzzing of the wire protocol with fast-check: generated call data (shaped like
 // the wire schema, and not), and generated resume answers against live interrupts, through

@@ -1,5 +1,5 @@
-import type { Firestore } from 'firebase-admin/firestore';
 import { lazy } from '@callable-flows/kit/lazy/index.js';
+import type { Firestore } from 'firebase-admin/firestore';
 
 /**
  * The functions' Firestore (firebase-admin, the default app), made on first use: firebase-admin

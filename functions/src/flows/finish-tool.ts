@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { defineTool, type Tool } from '@callable-flows/kit/index.js';
+import { z } from 'zod';
 
 /**
  * The `finish` tool (the multi-turn agent article's stop signal): the model calls it once the

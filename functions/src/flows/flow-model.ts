@@ -1,7 +1,12 @@
-import * as logger from 'firebase-functions/logger';
-import { type GenerateRequest, type Model, type ModelRunnerResponse, withMiddleware } from '@callable-flows/kit/model/index.js';
+import {
+  type GenerateRequest,
+  type Model,
+  type ModelRunnerResponse,
+  withMiddleware,
+} from '@callable-flows/kit/model/index.js';
 import { gemini } from '@callable-flows/kit/models/gemini/index.js';
 import { scriptedModel } from '@callable-flows/kit/models/scripted/index.js';
+import * as logger from 'firebase-functions/logger';
 import { flowResilience } from './flow-resilience.js';
 
 /** The Gemini model the example flows use when a key is set (`GEMINI_MODEL` overrides it). */

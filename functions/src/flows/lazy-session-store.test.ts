@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { InMemorySessionStore } from '@callable-flows/kit/session/index.js';
+import { describe, expect, it } from 'vitest';
 import { LazySessionStore } from './lazy-session-store.js';
 
 describe('LazySessionStore', () => {

@@ -2,12 +2,12 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DocumentDb, RestFirestore } from '@callable-flows/kit/firestore/index.js';
 import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import { functionsEmulatorEnv } from '@callable-flows/kit/test-utils/functions-emulator-env.js';
 import { type MetadataStandIn, startMetadataStandIn } from '@callable-flows/kit/test-utils/metadata-stand-in.js';
 import { withEnv } from '@callable-flows/kit/test-utils/with-env.js';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // Which client the turns get in each environment, and that nothing asks a metadata server off
 // Google Cloud: GCE_METADATA_HOST points at a stand-in that counts what it is asked.
@@ -79,7 +79,8 @@ const DEPLOYED = {
 
 /** Fresh copies of the module (its client is made once per process). */
 const fresh = () => import('./turn-firestore.js');
-const isRest = async (db: DocumentDb) => db instanceof (await import('@callable-flows/kit/firestore/index.js')).RestFirestore;
+const isRest = async (db: DocumentDb) =>
+  db instanceof (await import('@callable-flows/kit/firestore/index.js')).RestFirestore;
 const isAdmin = (db: DocumentDb) => typeof (db as { recursiveDelete?: unknown }).recursiveDelete === 'function';
 
 describe('turnFirestore', () => {

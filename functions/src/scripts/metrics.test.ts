@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { demoProjectId, emulatorFirestore } from '@callable-flows/kit/session/test-utils/emulator-firestore.js';
+import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
+import { firestoreTraceSink, recordTurn, type TurnTrace } from '@callable-flows/kit/trace/index.js';
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
-import { demoProjectId, emulatorFirestore } from '@callable-flows/kit/session/test-utils/emulator-firestore.js';
-import { firestoreTraceSink, recordTurn, type TurnTrace } from '@callable-flows/kit/trace/index.js';
-import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import { parseDuration, parseMetricsArgs } from './metrics-args.js';
 
 const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));

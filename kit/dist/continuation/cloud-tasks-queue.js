@@ -25,7 +25,9 @@ export function cloudTasksQueue(options) {
     return {
         async enqueue(task, enqueue) {
             try {
-                await (await client()).enqueue(task, { scheduleDelaySeconds: enqueue.delaySeconds, id: enqueue.id });
+                // `step` too: an instance of the version before (which reads only `step`) may take the task during a deploy.
+                const payload = { ...task, step: task.handOffs };
+                await (await client()).enqueue(payload, { scheduleDelaySeconds: enqueue.delaySeconds, id: enqueue.id });
             }
             catch (error) {
                 if (!alreadyQueued(error))

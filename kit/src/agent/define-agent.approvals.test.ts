@@ -1,12 +1,12 @@
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { inputDigest } from '../call-state/index.js';
 import { isKitError } from '../errors/index.js';
 import { toolRequestsOf } from '../model/index.js';
 import { FirestoreSessionStore } from '../session/firestore/index.js';
 import { demoProjectId, emulatorFirestore } from '../session/test-utils/emulator-firestore.js';
+import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { defineTool, type EditableInput } from '../tools/index.js';
 import { defineAgent } from './define-agent.js';
 import { toolThenAnswer } from './test-utils/agent-fixtures.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeGemini, geminiText, startFakeGemini } from '../test-utils/fake-gemini/index.js';
 import { isKitError } from '../errors/index.js';
 import { gemini } from '../models/gemini/index.js';
 import { InMemorySessionStore } from '../session/memory-session-store.js';
 import { FlakyStore } from '../session/test-utils/flaky-store.js';
+import { type FakeGemini, geminiText, startFakeGemini } from '../test-utils/fake-gemini/index.js';
 import { defineAgent } from './define-agent.js';
 
 // The README's "a client sends a message the model can't take (a `data` part to Gemini):

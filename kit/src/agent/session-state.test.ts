@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { benchProtocolReply } from '../test-utils/bench-protocol-reply.js';
 import type { Message, ToolResponsePart } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
 import { InMemorySessionStore } from '../session/memory-session-store.js';
 import type { SessionStore } from '../session/session-store.js';
 import { FlakyStore } from '../session/test-utils/flaky-store.js';
+import { benchProtocolReply } from '../test-utils/bench-protocol-reply.js';
 import { defineTool } from '../tools/index.js';
 import { defineAgent } from './define-agent.js';
 import { manualClock } from './test-utils/agent-fixtures.js';

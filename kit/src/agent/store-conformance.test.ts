@@ -1,10 +1,10 @@
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, it } from 'vitest';
-import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { RestFirestore } from '../firestore/index.js';
 import { FirestoreSessionStore } from '../session/firestore/index.js';
 import { InMemorySessionStore } from '../session/memory-session-store.js';
 import { demoProjectId, emulatorFirestore } from '../session/test-utils/emulator-firestore.js';
+import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { describeAgentStoreConformance } from './test-utils/agent-store-conformance.js';
 
 describeAgentStoreConformance('InMemorySessionStore', () => {

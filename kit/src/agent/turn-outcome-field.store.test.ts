@@ -1,13 +1,13 @@
 import { outcomeOf, SessionDocSchema, type TurnOutcome } from '@callable-flows/protocol';
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
-import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { runCleanup } from '../cleanup/index.js';
 import { KitError } from '../errors/index.js';
 import { FirestoreSessionStore } from '../session/firestore/firestore-session-store.js';
 import type { Session } from '../session/session-schema.js';
 import type { SessionRecord, SessionWriteOptions } from '../session/session-store.js';
 import { demoProjectId, emulatorFirestore } from '../session/test-utils/emulator-firestore.js';
+import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { defineAgent } from './define-agent.js';
 import { effects, manualClock, transferOnSend, transferTool } from './test-utils/agent-fixtures.js';
 

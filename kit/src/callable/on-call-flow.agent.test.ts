@@ -1,12 +1,12 @@
 import { CallResultSchema } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { benchProtocolReply } from '../test-utils/bench-protocol-reply.js';
 import { defineAgent, RUNNING_TURN_POLL_MS } from '../agent/index.js';
 import { inputDigest } from '../call-state/index.js';
 import type { GenerateRequest, ModelRunnerResponse } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
 import { InMemorySessionStore } from '../session/index.js';
+import { benchProtocolReply } from '../test-utils/bench-protocol-reply.js';
 import { defineTool } from '../tools/index.js';
 import { onCallFlow } from './on-call-flow.js';
 import type { OnCallFlowOptions } from './on-call-flow-options.js';

@@ -1,12 +1,12 @@
 import type { CallRequest } from '@callable-flows/protocol';
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { defineAgent } from '../agent/index.js';
 import type { ModelRunnerResponse } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
 import { InMemorySessionStore } from '../session/index.js';
 import { demoProjectId, emulatorFirestore } from '../session/test-utils/emulator-firestore.js';
+import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { FirestoreUsageCounters } from './limits/firestore-usage-counters.js';
 import { InMemoryUsageCounters } from './limits/memory-usage-counters.js';
 import type { UsageCounterStore } from './limits/usage-counters.js';

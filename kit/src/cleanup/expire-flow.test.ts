@@ -1,13 +1,13 @@
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DAY, HOUR } from '../test-utils/stale-sessions.js';
-import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { defineAgent } from '../agent/index.js';
 import { echoModel, effects, gate, manualClock, transferTool } from '../agent/test-utils/agent-fixtures.js';
 import type { GenerateRequest, Message } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
 import { demoProjectId, emulatorFirestore } from '../session/test-utils/emulator-firestore.js';
+import { firestoreEmulatorHost } from '../test-utils/firestore.js';
+import { DAY, HOUR } from '../test-utils/stale-sessions.js';
 import { defineTool } from '../tools/index.js';
 import { notifyOwner } from './notify-owner.js';
 import { runCleanup } from './run-cleanup.js';

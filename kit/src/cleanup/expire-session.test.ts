@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { waitingSession } from '../test-utils/stale-sessions.js';
 import { inputDigest } from '../call-state/index.js';
 import { standingOf } from '../session/index.js';
+import { waitingSession } from '../test-utils/stale-sessions.js';
 import { expireSession } from './expire-session.js';
 import { assertWellFormed } from './test-utils/cleanup-fixtures.js';
 

@@ -1,10 +1,10 @@
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DAY, HOUR, staleSessions, waitingSession } from '../test-utils/stale-sessions.js';
-import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { FirestoreSessionStore } from '../session/firestore/index.js';
 import type { SessionScan, SweepableSessionStore } from '../session/index.js';
 import { demoProjectId, emulatorFirestore } from '../session/test-utils/emulator-firestore.js';
+import { firestoreEmulatorHost } from '../test-utils/firestore.js';
+import { DAY, HOUR, staleSessions, waitingSession } from '../test-utils/stale-sessions.js';
 import type { CleanupReport } from './cleanup-report.js';
 import { runCleanup } from './run-cleanup.js';
 import { type Tenant, tenant } from './test-utils/cleanup-fixtures.js';

@@ -1,8 +1,8 @@
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DAY, staleSessions } from '../test-utils/stale-sessions.js';
-import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { demoProjectId, emulatorFirestore } from '../session/test-utils/emulator-firestore.js';
+import { firestoreEmulatorHost } from '../test-utils/firestore.js';
+import { DAY, staleSessions } from '../test-utils/stale-sessions.js';
 import { scheduledCleanup } from './scheduled-cleanup.js';
 import { type Tenant, tenant } from './test-utils/cleanup-fixtures.js';
 

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { DocumentReference, Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
-import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { demoProjectId, emulatorFirestore } from '../session/test-utils/emulator-firestore.js';
+import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 
 // A real process with a real firebase-functions logger: everything it prints is captured, and
 // every document it wrote is read back, then searched for the planted keys.

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { demoProjectId, emulatorFirestore } from '../session/test-utils/emulator-firestore.js';
+import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { emulatorEndpoint } from './emulator-endpoint.js';
 import { RestFirestore } from './rest-firestore.js';
 

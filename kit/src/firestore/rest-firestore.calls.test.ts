@@ -1,7 +1,7 @@
 import { Firestore } from '@google-cloud/firestore';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { demoProjectId } from '../session/test-utils/emulator-firestore.js';
+import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import type { DocumentDb } from './document-db.js';
 import { RestFirestore } from './rest-firestore.js';
 import { type RecordedCall, type RecordingProxy, startRecordingProxy } from './test-utils/recording-proxy.js';

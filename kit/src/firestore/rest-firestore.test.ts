@@ -1,7 +1,7 @@
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
-import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { demoProjectId, emulatorFirestore } from '../session/test-utils/emulator-firestore.js';
+import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import type { DocumentBatch, DocumentDb, DocumentSnap } from './document-db.js';
 import { RestFirestore } from './rest-firestore.js';
 import { RestTimestamp } from './rest-timestamp.js';

@@ -1,8 +1,8 @@
 import { FieldValue, type Firestore, GeoPoint, Timestamp } from '@google-cloud/firestore';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { demoProjectId, emulatorFirestore } from '../session/test-utils/emulator-firestore.js';
+import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import type { DocumentDb, DocumentSnap } from './document-db.js';
 import { restFieldValues } from './rest-field-values.js';
 import { RestFirestore } from './rest-firestore.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { rejection } from '../test-utils/kit-test-helpers.js';
 import { generate } from '../generate/index.js';
 import type { GenerateResponseChunk } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
+import { rejection } from '../test-utils/kit-test-helpers.js';
 import { defineFlow } from './define-flow.js';
 
 const TitleSchema = z.object({ title: z.string(), words: z.number().int() });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { testTools } from '../test-utils/protocol-tools.js';
 import { callStateOf, stampInterrupt } from '../call-state/index.js';
 import { isKitError, type KitError } from '../errors/index.js';
 import type { Message, ToolRequestPart } from '../model/index.js';
+import { testTools } from '../test-utils/protocol-tools.js';
 import { applyResume as admitReplies } from './apply-resume.js';
 import type { ResumeOptions } from './generate-options.js';
 import { repliesOfOptions } from './resume-reply.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { testTools } from '../test-utils/protocol-tools.js';
 import { KitError } from '../errors/index.js';
+import { testTools } from '../test-utils/protocol-tools.js';
 import { defineTool, type Tool } from '../tools/index.js';
 import {
   executeToolCall,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { GenerateResponseChunk, Message } from '../model/index.js';
+import { scriptedModel } from '../models/scripted/index.js';
 import { benchProtocolReply } from '../test-utils/bench-protocol-reply.js';
 import { toolCalls as calls, rejection } from '../test-utils/kit-test-helpers.js';
 import { testTools } from '../test-utils/protocol-tools.js';
-import type { GenerateResponseChunk, Message } from '../model/index.js';
-import { scriptedModel } from '../models/scripted/index.js';
 import { defineTool } from '../tools/index.js';
 import { generate } from './generate.js';
 

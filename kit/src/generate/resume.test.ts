@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { benchProtocolReply } from '../test-utils/bench-protocol-reply.js';
-import { toolCalls as calls, rejection } from '../test-utils/kit-test-helpers.js';
-import { testTools } from '../test-utils/protocol-tools.js';
 import { inputDigest } from '../call-state/index.js';
 import type { Message, ToolRequestPart } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
+import { benchProtocolReply } from '../test-utils/bench-protocol-reply.js';
+import { toolCalls as calls, rejection } from '../test-utils/kit-test-helpers.js';
+import { testTools } from '../test-utils/protocol-tools.js';
 import { generate } from './generate.js';
 
 /** What a store would keep: the conversation as JSON, read back. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { testTools } from '../test-utils/protocol-tools.js';
 import { callStateOf, stampApproved, stampInterrupt, stampPendingOutput } from '../call-state/index.js';
 import type { Message, ToolResponsePart } from '../model/index.js';
+import { testTools } from '../test-utils/protocol-tools.js';
 import type { ToolCallScope } from './execute-tool-call.js';
 import type { ToolResultStep } from './generate-options.js';
 import { runOpenRound } from './run-open-round.js';

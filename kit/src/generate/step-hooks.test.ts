@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { benchProtocolReply } from '../test-utils/bench-protocol-reply.js';
-import { toolCalls as calls, rejection } from '../test-utils/kit-test-helpers.js';
-import { testTools } from '../test-utils/protocol-tools.js';
 import { KitError } from '../errors/index.js';
 import type { Message, ToolRequestPart } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
+import { benchProtocolReply } from '../test-utils/bench-protocol-reply.js';
+import { toolCalls as calls, rejection } from '../test-utils/kit-test-helpers.js';
+import { testTools } from '../test-utils/protocol-tools.js';
 import { defineTool } from '../tools/index.js';
 import { applyResume } from './apply-resume.js';
 import { generate } from './generate.js';

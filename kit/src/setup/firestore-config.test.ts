@@ -20,7 +20,11 @@ service cloud.firestore {
 describe('mergeRules', () => {
   it("puts the kit's block first inside the documents match, keeping the project's own rules", () => {
     const merged = mergeRules(INIT_RULES, KIT_RULES);
-    expect(merged.startsWith("rules_version = '2';\n\nservice cloud.firestore {\n  match /databases/{database}/documents {\n    // callable-flows:begin")).toBe(true);
+    expect(
+      merged.startsWith(
+        "rules_version = '2';\n\nservice cloud.firestore {\n  match /databases/{database}/documents {\n    // callable-flows:begin",
+      ),
+    ).toBe(true);
     expect(merged).toContain('match /sessions/{sessionId} {');
     expect(merged).toContain('    match /{document=**} {\n      allow read, write: if false;');
     expect(merged.indexOf(RULES_END)).toBeLessThan(merged.indexOf('match /{document=**}'));
@@ -39,16 +43,25 @@ describe('mergeRules', () => {
   });
 
   it('refuses rules it cannot place the block in, naming what is missing', () => {
-    expect(() => mergeRules("rules_version = '2';\nservice firebase.storage {}\n", KIT_RULES)).toThrow(FirestoreConfigError);
+    expect(() => mergeRules("rules_version = '2';\nservice firebase.storage {}\n", KIT_RULES)).toThrow(
+      FirestoreConfigError,
+    );
     expect(() => mergeRules(`${INIT_RULES}\n${RULES_BEGIN}\n`, KIT_RULES)).toThrow(/without/);
   });
 });
 
 describe('mergeIndexes', () => {
-  const kit = JSON.parse(KIT_INDEXES) as { indexes: unknown[]; fieldOverrides: { collectionGroup: string; fieldPath: string }[] };
+  const kit = JSON.parse(KIT_INDEXES) as {
+    indexes: unknown[];
+    fieldOverrides: { collectionGroup: string; fieldPath: string }[];
+  };
 
   it("adds the kit's indexes and field overrides to the project's, keeping the project's", () => {
-    const own = { collectionGroup: 'orders', queryScope: 'COLLECTION', fields: [{ fieldPath: 'ownerUid', order: 'ASCENDING' }] };
+    const own = {
+      collectionGroup: 'orders',
+      queryScope: 'COLLECTION',
+      fields: [{ fieldPath: 'ownerUid', order: 'ASCENDING' }],
+    };
     const merged = JSON.parse(mergeIndexes(JSON.stringify({ indexes: [own], fieldOverrides: [] }), KIT_INDEXES));
     expect(merged.indexes).toEqual([own, ...kit.indexes]);
     expect(merged.fieldOverrides).toEqual(kit.fieldOverrides);

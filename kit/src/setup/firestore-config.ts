@@ -86,6 +86,7 @@ export function mergeIndexes(projectIndexes: string | undefined, kitIndexes: str
   const sameField = (a: FirestoreIndexes['fieldOverrides'][number], b: FirestoreIndexes['fieldOverrides'][number]) =>
     a.collectionGroup === b.collectionGroup && a.fieldPath === b.fieldPath;
   const fieldOverrides = project.fieldOverrides.map((o) => kit.fieldOverrides.find((k) => sameField(k, o)) ?? o);
-  for (const override of kit.fieldOverrides) if (!fieldOverrides.some((o) => sameField(o, override))) fieldOverrides.push(override);
+  for (const override of kit.fieldOverrides)
+    if (!fieldOverrides.some((o) => sameField(o, override))) fieldOverrides.push(override);
   return `${JSON.stringify({ ...project, indexes, fieldOverrides }, null, 2)}\n`;
 }

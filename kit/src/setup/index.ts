@@ -1,6 +1,6 @@
 export {
-  type FirestoreIndexes,
   FirestoreConfigError,
+  type FirestoreIndexes,
   mergeIndexes,
   mergeRules,
   RULES_BEGIN,

@@ -18,14 +18,22 @@ describe('mergeFirestoreFiles', () => {
     const merged = mergeFirestoreFiles(dir);
     expect(merged.unnamed).toEqual(['firestore.indexes.json']);
     expect(readFileSync(join(dir, 'app.rules'), 'utf8')).toBe(KIT_RULES);
-    expect(JSON.parse(readFileSync(join(dir, 'firestore.indexes.json'), 'utf8')).fieldOverrides.length).toBeGreaterThan(0);
+    expect(JSON.parse(readFileSync(join(dir, 'firestore.indexes.json'), 'utf8')).fieldOverrides.length).toBeGreaterThan(
+      0,
+    );
   });
 
   it('leaves a project that has the kit merged in as it is', () => {
     dir = mkdtempSync(join(tmpdir(), 'cf-merge-'));
     mergeFirestoreFiles(dir);
-    const before = [readFileSync(join(dir, 'firestore.rules'), 'utf8'), readFileSync(join(dir, 'firestore.indexes.json'), 'utf8')];
+    const before = [
+      readFileSync(join(dir, 'firestore.rules'), 'utf8'),
+      readFileSync(join(dir, 'firestore.indexes.json'), 'utf8'),
+    ];
     mergeFirestoreFiles(dir);
-    expect([readFileSync(join(dir, 'firestore.rules'), 'utf8'), readFileSync(join(dir, 'firestore.indexes.json'), 'utf8')]).toEqual(before);
+    expect([
+      readFileSync(join(dir, 'firestore.rules'), 'utf8'),
+      readFileSync(join(dir, 'firestore.indexes.json'), 'utf8'),
+    ]).toEqual(before);
   });
 });

@@ -27,7 +27,10 @@ export function mergeFirestoreFiles(projectDir: string): MergedFiles {
   const rules = join(projectDir, config.firestore?.rules ?? 'firestore.rules');
   const indexes = join(projectDir, config.firestore?.indexes ?? 'firestore.indexes.json');
   writeFileSync(rules, mergeRules(read(rules), readFileSync(new URL('firestore.rules', KIT_ROOT), 'utf8')));
-  writeFileSync(indexes, mergeIndexes(read(indexes), readFileSync(new URL('firestore.indexes.json', KIT_ROOT), 'utf8')));
+  writeFileSync(
+    indexes,
+    mergeIndexes(read(indexes), readFileSync(new URL('firestore.indexes.json', KIT_ROOT), 'utf8')),
+  );
   const unnamed = [
     ...(config.firestore?.rules ? [] : ['firestore.rules']),
     ...(config.firestore?.indexes ? [] : ['firestore.indexes.json']),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { benchProtocolReply } from '../test-utils/bench-protocol-reply.js';
-import { testTools } from '../test-utils/protocol-tools.js';
 import { generate } from '../generate/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
+import { benchProtocolReply } from '../test-utils/bench-protocol-reply.js';
+import { testTools } from '../test-utils/protocol-tools.js';
 import { defineTool } from '../tools/index.js';
 import { recordTurn } from './record-turn.js';
 import { TurnTraceSchema } from './turn-trace.js';

@@ -2,6 +2,12 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { startFakeGemini } from '@callable-flows/kit/test-utils/fake-gemini/index.js';
+import {
+  type FirestoreEmulator,
+  freePort,
+  startFirestoreEmulator,
+} from '@callable-flows/kit/test-utils/firestore-emulator.js';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { type Firestore, getFirestore } from 'firebase-admin/firestore';
 import {
@@ -11,12 +17,6 @@ import {
 } from '../../../functions/src/e2e/test-utils/functions-emulator.js';
 import { playOnGemini } from '../../../functions/src/e2e/test-utils/gemini-play.js';
 import { nextOrderMove } from '../../../functions/src/flows/index.js';
-import { startFakeGemini } from '@callable-flows/kit/test-utils/fake-gemini/index.js';
-import {
-  type FirestoreEmulator,
-  freePort,
-  startFirestoreEmulator,
-} from '@callable-flows/kit/test-utils/firestore-emulator.js';
 import { type StreamGate, startStreamGate } from './stream-gate.js';
 
 /** The stack the browser tests run against, started by this process and stopped by PID. */

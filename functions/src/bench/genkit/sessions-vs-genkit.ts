@@ -1,9 +1,9 @@
-import { Firestore } from '@google-cloud/firestore';
 import { defineAgent } from '@callable-flows/kit/agent/index.js';
 import type { GenerateRequest, Message } from '@callable-flows/kit/model/index.js';
 import { scriptedModel } from '@callable-flows/kit/models/scripted/index.js';
 import { FirestoreSessionStore, type StoreOperation } from '@callable-flows/kit/session/firestore/index.js';
 import { LruSessionCache } from '@callable-flows/kit/session/index.js';
+import { Firestore } from '@google-cloud/firestore';
 import type { BenchTable } from '../bench-table.js';
 import { countFirestoreOps, countSince, type FirestoreOpCount, snapshotCount } from '../firestore-op-counter.js';
 import { median } from '../measure.js';

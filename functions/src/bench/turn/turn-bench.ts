@@ -1,6 +1,6 @@
 import { loadavg } from 'node:os';
-import { Firestore } from '@google-cloud/firestore';
 import { type DocumentDb, RestFirestore } from '@callable-flows/kit/firestore/index.js';
+import { Firestore } from '@google-cloud/firestore';
 import type { BenchTable } from '../bench-table.js';
 import { callableCall } from '../callable-call.js';
 import { countFirestoreOps } from '../firestore-op-counter.js';

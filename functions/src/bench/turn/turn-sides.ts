@@ -1,12 +1,17 @@
-import type { CallableRequest } from 'firebase-functions/v2/https';
-import { z } from 'zod';
 import { defineAgent } from '@callable-flows/kit/agent/index.js';
-import { type CallRequest, type CallResult, type FlowCallable, onCallFlow } from '@callable-flows/kit/callable/index.js';
+import {
+  type CallRequest,
+  type CallResult,
+  type FlowCallable,
+  onCallFlow,
+} from '@callable-flows/kit/callable/index.js';
 import { type DocumentDb, RestFirestore } from '@callable-flows/kit/firestore/index.js';
 import { scriptedModel } from '@callable-flows/kit/models/scripted/index.js';
 import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
-import { defineTool } from '@callable-flows/kit/tools/index.js';
 import { benchProtocolReply } from '@callable-flows/kit/test-utils/bench-protocol-reply.js';
+import { defineTool } from '@callable-flows/kit/tools/index.js';
+import type { CallableRequest } from 'firebase-functions/v2/https';
+import { z } from 'zod';
 import type { GenkitBetaModule, GenkitGenerateResponse } from '../genkit/genkit-api.js';
 import type { GenkitInstall } from '../genkit/load-genkit.js';
 import { ioReply } from '../protocol-tools.js';

@@ -111,7 +111,13 @@ export async function startFunctionsEmulator(options: FunctionsEmulatorOptions):
   const dir = mkdtempSync(join(tmpdir(), 'callable-flows-e2e-'));
   mkdirSync(dir, { recursive: true });
   const config = {
-    functions: [{ source: relative(dir, options.source ?? join(REPO_ROOT, 'functions')), codebase: 'default', runtime: 'nodejs22' }],
+    functions: [
+      {
+        source: relative(dir, options.source ?? join(REPO_ROOT, 'functions')),
+        codebase: 'default',
+        runtime: 'nodejs22',
+      },
+    ],
     emulators: {
       singleProjectMode: true,
       functions: { host: '127.0.0.1', port: functionsPort },

@@ -1,5 +1,9 @@
+import {
+  type FakeGeminiAnswer,
+  type GeminiJson,
+  geminiResponse,
+} from '@callable-flows/kit/test-utils/fake-gemini/index.js';
 import type { PlayMove, PlayState } from '../../flows/index.js';
-import { type FakeGeminiAnswer, type GeminiJson, geminiResponse } from '@callable-flows/kit/test-utils/fake-gemini/index.js';
 
 interface GeminiPart {
   text?: string;

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type FakeGemini, startFakeGemini } from '@callable-flows/kit/test-utils/fake-gemini/index.js';
 import { deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from 'firebase-admin/app';
 import { type Firestore as AdminFirestore, getFirestore as getAdminFirestore } from 'firebase-admin/firestore';
 import { nextOrderMove } from '../../flows/index.js';
 import { seedDemoData } from '../../flows/test-utils/demo-firestore.js';
-import { type FakeGemini, startFakeGemini } from '@callable-flows/kit/test-utils/fake-gemini/index.js';
 import { type FunctionsEmulator, REPO_ROOT, startFunctionsEmulator } from './functions-emulator.js';
 import { type PlayOnGeminiOptions, playOnGemini } from './gemini-play.js';
 

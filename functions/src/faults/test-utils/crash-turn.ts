@@ -1,11 +1,11 @@
-import { FieldValue, type Firestore } from '@google-cloud/firestore';
-import { z } from 'zod';
 import { type Agent, type AgentInput, defineAgent } from '@callable-flows/kit/agent/index.js';
 import type { GenerateRequest, Message } from '@callable-flows/kit/model/index.js';
 import { scriptedModel } from '@callable-flows/kit/models/scripted/index.js';
 import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
 import type { Session, SessionRecord, SessionStore } from '@callable-flows/kit/session/index.js';
 import { defineTool } from '@callable-flows/kit/tools/index.js';
+import { FieldValue, type Firestore } from '@google-cloud/firestore';
+import { z } from 'zod';
 
 /**
  * Every step of a message turn with two side-effect tools in two rounds (charge, then ship):

@@ -1,5 +1,3 @@
-import { FieldValue, type Firestore } from '@google-cloud/firestore';
-import { z } from 'zod';
 import type { Agent, WhileBusy } from '@callable-flows/kit/agent/index.js';
 import { defineAgent } from '@callable-flows/kit/agent/index.js';
 import { effects, transferTool, userTexts } from '@callable-flows/kit/agent/test-utils/agent-fixtures.js';
@@ -7,6 +5,8 @@ import type { Message, ToolResponsePart } from '@callable-flows/kit/model/index.
 import { scriptedModel } from '@callable-flows/kit/models/scripted/index.js';
 import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
 import { defineTool } from '@callable-flows/kit/tools/index.js';
+import { FieldValue, type Firestore } from '@google-cloud/firestore';
+import { z } from 'zod';
 
 /** The downstream side of the transfer: one effect document per call ref, counting every body run. */
 export const effectsOf = (firestore: Firestore, prefix: string) => firestore.collection(`${prefix}effects`);

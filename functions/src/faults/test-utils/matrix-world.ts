@@ -1,7 +1,10 @@
-import type { Firestore } from '@google-cloud/firestore';
-import type { z } from 'zod';
 import { defineAgent } from '@callable-flows/kit/agent/define-agent.js';
-import { type Agent, type AgentSendResult, MemoryContinuationQueue, type WhileBusy } from '@callable-flows/kit/agent/index.js';
+import {
+  type Agent,
+  type AgentSendResult,
+  MemoryContinuationQueue,
+  type WhileBusy,
+} from '@callable-flows/kit/agent/index.js';
 import {
   type Effects,
   effects,
@@ -15,6 +18,8 @@ import { type ErrorReason, isKitError } from '@callable-flows/kit/errors/index.j
 import type { Message } from '@callable-flows/kit/model/index.js';
 import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
 import type { Session, SessionStore } from '@callable-flows/kit/session/index.js';
+import type { Firestore } from '@google-cloud/firestore';
+import type { z } from 'zod';
 
 /** The lease of the matrix's agent (short, moved past by hand). */
 export const LEASE_MS = 15_000;

@@ -1,10 +1,10 @@
-import type { z } from 'zod';
 import { type Agent, defineAgent, requestDigest, type WhileBusy } from '@callable-flows/kit/agent/index.js';
 import { chargeTool, gate, userTexts } from '@callable-flows/kit/agent/test-utils/agent-fixtures.js';
 import { abortError, type ErrorReason, KitError } from '@callable-flows/kit/errors/index.js';
 import type { Message, ToolResponsePart } from '@callable-flows/kit/model/index.js';
 import { scriptedModel } from '@callable-flows/kit/models/scripted/index.js';
 import type { SessionStatus } from '@callable-flows/kit/session/index.js';
+import type { z } from 'zod';
 import { cleanupAfterTtl, dispatchContinuations, type Expected, type FollowUpOutcome } from './matrix-follow-ups.js';
 import { DAY_MS, LEASE_MS, type MatrixWorld, type Settled, settle } from './matrix-world.js';
 

@@ -1,5 +1,3 @@
-import type { Firestore } from '@google-cloud/firestore';
-import type { z } from 'zod';
 import { defineAgent } from '@callable-flows/kit/agent/define-agent.js';
 import {
   chargeTool,
@@ -9,11 +7,18 @@ import {
   userTexts,
 } from '@callable-flows/kit/agent/test-utils/agent-fixtures.js';
 import { onCallFlow } from '@callable-flows/kit/callable/index.js';
-import type { GenerateRequest, Message, ModelRunnerResponse, ToolResponsePart } from '@callable-flows/kit/model/index.js';
+import type {
+  GenerateRequest,
+  Message,
+  ModelRunnerResponse,
+  ToolResponsePart,
+} from '@callable-flows/kit/model/index.js';
 import { scriptedModel } from '@callable-flows/kit/models/scripted/index.js';
 import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
 import type { SessionStore } from '@callable-flows/kit/session/index.js';
 import type { Tool } from '@callable-flows/kit/tools/index.js';
+import type { Firestore } from '@google-cloud/firestore';
+import type { z } from 'zod';
 
 /** The lease of the shop's turns in these tests. */
 export const LEASE_MS = 15_000;

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { onCallFlow } from '@callable-flows/kit/callable/index.js';
 import { callableRequest } from '@callable-flows/kit/callable/test-utils/callable-request.js';
 import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoFirestore } from '../test-utils/demo-firestore.js';
 
 // The deployed assistant must never make firebase-admin's client for a turn shorter than a

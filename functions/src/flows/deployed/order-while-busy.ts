@@ -1,5 +1,5 @@
-import { defineString } from 'firebase-functions/params';
 import type { WhileBusy } from '@callable-flows/kit/agent/index.js';
+import { defineString } from 'firebase-functions/params';
 
 /**
  * What the deployed order assistant does with a message sent while a turn runs: `queue` (the

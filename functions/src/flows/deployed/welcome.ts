@@ -1,5 +1,5 @@
-import type { CallableRequest } from 'firebase-functions/v2/https';
 import { toHttpsError } from '@callable-flows/kit/callable/index.js';
+import type { CallableRequest } from 'firebase-functions/v2/https';
 import { adminFirestore } from '../admin-firestore.js';
 import { type Welcome, welcome as welcomeOf } from '../orders/welcome.js';
 

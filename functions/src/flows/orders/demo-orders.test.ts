@@ -1,6 +1,6 @@
+import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import { demoFirestore } from '../test-utils/demo-firestore.js';
 import { demoOrderId, ensureDemoOrders, ownOrders } from './demo-orders.js';
 

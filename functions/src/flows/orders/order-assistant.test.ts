@@ -1,6 +1,3 @@
-import type { CallResult } from '@callable-flows/protocol';
-import { type Firestore, Timestamp } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gate, userTexts } from '@callable-flows/kit/agent/test-utils/agent-fixtures.js';
 import { onCallFlow } from '@callable-flows/kit/callable/index.js';
 import { callableRequest } from '@callable-flows/kit/callable/test-utils/callable-request.js';
@@ -8,6 +5,9 @@ import { type DocumentDb, RestFirestore } from '@callable-flows/kit/firestore/in
 import { scriptedModel } from '@callable-flows/kit/models/scripted/index.js';
 import { InMemorySessionStore, type SessionStore } from '@callable-flows/kit/session/index.js';
 import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
+import type { CallResult } from '@callable-flows/protocol';
+import { type Firestore, Timestamp } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { playScript } from '../scripted-play.js';
 import { type DemoData, demoFirestore, seedDemoData } from '../test-utils/demo-firestore.js';
 import { defineOrderAssistant } from './order-assistant.js';

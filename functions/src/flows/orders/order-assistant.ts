@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import type { ContinuationOptions, HistoryOptions } from '@callable-flows/kit/agent/index.js';
 import { type Agent, defineAgent } from '@callable-flows/kit/agent/index.js';
 import type { DocumentDb } from '@callable-flows/kit/firestore/index.js';
 import type { Model } from '@callable-flows/kit/index.js';
 import type { SessionStore } from '@callable-flows/kit/session/index.js';
+import { z } from 'zod';
 import { finishTool } from '../finish-tool.js';
 import { cancelOrderTool } from './cancel-order.js';
 import { queryOrderTool } from './query-order.js';

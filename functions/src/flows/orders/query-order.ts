@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { callerUid } from '@callable-flows/kit/callable/index.js';
 import type { DocumentDb } from '@callable-flows/kit/firestore/index.js';
 import { defineTool, type Tool } from '@callable-flows/kit/index.js';
+import { z } from 'zod';
 import { OrderIdSchema } from './order.js';
 import { orderRef, readOwnOrder } from './read-own-order.js';
 

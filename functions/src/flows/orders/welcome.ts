@@ -1,7 +1,7 @@
-import type { Firestore } from 'firebase-admin/firestore';
-import type { CallableRequest } from 'firebase-functions/v2/https';
 import { appCheckRequired, assertAppCheck } from '@callable-flows/kit/callable/index.js';
 import { KitError } from '@callable-flows/kit/errors/index.js';
+import type { Firestore } from 'firebase-admin/firestore';
+import type { CallableRequest } from 'firebase-functions/v2/https';
 import { usesScriptedModel } from '../flow-model.js';
 import { ensureDemoOrders, type OrderSummary, ownOrders } from './demo-orders.js';
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { defineInterrupt, type Tool } from '@callable-flows/kit/index.js';
+import { z } from 'zod';
 import { OrderIdSchema } from './order.js';
 
 /** The answer to `whichAddress` (what a client's `respond` carries). */

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
 import { onCallFlow } from '@callable-flows/kit/callable/index.js';
 import { callableRequest, rejectionCode } from '@callable-flows/kit/callable/test-utils/callable-request.js';
 import { scriptedModel } from '@callable-flows/kit/models/scripted/index.js';
+import { describe, expect, it } from 'vitest';
 import { defineSummarize } from './summarize.js';
 import { scriptedSummary } from './summarize-script.js';
 

@@ -1,7 +1,7 @@
-import type { Firestore } from 'firebase-admin/firestore';
-import { z } from 'zod';
 import { callerUid } from '@callable-flows/kit/callable/index.js';
 import { defineTool, type Tool } from '@callable-flows/kit/index.js';
+import type { Firestore } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { AccountSchema } from './account.js';
 
 /** The `listAccounts` tool: the caller's own accounts and balances. */

@@ -1,11 +1,11 @@
-import type { Firestore } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gate, userTexts } from '@callable-flows/kit/agent/test-utils/agent-fixtures.js';
 import { onCallFlow } from '@callable-flows/kit/callable/index.js';
 import { callableRequest } from '@callable-flows/kit/callable/test-utils/callable-request.js';
 import { scriptedModel } from '@callable-flows/kit/models/scripted/index.js';
 import { InMemorySessionStore } from '@callable-flows/kit/session/index.js';
 import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
+import type { Firestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { playScript } from '../scripted-play.js';
 import { demoFirestore, seedDemoData } from '../test-utils/demo-firestore.js';
 import { defineTransferMoney } from './transfer-money.js';

@@ -1,8 +1,8 @@
-import type { Firestore } from 'firebase-admin/firestore';
 import type { ContinuationOptions, HistoryOptions } from '@callable-flows/kit/agent/index.js';
 import { type Agent, defineAgent } from '@callable-flows/kit/agent/index.js';
 import type { Model } from '@callable-flows/kit/index.js';
 import type { SessionStore } from '@callable-flows/kit/session/index.js';
+import type { Firestore } from 'firebase-admin/firestore';
 import { listAccountsTool } from './list-accounts.js';
 import { transferTool } from './transfer.js';
 

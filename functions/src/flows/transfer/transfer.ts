@@ -1,7 +1,7 @@
-import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
-import { z } from 'zod';
 import { callerUid } from '@callable-flows/kit/callable/index.js';
 import { defineTool, type Tool } from '@callable-flows/kit/index.js';
+import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { type Account, AccountIdSchema, AccountSchema, type TransferOutput, TransferOutputSchema } from './account.js';
 
 const TransferInputSchema = z.object({

@@ -1,10 +1,10 @@
 import type { Resume } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
-import { rejection } from '../../test-utils/kit-test-helpers.js';
 import type { Message } from '../../model/index.js';
 import { scriptedModel } from '../../models/scripted/index.js';
 import { emptySession } from '../../session/empty-session.js';
 import { InMemorySessionStore } from '../../session/memory-session-store.js';
+import { rejection } from '../../test-utils/kit-test-helpers.js';
 import { resolveAgent } from '../runtime/index.js';
 import { manualClock } from '../test-utils/agent-fixtures.js';
 import type { AgentTurnResult } from '../turn/index.js';

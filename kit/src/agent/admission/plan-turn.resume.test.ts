@@ -1,11 +1,11 @@
 import type { Resume } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { testTools } from '../../test-utils/protocol-tools.js';
 import { inputDigest, stampInterrupt } from '../../call-state/index.js';
 import { isKitError, type KitError } from '../../errors/index.js';
 import { applyResume, nothingToResume, repliesOfRequest, toToolMap } from '../../generate/index.js';
 import type { Message, ToolRequestPart } from '../../model/index.js';
+import { testTools } from '../../test-utils/protocol-tools.js';
 import { defineTool } from '../../tools/index.js';
 import { chargeTool, effects } from '../test-utils/agent-fixtures.js';
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { testTools } from '../../test-utils/protocol-tools.js';
 import { callStateOf, stampInterrupt } from '../../call-state/index.js';
 import { isKitError, type KitError } from '../../errors/index.js';
 import type { Message, ToolRequestPart } from '../../model/index.js';
@@ -8,6 +7,7 @@ import { emptySession } from '../../session/empty-session.js';
 import type { Session, Standing } from '../../session/index.js';
 import { InMemorySessionStore } from '../../session/memory-session-store.js';
 import { withPending } from '../../session/pending-of.js';
+import { testTools } from '../../test-utils/protocol-tools.js';
 import { resolveAgent } from '../runtime/index.js';
 import type { ClientTurnRequest } from '../turn/index.js';
 import { planTurn, RUNNING_TURN_POLL_MS, sessionBusy } from './plan-turn.js';

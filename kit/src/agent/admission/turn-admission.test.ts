@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { benchProtocolReply } from '../../test-utils/bench-protocol-reply.js';
-import { rejection } from '../../test-utils/kit-test-helpers.js';
 import { scriptedModel } from '../../models/scripted/index.js';
 import { LruSessionCache } from '../../session/lru-session-cache.js';
 import { InMemorySessionStore } from '../../session/memory-session-store.js';
+import { benchProtocolReply } from '../../test-utils/bench-protocol-reply.js';
+import { rejection } from '../../test-utils/kit-test-helpers.js';
 import { defineAgent } from '../define-agent.js';
 import { echoModel, type Gate, gate, manualClock } from '../test-utils/agent-fixtures.js';
 import { RUNNING_TURN_POLL_MS } from './plan-turn.js';

@@ -1,10 +1,10 @@
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { firestoreEmulatorHost } from '../../test-utils/firestore.js';
-import { rejection } from '../../test-utils/kit-test-helpers.js';
 import { abortError, KitError } from '../../errors/index.js';
 import { FirestoreSessionStore } from '../../session/firestore/index.js';
 import { demoProjectId, emulatorFirestore } from '../../session/test-utils/emulator-firestore.js';
+import { firestoreEmulatorHost } from '../../test-utils/firestore.js';
+import { rejection } from '../../test-utils/kit-test-helpers.js';
 import { requestDigest } from '../call-records/index.js';
 import { defineAgent } from '../define-agent.js';
 import { echoModel, gate, userTexts } from '../test-utils/agent-fixtures.js';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { testTools } from '../../test-utils/protocol-tools.js';
 import { toToolMap } from '../../generate/index.js';
 import type { Message, ToolRequestPart } from '../../model/index.js';
 import { InMemorySessionStore } from '../../session/memory-session-store.js';
 import { sampleSession } from '../../session/test-utils/session-store-conformance.js';
+import { testTools } from '../../test-utils/protocol-tools.js';
 import { defineTool } from '../../tools/index.js';
 import { manualClock } from '../test-utils/agent-fixtures.js';
 import { TurnJournal } from './turn-journal.js';

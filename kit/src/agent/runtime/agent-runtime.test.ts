@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { testTools } from '../../test-utils/protocol-tools.js';
 import { scriptedModel } from '../../models/scripted/index.js';
 import { LruSessionCache } from '../../session/lru-session-cache.js';
 import { InMemorySessionStore } from '../../session/memory-session-store.js';
+import { testTools } from '../../test-utils/protocol-tools.js';
 import { resolveAgent } from './agent-runtime.js';
 
 const model = scriptedModel([]);

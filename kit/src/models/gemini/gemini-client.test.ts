@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeGemini, geminiText, startFakeGemini } from '../../test-utils/fake-gemini/index.js';
 import type { Message } from '../../model/index.js';
+import { type FakeGemini, geminiText, startFakeGemini } from '../../test-utils/fake-gemini/index.js';
 import { clientOptions } from './gemini-client.js';
 import { type GeminiVertexOptions, gemini } from './index.js';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeGemini, geminiText, startFakeGemini } from '../../test-utils/fake-gemini/index.js';
 import { KitError } from '../../errors/index.js';
 import { generate } from '../../generate/index.js';
 import { type GenerateRequest, retry } from '../../model/index.js';
+import { type FakeGemini, geminiText, startFakeGemini } from '../../test-utils/fake-gemini/index.js';
 import { type GeminiOptions, gemini } from './index.js';
 
 let fake: FakeGemini;

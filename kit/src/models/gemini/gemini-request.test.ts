@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type FakeGemini,
-  type GeminiJson,
-  geminiText,
-  startFakeGemini,
-} from '../../test-utils/fake-gemini/index.js';
 import type { GenerateRequest, Message } from '../../model/index.js';
+import { type FakeGemini, type GeminiJson, geminiText, startFakeGemini } from '../../test-utils/fake-gemini/index.js';
 import { type GeminiOptions, gemini } from './index.js';
 
 let fake: FakeGemini;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeGemini, geminiResponse, geminiText, startFakeGemini } from '../../test-utils/fake-gemini/index.js';
 import type { GenerateRequest } from '../../model/index.js';
+import { type FakeGemini, geminiResponse, geminiText, startFakeGemini } from '../../test-utils/fake-gemini/index.js';
 import { FINISH_REASONS, type GeminiModel, type GeminiVertexOptions, gemini } from './index.js';
 
 let fake: FakeGemini;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { GenerateRequest, GenerateResponseChunk } from '../../model/index.js';
 import {
   type FakeGemini,
   geminiResponse,
   geminiTextChunks,
   startFakeGemini,
 } from '../../test-utils/fake-gemini/index.js';
-import type { GenerateRequest, GenerateResponseChunk } from '../../model/index.js';
 import { type GeminiModel, gemini } from './index.js';
 
 let fake: FakeGemini;

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { generate } from '../../generate/index.js';
+import type { GenerateResponseChunk } from '../../model/index.js';
 import {
   type FakeGemini,
   type GeminiJson,
@@ -7,8 +9,6 @@ import {
   geminiText,
   startFakeGemini,
 } from '../../test-utils/fake-gemini/index.js';
-import { generate } from '../../generate/index.js';
-import type { GenerateResponseChunk } from '../../model/index.js';
 import { defineInterrupt, defineTool } from '../../tools/index.js';
 import { type GeminiModel, gemini } from './index.js';
 

@@ -1,8 +1,8 @@
 import { QueueDocSchema } from '@callable-flows/protocol';
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
-import { firestoreEmulatorHost } from '../../test-utils/firestore.js';
 import { RestFirestore } from '../../firestore/index.js';
+import { firestoreEmulatorHost } from '../../test-utils/firestore.js';
 import { demoProjectId, emulatorFirestore } from '../test-utils/emulator-firestore.js';
 import type { QueuedMessage } from '../turn-queue.js';
 import { FirestoreSessionStore } from './firestore-session-store.js';

@@ -1,7 +1,7 @@
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
-import { firestoreEmulatorHost } from '../../test-utils/firestore.js';
 import { RestFirestore } from '../../firestore/index.js';
+import { firestoreEmulatorHost } from '../../test-utils/firestore.js';
 import { demoProjectId, emulatorFirestore } from '../test-utils/emulator-firestore.js';
 import type { StopRecord } from '../turn-stops.js';
 import { FirestoreSessionStore } from './firestore-session-store.js';
