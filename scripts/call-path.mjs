@@ -1,6 +1,6 @@
 // The path of a call's input through the kit, read statically from the source:
 // `node scripts/call-path.mjs [--root DIR] [--target FILE:NAME] [--json] FILE:NAME[:PARAM] …`
-// (FILE relative to the root, functions/src/kit by default; NAME a function, or Class.method).
+// (FILE relative to the root, kit/src by default; NAME a function, or Class.method).
 //
 // From the first function it walks depth-first, in source order (a call's arguments before the
 // call), into the calls it can name statically:
@@ -250,7 +250,7 @@ const option = (name, fallback) => {
   const [value] = args.splice(at, 2).slice(1);
   return value;
 };
-const root = resolve(option('--root', 'functions/src/kit'));
+const root = resolve(option('--root', 'kit/src'));
 const target = option('--target', DEFAULT_TARGET);
 const json = args.includes('--json');
 const legs = args.filter((arg) => !arg.startsWith('--'));
