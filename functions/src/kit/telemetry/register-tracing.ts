@@ -6,7 +6,7 @@ import { KitError } from '../errors/index.js';
 export interface RegisterTracingOptions {
   /** Where spans go, e.g. `new TraceExporter()` of `@google-cloud/opentelemetry-cloud-trace-exporter`. */
   exporter: SpanExporter;
-  /** Export each span as it ends (`simple`) or in batches (`batch`, default): see the README on Cloud Functions. */
+  /** Export each span as it ends (`simple`) or in batches (`batch`, default): see docs/operations.md, OpenTelemetry. */
   processor?: 'batch' | 'simple';
 }
 
