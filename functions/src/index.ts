@@ -1,5 +1,5 @@
 // The deploy manifest: every function this codebase deploys, each a callable speaking the
-// kit's wire protocol (README, the wire protocol). Each flow is passed as a loader, so an instance imports
+// kit's wire protocol (docs/reference.md, the wire protocol). Each flow is passed as a loader, so an instance imports
 // only the flow it serves, on its first call: the cold start loads firebase-functions (which
 // itself loads firebase-admin's app, auth and app-check, for the tokens a request carries) and
 // this file, nothing else (no zod, no Firestore SDK, no model SDK).
@@ -81,7 +81,7 @@ export const welcome = onCall({ region: 'us-central1', secrets: [geminiApiKey], 
 
 /**
  * Goes on with a turn of the agents above whose instance died mid-turn (its lease lapsed), from
- * its journal, with no client call (README, failure semantics). Each agent hands a turn that has
+ * its journal, with no client call (docs/concepts.md, a turn outlives its instance). Each agent hands a turn that has
  * run 1 s to this function's queue, at most once (`flows/deployed/continuation.ts`).
  */
 export const continueTurn = onTurnContinuation({

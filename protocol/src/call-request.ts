@@ -100,7 +100,7 @@ export const ResumeSchema = z
   );
 export type Resume = z.infer<typeof ResumeSchema>;
 
-/** The `data` of a call to an agent (README, the wire protocol). */
+/** The `data` of a call to an agent (docs/reference.md, the wire protocol). */
 export const CallRequestSchema = z
   .strictObject({
     /** The session; a first `message` may bring an id no session has yet, created for it (owned by the caller). */

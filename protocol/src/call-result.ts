@@ -6,7 +6,7 @@ import { WireInterruptSchema } from './interrupt.js';
 export const WireUsageSchema = z.object({ inputTokens: z.number(), outputTokens: z.number() });
 export type WireUsage = z.infer<typeof WireUsageSchema>;
 
-/** The result of a call to an agent (README, the wire protocol). */
+/** The result of a call to an agent (docs/reference.md, the wire protocol). */
 export const CallResultSchema = z.object({
   sessionId: z.string(),
   status: z.enum(['done', 'interrupted']),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { WireInterruptSchema } from './interrupt.js';
 
-/** One streamed piece of a call (README, the wire protocol). */
+/** One streamed piece of a call (docs/reference.md, the wire protocol). */
 export const WireChunkSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string() }),
   z.object({ type: z.literal('reasoning'), text: z.string() }),

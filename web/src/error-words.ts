@@ -5,7 +5,7 @@ export interface ErrorWords {
   /** The error's code without its SDK prefix (`permission-denied`, `aborted`, …). */
   code: string;
   /**
-   * The server's reason (README, error reasons; the typed client's `FlowError.reason`), when it
+   * The server's reason (docs/reference.md, errors; the typed client's `FlowError.reason`), when it
    * sent one. Errors the SDK makes itself (a dropped connection) and Firestore's have none.
    */
   reason: string | undefined;

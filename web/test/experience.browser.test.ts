@@ -17,7 +17,7 @@ import { startWebStack, type WebStack } from './test-utils/web-stack.js';
 // How the app feels to a person, in Chromium against the real stack (as approvals.browser.test.ts):
 // honest message states, the composer, waiting and loading cues, the account across tabs, the
 // layout on a phone and on a desktop, and an automated accessibility check (axe-core). The tests
-// also write the README's screenshots (docs/screenshots/).
+// also write the screenshots the docs show (docs/screenshots/).
 
 const skipReason = inject('browserSkipReason');
 let stack: WebStack;
@@ -119,7 +119,7 @@ describe.skipIf(skipReason !== '')('the approvals web app, as a person uses it (
 
   browserIt('says plainly when messages come too fast (RATE_LIMITED) and keeps the message', async (pages) => {
     const app = await new AppPage(await pages.newUserPage()).open(stack.url);
-    // What the callable answers when the per-user rate limit refuses a call (README, error reasons).
+    // What the callable answers when the per-user rate limit refuses a call (docs/reference.md, errors).
     await app.page.route(CALLABLE, (route: Route) => {
       if (route.request().method() === 'OPTIONS') return route.continue();
       // A streaming call hears its refusal as a server-sent event, as firebase-functions sends it.

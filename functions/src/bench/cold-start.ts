@@ -27,7 +27,7 @@ const VARIANTS: Variant[] = [
   },
   {
     label:
-      '… + firebase-admin/firestore (what a turn no longer loads: only for a stop listener after a second, or `TURNS_FIRESTORE_CLIENT=sdk`)',
+      '… + firebase-admin/firestore (what a turn does not load: only for a stop listener after a second, or `TURNS_FIRESTORE_CLIENT=sdk`)',
     imports: [dist('index.js'), dist('order-assistant.js'), dist('run-call.js'), 'firebase-admin/firestore'],
     versus: 0,
   },

@@ -9,7 +9,7 @@ import type { MemoryProbeResult } from './memory-probe.js';
 const SESSIONS = 10_000;
 const RUNS = 5;
 const TURNS = 2;
-/** Cache sizes probed: every session fits, a fifth of them, and LruSessionCache's old default. */
+/** Cache sizes probed: every session fits, a fifth of them, and a count bound of 500. */
 const MAXES = [SESSIONS, 2_000, 500];
 const MiB = 2 ** 20;
 const run = promisify(execFile);
@@ -63,7 +63,7 @@ async function runLongHistoryBench(): Promise<BenchTable> {
   const json = JSON.stringify(benchSession('s', 'u', LONG.turns)).length;
   const cases: [string, ProbeSpec][] = [
     [`bytes: default (¼ of ${INSTANCE_MIB} MiB)`, { max: 0 }],
-    ['count only: max 500 (the old default)', { max: 500, maxBytes: 64 * 2 ** 30 }],
+    ['count only: max 500', { max: 500, maxBytes: 64 * 2 ** 30 }],
   ];
   const rows: (string | number)[][] = [];
   for (const [name, spec] of cases) {
@@ -156,7 +156,7 @@ async function runSessionCountBench(): Promise<BenchTable> {
       `Each session holds ${TURNS} turns of the throughput bench (${TURNS * 4} messages: text, two tool calls, their results), parsed from JSON on every load as a Firestore load parses its document; the store behind the cache keeps nothing, so what stays is the cache's. The Firestore client's own memory is not included.`,
       `A fresh process per probe; figures after two full GCs, relative to the process before the loads; medians of ${RUNS} processes per size.`,
       'RSS grows by about as much whatever the cache keeps: parsing 10,000 sessions grows the heap V8 reserves, and it keeps that after GC. The heap column is what the cache holds.',
-      '"cached after" is the most any probe held; the bound holds when it is at most the cache\'s max (500 was the old default; the default bound is now bytes).',
+      '"cached after" is the most any probe held; the bound holds when it is at most the cache\'s max (the default bound is bytes, not a count).',
     ],
   };
 }

@@ -51,14 +51,14 @@ async function main(): Promise<void> {
     { name: 'vs-genkit', run: async () => [...(await runVsGenkitEngineBench()), await runSessionsVsGenkitBench()] },
     { name: 'alloc', run: one(() => runAllocBench()) },
     { name: 'profile', run: one(() => runProfileBench()) },
-    // The engine, its allocation and its profile before the hot-path change (issue 23), for comparison.
+    // The engine, its allocation and its profile at a fixed reference commit, and A/B runs of the hot path (by hand).
     { name: 'hot-path-before' },
-    // Issue 23's targets, each with the run that judged it (written by hand from the sections around it).
+    // The performance targets, each with the run that judged it (written by hand from the sections around it).
     { name: 'targets' },
-    // What issue 29 (bound approvals, stored outcomes, late stops, session ids) costs: A/B of two builds, by hand.
+    // What bound approvals, stored outcomes, late stops and session ids cost: A/B of two builds, by hand.
     { name: 'human-boundary' },
     { name: 'turn', run: () => runTurnBench() },
-    // Issue 30's cold-turn limits: what changed and where the time goes (by hand, from the turn section's run).
+    // The cold turn against its limits, and where the time goes (by hand, from a run of the turn suite).
     { name: 'issue30-cold' },
     { name: 'gemini', run: one(() => runGeminiOverheadBench()) },
     { name: 'session', run: one(() => runSessionBench()) },

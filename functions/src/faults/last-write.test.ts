@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { shopWorld, userTexts } from './test-utils/shop-world.js';
 import { typedClient } from './test-utils/typed-client.js';
 
-// A failed last write never leaves a session locked or silent (README, failure semantics): the
+// A failed last write never leaves a session locked or silent (docs/concepts.md, when a turn fails mid-way): the
 // release is tried again, the error is stored where the store takes it, and the typed client's
 // automatic retry is admitted at once, going on from the journal.
 

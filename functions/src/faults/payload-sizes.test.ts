@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { shopWorld, userTexts } from './test-utils/shop-world.js';
 import { typedClient } from './test-utils/typed-client.js';
 
-// Nothing a tool makes can outgrow a session document (README, payload limits): a stored result
+// Nothing a tool makes can outgrow a session document (docs/reference.md, limits): a stored result
 // refers to the journal's interrupts instead of copying them, and what is over its limit is the
 // tool's error, told to the model, with the session usable at once.
 

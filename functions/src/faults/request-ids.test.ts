@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LEASE_MS, shopWorld, userTexts } from './test-utils/shop-world.js';
 import { typedClient } from './test-utils/typed-client.js';
 
-// A request id names one logical call for the life of its session (README, wire protocol): from
+// A request id names one logical call for the life of its session (docs/reference.md, request ids): from
 // the typed client's side, on the Firestore emulator, a retry never journals its message again
 // nor runs a recorded call again, whatever happened between the attempts.
 

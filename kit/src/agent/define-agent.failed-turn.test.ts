@@ -9,7 +9,7 @@ import { defineInterrupt, defineTool } from '../tools/index.js';
 import { defineAgent } from './define-agent.js';
 import { type Effects, effects } from './test-utils/agent-fixtures.js';
 
-// The README's "When a turn fails mid-way": the session is stored `failed` with its journal,
+// docs/concepts.md's "When a turn fails mid-way": the session is stored `failed` with its journal,
 // `interrupted` only if calls still wait for a person.
 
 const approve = defineInterrupt({

@@ -6,7 +6,7 @@ import { FlakyStore } from '../session/test-utils/flaky-store.js';
 import { type FakeGemini, geminiText, startFakeGemini } from '../test-utils/fake-gemini/index.js';
 import { defineAgent } from './define-agent.js';
 
-// The README's "a client sends a message the model can't take (a `data` part to Gemini):
+// docs/concepts.md's "a client sends a message the model can't take (a `data` part to Gemini):
 // `invalid-argument` before anything is stored", with the Gemini model itself (against the
 // repo's fake Gemini server) saying what it takes.
 

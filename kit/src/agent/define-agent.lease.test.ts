@@ -4,7 +4,7 @@ import type { Session } from '../session/session-schema.js';
 import { defineAgent } from './define-agent.js';
 import { echoModel, gate, manualClock } from './test-utils/agent-fixtures.js';
 
-// The README's "a turn holds a lease on its session (12 s, renewed every 4 s by a heartbeat)".
+// docs/concepts.md's "a turn holds a lease on its session (12 s, renewed every 4 s by a heartbeat)".
 // The lease is stamped with the agent's clock (moved by hand here); the heartbeat runs on the
 // timers, faked here (setInterval only), so nothing waits for real seconds.
 

@@ -8,7 +8,7 @@ import { defineTool } from '../tools/index.js';
 import { defineAgent } from './define-agent.js';
 import { chargeTool, effects, type Gate, gate } from './test-utils/agent-fixtures.js';
 
-// The README's "tools declared `sideEffects: 'none'` ride along with the next write": a call
+// docs/concepts.md's "tools declared `sideEffects: 'none'` ride along with the next write": a call
 // that changes nothing is never a write of its own. The writes are counted by a store wrapper
 // that sees every one (FlakyStore with no fault); `recorded` is how many calls of the open
 // round a write journals.

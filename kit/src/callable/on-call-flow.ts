@@ -66,7 +66,7 @@ async function settleUsage(permit: CallPermit, name: string, request: CallableRe
   logger.warn(`${name}: the usage counters could not be written`, callLogScope({ function: name, request, result }));
 }
 
-/** Deploys an agent as a callable: the wire protocol of the README, a session per conversation. */
+/** Deploys an agent as a callable: the wire protocol of docs/reference.md, a session per conversation. */
 export function onCallFlow(
   options: OnCallFlowOptions,
   agent: CallTarget<Agent<'reject' | 'interrupt'>>,

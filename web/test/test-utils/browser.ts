@@ -9,7 +9,7 @@ export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 /** Where failed tests leave their screenshots and console logs (gitignored). */
 export const RESULTS_DIR = resolve(import.meta.dirname, '../../test-results');
 
-/** Where the tests leave the screenshots the README shows. */
+/** Where the tests leave the screenshots the docs show. */
 export const SCREENSHOTS_DIR = resolve(import.meta.dirname, '../../../docs/screenshots');
 
 /** A phone's viewport (CSS pixels), as the "390×844". */

@@ -12,9 +12,9 @@ import { MANIFEST_MESSAGE, manifestToolMessage } from './turn-messages.js';
 /** Fresh processes per row (and per breakdown), the rows alternating round by round. */
 const ROUNDS = 10;
 const CHILD = new URL('./turn-cold-child.js', import.meta.url).pathname;
-/** The limits of issue 30: the whole process, node's start to the result, on the emulator. */
+/** The cold turn's limits: the whole process, node's start to the result, on the emulator. */
 const LIMIT_MS = { text: 250, tool: 300 } as const;
-/** The limit of issue 30 on the REST client's import and first read, in a fresh process. */
+/** The limit on the REST client's import and first read, in a fresh process. */
 const REST_FIRST_READ_LIMIT_MS = 60;
 /** What the tool turn's order is (seeded for each manifest row's user): its answer must name it. */
 const ORDER_ITEM = 'Bench kettle';
@@ -237,12 +237,12 @@ function coldTable(list: ColdCase[], reports: ColdReport[][], load: [number, num
     rows,
     notes: [
       `\`npm run bench -- turn\` (scripts/bench.sh: the build, an emulator, then \`node --expose-gc lib/bench/run.js turn\` in functions/). N = ${ROUNDS} fresh processes per row (\`lib/bench/turn/turn-cold-child.js <variant>\`), the rows alternating round by round. Whole process: from the parent's clock just before it spawns the child (node's own start-up included) to the turn's result, on the same wall clock (\`performance.timeOrigin + performance.now()\` in both); CPU: the child's \`process.cpuUsage()\` at the result (every thread, GC and compiler helpers included). Load average (1 min) ${load[0].toFixed(2)} before, ${load[1].toFixed(2)} after.`,
-      `The manifest rows load nothing of the kit before the clock: the child imports \`functions/dist/index.js\` (its first import turns the compile cache on, then firebase-functions, which itself loads firebase-admin's app, auth and app-check, then the manifest), and the turn loads the flow, the kit and the turns' Firestore client, reads the user's usage counters, the session and its queue, takes the lease, runs the scripted model and writes the turn and the usage. Text: \`${MANIFEST_MESSAGE}\` (one model call). Tool: \`${manifestToolMessage('C-…')}\`, an order seeded for the row's own user: the model calls \`queryOrder\`, which reads \`orders/C-…\` through the turns' client, then answers with the order's item and calls \`finish\` (two model calls). As shipped the turns' client (sessions, counters, queue, the order tools) is the kit's REST client; the \`sdk\` rows are the same manifest with it on firebase-admin's client (before issue 30, the order tools were always on firebase-admin's).`,
+      `The manifest rows load nothing of the kit before the clock: the child imports \`functions/dist/index.js\` (its first import turns the compile cache on, then firebase-functions, which itself loads firebase-admin's app, auth and app-check, then the manifest), and the turn loads the flow, the kit and the turns' Firestore client, reads the user's usage counters, the session and its queue, takes the lease, runs the scripted model and writes the turn and the usage. Text: \`${MANIFEST_MESSAGE}\` (one model call). Tool: \`${manifestToolMessage('C-…')}\`, an order seeded for the row's own user: the model calls \`queryOrder\`, which reads \`orders/C-…\` through the turns' client, then answers with the order's item and calls \`finish\` (two model calls). As shipped the turns' client (sessions, counters, queue, the order tools) is the kit's REST client; the \`sdk\` rows are the same manifest with it on firebase-admin's client.`,
       "The bench's callable rows (kit and Genkit) build their callable in the child before the clock's turn, so their import column favours them; the whole-process column counts everything. Genkit: its imports, `genkit({})`, the flow and `onCallGenkit` (what its manifest does at import), then the `script: lookup*1` turn of the warm table (its `lookup` tool reads nothing).",
       "Compile cache (Node 22's `module.enableCompileCache`: V8's compiled code per module, checked against the file's content). The kit: `functions/.compile-cache`, which the manifest's first import (`compile-cache-on.ts`) turns on when it exists, before firebase-functions is compiled; \"primed at build\" is that directory as `npm run gcp-build` (`lib/prime-compile-cache.js`: imports the manifest, the flow chunks, firebase-admin and @google/genai; no request, no Firestore) fills it, copied in before each run; \"empty\" is the directory present and empty (the process compiles and writes it). Deployed, Cloud Functions' Node.js build runs `gcp-build` after installing the dependencies, in the directory the function runs from, so the cache ships in the image (documented, not measured here). Genkit has no such step: its cache is filled the same way (its imports and flow) and given by `NODE_COMPILE_CACHE`.",
       "The turn is the callable's `run(request)` (firebase-functions' handler without the HTTP layer): a request through HTTP would also verify its ID and App Check tokens with firebase-admin's auth and app-check, which firebase-functions loads at import whether or not a request verifies one (the breakdown's third step).",
       "firebase-admin's `preferRest` on the emulator needs the emulator's token given to the client (nodejs-firestore#1811): the bench passes an OAuth2Client holding it.",
-      `Limits (issue 30), the manifest as shipped: whole process ≤ ${LIMIT_MS.text} ms for a text turn, ≤ ${LIMIT_MS.tool} ms for a tool turn, on the emulator.`,
+      `Limits, the manifest as shipped: whole process ≤ ${LIMIT_MS.text} ms for a text turn, ≤ ${LIMIT_MS.tool} ms for a tool turn, on the emulator.`,
     ],
   };
 }
@@ -259,7 +259,7 @@ function restReadTable(reads: ColdReport[]): BenchTable {
       row('the whole process (node start to the read)', (r) => r.processMs),
     ],
     notes: [
-      `\`lib/bench/turn/turn-cold-child.js rest-first-read\`: N = ${reads.length} fresh processes, one per round of the table above; on the emulator (no token to fetch: on Google Cloud the first read also waits for the metadata server's token). Limit (issue 30): import + first read ≤ ${REST_FIRST_READ_LIMIT_MS} ms.`,
+      `\`lib/bench/turn/turn-cold-child.js rest-first-read\`: N = ${reads.length} fresh processes, one per round of the table above; on the emulator (no token to fetch: on Google Cloud the first read also waits for the metadata server's token). Limit: import + first read ≤ ${REST_FIRST_READ_LIMIT_MS} ms.`,
     ],
   };
 }
