@@ -11,12 +11,12 @@ export interface WireErrorRule {
     logAsError?: true;
     /**
      * The reason a client gets when the error names none: the likeliest cause of the code in a
-     * call to an agent. Kit layers that know better set their own (README, error reasons).
+     * call to an agent. Kit layers that know better set their own (docs/reference.md, errors).
      */
     reason: ErrorReason;
 }
 /**
- * Every kit error code and how it goes over the wire, as the HttpsError of the same code (README,
+ * Every kit error code and how it goes over the wire, as the HttpsError of the same code (docs/reference.md,
  * errors: code and reason). Complete by type: a new code fails to compile until it is given a rule here.
  */
 export declare const WIRE_ERROR_RULES: Readonly<Record<KitErrorCode, WireErrorRule>>;

@@ -1,5 +1,5 @@
 /**
- * Every kit error code and how it goes over the wire, as the HttpsError of the same code (README,
+ * Every kit error code and how it goes over the wire, as the HttpsError of the same code (docs/reference.md,
  * errors: code and reason). Complete by type: a new code fails to compile until it is given a rule here.
  */
 export const WIRE_ERROR_RULES = {

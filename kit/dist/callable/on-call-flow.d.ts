@@ -6,7 +6,7 @@ import type { FlowCallable } from './flow-callable.js';
 import type { OnCallFlowOptions } from './on-call-flow-options.js';
 /** A flow or agent, or a loader that imports it on the first call (a shorter cold start). */
 export type CallTarget<T extends Agent<WhileBusy> | Flow> = T | (() => Promise<T>);
-/** Deploys an agent as a callable: the wire protocol of the README, a session per conversation. */
+/** Deploys an agent as a callable: the wire protocol of docs/reference.md, a session per conversation. */
 export declare function onCallFlow(options: OnCallFlowOptions, agent: CallTarget<Agent<'reject' | 'interrupt'>>): FlowCallable<CallRequest, CallResult>;
 /** Deploys an agent that queues messages while a turn runs: a message may be answered `queued`. */
 export declare function onCallFlow(options: OnCallFlowOptions, agent: CallTarget<Agent<WhileBusy>>): FlowCallable<CallRequest, MessageResult>;

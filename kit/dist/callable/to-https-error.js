@@ -74,7 +74,7 @@ function logKitError(error, reason, scope) {
 }
 /**
  * The HttpsError a client gets for `error`, always with `details.reason` from the enum
- * (README, error reasons). Kit errors follow {@link WIRE_ERROR_RULES}; their message and
+ * (docs/reference.md, errors). Kit errors follow {@link WIRE_ERROR_RULES}; their message and
  * details are redacted once more on the way out. An HttpsError a flow threw on purpose passes
  * through (given a reason if it names none); anything else is a bug or an outage we did not
  * name: logged with the session id and surfaced as `internal` with reason `INTERNAL`.

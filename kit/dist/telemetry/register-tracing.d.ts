@@ -15,7 +15,7 @@ export interface TracingExporter {
 export interface RegisterTracingOptions {
     /** Where spans go, e.g. `new TraceExporter()` of `@google-cloud/opentelemetry-cloud-trace-exporter`. */
     exporter: TracingExporter;
-    /** Export each span as it ends (`simple`) or in batches (`batch`, default): see the README on Cloud Functions. */
+    /** Export each span as it ends (`simple`) or in batches (`batch`, default): see docs/operations.md, OpenTelemetry. */
     processor?: 'batch' | 'simple';
 }
 /** What {@link registerTracing} registered: flush before an instance may be frozen, shut down at exit. */

@@ -41,7 +41,7 @@ export function transferTool(record) {
         outputSchema: z.object({ done: z.boolean(), cents: z.number() }),
         sideEffects: 'idempotent',
         // Test-only: the amount is editable so the matrix's "restart with other input" is an admitted
-        // edit. A real payment tool never lets a client edit who is paid or how much (README).
+        // edit. A real payment tool never lets a client edit who is paid or how much (docs/architecture.md, how to add a tool).
         editableInput: ['cents'],
     }, async (input, ctx) => {
         if (!ctx.resumed)
