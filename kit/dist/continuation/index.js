@@ -1,4 +1,3 @@
 export { cloudTasksQueue } from './cloud-tasks-queue.js';
-export { CONTINUATION_RETRY, onTurnContinuation } from './on-turn-continuation.js';
-export { runContinuationTask, triesAgain } from './run-continuation-task.js';
+export { onTurnContinuation } from './on-turn-continuation.js';
 //# sourceMappingURL=index.js.map
