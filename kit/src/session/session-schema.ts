@@ -32,7 +32,7 @@ export type TurnState = z.infer<typeof TurnStateSchema>;
 
 /** How the last turn ended (the protocol's `outcome` field): done, interrupted, stopped (by whom, when), failed, expired. */
 export const TurnOutcomeSchema = z.strictObject(TurnOutcomeFieldSchema.shape);
-export type TurnOutcome = z.infer<typeof TurnOutcomeSchema>;
+export type { TurnOutcome } from '@callable-flows/protocol';
 
 /** An interrupt as a client sees it. */
 export const PendingInterruptSchema = z.strictObject(WireInterruptSchema.shape);
