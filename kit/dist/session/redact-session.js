@@ -1,12 +1,5 @@
 import { environmentSecrets, redactValue } from '../trace/index.js';
-/** How many leading messages two histories share by identity (stored messages are never edited in place). */
-function sharedPrefix(a, b) {
-    const n = Math.min(a.length, b.length);
-    let i = 0;
-    while (i < n && a[i] === b[i])
-        i++;
-    return i;
-}
+import { sharedPrefix } from './shared-prefix.js';
 /**
  * `next` with API keys, secrets and auth tokens taken out of what it adds to `before`: new
  * messages (a tool error that quotes a URL with a key, say), stored results, the summary and
