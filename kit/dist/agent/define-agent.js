@@ -11,21 +11,21 @@ import { closeTrailingRequests } from './history/index.js';
 import { runTurn, TurnJournal, TurnWriter, traceCall } from './running/index.js';
 import { assertSessionId, resolveAgent, withSessionId, } from './runtime/index.js';
 /** The session a finished turn leaves: its history, summary and result stored, no lease. */
-function finished(session, rt, ended, requestId) {
+function finished(session, rt, outcome, requestId) {
     const { error: _error, summary: _summary, ...rest } = session;
-    const status = statusAfter('finished', ended.history);
+    const status = statusAfter('finished', outcome.history);
     const next = {
         ...rest,
-        ...(ended.state === undefined ? {} : { state: ended.state }),
-        history: ended.history,
+        ...(outcome.state === undefined ? {} : { state: outcome.state }),
+        history: outcome.history,
         status,
         outcome: turnOutcome(session.turn, rt.timing.clock(), { kind: status === 'interrupted' ? 'interrupted' : 'done' }),
     };
-    if (ended.summary)
-        next.summary = ended.summary;
+    if (outcome.summary)
+        next.summary = outcome.summary;
     if (requestId !== undefined) {
-        const textAt = ended.history.findLastIndex((m) => m.role === 'model');
-        next.results = keepResult(session.results, requestId, ended.result, Math.max(0, textAt), rt.keepResults, rt.timing.clock());
+        const textAt = outcome.history.findLastIndex((m) => m.role === 'model');
+        next.results = keepResult(session.results, requestId, outcome.result, Math.max(0, textAt), rt.keepResults, rt.timing.clock());
     }
     return next;
 }
@@ -79,9 +79,9 @@ async function run(rt, turn, ctx, observer, handOffs) {
             stop.honour(turn.stoppedBefore);
         if (stop.signal.aborted)
             throw stop.signal.reason;
-        const ended = await runTurn(rt, journal, writer, turn, { ...ctx, signal }, observer);
-        await writeRelease(writer, (s) => finished(s, rt, ended, ctx.requestId));
-        return ended.result;
+        const outcome = await runTurn(rt, journal, writer, turn, { ...ctx, signal }, observer);
+        await writeRelease(writer, (s) => finished(s, rt, outcome, ctx.requestId));
+        return outcome.result;
     }
     catch (error) {
         // Near its function's timeout, a turn the queue already holds goes on on the server.

@@ -1,3 +1,4 @@
 export { cloudTasksQueue } from './cloud-tasks-queue.js';
-export { onTurnContinuation } from './on-turn-continuation.js';
+export { CONTINUATION_RETRY, onTurnContinuation } from './on-turn-continuation.js';
+export { runContinuationTask, triesAgain } from './run-continuation-task.js';
 //# sourceMappingURL=index.js.map

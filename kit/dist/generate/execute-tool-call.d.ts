@@ -1,4 +1,4 @@
-import type { StepObserver, ToolRequest, ToolResponsePart } from '../model/index.js';
+import type { StepObserver, ToolRequest, ToolRequestPart, ToolResponsePart } from '../model/index.js';
 import { type ActionContext, LimitSink, type Tool, type ToolResult, type ToolRunOptions, type ToolState } from '../tools/index.js';
 import type { ToolMiddleware } from './generate-options.js';
 /** How one tool call ended: with a response for the model, or with a question for a person. */
@@ -59,3 +59,9 @@ export declare abstract class ToolCallRecord extends LimitSink<ToolResult> imple
  * `defineTool` hands its result straight to `call`: no promise of the call's own.
  */
 export declare function runToolCall(call: ToolCallRecord, resumed: Record<string, unknown> | true | undefined): void;
+/** {@link runToolCall} as a promise of the call's outcome. */
+export declare function executeToolCall(part: ToolRequestPart & {
+    toolRequest: {
+        ref: string;
+    };
+}, resumed: Record<string, unknown> | true | undefined, scope: ToolCallScope): Promise<ToolOutcome>;

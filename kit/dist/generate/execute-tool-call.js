@@ -1,6 +1,6 @@
 import { abortError, isKitError } from '../errors/index.js';
 import { redactSecrets, redactValue } from '../redact/index.js';
-import { isToolInterruptError, LimitSink, RUN_INTO, } from '../tools/index.js';
+import { isToolInterruptError, LimitSink, PromiseSink, RUN_INTO, } from '../tools/index.js';
 import { lookupTool } from './to-tool-map.js';
 /**
  * A response that tells the model, in words it can act on, that the call failed. The words are
@@ -163,5 +163,21 @@ export function runToolCall(call, resumed) {
         return;
     }
     running.then((result) => call.settle(result), (error) => call.fail(error));
+}
+/** A call's record read as a promise of its outcome. */
+class PromisedCall extends ToolCallRecord {
+    sink = new PromiseSink();
+    deliver(outcome) {
+        this.sink.settle(outcome);
+    }
+    reject(error) {
+        this.sink.fail(error);
+    }
+}
+/** {@link runToolCall} as a promise of the call's outcome. */
+export function executeToolCall(part, resumed, scope) {
+    const call = new PromisedCall(part.toolRequest, scope);
+    runToolCall(call, resumed);
+    return call.sink.promise();
 }
 //# sourceMappingURL=execute-tool-call.js.map

@@ -1,5 +1,12 @@
 import { environmentSecrets, redactValue } from '../trace/index.js';
-import { sharedPrefix } from './shared-prefix.js';
+/** How many leading messages two histories share by identity (stored messages are never edited in place). */
+function sharedPrefix(a, b) {
+    const n = Math.min(a.length, b.length);
+    let i = 0;
+    while (i < n && a[i] === b[i])
+        i++;
+    return i;
+}
 /**
  * `next` with API keys, secrets and auth tokens taken out of what it adds to `before`: new
  * messages (a tool error that quotes a URL with a key, say), stored results, the summary and

@@ -19,6 +19,7 @@ export declare const LeaseSchema: z.ZodObject<{
     id: z.ZodString;
     expiresAt: z.ZodNumber;
 }, z.core.$strict>;
+export type Lease = z.infer<typeof LeaseSchema>;
 /** The turn in progress (or interrupted): what a retry or a resume needs to finish it (the protocol's `turn` field). */
 export declare const TurnStateSchema: z.ZodObject<{
     seq: import("zod/mini").ZodMiniInt;
@@ -53,7 +54,7 @@ export declare const TurnOutcomeSchema: z.ZodObject<{
         reason: import("zod/mini").ZodMiniOptional<import("zod/mini").ZodMiniString<string>>;
     }, z.core.$strip>>;
 }, z.core.$strict>;
-export type { TurnOutcome } from '@callable-flows/protocol';
+export type TurnOutcome = z.infer<typeof TurnOutcomeSchema>;
 /** An interrupt as a client sees it. */
 export declare const PendingInterruptSchema: z.ZodObject<{
     ref: z.ZodString;
@@ -210,6 +211,7 @@ export declare const SessionErrorSchema: z.ZodObject<{
     code: z.ZodString;
     message: z.ZodString;
 }, z.core.$strict>;
+export type SessionError = z.infer<typeof SessionErrorSchema>;
 /** One conversation of one user with one agent. Times are epoch milliseconds. */
 export declare const SessionSchema: z.ZodObject<{
     schemaVersion: z.ZodLiteral<1>;

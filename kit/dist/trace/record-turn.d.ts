@@ -9,8 +9,8 @@ export interface TurnTraceInit {
     /** Characters of the user's input kept. Default 200. */
     maxInputChars?: number;
 }
-/** What a trace keeps of a finished turn's result: both a generation's result and an agent turn's result have it. */
-export type TracedResult = {
+/** What a finished turn reports to its trace: a generation's result or an agent's turn result has both. */
+export type TurnEnd = {
     usage: Usage;
     finishReason: FinishReason;
 };
@@ -20,7 +20,7 @@ export interface TurnRecorder {
     readonly observer: StepObserver;
     /** The finished trace, from the result (a generation's or an agent turn's) or the error the turn ended with. */
     finish(end: {
-        result?: TracedResult;
+        result?: TurnEnd;
         error?: unknown;
         sessionId?: string;
     }): TurnTrace;

@@ -1,4 +1,5 @@
 export { type FinishedTurn, runTurn } from './run-turn.js';
-export { type CallOutcome, traceCall } from './trace-call.js';
+export { sizeLimitsMiddleware } from './size-limits-middleware.js';
+export { type CallOutcome, resumeReplies, traceCall, traceInput } from './trace-call.js';
 export { TurnJournal } from './turn-journal.js';
-export { TurnWriter } from './turn-writer.js';
+export { type CommitOptions, TurnWriter } from './turn-writer.js';

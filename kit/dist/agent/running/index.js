@@ -1,5 +1,6 @@
 export { runTurn } from './run-turn.js';
-export { traceCall } from './trace-call.js';
+export { sizeLimitsMiddleware } from './size-limits-middleware.js';
+export { resumeReplies, traceCall, traceInput } from './trace-call.js';
 export { TurnJournal } from './turn-journal.js';
 export { TurnWriter } from './turn-writer.js';
 //# sourceMappingURL=index.js.map

@@ -1,12 +1,19 @@
 import { historyLines } from '@callable-flows/protocol';
 import { KitError } from '../../errors/index.js';
 import { MessageSchema } from '../../model/index.js';
-import { sharedPrefix } from '../shared-prefix.js';
 /** The default limits: a session document stays under ~400 KiB, a chunk under 800 KiB. */
 export const DEFAULT_HISTORY_LIMITS = { tailUnits: 96 * 1024, chunkUnits: 256 * 1024 };
 /** The empty layout. */
 export const EMPTY_LAYOUT = { length: 0, sealed: 0, chunks: [] };
 const lineOf = (message) => `${JSON.stringify(message)}\n`;
+/** How many leading messages two histories share (by identity: stored messages are never edited in place). */
+function sharedPrefix(a, b) {
+    const n = Math.min(a.length, b.length);
+    let i = 0;
+    while (i < n && a[i] === b[i])
+        i++;
+    return i;
+}
 /** Cuts `text` into pieces of at most `units`, never between the halves of a surrogate pair. */
 function pieces(text, units) {
     const out = [];
