@@ -40,23 +40,23 @@ import {
 import type { AgentCallContext, AgentInput, AgentTurnResult, StartedTurn } from './turn/index.js';
 
 /** The session a finished turn leaves: its history, summary and result stored, no lease. */
-function finished(session: Session, rt: AgentRuntime, outcome: FinishedTurn, requestId: string | undefined): Session {
+function finished(session: Session, rt: AgentRuntime, ended: FinishedTurn, requestId: string | undefined): Session {
   const { error: _error, summary: _summary, ...rest } = session;
-  const status = statusAfter('finished', outcome.history);
+  const status = statusAfter('finished', ended.history);
   const next: Session = {
     ...rest,
-    ...(outcome.state === undefined ? {} : { state: outcome.state }),
-    history: outcome.history,
+    ...(ended.state === undefined ? {} : { state: ended.state }),
+    history: ended.history,
     status,
     outcome: turnOutcome(session.turn, rt.timing.clock(), { kind: status === 'interrupted' ? 'interrupted' : 'done' }),
   };
-  if (outcome.summary) next.summary = outcome.summary;
+  if (ended.summary) next.summary = ended.summary;
   if (requestId !== undefined) {
-    const textAt = outcome.history.findLastIndex((m) => m.role === 'model');
+    const textAt = ended.history.findLastIndex((m) => m.role === 'model');
     next.results = keepResult(
       session.results,
       requestId,
-      outcome.result,
+      ended.result,
       Math.max(0, textAt),
       rt.keepResults,
       rt.timing.clock(),
@@ -132,9 +132,9 @@ async function run(
   try {
     if (turn.stoppedBefore) stop.honour(turn.stoppedBefore);
     if (stop.signal.aborted) throw stop.signal.reason;
-    const outcome = await runTurn(rt, journal, writer, turn, { ...ctx, signal }, observer);
-    await writeRelease(writer, (s) => finished(s, rt, outcome, ctx.requestId));
-    return outcome.result;
+    const ended = await runTurn(rt, journal, writer, turn, { ...ctx, signal }, observer);
+    await writeRelease(writer, (s) => finished(s, rt, ended, ctx.requestId));
+    return ended.result;
   } catch (error) {
     // Near its function's timeout, a turn the queue already holds goes on on the server.
     // The stop the turn heard, if one ended it (its signal fires only with one: `honour`).

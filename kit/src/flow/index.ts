@@ -1,2 +1,2 @@
 export { defineFlow } from './define-flow.js';
-export type { Flow, FlowConfig, FlowContext, FlowFn, FlowRunOptions } from './flow.js';
+export type { Flow, FlowConfig, FlowContext } from './flow.js';

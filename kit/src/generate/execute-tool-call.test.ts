@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { KitError } from '../errors/index.js';
+import type { ToolRequestPart } from '../model/index.js';
 import { testTools } from '../test-utils/protocol-tools.js';
-import { defineTool, type Tool } from '../tools/index.js';
+import { defineTool, PromiseSink, type Tool } from '../tools/index.js';
 import {
-  executeToolCall,
   runToolCall,
   ToolCallRecord,
   type ToolCallScope,
@@ -13,6 +13,28 @@ import {
 } from './execute-tool-call.js';
 import type { ToolMiddleware } from './generate-options.js';
 import { toToolMap } from './to-tool-map.js';
+
+/** A call's record read as a promise of its outcome. */
+class PromisedCall extends ToolCallRecord {
+  readonly sink = new PromiseSink<ToolOutcome>();
+  override deliver(outcome: ToolOutcome): void {
+    this.sink.settle(outcome);
+  }
+  override reject(error: unknown): void {
+    this.sink.fail(error);
+  }
+}
+
+/** runToolCall as a promise of the call's outcome. */
+function executeToolCall(
+  part: ToolRequestPart & { toolRequest: { ref: string } },
+  resumed: Record<string, unknown> | true | undefined,
+  scope: ToolCallScope,
+): Promise<ToolOutcome> {
+  const call = new PromisedCall(part.toolRequest, scope);
+  runToolCall(call, resumed);
+  return call.sink.promise();
+}
 
 const failing = defineTool({ name: 'failing', description: 'Always fails.', inputSchema: z.object({}) }, () => {
   throw new Error('bad key sk-abcdefghijklmnopqrstuvwxyz012345');

@@ -1,11 +1,10 @@
 import { abortError, isKitError } from '../errors/index.js';
-import type { StepObserver, ToolRequest, ToolRequestPart, ToolResponsePart } from '../model/index.js';
+import type { StepObserver, ToolRequest, ToolResponsePart } from '../model/index.js';
 import { redactSecrets, redactValue } from '../redact/index.js';
 import {
   type ActionContext,
   isToolInterruptError,
   LimitSink,
-  PromiseSink,
   RUN_INTO,
   type Tool,
   type ToolResult,
@@ -211,26 +210,4 @@ export function runToolCall(call: ToolCallRecord, resumed: Record<string, unknow
     (result) => call.settle(result),
     (error: unknown) => call.fail(error),
   );
-}
-
-/** A call's record read as a promise of its outcome. */
-class PromisedCall extends ToolCallRecord {
-  readonly sink = new PromiseSink<ToolOutcome>();
-  override deliver(outcome: ToolOutcome): void {
-    this.sink.settle(outcome);
-  }
-  override reject(error: unknown): void {
-    this.sink.fail(error);
-  }
-}
-
-/** {@link runToolCall} as a promise of the call's outcome. */
-export function executeToolCall(
-  part: ToolRequestPart & { toolRequest: { ref: string } },
-  resumed: Record<string, unknown> | true | undefined,
-  scope: ToolCallScope,
-): Promise<ToolOutcome> {
-  const call = new PromisedCall(part.toolRequest, scope);
-  runToolCall(call, resumed);
-  return call.sink.promise();
 }

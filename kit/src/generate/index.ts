@@ -1,7 +1,6 @@
 export { addUsage } from './add-usage.js';
 export { applyResume, nothingToResume } from './apply-resume.js';
-export { assignRefs, type RefToolRequestPart } from './assign-refs.js';
-export { executeToolCall, type ToolCallScope, toolErrorResponse } from './execute-tool-call.js';
+export { toolErrorResponse } from './execute-tool-call.js';
 export { DEFAULT_MAX_TURNS, generate } from './generate.js';
 export type {
   GenerateOptions,
@@ -17,8 +16,7 @@ export type {
   ToolResultStep,
 } from './generate-options.js';
 export { OutputParseError } from './output-parse-error.js';
-export { dataOf, extractJson, parseOutput } from './parse-output.js';
-export { type ResumeReply, repliesOfOptions, repliesOfRequest } from './resume-reply.js';
-export { type ResolvedRound, runOpenRound } from './run-open-round.js';
-export { hasToolCall, isStopMet, roundCountIs, stepCountIs, stopToolResult } from './stop-condition.js';
+export { extractJson, parseOutput } from './parse-output.js';
+export { repliesOfRequest } from './resume-reply.js';
+export { hasToolCall, roundCountIs, stepCountIs } from './stop-condition.js';
 export { lookupTool, toToolMap } from './to-tool-map.js';

@@ -1,14 +1,6 @@
-import type { Message } from '../model/index.js';
 import { environmentSecrets, redactValue } from '../trace/index.js';
 import type { Session } from './session-schema.js';
-
-/** How many leading messages two histories share by identity (stored messages are never edited in place). */
-function sharedPrefix(a: readonly Message[], b: readonly Message[]): number {
-  const n = Math.min(a.length, b.length);
-  let i = 0;
-  while (i < n && a[i] === b[i]) i++;
-  return i;
-}
+import { sharedPrefix } from './shared-prefix.js';
 
 /**
  * `next` with API keys, secrets and auth tokens taken out of what it adds to `before`: new

@@ -25,7 +25,6 @@ export const LeaseSchema = z.strictObject({
   /** Epoch ms; after it another call may take the session over. */
   expiresAt: z.number(),
 });
-export type Lease = z.infer<typeof LeaseSchema>;
 
 /** The turn in progress (or interrupted): what a retry or a resume needs to finish it (the protocol's `turn` field). */
 export const TurnStateSchema = z.strictObject(TurnFieldSchema.shape);
@@ -33,7 +32,7 @@ export type TurnState = z.infer<typeof TurnStateSchema>;
 
 /** How the last turn ended (the protocol's `outcome` field): done, interrupted, stopped (by whom, when), failed, expired. */
 export const TurnOutcomeSchema = z.strictObject(TurnOutcomeFieldSchema.shape);
-export type TurnOutcome = z.infer<typeof TurnOutcomeSchema>;
+export type { TurnOutcome } from '@callable-flows/protocol';
 
 /** An interrupt as a client sees it. */
 export const PendingInterruptSchema = z.strictObject(WireInterruptSchema.shape);
@@ -94,7 +93,6 @@ export type Summary = z.infer<typeof SummarySchema>;
 
 /** Why the last turn failed, in words safe to store (never a secret). */
 export const SessionErrorSchema = z.strictObject({ code: z.string(), message: z.string() });
-export type SessionError = z.infer<typeof SessionErrorSchema>;
 
 /** One conversation of one user with one agent. Times are epoch milliseconds. */
 export const SessionSchema = z.strictObject({

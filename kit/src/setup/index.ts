@@ -1,9 +1,2 @@
-export {
-  FirestoreConfigError,
-  type FirestoreIndexes,
-  mergeIndexes,
-  mergeRules,
-  RULES_BEGIN,
-  RULES_END,
-} from './firestore-config.js';
+export { FirestoreConfigError, mergeIndexes, mergeRules } from './firestore-config.js';
 export { type MergedFiles, mergeFirestoreFiles } from './merge-firestore-files.js';

@@ -14,15 +14,15 @@ export interface TurnTraceInit {
   maxInputChars?: number;
 }
 
-/** What a finished turn reports to its trace: a generation's result or an agent's turn result has both. */
-export type TurnEnd = { usage: Usage; finishReason: FinishReason };
+/** What a trace keeps of a finished turn's result: both a generation's result and an agent turn's result have it. */
+export type TracedResult = { usage: Usage; finishReason: FinishReason };
 
 /** Collects one turn's steps as a sink of generate's step events. */
 export interface TurnRecorder {
   /** The step observer: pass it as `generate({ observer })`. */
   readonly observer: StepObserver;
   /** The finished trace, from the result (a generation's or an agent turn's) or the error the turn ended with. */
-  finish(end: { result?: TurnEnd; error?: unknown; sessionId?: string }): TurnTrace;
+  finish(end: { result?: TracedResult; error?: unknown; sessionId?: string }): TurnTrace;
 }
 
 function inputText(input: TurnTraceInit['input']): string {
@@ -53,7 +53,7 @@ export function traceStepOf(event: StepEvent): TraceStep | undefined {
   return step;
 }
 
-function statusOf(result: TurnEnd | undefined, error: unknown): TurnTrace['status'] {
+function statusOf(result: TracedResult | undefined, error: unknown): TurnTrace['status'] {
   if (error !== undefined) return 'failed';
   return result?.finishReason === 'interrupted' ? 'interrupted' : 'done';
 }

@@ -1,1 +1,1 @@
-export { type ContinuationOutcome, type ContinueRun, continueTurn } from './continue-turn.js';
+export { type ContinuationOutcome, continueTurn } from './continue-turn.js';

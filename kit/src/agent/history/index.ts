@@ -1,4 +1,4 @@
 export { type ClosingReason, closeTrailingRequests } from './close-trailing-requests.js';
-export { closeUnansweredMessage, NO_ANSWER_PURPOSE } from './close-unanswered-message.js';
-export { renderTranscript, type SummariseOptions, summariseHistory } from './summarise-history.js';
+export { closeUnansweredMessage } from './close-unanswered-message.js';
+export { summariseHistory } from './summarise-history.js';
 export { summaryCut } from './summary-cut.js';

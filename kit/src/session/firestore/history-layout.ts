@@ -1,6 +1,7 @@
 import { type HistoryLayout, historyLines } from '@callable-flows/protocol';
 import { KitError } from '../../errors/index.js';
 import { type Message, MessageSchema } from '../../model/index.js';
+import { sharedPrefix } from '../shared-prefix.js';
 
 // History is stored as JSON lines, the newest in the session document's tail and older ones
 // sealed into chunk documents (the protocol's session-doc describes the layout). Sizes count UTF-16 code units: one unit is at most 3 bytes of UTF-8, so a limit in units
@@ -34,14 +35,6 @@ export interface HistoryPlan {
 export const EMPTY_LAYOUT: HistoryLayout = { length: 0, sealed: 0, chunks: [] };
 
 const lineOf = (message: Message): string => `${JSON.stringify(message)}\n`;
-
-/** How many leading messages two histories share (by identity: stored messages are never edited in place). */
-function sharedPrefix(a: readonly Message[], b: readonly Message[]): number {
-  const n = Math.min(a.length, b.length);
-  let i = 0;
-  while (i < n && a[i] === b[i]) i++;
-  return i;
-}
 
 /** Cuts `text` into pieces of at most `units`, never between the halves of a surrogate pair. */
 function pieces(text: string, units: number): string[] {

@@ -1,8 +1,0 @@
-export { admitCall } from './admit-call.js';
-export { admitRequestId, requestsAfterAdmission } from './admit-request-id.js';
-export { beginTurn } from './begin-turn.js';
-export { continuationPlan, continuationStanding, nothingToContinue } from './continuation-plan.js';
-export { planTurn, RUNNING_TURN_POLL_MS, sessionBusy } from './plan-turn.js';
-export { userMessage } from './user-message.js';
-export { warmSession } from './warm-session.js';
-//# sourceMappingURL=index.js.map

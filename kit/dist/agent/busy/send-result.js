@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=send-result.js.map

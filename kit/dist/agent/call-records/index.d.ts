@@ -1,3 +1,0 @@
-export { admitRequest, endRequest, findRequest, REQUEST_WINDOW, requestClosed, requestDigest, requestIdReused, } from './request-record.js';
-export { journaledAnswer, keepResult, replayResult, waitingResult } from './stored-results.js';
-export { toPendingInterrupt, toTurnResult } from './to-turn-result.js';

@@ -1,1 +1,0 @@
-export { type ContinuationOutcome, type ContinueRun, continueTurn } from './continue-turn.js';

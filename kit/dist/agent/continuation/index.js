@@ -1,2 +1,0 @@
-export { continueTurn } from './continue-turn.js';
-//# sourceMappingURL=index.js.map

@@ -1,5 +1,0 @@
-export { closeTrailingRequests } from './close-trailing-requests.js';
-export { closeUnansweredMessage, NO_ANSWER_PURPOSE } from './close-unanswered-message.js';
-export { renderTranscript, summariseHistory } from './summarise-history.js';
-export { summaryCut } from './summary-cut.js';
-//# sourceMappingURL=index.js.map

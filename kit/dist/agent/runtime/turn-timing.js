@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=turn-timing.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=agent-call.js.map

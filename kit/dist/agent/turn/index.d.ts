@@ -1,3 +1,0 @@
-export type { AgentCallContext, AgentInput, AgentWarmOptions, AgentWarmup } from './agent-call.js';
-export type { ClientTurnRequest, ContinuationRequest, StartedTurn, TurnAsk, TurnKind, TurnPlan, TurnRequest, } from './turn-plan.js';
-export type { AgentTurnResult, PendingInterrupt } from './turn-result.js';

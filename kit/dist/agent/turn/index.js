@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=index.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=turn-plan.js.map

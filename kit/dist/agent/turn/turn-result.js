@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=turn-result.js.map

@@ -1,4 +1,0 @@
-export { type Asked, answerOf, askedOf, type CallError, type CallState, CallStateSchema, callStateOf, declineReasonOf, inputDigestOf, isRecorded, isWaiting, type RecordedCall, } from '@callable-flows/protocol/call-state';
-export { asWaiting, clearStamps, recordedResponse, stampAnswer, stampApproved, stampInterrupt, stampPendingOutput, stampResolved, } from './call-stamps.js';
-export { askedInputDigest, inputDigest } from './input-digest.js';
-export { openRoundOf } from './open-round.js';

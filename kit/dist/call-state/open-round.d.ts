@@ -1,6 +1,0 @@
-import { type Message } from '../model/index.js';
-/**
- * The open round of a history: its last message, when that is the model's and asks for tools that
- * have no responses yet (an interrupted turn, or one cut short). The one place a round is found open.
- */
-export declare function openRoundOf(history: readonly Message[]): Message | undefined;

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=call-context.js.map

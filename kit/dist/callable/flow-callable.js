@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=flow-callable.js.map

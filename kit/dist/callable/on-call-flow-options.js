@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=on-call-flow-options.js.map

@@ -1,8 +1,0 @@
-import type { ErrorReason } from '@callable-flows/protocol';
-import { KitError } from './kit-error.js';
-/**
- * `error` with `reason` as its reason when it names none: a kit error is copied with the reason
- * added (same code, message, details and cause); anything else comes back unchanged. A layer
- * that knows where an error came from (a model, a store) uses it to say so for its callers.
- */
-export declare function withReason<E>(error: E, reason: ErrorReason): E | KitError;

@@ -1,2 +1,0 @@
-export { defineFlow } from './define-flow.js';
-//# sourceMappingURL=index.js.map

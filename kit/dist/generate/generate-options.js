@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=generate-options.js.map

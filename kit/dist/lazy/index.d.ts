@@ -1,1 +1,0 @@
-export { lazy } from './lazy.js';

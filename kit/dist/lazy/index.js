@@ -1,2 +1,0 @@
-export { lazy } from './lazy.js';
-//# sourceMappingURL=index.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=step-observer.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=gemini-options.js.map

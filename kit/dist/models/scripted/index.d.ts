@@ -1,1 +1,0 @@
-export { type ScriptedModel, type ScriptStep, scriptedModel } from './scripted-model.js';

@@ -1,2 +1,0 @@
-export { scriptedModel } from './scripted-model.js';
-//# sourceMappingURL=index.js.map

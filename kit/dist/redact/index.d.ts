@@ -1,2 +1,0 @@
-export { environmentSecrets, redactSecrets } from './redact-secrets.js';
-export { redactValue } from './redact-value.js';

@@ -1,3 +1,0 @@
-export { environmentSecrets, redactSecrets } from './redact-secrets.js';
-export { redactValue } from './redact-value.js';
-//# sourceMappingURL=index.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=session-sweep.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=fake-gemini-step.js.map

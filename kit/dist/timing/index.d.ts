@@ -1,1 +1,0 @@
-export { within } from './within.js';

@@ -1,2 +1,0 @@
-export { within } from './within.js';
-//# sourceMappingURL=index.js.map

@@ -1,8 +1,0 @@
-export { environmentSecrets, redactSecrets, redactValue } from '../redact/index.js';
-export { DEFAULT_TRACES_COLLECTION, firestoreTraceSink } from './firestore-trace-sink.js';
-export { loggerTraceSink } from './logger-trace-sink.js';
-export { readTraces } from './read-traces.js';
-export { recordTurn } from './record-turn.js';
-export { flowMetrics, formatMetrics, percentile } from './trace-metrics.js';
-export { emitTrace, type TraceSink, traceSummary } from './trace-sink.js';
-export { type TraceStep, type TurnTrace, TurnTraceSchema } from './turn-trace.js';
