@@ -19,9 +19,21 @@ const ITERATIONS = 300;
 export async function bytesPerIteration(id: string, side: Side): Promise<number> {
   const run = workloads(side === 'genkit' ? loadGenkit() : undefined).find((w) => w.id === id)?.sides[side];
   if (!run) throw new Error(`no workload '${id}' on side '${side}'`);
+  return allocatedBytes(run, { warmup: WARMUP, iterations: ITERATIONS, label: `${id} ${side}` });
+}
+
+/**
+ * Bytes one call of `iteration` allocates: after `warmup` calls and a forced full GC, the growth of
+ * V8's used heap over `iterations` calls ÷ `iterations`. The process must have a young generation
+ * large enough that no GC runs in the window (FLAGS): a window that saw one is refused.
+ */
+export async function allocatedBytes(
+  iteration: () => unknown,
+  options: { warmup: number; iterations: number; label: string },
+): Promise<number> {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('run with --expose-gc');
-  for (let i = 0; i < WARMUP; i++) await run();
+  for (let i = 0; i < options.warmup; i++) await iteration();
   gc();
   gc();
   let collections = 0;
@@ -30,13 +42,13 @@ export async function bytesPerIteration(id: string, side: Side): Promise<number>
   });
   observer.observe({ entryTypes: ['gc'] });
   const before = getHeapStatistics().used_heap_size;
-  for (let i = 0; i < ITERATIONS; i++) await run();
+  for (let i = 0; i < options.iterations; i++) await iteration();
   const after = getHeapStatistics().used_heap_size;
   await new Promise((resolve) => setTimeout(resolve, 20));
   observer.disconnect();
   if (collections)
-    throw new Error(`${id} ${side}: ${collections} GC(s) ran inside the window; the figure would be low`);
-  return (after - before) / ITERATIONS;
+    throw new Error(`${options.label}: ${collections} GC(s) ran inside the window; the figure would be low`);
+  return (after - before) / options.iterations;
 }
 
 /** Runs {@link bytesPerIteration} in a fresh process with the flags it needs. */

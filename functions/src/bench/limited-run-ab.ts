@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { PerformanceObserver } from 'node:perf_hooks';
-import { getHeapStatistics } from 'node:v8';
 import type * as RunWithLimits from '@callable-flows/kit/tools/run-with-limits.js';
+import { allocatedBytes } from './alloc-per-call.js';
 import type * as Measure from './measure.js';
 
 // An A/B of two builds of `kit/tools/run-with-limits.ts` alone: the time and the bytes of one
@@ -92,24 +91,8 @@ async function bytesOfBuild(checkout: string, name: string): Promise<void> {
   const make = cases()[name];
   if (!make) throw new Error(`no case '${name}'`);
   const iteration = make(await load(checkout));
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) throw new Error('run with --expose-gc');
-  for (let i = 0; i < 5000; i++) await iteration();
-  gc();
-  gc();
-  let collections = 0;
-  const observer = new PerformanceObserver((list) => {
-    collections += list.getEntries().length;
-  });
-  observer.observe({ entryTypes: ['gc'] });
-  const iterations = 1000;
-  const before = getHeapStatistics().used_heap_size;
-  for (let i = 0; i < iterations; i++) await iteration();
-  const after = getHeapStatistics().used_heap_size;
-  await new Promise((done) => setTimeout(done, 20));
-  observer.disconnect();
-  if (collections) throw new Error(`${name}: ${collections} GC(s) ran inside the window`);
-  console.log(String((after - before) / iterations / CALLS));
+  const bytes = await allocatedBytes(iteration, { warmup: 5000, iterations: 1000, label: name });
+  console.log(String(bytes / CALLS));
 }
 
 const medianOf = (values: readonly number[]): number => {

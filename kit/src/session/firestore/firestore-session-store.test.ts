@@ -1,8 +1,8 @@
-import type { Firestore } from '@google-cloud/firestore';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RestFirestore } from '../../firestore/index.js';
 import { firestoreEmulatorHost } from '../../test-utils/firestore.js';
-import { demoProjectId, emulatorFirestore } from '../test-utils/emulator-firestore.js';
+import { demoProjectId } from '../test-utils/emulator-firestore.js';
+import { firestoreStoreBackends } from '../test-utils/firestore-store-backends.js';
 import {
   describeSessionStoreConformance,
   longHistory,
@@ -12,19 +12,7 @@ import { FirestoreSessionStore, type StoreOperation } from './firestore-session-
 
 const host = firestoreEmulatorHost();
 const projectId = demoProjectId('sessions');
-const clients: Firestore[] = [];
-let tenants = 0;
 const _sum = (ops: readonly StoreOperation[], key: 'reads' | 'writes'): number => ops.reduce((n, op) => n + op[key], 0);
-
-function client(): Firestore {
-  const firestore = emulatorFirestore(host as string, projectId);
-  clients.push(firestore);
-  return firestore;
-}
-
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.terminate()));
-});
 
 if (!host) {
   console.warn('\n*** SKIPPED: FirestoreSessionStore tests — no Firestore emulator ***\n');
@@ -32,23 +20,10 @@ if (!host) {
     it('needs the Firestore emulator', () => undefined);
   });
 } else {
-  describeSessionStoreConformance('FirestoreSessionStore', () => {
-    // Each test its own tenant prefix; each `open()` a new client, as another instance would have.
-    const prefix = `t${tenants++}_`;
-    return { open: () => new FirestoreSessionStore({ firestore: client(), prefix }) };
-  });
-
-  describeSessionStoreConformance('FirestoreSessionStore over RestFirestore', () => {
-    // The REST client of a cold instance; its listeners run on an SDK client, as deployed.
-    const prefix = `t${tenants++}_`;
-    return {
-      open: () =>
-        new FirestoreSessionStore({
-          firestore: new RestFirestore({ projectId, listenWith: async () => client(), listenAfterMs: 0 }),
-          prefix,
-        }),
-    };
-  });
+  const backends = firestoreStoreBackends(host, projectId, 't');
+  const client = backends.client;
+  describeSessionStoreConformance('FirestoreSessionStore', backends.sdk);
+  describeSessionStoreConformance('FirestoreSessionStore over RestFirestore', backends.rest);
 
   describe('FirestoreSessionStore', () => {
     it('keeps every document under 1 MiB when a 2,000-message history has large messages', async () => {
