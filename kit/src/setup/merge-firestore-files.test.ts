@@ -23,6 +23,16 @@ describe('mergeFirestoreFiles', () => {
     );
   });
 
+  it('writes neither file when it refuses one of them', () => {
+    dir = mkdtempSync(join(tmpdir(), 'cf-merge-'));
+    const rules =
+      "rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n  }\n}\n";
+    writeFileSync(join(dir, 'firestore.rules'), rules);
+    writeFileSync(join(dir, 'firestore.indexes.json'), '{ not json');
+    expect(() => mergeFirestoreFiles(dir)).toThrow(/not JSON/);
+    expect(readFileSync(join(dir, 'firestore.rules'), 'utf8')).toBe(rules);
+  });
+
   it('leaves a project that has the kit merged in as it is', () => {
     dir = mkdtempSync(join(tmpdir(), 'cf-merge-'));
     mergeFirestoreFiles(dir);

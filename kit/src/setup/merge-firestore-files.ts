@@ -26,11 +26,11 @@ export function mergeFirestoreFiles(projectDir: string): MergedFiles {
   };
   const rules = join(projectDir, config.firestore?.rules ?? 'firestore.rules');
   const indexes = join(projectDir, config.firestore?.indexes ?? 'firestore.indexes.json');
-  writeFileSync(rules, mergeRules(read(rules), readFileSync(new URL('firestore.rules', KIT_ROOT), 'utf8')));
-  writeFileSync(
-    indexes,
-    mergeIndexes(read(indexes), readFileSync(new URL('firestore.indexes.json', KIT_ROOT), 'utf8')),
-  );
+  // Both merged before either is written: a file the merge refuses leaves the other untouched too.
+  const mergedRules = mergeRules(read(rules), readFileSync(new URL('firestore.rules', KIT_ROOT), 'utf8'));
+  const mergedIndexes = mergeIndexes(read(indexes), readFileSync(new URL('firestore.indexes.json', KIT_ROOT), 'utf8'));
+  writeFileSync(rules, mergedRules);
+  writeFileSync(indexes, mergedIndexes);
   const unnamed = [
     ...(config.firestore?.rules ? [] : ['firestore.rules']),
     ...(config.firestore?.indexes ? [] : ['firestore.indexes.json']),
