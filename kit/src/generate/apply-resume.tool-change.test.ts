@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { callStateOf, inputDigest, stampInterrupt } from '../call-state/index.js';
 import { isKitError, type KitError } from '../errors/index.js';
 import type { Message, ToolRequestPart } from '../model/index.js';
-import { defineTool, type ToolConfig } from '../tools/index.js';
+import { defineTool, type Tool, type ToolConfig } from '../tools/index.js';
 import { applyResume } from './apply-resume.js';
 import type { ResumeReply } from './resume-reply.js';
 import { toToolMap } from './to-tool-map.js';
@@ -35,7 +35,7 @@ const approval = (extra: Partial<ResumeReply & { kind: 'restart' }> = {}): Resum
   ...extra,
 });
 const decline: ResumeReply = { kind: 'decline', field: 'resume.decline.0', name: 'pay', ref: 'p', reason: 'no' };
-const admit = (message: Message, reply: ResumeReply, tool = payV2()) =>
+const admit = (message: Message, reply: ResumeReply, tool: Tool = payV2()) =>
   applyResume(message, [reply], toToolMap([tool]), { fromClient: true }).content[0] as ToolRequestPart;
 
 function refusal(run: () => unknown): KitError {
