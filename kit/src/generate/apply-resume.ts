@@ -224,13 +224,17 @@ function answered(
   // Generate's own restart (tool.restart) gives a whole new input; anything else runs, or edits,
   // the stored call as its tool reads it now (migrated, or TOOL_CHANGED when it can't be).
   const current = replaced && !fromClient ? undefined : runnableInput(part, tool);
-  const base = current?.migrated ? current.input : part.toolRequest.input;
-  const candidate = !replaced ? base : fromClient ? editedInput(base, reply, tool) : reply.replaceInput;
-  const parsed = tool.config.inputSchema?.safeParse(candidate);
-  if (parsed && !parsed.success) throw fromZodError(parsed.error, `input to restart ${where}`);
-  // What runs, is stored and is shown to the model is the parsed value; the input asked about is
-  // kept (`replacedInput`) when an edit or a migration made another, so history never contradicts what ran.
-  const input = parsed ? parsed.data : candidate;
+  // What runs, is stored and is shown to the model is the parsed value (the stored call's, parsed
+  // once by runnableInput); the input asked about is kept (`replacedInput`) when an edit or a
+  // migration made another, so history never contradicts what ran.
+  let input = current?.input;
+  if (replaced) {
+    const base = current?.migrated ? current.input : part.toolRequest.input;
+    const candidate = fromClient ? editedInput(base, reply, tool) : reply.replaceInput;
+    const parsed = tool.config.inputSchema?.safeParse(candidate);
+    if (parsed && !parsed.success) throw fromZodError(parsed.error, `input to restart ${where}`);
+    input = parsed ? parsed.data : candidate;
+  }
   const resumed = resumedBy(reply, tool, fromClient);
   const kept = replaced || current?.migrated === true;
   const metadata = { ...(kept ? { replacedInput: part.toolRequest.input } : {}), resumed };
