@@ -53,7 +53,7 @@ const WORDS: Record<ClosingReason, { waiting: Words; unfinished: Words }> = {
 };
 
 /** What the model is told of a waiting call whose tool changed: the kit closed it, and it did not run. */
-export const TOOL_CHANGED_WORDS = 'the tool changed; it was not run';
+const TOOL_CHANGED_WORDS = 'the tool changed; it was not run';
 
 // Where the round's turn stands, by why it closes: a turn stopped at its limit ran none of its
 // last round's calls (the session was left idle); any other end may have cut a call short.

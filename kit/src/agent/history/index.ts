@@ -1,4 +1,4 @@
-export { type ClosingReason, closeTrailingRequests, TOOL_CHANGED_WORDS } from './close-trailing-requests.js';
+export { type ClosingReason, closeTrailingRequests } from './close-trailing-requests.js';
 export { closeUnansweredMessage } from './close-unanswered-message.js';
 export { summariseHistory } from './summarise-history.js';
 export { summaryCut } from './summary-cut.js';
