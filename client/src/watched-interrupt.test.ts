@@ -85,6 +85,19 @@ describe('interruptsOf', () => {
     expect(interruptsOf('s1', approved, 'idle')[0]?.state).toBe('approved');
   });
 
+  it('marks an interrupt not run when a new message closed it because a deploy changed its tool', () => {
+    const metadata = { toolError: { code: 'failed-precondition', reason: 'TOOL_CHANGED' } };
+    const history = [
+      user,
+      asking(resolved),
+      answered({ output: { error: 'the tool changed; it was not run' }, metadata }),
+    ];
+    expect(interruptsOf('s1', history, 'idle')[0]?.state).toBe('not-run');
+    const movedOn = { toolError: { code: 'aborted' } };
+    const other = [user, asking(resolved), answered({ output: { error: 'the user moved on' }, metadata: movedOn })];
+    expect(interruptsOf('s1', other, 'idle')[0]?.state).toBe('declined');
+  });
+
   it('skips tool requests no person was asked about', () => {
     expect(interruptsOf('s1', [asking({ pendingOutput: { found: true } })], 'running')).toEqual([]);
   });

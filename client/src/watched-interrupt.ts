@@ -15,9 +15,10 @@ import type { WatchedMessage, WatchedPart } from './watched-message.js';
  * Where an approval stands, the one vocabulary from the stored stamps to an app's card: `waiting`
  * for a person; `approved` (its call runs, or ran); `declined` (a person declined it, or gave its
  * response, or a new message closed it unanswered); `expired` (nobody answered in time: the
- * session expired, or the cleanup answered it).
+ * session expired, or the cleanup answered it); `not-run` (a deploy changed its tool before anyone
+ * answered, so it could no longer run, and a new message closed it: it never ran).
  */
-export type ApprovalState = 'waiting' | 'approved' | 'declined' | 'expired';
+export type ApprovalState = 'waiting' | 'approved' | 'declined' | 'expired' | 'not-run';
 
 /** An interrupt of the session and where it stands; `reason` is the person's, when they declined with words. */
 export type WatchedInterrupt<T extends FlowTypes = FlowTypes> = FlowInterrupt<T> & {
@@ -52,8 +53,11 @@ function approvalStateOf(
 ): ApprovalState {
   if (isWaiting(request)) return status === 'expired' ? 'expired' : 'waiting';
   if (isApproved(request)) return 'approved';
+  const error = response && toolErrorOf(response);
   // The cleanup job answers a call nobody approved in time with a deadline-exceeded tool error.
-  return response && toolErrorOf(response)?.code === 'deadline-exceeded' ? 'expired' : 'declined';
+  if (error?.code === 'deadline-exceeded') return 'expired';
+  // A new message closes a call whose tool changed with a tool error that says so.
+  return error?.reason === 'TOOL_CHANGED' ? 'not-run' : 'declined';
 }
 
 /** The tool responses of `messages`, by ref. */

@@ -11,6 +11,7 @@ import {
   isRecorded,
   isWaiting,
   toolErrorOf,
+  toolVersionOf,
 } from './call-state.js';
 
 // Stamps as stored sessions hold them (the kit's call-stamps.ts writes them).
@@ -154,6 +155,16 @@ describe('inputDigestOf', () => {
   });
 });
 
+describe('toolVersionOf', () => {
+  it('reads the version a call was asked under, and 1 for a call stamped before tools had versions', () => {
+    expect(toolVersionOf({ metadata: { interrupt: asked, toolVersion: 3 } })).toBe(3);
+    expect(toolVersionOf({ metadata: { resolvedInterrupt: asked, answer: 'restart', toolVersion: 2 } })).toBe(2);
+    expect(toolVersionOf({ metadata: stamped.waiting })).toBe(1);
+    expect(toolVersionOf({})).toBe(1);
+    for (const odd of [0, -1, 1.5, '2', null]) expect(toolVersionOf({ metadata: { toolVersion: odd } })).toBe(1);
+  });
+});
+
 describe('isApproved', () => {
   it('is true for a call a person approved, before and after it ran, and false otherwise', () => {
     expect(isApproved({ metadata: stamped.approved })).toBe(true);
@@ -171,6 +182,11 @@ describe('toolErrorOf', () => {
       code: 'invalid-argument',
       fields: ['x'],
     });
+    expect(toolErrorOf({ metadata: { toolError: { code: 'failed-precondition', reason: 'TOOL_CHANGED' } } })).toEqual({
+      code: 'failed-precondition',
+      reason: 'TOOL_CHANGED',
+    });
+    expect(toolErrorOf({ metadata: { toolError: { code: 'aborted', reason: 7 } } })).toEqual({ code: 'aborted' });
     expect(toolErrorOf({ metadata: { toolError: 'odd' } })).toBeUndefined();
     expect(toolErrorOf({ metadata: { interruptResponse: true } })).toBeUndefined();
     expect(toolErrorOf({})).toBeUndefined();

@@ -4,7 +4,8 @@ import type { SessionStatus } from './session-doc.js';
 // A call of an open round (interrupted, or cut short) keeps where it stands as stamps on its
 // tool request's metadata, under the names stored sessions and the wire already use: `interrupt`,
 // `resumed`, `pendingOutput`, `pendingContent`, `pendingError`, `resolvedInterrupt`, `answer`,
-// `declined`, and `inputDigest` (the digest of a waiting call's input, written with `interrupt`).
+// `declined`, `inputDigest` (the digest of a waiting call's input, written with `interrupt`) and
+// `toolVersion` (the version of the tool it was asked under, written with `interrupt` when not 1).
 // This module is the one reader of those stamps, for the kit and its clients alike (the kit's
 // call-state/call-stamps.ts is the one writer). zod/mini, so the web app's bundle pays little for it.
 
@@ -12,8 +13,12 @@ import type { SessionStatus } from './session-doc.js';
 const AskedSchema = z.union([z.literal(true), z.record(z.string(), z.unknown())]);
 export type Asked = z.infer<typeof AskedSchema>;
 const ResponseFields = { output: z.unknown(), content: z.optional(z.array(z.unknown())) };
-/** Why a call failed, as its tool error response says (`toolError`): the kit's error code, and the bad fields if any. */
-const CallErrorSchema = z.object({ code: z.string(), fields: z.optional(z.unknown()) });
+/**
+ * Why a call failed, as its tool error response says (`toolError`): the kit's error code, the bad
+ * fields if any, and a reason where the kit closed the call for one (`TOOL_CHANGED`: a deploy
+ * changed its tool before anyone answered it, and it was not run).
+ */
+const CallErrorSchema = z.object({ code: z.string(), fields: z.optional(z.unknown()), reason: z.optional(z.string()) });
 export type CallError = z.infer<typeof CallErrorSchema>;
 
 /**
@@ -121,6 +126,15 @@ export function inputDigestOf(part: StampedCall): string | undefined {
   return typeof digest === 'string' ? digest : undefined;
 }
 
+/**
+ * The version of the tool the call `part` was asked under (its interrupt's stamp, kept once it is
+ * answered): 1 when unstamped, as every call was before tools had versions.
+ */
+export function toolVersionOf(part: StampedCall): number {
+  const version = part.metadata?.toolVersion;
+  return typeof version === 'number' && Number.isSafeInteger(version) && version >= 1 ? version : 1;
+}
+
 /** True when the call `part` waits for a person. */
 export const isWaiting = (part: StampedCall): boolean => part.metadata?.interrupt !== undefined;
 
@@ -147,9 +161,12 @@ export const isApproved = (part: StampedCall): boolean =>
  * (`undefined`: it did not fail). A stop, or a cleanup that answered a call nobody approved in time, records one too.
  */
 export function toolErrorOf(part: StampedCall): CallError | undefined {
-  const error = part.metadata?.toolError as { code?: unknown; fields?: unknown } | undefined;
+  const error = part.metadata?.toolError as { code?: unknown; fields?: unknown; reason?: unknown } | undefined;
   if (typeof error !== 'object' || error === null || typeof error.code !== 'string') return undefined;
-  return error.fields === undefined ? { code: error.code } : { code: error.code, fields: error.fields };
+  const read: CallError = { code: error.code };
+  if (error.fields !== undefined) read.fields = error.fields;
+  if (typeof error.reason === 'string') read.reason = error.reason;
+  return read;
 }
 
 /** The words a person gave with their decline of the call `part`, its request or its response (`undefined`: none, or no decline). */

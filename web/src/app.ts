@@ -483,7 +483,9 @@ export class ChatApp {
     } catch (error) {
       if (isStopped(error)) return this.stopped(error);
       const words = errorWords(error);
-      if (!words.uncertain) card.setState(words.expired ? 'expired' : 'waiting');
+      // A call a deploy changed can't be answered any more: its card stops waiting, so the person can
+      // send the message that closes it (the server tells the model it was not run).
+      if (!words.uncertain) card.setState(words.expired ? 'expired' : words.notRun ? 'not-run' : 'waiting');
       await this.failed(error, isStale(error));
     } finally {
       this.updateComposer();

@@ -39,6 +39,7 @@ const BADGES: Record<CardState, string> = {
   approved: 'Approved',
   declined: 'Declined',
   expired: 'Expired',
+  'not-run': 'Not run',
 };
 
 const MARKS: Record<CardState, string> = {
@@ -47,6 +48,7 @@ const MARKS: Record<CardState, string> = {
   approved: '✓',
   declined: '✕',
   expired: '⏱',
+  'not-run': '–',
 };
 
 let cards = 0;

@@ -70,8 +70,12 @@ describe('outcomeOf', () => {
     expect(outcomeOf('declined', copy, undefined)?.text).toBe('Kept');
   });
 
-  it('says nothing was done when the approval expired, and nothing while it waits', () => {
+  it('says nothing was done when the approval expired or a deploy left it unable to run, and nothing while it waits', () => {
     expect(outcomeOf('expired', copy, undefined)?.text).toContain('nothing was done');
+    expect(outcomeOf('not-run', copy, undefined)).toEqual({
+      text: 'Not run: the assistant was updated before anyone answered, so nothing was done.',
+      ok: false,
+    });
     expect(outcomeOf('waiting', copy, undefined)).toBeUndefined();
   });
 });

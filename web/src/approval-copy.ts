@@ -90,5 +90,8 @@ export function outcomeOf(
     return { text: declineReason ? `${copy.declinedOutcome}: ${declineReason}` : copy.declinedOutcome, ok: true };
   }
   if (state === 'expired') return { text: 'Expired: nobody answered in time, so nothing was done.', ok: false };
+  if (state === 'not-run') {
+    return { text: 'Not run: the assistant was updated before anyone answered, so nothing was done.', ok: false };
+  }
   return undefined;
 }

@@ -24,6 +24,13 @@ describe('errorWords', () => {
     expect(words.text).toContain('expired');
   });
 
+  it('says the approval can no longer be done, and to send a message, when the reason is TOOL_CHANGED', () => {
+    const words = errorWords(callError('failed-precondition', { reason: 'TOOL_CHANGED', name: 'x', ref: 'r' }));
+    expect(words).toMatchObject({ notRun: true, expired: false, retry: false });
+    expect(words.text).toContain('send a message');
+    expect(errorWords(callError('failed-precondition', { reason: 'APPROVAL_STALE' })).notRun).toBe(false);
+  });
+
   it('never reads the message: an "expired" message without the reason is not an expiry', () => {
     const words = errorWords(callError('failed-precondition', { reason: 'ALREADY_ANSWERED' }, 'expired'));
     expect(words.expired).toBe(false);

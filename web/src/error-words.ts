@@ -15,6 +15,8 @@ export interface ErrorWords {
   retry: boolean;
   /** True when the approval it was about has expired. */
   expired: boolean;
+  /** True when the approval it was about can no longer run: a deploy changed its tool (`TOOL_CHANGED`). */
+  notRun: boolean;
   /**
    * True when the call may have run even so: its answer was lost (a dropped connection looks
    * like `internal` to the SDK) or came too late. The stored session tells what happened.
@@ -52,6 +54,10 @@ const REASON_WORDS: Record<string, Words> = {
   ANSWER_NOT_ALLOWED: ["That kind of answer isn't allowed for this approval.", false],
   APPROVAL_EXPIRED: ['This approval has expired, so nothing was done. Ask again if you still want it.', false],
   APPROVAL_STALE: ['That approval changed since you saw it, so nothing was done. Look at it again.', false],
+  TOOL_CHANGED: [
+    'The assistant was updated since it asked, so this can no longer be done. Nothing was done: send a message to go on.',
+    false,
+  ],
   BUDGET_EXHAUSTED: ["You've reached today's usage limit for the assistant. Try again tomorrow.", false],
   MODEL_UNAVAILABLE: ["The assistant can't be reached right now. Try again in a moment.", true],
   MODEL_QUOTA: ['The assistant is very busy right now. Try again in a little while.', true],
@@ -111,6 +117,7 @@ export function errorWords(error: unknown): ErrorWords {
       text,
       retry: true,
       expired: false,
+      notRun: false,
       uncertain: false,
       retryAfterMs: wait,
       countdown: rateLimitedWords,
@@ -123,6 +130,7 @@ export function errorWords(error: unknown): ErrorWords {
     text,
     retry,
     expired: reason === 'APPROVAL_EXPIRED',
+    notRun: reason === 'TOOL_CHANGED',
     uncertain: UNCERTAIN.has(code),
     retryAfterMs,
   };

@@ -32,6 +32,7 @@ import {
   messageAfterTheStop,
   stopTheDeadTurn,
 } from './test-utils/dead-turn-stop.js';
+import { approvalAfterDeploy, approveAfterDeploy, DEPLOY_FOLLOW_UPS, DEPLOYS } from './test-utils/deploy-follow-ups.js';
 import {
   type Expected,
   FOLLOW_UPS,
@@ -237,6 +238,56 @@ describe.skipIf(!host)('a stop of a dead turn followed by a new message, then wh
         expect(w.record.refs).toHaveLength(after.ran + expected.runs);
         expect(session.status).toBe(expected.status);
         expectInvariants(session, ref, w.record.refs, expected.sent);
+      });
+    }
+  }
+});
+
+describe.skipIf(!host)('a tool changed by a deploy while its approval waits, then what comes next', () => {
+  for (const after of DEPLOYS) {
+    for (const step of DEPLOY_FOLLOW_UPS) {
+      it(`keeps every invariant when a deploy (${after.deploy}) lands before the approval, then ${step.name}`, async () => {
+        firestore ??= emulatorFirestore(host as string, projectId);
+        const w = matrixWorld(firestore);
+        const asked = await w.agent().send(undefined, { message: 'send 5 euros' }, { uid: 'alice' });
+        expect(asked.status).toBe('interrupted');
+        const { sessionId } = asked;
+        const ref = asked.interrupts[0]?.ref as string;
+
+        w.deploy(after.deploy);
+        const before = { version: (await w.stored(sessionId)).version, at: await w.writtenAt(sessionId) };
+        const approved = approvalAfterDeploy(after);
+        expectOutcome(await approveAfterDeploy(w, sessionId, ref, step.requestId), approved);
+        expect(w.record.refs).toHaveLength(approved.runs);
+        const left = await w.stored(sessionId);
+        expect(left.status).toBe(approved.status);
+        // A refused answer wrote nothing at all, and the call still waits as it did.
+        if (!after.runnable) {
+          expect({ version: left.version, at: await w.writtenAt(sessionId) }).toEqual(before);
+          expect(stillWaits(left, ref)).toBe(true);
+        }
+
+        lapseLeases(w);
+        await step.prepare?.(w);
+        const version = (await w.stored(sessionId)).version;
+        const writtenAt = await w.writtenAt(sessionId);
+        const expected = step.expected(after);
+        expectOutcome(await step.run(w, sessionId, ref, step.requestId), expected);
+        const session = await w.stored(sessionId);
+        if (!['done', 'cleaned', 'continued'].includes(expected.outcome)) {
+          // A refused call, or a continuation with nothing to go on with, writes nothing.
+          expect(session.version).toBe(version);
+          expect(await w.writtenAt(sessionId)).toBe(writtenAt);
+        }
+        // The migrated call ran once, with the one call's ref; a changed call never ran.
+        expect(w.record.refs).toHaveLength(approved.runs + expected.runs);
+        expect(session.status).toBe(expected.status);
+        expectInvariants(session, ref, w.record.refs, expected.sent);
+        // What ran is what the history says ran: the migrated input, the one asked kept beside it.
+        if (after.runnable) expect([...w.record.applied.values()]).toEqual([{ amountCents: 500 }]);
+        if (!after.runnable && step.name === 'a new message') {
+          expect(answersFor(session.history, ref)).toEqual([{ error: 'the tool changed; it was not run' }]);
+        }
       });
     }
   }

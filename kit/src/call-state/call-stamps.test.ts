@@ -33,6 +33,20 @@ describe('stampInterrupt', () => {
   });
 });
 
+describe('stampInterrupt and the tool version', () => {
+  it('records a version other than 1, keeps it once the call is answered, and re-stamps it when the call asks again', () => {
+    expect(asked.metadata).not.toHaveProperty('toolVersion');
+    const v2 = stampInterrupt(request, { question: 'ok?' }, 2);
+    expect(v2.metadata?.toolVersion).toBe(2);
+    const approved = stampApproved(v2, { toolRequest: v2.toolRequest, metadata: { resumed: true } });
+    expect(approved.metadata?.toolVersion).toBe(2);
+    expect(asWaiting(approved).metadata?.toolVersion).toBe(2);
+    expect(stampAnswer(v2, { toolResponse: { name: 'lookup', ref: 'l', output: 1 } }).metadata?.toolVersion).toBe(2);
+    expect(stampInterrupt(approved, true, 3).metadata?.toolVersion).toBe(3);
+    expect(stampInterrupt(approved, true).metadata).not.toHaveProperty('toolVersion');
+  });
+});
+
 describe('stampPendingOutput', () => {
   it('writes pendingOutput and pendingContent and drops the interrupt when a call has its result', () => {
     const done = stampPendingOutput(asked, {

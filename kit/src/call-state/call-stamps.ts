@@ -19,14 +19,18 @@ function withoutStamps(part: ToolRequestPart): Record<string, unknown> {
 
 /**
  * The request, stamped as waiting for a person, with the digest of the input it asks about (what
- * a client's view shows and sends back with its answer; admission compares it with the stored input's).
+ * a client's view shows and sends back with its answer; admission compares it with the stored
+ * input's) and the version of the tool that asked (`toolVersion`, only when not 1: a call stamped
+ * without one reads as version 1, as every call stored before versions does). The version stays
+ * on the call once it is answered: a retried answer is checked against the version it was asked under.
  */
-export function stampInterrupt(part: ToolRequestPart, metadata: Asked): ToolRequestPart {
+export function stampInterrupt(part: ToolRequestPart, metadata: Asked, toolVersion = 1): ToolRequestPart {
   const inputDigestStamp = inputDigest(part.toolRequest.input);
-  return {
-    toolRequest: part.toolRequest,
-    metadata: { ...withoutStamps(part), interrupt: metadata, inputDigest: inputDigestStamp },
-  };
+  // A restarted call that asks again asks under the tool that runs now.
+  const { toolVersion: _v, ...rest } = withoutStamps(part);
+  const stamps: Record<string, unknown> = { ...rest, interrupt: metadata, inputDigest: inputDigestStamp };
+  if (toolVersion !== 1) stamps.toolVersion = toolVersion;
+  return { toolRequest: part.toolRequest, metadata: stamps };
 }
 
 /** The request, carrying the response it already has while other calls of the turn wait. */

@@ -12,6 +12,8 @@ export {
   isRecorded,
   isWaiting,
   type RecordedCall,
+  toolErrorOf,
+  toolVersionOf,
 } from '@callable-flows/protocol/call-state';
 export {
   asWaiting,

@@ -260,4 +260,22 @@ describe('onCallFlow with an agent', () => {
     await expect(fn.run(callableRequest(restart, alice))).resolves.toMatchObject({ status: 'done', text: 'Done.' });
     expect(effects).toEqual(['x1']);
   });
+
+  it('refuses with failed-precondition and reason TOOL_CHANGED when a deploy changed the waiting call’s tool', async () => {
+    const { fn, model, store, effects } = confirmAgent();
+    const first = await fn.run(callableRequest({ message: 'do x1' }, alice));
+    // The next deploy's `confirm` takes `orderId`, at version 2, with no migration from version 1's `id`.
+    const confirmV2 = defineTool(
+      { name: 'confirm', description: 'Does it.', inputSchema: z.object({ orderId: z.string() }), version: 2 },
+      ({ orderId }) => ({ done: orderId }),
+    );
+    const deployed = onCallFlow({}, defineAgent({ name: 'confirmer', model, tools: [confirmV2], store }));
+    const resume = { sessionId: first.sessionId, resume: { restart: [{ ref: 'c2', name: 'confirm' }] } };
+    const error = await rejectionCode(deployed.run(callableRequest(resume, alice)));
+    expect(error).toMatchObject({
+      code: 'failed-precondition',
+      details: { reason: 'TOOL_CHANGED', name: 'confirm', ref: 'c2' },
+    });
+    expect(effects).toEqual([]);
+  });
 });

@@ -136,10 +136,19 @@ describe('applyResume', () => {
     expect(callStateOf(part(message, 2)).kind).toBe('waiting');
   });
 
-  it('refuses with UNKNOWN_REF when the named tool is not offered', () => {
+  it('refuses with TOOL_CHANGED an approval of a call whose tool is no longer offered, and declines it in the standard words', () => {
     const message = round();
     const only = toToolMap([lookup]);
-    const error = refusal(() => applyResume(message, { decline: [{ name: 'guarded', ref: 'g' }] }, only));
-    expect(error.details?.reason).toBe('UNKNOWN_REF');
+    const restart = { restart: [{ toolRequest: { name: 'guarded', ref: 'g', input: { id: 'x' } } }] };
+    const error = refusal(() => applyResume(message, restart, only));
+    expect(error).toMatchObject({
+      code: 'failed-precondition',
+      details: { reason: 'TOOL_CHANGED', name: 'guarded', ref: 'g' },
+    });
+    const declined = applyResume(message, { decline: [{ name: 'guarded', ref: 'g' }] }, only);
+    expect(callStateOf(part(declined, 2))).toMatchObject({
+      kind: 'declined',
+      output: { declined: true, message: 'the user declined' },
+    });
   });
 });

@@ -1,8 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { answerOf, asWaiting, callStateOf, inputDigest, stampAnswer, stampApproved } from '../call-state/index.js';
 import { fromZodError, isKitError, KitError } from '../errors/index.js';
-import { type Message, type ToolRequestPart, toolRequestsOf } from '../model/index.js';
-import { editInput, type Tool } from '../tools/index.js';
+import { type Message, type ToolRequestPart, type ToolResponsePart, toolRequestsOf } from '../model/index.js';
+import { declineInterrupt, editInput, type Tool } from '../tools/index.js';
+import { currentInputOf, toolChanged } from './current-input.js';
 import type { ResumeReply } from './resume-reply.js';
 import { lookupTool } from './to-tool-map.js';
 
@@ -44,18 +45,18 @@ function assertDigest(part: ToolRequestPart, reply: ResumeReply): void {
 }
 
 /**
- * The input a client's edit (`replaceInput`) of the stored call `part` makes: merged over the
- * stored input at the fields its tool declares editable, or refused (`ANSWER_NOT_ALLOWED`,
- * naming the field) when the tool declares none or the edit touches another.
+ * The input a client's edit (`replaceInput`) of the stored call makes: merged over `base` (the
+ * call's input as its tool reads it now) at the fields its tool declares editable, or refused
+ * (`ANSWER_NOT_ALLOWED`, naming the field) when the tool declares none or the edit touches another.
  */
-function editedInput(part: ToolRequestPart, reply: ResumeReply & { kind: 'restart' }, tool: Tool): unknown {
+function editedInput(base: unknown, reply: ResumeReply & { kind: 'restart' }, tool: Tool): unknown {
   const field = `${reply.field}.replaceInput`;
   const editable = tool.config.editableInput;
   if (editable === undefined) {
     const words = `'${reply.name}' lets no one edit its input: approve the call as it is (restart without replaceInput) or decline it`;
     throw refused(reply, 'ANSWER_NOT_ALLOWED', words, field);
   }
-  const outcome = editInput(editable, part.toolRequest.input, reply.replaceInput);
+  const outcome = editInput(editable, base, reply.replaceInput);
   if ('input' in outcome) return outcome.input;
   const { field: at, message } = outcome.refused;
   const where = at ? `${field}.${at}` : field;
@@ -113,9 +114,23 @@ function callOf(content: Message['content'], reply: ResumeReply, admission: Resu
   throw refused(reply, 'UNKNOWN_REF', `no pending interrupt of tool '${reply.name}' with ref '${reply.ref}'`);
 }
 
-function toolOf(tools: ReadonlyMap<string, Tool>, reply: ResumeReply, admission: ResumeAdmission): Tool {
+/**
+ * The tool that answers `reply`, as deployed now. A tool gone since the call was asked (removed,
+ * or renamed: no tool of the stored name) is `TOOL_CHANGED`, except for a decline, which runs
+ * nothing (it is told in the standard words: no tool is left to word it otherwise), and for a call
+ * answered already (undefined: its answer is final, whatever was deployed since).
+ */
+function toolOf(
+  tools: ReadonlyMap<string, Tool>,
+  reply: ResumeReply,
+  admission: ResumeAdmission,
+  waiting: boolean,
+): Tool | undefined {
   const tool = lookupTool(tools, reply.name);
-  if (!tool) throw refused(reply, 'UNKNOWN_REF', `tool '${reply.name}' is no longer available to answer`);
+  if (!tool) {
+    if (!waiting || reply.kind === 'decline') return undefined;
+    throw toolChanged(reply.name, reply.ref);
+  }
   if (
     reply.kind === 'respond' &&
     admission.fromClient &&
@@ -132,6 +147,31 @@ function toolOf(tools: ReadonlyMap<string, Tool>, reply: ResumeReply, admission:
     );
   }
   return tool;
+}
+
+/**
+ * The input the waiting call `part` runs with under `tool` as deployed now (migrated from the
+ * version it was asked under, when the tool says how), or `TOOL_CHANGED` when it has none.
+ */
+function runnableInput(part: ToolRequestPart, tool: Tool): { input: unknown; migrated: boolean } {
+  const current = currentInputOf(part, tool);
+  if (current.changed) throw toolChanged(part.toolRequest.name, part.toolRequest.ref);
+  return current;
+}
+
+/**
+ * A person's decline of the waiting call `part`. A tool's own words (`onDecline`) are made from
+ * the call's input as the tool reads it now (`TOOL_CHANGED` when it can't); a tool gone since
+ * the call was asked declines in the standard words.
+ */
+function declined(part: ToolRequestPart, reason: string | undefined, tool: Tool | undefined): ToolResponsePart {
+  if (!tool) return declineInterrupt(part.toolRequest.name, undefined, part, reason, undefined);
+  if (!tool.config.onDecline) return tool.decline(part, reason);
+  const { input, migrated } = runnableInput(part, tool);
+  return tool.decline(
+    migrated ? { ...part, toolRequest: { ...part.toolRequest, input: input as never } } : part,
+    reason,
+  );
 }
 
 /**
@@ -158,13 +198,20 @@ function resumedBy(
 
 /**
  * The waiting call `part` with the reply's answer, checked against its digest, what its tool
- * lets a client edit and the tool's schemas, as it will be stored.
+ * lets a client edit and the tool's schemas, as it will be stored. `tool` is undefined only for
+ * a decline of a call whose tool is gone.
  */
-function answered(part: ToolRequestPart, reply: ResumeReply, tool: Tool, fromClient: boolean): ToolRequestPart {
+function answered(
+  part: ToolRequestPart,
+  reply: ResumeReply,
+  tool: Tool | undefined,
+  fromClient: boolean,
+): ToolRequestPart {
   const where = `'${reply.name}' (ref '${reply.ref}')`;
   const { name, ref } = part.toolRequest;
   assertDigest(part, reply);
-  if (reply.kind === 'decline') return stampAnswer(part, tool.decline(part, reply.reason));
+  if (reply.kind === 'decline') return stampAnswer(part, declined(part, reply.reason, tool));
+  if (!tool) throw toolChanged(name, ref);
   if (reply.kind === 'respond') {
     const parsed = tool.config.outputSchema?.safeParse(reply.output);
     if (parsed && !parsed.success) throw fromZodError(parsed.error, `response to ${where}`);
@@ -174,18 +221,23 @@ function answered(part: ToolRequestPart, reply: ResumeReply, tool: Tool, fromCli
     return stampAnswer(part, { toolResponse: { name, ...(ref === undefined ? {} : { ref }), output, ...content } });
   }
   const replaced = reply.replaceInput !== undefined;
-  // A client edits the stored call; generate's own restart (tool.restart) gives a whole new input.
-  const candidate = !replaced
-    ? part.toolRequest.input
-    : fromClient
-      ? editedInput(part, reply, tool)
-      : reply.replaceInput;
-  const parsed = tool.config.inputSchema?.safeParse(candidate);
-  if (parsed && !parsed.success) throw fromZodError(parsed.error, `input to restart ${where}`);
-  // What runs, is stored and is shown to the model is the parsed value; the input asked about is kept.
-  const input = parsed ? parsed.data : candidate;
+  // Generate's own restart (tool.restart) gives a whole new input; anything else runs, or edits,
+  // the stored call as its tool reads it now (migrated, or TOOL_CHANGED when it can't be).
+  const current = replaced && !fromClient ? undefined : runnableInput(part, tool);
+  // What runs, is stored and is shown to the model is the parsed value (the stored call's, parsed
+  // once by runnableInput); the input asked about is kept (`replacedInput`) when an edit or a
+  // migration made another, so history never contradicts what ran.
+  let input = current?.input;
+  if (replaced) {
+    const base = current?.migrated ? current.input : part.toolRequest.input;
+    const candidate = fromClient ? editedInput(base, reply, tool) : reply.replaceInput;
+    const parsed = tool.config.inputSchema?.safeParse(candidate);
+    if (parsed && !parsed.success) throw fromZodError(parsed.error, `input to restart ${where}`);
+    input = parsed ? parsed.data : candidate;
+  }
   const resumed = resumedBy(reply, tool, fromClient);
-  const metadata = { ...(replaced ? { replacedInput: part.toolRequest.input } : {}), resumed };
+  const kept = replaced || current?.migrated === true;
+  const metadata = { ...(kept ? { replacedInput: part.toolRequest.input } : {}), resumed };
   return stampApproved(part, { toolRequest: { ...part.toolRequest, input: input as never }, metadata });
 }
 
@@ -207,7 +259,12 @@ function sameAnswer(stored: ToolRequestPart, candidate: ToolRequestPart): boolea
  * reply that couldn't be admitted on the waiting call (a bad edit, a stale digest) is another
  * answer: the call's being answered is what the client needs to hear.
  */
-function repeatsAnswer(stored: ToolRequestPart, reply: ResumeReply, tool: Tool, fromClient: boolean): boolean {
+function repeatsAnswer(
+  stored: ToolRequestPart,
+  reply: ResumeReply,
+  tool: Tool | undefined,
+  fromClient: boolean,
+): boolean {
   try {
     return sameAnswer(stored, answered(asWaiting(stored), reply, tool, fromClient));
   } catch (error) {
@@ -222,7 +279,10 @@ function repeatsAnswer(stored: ToolRequestPart, reply: ResumeReply, tool: Tool, 
  * answer (respond and decline record the response, restart records the approval and any
  * replaced input as the tool's schema parsed it: for a client, its edit merged over the stored
  * input at the fields the tool declares editable). A reply that carries the interrupt's
- * `inputDigest` is admitted only while the stored call has that input (`APPROVAL_STALE`). An answer once given is final: the same
+ * `inputDigest` is admitted only while the stored call has that input (`APPROVAL_STALE`). A call
+ * its tool as deployed now can't run (the tool gone, its input no longer parsing, or not
+ * migrated: see current-input.ts) is refused (`TOOL_CHANGED`), but for a decline; one asked
+ * under an older version of a tool with `migrateInput` runs its migrated input. An answer once given is final: the same
  * answer again is a no-op (a retried resume), a different one is `failed-precondition`
  * (`ALREADY_ANSWERED`). Nothing runs here.
  */
@@ -257,12 +317,12 @@ export function applyResume(
       );
     }
     seen.add(at);
-    const tool = toolOf(tools, reply, admission);
     const part = content[at] as ToolRequestPart;
     const state = callStateOf(part).kind;
+    const tool = toolOf(tools, reply, admission, state === 'waiting');
     if (state === 'waiting') {
       content[at] = answered(part, reply, tool, fromClient);
-    } else if (state === 'running' || !repeatsAnswer(part, reply, tool, fromClient)) {
+    } else if (state === 'running' || !tool || !repeatsAnswer(part, reply, tool, fromClient)) {
       throw alreadyAnswered(reply.name, reply.ref, 'open');
     }
   }

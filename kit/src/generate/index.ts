@@ -1,5 +1,6 @@
 export { addUsage } from './add-usage.js';
 export { applyResume, nothingToResume } from './apply-resume.js';
+export { changedCallsOf } from './current-input.js';
 export { toolErrorResponse } from './execute-tool-call.js';
 export { DEFAULT_MAX_TURNS, generate } from './generate.js';
 export type {

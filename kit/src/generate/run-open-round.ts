@@ -97,7 +97,7 @@ class RoundCall extends ToolCallRecord {
   override deliver(outcome: ToolOutcome): void {
     // A restarted call that asks again waits again, as a new interrupt.
     if (outcome.interrupt !== undefined)
-      this.join.done(this.index, stampInterrupt(this.part, outcome.interrupt), undefined);
+      this.join.done(this.index, stampInterrupt(this.part, outcome.interrupt, this.tool?.config.version), undefined);
     else this.answer(outcome.response);
   }
 

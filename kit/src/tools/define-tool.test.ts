@@ -122,6 +122,15 @@ describe('defineTool', () => {
     expect(() => defineTool({ name: 'has space', description: 'd' }, () => 1)).toThrow(/invalid tool name/);
   });
 
+  it('refuses a version that is not a positive integer when the tool is defined', () => {
+    for (const version of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => defineTool({ name: 'pay', description: 'd', version }, () => 1)).toThrow(
+        /version must be a positive integer/,
+      );
+    }
+    expect(defineTool({ name: 'pay', description: 'd', version: 3 }, () => 1).config.version).toBe(3);
+  });
+
   it('infers the body’s input and output types from the schemas', () => {
     expectTypeOf(add.run).returns.resolves.toHaveProperty('output');
     defineTool(

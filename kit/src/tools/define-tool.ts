@@ -97,6 +97,12 @@ function checkedRunner(config: AnyConfig, body: Body): ToolRunner {
   };
 }
 
+/** Refuses a `version` that is not a positive integer: a call records it, and compares it after a deploy. */
+function assertVersion(name: string, version: number | undefined): void {
+  if (version === undefined || (Number.isSafeInteger(version) && version >= 1)) return;
+  throw new KitError('invalid-argument', `tool '${name}': version must be a positive integer, got ${version}`);
+}
+
 /**
  * Builds a tool from its config and a body (returning `{ output, content, metadata }` when
  * `config.multipart`, its output otherwise); `restartable` is false only for interrupts.
@@ -110,6 +116,7 @@ export function makeTool<I extends z.ZodType, O extends z.ZodType>(
     throw new KitError('invalid-argument', `invalid tool name '${config.name}'`);
   }
   assertEditablePaths(config.name, config.editableInput);
+  assertVersion(config.name, config.version);
   const spanName = toolSpanName(config.name);
   const runChecked = checkedRunner(config as AnyConfig, body as Body);
   const onDecline = config.onDecline as ((input: never, reason: string | undefined) => unknown) | undefined;

@@ -1,6 +1,7 @@
 export { defineInterrupt } from './define-interrupt.js';
 export { defineTool } from './define-tool.js';
 export { editInput } from './input-edit.js';
+export { declineInterrupt } from './interrupt-replies.js';
 export { LimitSink, PromiseSink } from './run-with-limits.js';
 export { toJsonSchema } from './to-tool-definition.js';
 export {

@@ -69,6 +69,20 @@ export interface ToolConfig<I extends z.ZodType, O extends z.ZodType> {
    * (`ANSWER_NOT_ALLOWED`), so what a resumed call sees is the server's `true`, never a client's say-so.
    */
   resumedMetadata?: z.ZodType<Record<string, unknown>>;
+  /**
+   * The version of this tool's input (a positive integer, default 1). Each call that waits for a
+   * person records it, so a call asked under another version is known after a deploy: bump it
+   * when a change of `inputSchema` would make a waiting call's input mean something else or fail
+   * to parse, and give {@link migrateInput}. A waiting call the tool can no longer run is refused
+   * (`TOOL_CHANGED`) and closed by the next message as not run.
+   */
+  version?: number;
+  /**
+   * Makes the input of a call asked under an older `version` (`fromVersion`) this version's: what
+   * runs, once parsed with `inputSchema`, is its result (the stored input is kept as the one the
+   * person was shown). A throw, or a result that doesn't parse, is `TOOL_CHANGED`.
+   */
+  migrateInput?: (input: unknown, fromVersion: number) => unknown;
   metadata?: Record<string, unknown>;
 }
 

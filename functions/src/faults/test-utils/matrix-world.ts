@@ -6,10 +6,12 @@ import {
   type WhileBusy,
 } from '@callable-flows/kit/agent/index.js';
 import {
+  deployedTransferTools,
   type Effects,
   effects,
   type ManualClock,
   manualClock,
+  type TransferDeploy,
   transferOnSend,
   transferTool,
 } from '@callable-flows/kit/agent/test-utils/agent-fixtures.js';
@@ -18,6 +20,7 @@ import { type ErrorReason, isKitError } from '@callable-flows/kit/errors/index.j
 import type { Message } from '@callable-flows/kit/model/index.js';
 import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
 import type { Session, SessionStore } from '@callable-flows/kit/session/index.js';
+import type { Tool } from '@callable-flows/kit/tools/index.js';
 import type { Firestore } from '@google-cloud/firestore';
 import type { z } from 'zod';
 
@@ -47,6 +50,8 @@ export interface MatrixWorld {
   agent(over?: SessionStore): Agent;
   /** The same agent deployed to queue (or interrupt with) a message sent while a turn runs. */
   busyAgent(whileBusy: Exclude<WhileBusy, 'reject'>): Agent<WhileBusy>;
+  /** Deploys a new version of the bank: from now on every instance offers `transfer` as `deploy` changed it. */
+  deploy(deploy: TransferDeploy): void;
   /** The session as a fresh instance reads it. */
   stored(sessionId: string): Promise<Session>;
   /** When Firestore last wrote the session's document (seconds.nanoseconds). */
@@ -64,6 +69,7 @@ export function matrixWorld(firestore: Firestore): MatrixWorld {
   const hooks: MatrixWorld['hooks'] = {};
   const queue = new MemoryContinuationQueue();
   const model = transferOnSend(500, { before: (call, request, signal) => hooks.beforeModel?.(call, request, signal) });
+  let tools = (): Tool[] => [transferTool(record)];
   return {
     store,
     clock,
@@ -75,7 +81,7 @@ export function matrixWorld(firestore: Firestore): MatrixWorld {
       defineAgent({
         name: 'bank',
         model,
-        tools: [transferTool(record)],
+        tools: tools(),
         store: over,
         clock: clock.now,
         leaseMs: LEASE_MS,
@@ -85,12 +91,15 @@ export function matrixWorld(firestore: Firestore): MatrixWorld {
       defineAgent<z.ZodType, WhileBusy>({
         name: 'bank',
         model,
-        tools: [transferTool(record)],
+        tools: tools(),
         store,
         clock: clock.now,
         leaseMs: LEASE_MS,
         whileBusy,
       }),
+    deploy: (deploy) => {
+      tools = () => deployedTransferTools(record, deploy);
+    },
     stored: async (sessionId) => {
       const loaded = await store.load(sessionId);
       if (!loaded) throw new Error(`session ${sessionId} is gone`);

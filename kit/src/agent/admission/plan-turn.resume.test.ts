@@ -149,9 +149,12 @@ describe("applyResume (a client's replies)", () => {
     expect(error.details?.reason).toBe('ANSWER_NOT_ALLOWED');
   });
 
-  it('refuses with UNKNOWN_REF when the stored call’s tool is no longer offered', () => {
+  it('refuses with TOOL_CHANGED when the stored call’s tool is no longer offered', () => {
     const error = refusal(() => admit(history(), { restart: [{ ref: 'g', name: 'guarded' }] }, toToolMap([confirm])));
-    expect(error.details?.reason).toBe('UNKNOWN_REF');
+    expect(error).toMatchObject({
+      code: 'failed-precondition',
+      details: { reason: 'TOOL_CHANGED', name: 'guarded', ref: 'g' },
+    });
   });
 
   it('refuses with INVALID_FIELD when the resume answers nothing', () => {

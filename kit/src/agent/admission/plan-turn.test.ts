@@ -95,6 +95,24 @@ describe('planTurn', () => {
     });
   });
 
+  it('admits a message that closes the round when a waiting call’s tool was changed by a deploy so it can no longer run', () => {
+    // Deployed since: `guarded` is gone (renamed), so its waiting call can't be approved.
+    const deployed = resolveAgent({
+      name: 'chat',
+      model: scriptedModel([]),
+      tools: [testTools().lookup],
+      store: new InMemorySessionStore(),
+    });
+    const plan = planTurn(deployed, waitingSession(), 'interrupted', message('hi'));
+    expect(plan.kind).toBe('message');
+    expect(plan.turns).toBe(2);
+    expect(plan.history.map((m) => m.role)).toEqual(['user', 'model', 'tool', 'user']);
+    expect(plan.history[2]?.content[0]).toMatchObject({
+      toolResponse: { name: 'guarded', ref: 'g', output: { error: 'the tool changed; it was not run' } },
+      metadata: { toolError: { reason: 'TOOL_CHANGED' } },
+    });
+  });
+
   it('journals the answers on the open round, keeping the turn count, when a waiting session is resumed', () => {
     const session = waitingSession();
     const plan = planTurn(rt, session, 'interrupted', resume('r2'));

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Resume } from '@callable-flows/protocol';
 import { openRoundOf } from '../../call-state/index.js';
 import { KitError } from '../../errors/index.js';
-import { applyResume, nothingToResume, repliesOfRequest } from '../../generate/index.js';
+import { applyResume, changedCallsOf, nothingToResume, repliesOfRequest } from '../../generate/index.js';
 import type { Message } from '../../model/index.js';
 import type { Session, Standing, TurnState } from '../../session/index.js';
 import { type ClosingReason, closeTrailingRequests, closeUnansweredMessage } from '../history/index.js';
@@ -18,8 +18,14 @@ function withRequestId(turn: TurnState, kind: TurnState['kind'], requestId: stri
  * Starts a new user turn with `message`, after what the last turn left open is closed for `reason`:
  * its open round's calls answered honestly, or its message the model never answered said so.
  */
-function newTurn(session: Session, reason: ClosingReason, message: Message, request: ClientTurnRequest): TurnPlan {
-  const history = closeUnansweredMessage(closeTrailingRequests(session.history, reason), reason);
+function newTurn(
+  session: Session,
+  reason: ClosingReason,
+  message: Message,
+  request: ClientTurnRequest,
+  changed?: ReadonlySet<string>,
+): TurnPlan {
+  const history = closeUnansweredMessage(closeTrailingRequests(session.history, reason, changed), reason);
   const turn: TurnState = { seq: session.turns, kind: 'message', start: history.length, startedAt: request.now };
   if (request.requestId !== undefined) turn.requestId = request.requestId;
   return { kind: 'message', history: [...history, message], turn, turns: session.turns + 1 };
@@ -95,6 +101,11 @@ export function planTurn(rt: AgentRuntime, session: Session, standing: Standing,
   }
   const { message } = request;
   if (standing === 'interrupted') {
+    // A call a deploy changed so that it can no longer run would hold the session forever: the
+    // message closes its round (that call told it was not run, the others that the user moved on).
+    const last = openRoundOf(session.history);
+    const changed = last ? changedCallsOf(last, rt.toolMap) : undefined;
+    if (changed?.size) return newTurn(session, 'tool-changed', message, request, changed);
     throw new KitError('failed-precondition', `session '${id}' waits for answers to its interrupts: resume it first`, {
       reason: 'INTERRUPT_PENDING',
       details: { interrupts: session.interrupts.map((p) => ({ ref: p.toolRequest.ref, name: p.toolRequest.name })) },

@@ -56,6 +56,21 @@ describe('closeTrailingRequests', () => {
     });
   });
 
+  it('tells a waiting call whose tool changed that it was not run, with its reason, and the others that the user moved on', () => {
+    const other = stampInterrupt(request('refund', 'r'), true);
+    const round: Message[] = [history[0] as Message, { role: 'model', content: [done, waiting, other] }];
+    const closed = closeTrailingRequests(round, 'tool-changed', new Set(['w']));
+    expect(outputs(closed)).toEqual([
+      ['d', 7],
+      ['w', { error: 'the tool changed; it was not run' }],
+      ['r', { error: 'the user moved on without answering: the call was not run' }],
+    ]);
+    const responses = closed.at(-1)?.content as ToolResponsePart[];
+    expect(responses[1]?.metadata).toEqual({ toolError: { code: 'failed-precondition', reason: 'TOOL_CHANGED' } });
+    expect(responses[2]?.metadata).toEqual({ toolError: { code: 'aborted' } });
+    expect(closed[1]?.content[1]).toMatchObject({ metadata: { resolvedInterrupt: { question: 'ok?' } } });
+  });
+
   it('gives a copy of the history unchanged when it ends without an open round', () => {
     const closedRound = history.slice(0, 1);
     const copy = closeTrailingRequests(closedRound, 'expired');

@@ -9,14 +9,15 @@ import {
 } from '../../call-state/index.js';
 import { KitError } from '../../errors/index.js';
 import { toolErrorResponse } from '../../generate/index.js';
-import type { Message, Part, ToolResponsePart } from '../../model/index.js';
+import type { Message, Part, ToolRequestPart, ToolResponsePart } from '../../model/index.js';
 import type { SessionStatus } from '../../session/index.js';
 
 /**
  * Why an open round is closed without going on: its approvals expired, its turn failed, it hit
- * its limit, or the user stopped it (a `stop`).
+ * its limit, the user stopped it (a `stop`), or a new message came while a call of it waited whose
+ * tool a deploy changed so that it can no longer run (`tool-changed`).
  */
-export type ClosingReason = 'expired' | 'cut-short' | 'stopped' | 'user-stop';
+export type ClosingReason = 'expired' | 'cut-short' | 'stopped' | 'user-stop' | 'tool-changed';
 
 type Words = [code: 'deadline-exceeded' | 'aborted', message: string];
 
@@ -36,22 +37,23 @@ const USER_STOPPED: Words = [
 // Not run: the turn stopped at its limit of tool rounds before this call.
 const SKIPPED: Words = ['aborted', 'the turn reached its limit of tool rounds before this call ran: it was not run'];
 
+const MOVED_ON: Words = ['aborted', 'the user moved on without answering: the call was not run'];
+
 /** What the model is told of a call nobody answered, and of one that may have run, by why the round closes. */
 const WORDS: Record<ClosingReason, { waiting: Words; unfinished: Words }> = {
   expired: {
     waiting: ['deadline-exceeded', 'the person did not answer in time: the approval expired and the call was not run'],
     unfinished: UNFINISHED,
   },
-  'cut-short': {
-    waiting: ['aborted', 'the user moved on without answering: the call was not run'],
-    unfinished: UNFINISHED,
-  },
-  stopped: {
-    waiting: ['aborted', 'the user moved on without answering: the call was not run'],
-    unfinished: UNFINISHED,
-  },
+  'cut-short': { waiting: MOVED_ON, unfinished: UNFINISHED },
+  stopped: { waiting: MOVED_ON, unfinished: UNFINISHED },
   'user-stop': { waiting: ['aborted', 'stopped by the user: the call was not run'], unfinished: USER_STOPPED },
+  // The calls that still could have run were left by the user's new message, as any other round is.
+  'tool-changed': { waiting: MOVED_ON, unfinished: UNFINISHED },
 };
+
+/** What the model is told of a waiting call whose tool changed: the kit closed it, and it did not run. */
+const TOOL_CHANGED_WORDS = 'the tool changed; it was not run';
 
 // Where the round's turn stands, by why it closes: a turn stopped at its limit ran none of its
 // last round's calls (the session was left idle); any other end may have cut a call short.
@@ -60,7 +62,11 @@ const TURN: Record<ClosingReason, SessionStatus> = {
   'cut-short': 'failed',
   stopped: 'idle',
   'user-stop': 'failed',
+  // Only an interrupted round is closed so: its calls either wait or have their results recorded.
+  'tool-changed': 'interrupted',
 };
+
+const NONE: ReadonlySet<string> = new Set();
 
 function wordsFor(state: CallState, reason: ClosingReason): Words {
   if (state.kind === 'waiting') return WORDS[reason].waiting;
@@ -68,13 +74,27 @@ function wordsFor(state: CallState, reason: ClosingReason): Words {
 }
 
 /**
+ * The response that closes the waiting call `request` whose tool changed: the tool error the
+ * model reads, with its reason, so a client's view shows the call as not run for that reason.
+ */
+function toolChangedResponse(request: ToolRequestPart['toolRequest']): ToolResponsePart {
+  const response = toolErrorResponse(request, new KitError('failed-precondition', TOOL_CHANGED_WORDS));
+  return { ...response, metadata: { toolError: { code: 'failed-precondition', reason: 'TOOL_CHANGED' } } };
+}
+
+/**
  * Ends a history whose last model message is an open round (approvals that expired, a turn cut
  * short by a failure, one stopped by `maxTurns`) by answering each call honestly: a call that
  * ran keeps its recorded response; a call nobody answered was not run; a call that may have
- * started but left no result is said to be unknown, never "not run". The history then takes a
- * new user message.
+ * started but left no result is said to be unknown, never "not run"; a waiting call in `changed`
+ * (by ref: its tool changed so that it can no longer run) is told so, and that it was not run.
+ * The history then takes a new user message.
  */
-export function closeTrailingRequests(history: readonly Message[], reason: ClosingReason): Message[] {
+export function closeTrailingRequests(
+  history: readonly Message[],
+  reason: ClosingReason,
+  changed: ReadonlySet<string> = NONE,
+): Message[] {
   const last = openRoundOf(history);
   if (!last) return [...history];
   const responses: ToolResponsePart[] = [];
@@ -84,6 +104,10 @@ export function closeTrailingRequests(history: readonly Message[], reason: Closi
     if (isRecorded(state)) {
       responses.push(recordedResponse(part) as ToolResponsePart);
       return clearStamps(part);
+    }
+    if (state.kind === 'waiting' && part.toolRequest.ref !== undefined && changed.has(part.toolRequest.ref)) {
+      responses.push(toolChangedResponse(part.toolRequest));
+      return stampResolved(part);
     }
     const [code, words] = wordsFor(state, reason);
     responses.push(toolErrorResponse(part.toolRequest, new KitError(code, words)));

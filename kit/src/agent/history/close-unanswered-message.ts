@@ -16,8 +16,9 @@ const NO_ANSWER: Record<ClosingReason, string> = {
   'cut-short': FAILED,
   stopped: STOPPED,
   'user-stop': STOPPED,
-  // Expired calls close an open round, never a user message; were one left, its turn failed.
+  // Expired or changed calls close an open round, never a user message; were one left, its turn failed.
   expired: FAILED,
+  'tool-changed': FAILED,
 };
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { GenerateRequest, Message, ToolResponsePart } from '../../model/index.js';
 import { type ScriptedModel, scriptedModel } from '../../models/scripted/index.js';
-import { defineTool, type Tool } from '../../tools/index.js';
+import { defineTool, type Tool, type ToolContext } from '../../tools/index.js';
 
 /** The gate of every test (kept here for the agent's tests and fixtures). */
 export { type Gate, gate } from '../../test-utils/gate.js';
@@ -66,31 +66,77 @@ export function chargeTool(record: Effects): Tool {
   );
 }
 
+/** The body of `transfer`: asks a person first, and applies its effect once restarted with approval. */
+function transferBody(record: Effects) {
+  return async (input: { cents: number }, ctx: ToolContext) => {
+    if (!ctx.resumed) ctx.interrupt({ need: 'confirm', cents: input.cents });
+    const waited = record.beforeEffect?.(ctx.ref);
+    if (waited) {
+      await waited;
+      // The first read of the signal, after the wait: a stop that landed meanwhile must show here.
+      if (ctx.signal.aborted) throw ctx.signal.reason;
+    }
+    await apply(record, ctx.ref, input);
+    return { done: true, cents: input.cents };
+  };
+}
+
+const TRANSFER = {
+  name: 'transfer',
+  description: 'moves money',
+  inputSchema: z.object({ cents: z.number() }),
+  outputSchema: z.object({ done: z.boolean(), cents: z.number() }),
+  sideEffects: 'idempotent',
+  // Test-only: the amount is editable so the matrix's "restart with other input" is an admitted
+  // edit. A real payment tool never lets a client edit who is paid or how much (docs/architecture.md, how to add a tool).
+  editableInput: ['cents'],
+} as const;
+
 /** `transfer`: an idempotent tool that asks a person first, and runs once restarted with approval. */
 export function transferTool(record: Effects): Tool {
-  return defineTool(
-    {
-      name: 'transfer',
-      description: 'moves money',
-      inputSchema: z.object({ cents: z.number() }),
-      outputSchema: z.object({ done: z.boolean(), cents: z.number() }),
-      sideEffects: 'idempotent',
-      // Test-only: the amount is editable so the matrix's "restart with other input" is an admitted
-      // edit. A real payment tool never lets a client edit who is paid or how much (docs/architecture.md, how to add a tool).
-      editableInput: ['cents'],
-    },
-    async (input, ctx) => {
-      if (!ctx.resumed) ctx.interrupt({ need: 'confirm', cents: input.cents });
-      const waited = record.beforeEffect?.(ctx.ref);
-      if (waited) {
-        await waited;
-        // The first read of the signal, after the wait: a stop that landed meanwhile must show here.
-        if (ctx.signal.aborted) throw ctx.signal.reason;
-      }
-      await apply(record, ctx.ref, input);
-      return { done: true, cents: input.cents };
-    },
-  );
+  return defineTool(TRANSFER, transferBody(record));
+}
+
+/** How a deploy changed `transfer` while a call of it waited for a person. */
+export type TransferDeploy = 'field renamed, migrated' | 'field renamed' | 'tool renamed' | 'tool removed';
+
+/** The deploys of {@link TransferDeploy}, in order. */
+export const TRANSFER_DEPLOYS: readonly TransferDeploy[] = [
+  'field renamed, migrated',
+  'field renamed',
+  'tool renamed',
+  'tool removed',
+];
+
+/**
+ * The tools a deploy offers in place of {@link transferTool}: version 2 of `transfer`, whose
+ * `cents` became `amountCents` (with a `migrateInput` from version 1, or without); the same tool
+ * renamed `sendMoney`; or no transfer at all.
+ */
+export function deployedTransferTools(record: Effects, deploy: TransferDeploy): Tool[] {
+  if (deploy === 'tool removed') return [];
+  if (deploy === 'tool renamed') {
+    return [defineTool({ ...TRANSFER, name: 'sendMoney' }, transferBody(record))];
+  }
+  const migrateInput = (input: unknown) => ({ amountCents: (input as { cents: number }).cents });
+  return [
+    defineTool(
+      {
+        name: 'transfer',
+        description: 'moves money',
+        inputSchema: z.object({ amountCents: z.number() }),
+        outputSchema: z.object({ done: z.boolean(), cents: z.number() }),
+        sideEffects: 'idempotent',
+        version: 2,
+        ...(deploy === 'field renamed, migrated' ? { migrateInput } : {}),
+      },
+      async (input, ctx) => {
+        if (!ctx.resumed) ctx.interrupt({ need: 'confirm', cents: input.amountCents });
+        await apply(record, ctx.ref, input);
+        return { done: true, cents: input.amountCents };
+      },
+    ),
+  ];
 }
 
 /** Options of {@link toolThenAnswer}. */
