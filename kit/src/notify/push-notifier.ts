@@ -37,6 +37,18 @@ const DEAD_TOKEN_CODES: ReadonlySet<string> = new Set([
   'messaging/invalid-registration-token',
 ]);
 
+/**
+ * True when FCM refused `error`'s token for good. FCM's HTTP v1 API reports a malformed token as
+ * `INVALID_ARGUMENT` (`messaging/invalid-argument`), as it does a malformed message: only the one
+ * that names the registration token is the token's (a bad message must not cost every token).
+ */
+function isDeadToken(error: unknown): boolean {
+  const code = errorCodeOf(error) ?? '';
+  if (DEAD_TOKEN_CODES.has(code)) return true;
+  const message = (error as { message?: unknown } | undefined)?.message;
+  return code === 'messaging/invalid-argument' && typeof message === 'string' && /registration token/i.test(message);
+}
+
 /** FCM takes at most this many tokens per multicast. */
 const MAX_TOKENS_PER_SEND = 500;
 const MAX_BODY_CHARS = 180;
@@ -117,7 +129,7 @@ export function pushNotifier(options: PushNotifierOptions = {}): ApprovalWaiting
       batch.responses.forEach((response, i) => {
         const device = slice[i] as DeviceToken & { uid: string };
         if (response.success) delivered++;
-        else if (DEAD_TOKEN_CODES.has(errorCodeOf(response.error) ?? '')) {
+        else if (isDeadToken(response.error)) {
           dead.set(device.uid, [...(dead.get(device.uid) ?? []), device.id]);
         } else failed ??= response.error;
       });
