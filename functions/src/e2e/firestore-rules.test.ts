@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { registerDevice, unregisterDevice } from '@callable-flows/client';
 import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import {
   assertFails,
@@ -213,6 +214,15 @@ describe.skipIf(!host)('firestore.rules', () => {
     await assertFails(getDocs(collection(bob(), 'users/alice/devices')));
     await assertFails(deleteDoc(doc(bob(), 'users/alice/devices/d2')));
     await assertFails(getDoc(doc(bob(), 'users/alice')));
+  });
+
+  it("lets the typed client's registerDevice write the user's own token, and refuses it for another uid", async () => {
+    const tokenId = await registerDevice(alice(), { uid: 'alice', token: 'fcm-token-client' });
+    const stored = await getDoc(doc(alice(), `users/alice/devices/${tokenId}`));
+    expect(stored.data()).toMatchObject({ token: 'fcm-token-client', platform: 'web' });
+    await assertFails(registerDevice(bob(), { uid: 'alice', token: 'bobs-token' }));
+    await assertSucceeds(unregisterDevice(alice(), { uid: 'alice', token: 'fcm-token-client' }));
+    expect((await getDoc(doc(alice(), `users/alice/devices/${tokenId}`))).exists()).toBe(false);
   });
 
   it('refuses a device token with other fields, a client clock, an empty token or a far expiry', async () => {
