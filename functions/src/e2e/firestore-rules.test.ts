@@ -13,6 +13,7 @@ import {
   collection,
   deleteDoc,
   doc,
+  type Firestore,
   getDoc,
   getDocs,
   limit,
@@ -217,11 +218,13 @@ describe.skipIf(!host)('firestore.rules', () => {
   });
 
   it("lets the typed client's registerDevice write the user's own token, and refuses it for another uid", async () => {
-    const tokenId = await registerDevice(alice(), { uid: 'alice', token: 'fcm-token-client' });
+    // The test environment's contexts are the SDK's compat instances; the typed client takes the modular one they wrap.
+    const modular = (db: unknown) => db as Firestore;
+    const tokenId = await registerDevice(modular(alice()), { uid: 'alice', token: 'fcm-token-client' });
     const stored = await getDoc(doc(alice(), `users/alice/devices/${tokenId}`));
     expect(stored.data()).toMatchObject({ token: 'fcm-token-client', platform: 'web' });
-    await assertFails(registerDevice(bob(), { uid: 'alice', token: 'bobs-token' }));
-    await assertSucceeds(unregisterDevice(alice(), { uid: 'alice', token: 'fcm-token-client' }));
+    await assertFails(registerDevice(modular(bob()), { uid: 'alice', token: 'bobs-token' }));
+    await assertSucceeds(unregisterDevice(modular(alice()), { uid: 'alice', token: 'fcm-token-client' }));
     expect((await getDoc(doc(alice(), `users/alice/devices/${tokenId}`))).exists()).toBe(false);
   });
 
