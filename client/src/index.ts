@@ -49,6 +49,13 @@ export type {
   InterruptTypes,
   SendResult,
 } from './flow-types.js';
+export {
+  type DevicePathOptions,
+  deviceTokenId,
+  type RegisterDeviceOptions,
+  registerDevice,
+  unregisterDevice,
+} from './register-device.js';
 export { newRequestId } from './request-id.js';
 export { isRetryable, type RetryPolicy, retryDelay } from './retry-policy.js';
 export { newSessionId } from './session-id.js';

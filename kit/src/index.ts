@@ -76,6 +76,20 @@ export {
   restEndpointFromEnv,
 } from './firestore/index.js';
 export { defineFlow, type Flow, type FlowConfig, type FlowContext } from './flow/index.js';
+export {
+  type ApprovalWaitingHook,
+  approvalMessage,
+  DEVICE_TOKEN_PATH,
+  type DeviceToken,
+  type DeviceTokenStore,
+  defaultPushText,
+  type FirestoreDeviceTokensOptions,
+  firestoreDeviceTokens,
+  type PushMessaging,
+  type PushNotifierOptions,
+  type PushText,
+  pushNotifier,
+} from './notify/index.js';
 export { redactSecrets, redactValue } from './redact/index.js';
 export {
   FirestoreSessionStore,
@@ -83,6 +97,9 @@ export {
   type StoreOperation,
 } from './session/firestore/index.js';
 export {
+  type ApprovalNotice,
+  type ApprovalNotices,
+  type ApprovalState,
   InMemorySessionStore,
   isWriteConflict,
   LruSessionCache,
@@ -97,6 +114,7 @@ export {
   type SweepableSessionStore,
   standingOf,
   type TurnStops,
+  type WaitingApproval,
 } from './session/index.js';
 export {
   FirestoreConfigError,

@@ -10,7 +10,9 @@ import {
   type SendResult,
   type WireInterrupt,
 } from '@callable-flows/client';
+import type { WaitingOne } from './approval-alert.js';
 import type { ApprovalCard } from './approval-card.js';
+import { approvalCopy } from './approval-copy.js';
 import type { Assistant, AssistantInterrupt, AssistantTypes } from './assistant.js';
 import type { ChatView } from './chat-view.js';
 import type { ComposerMode } from './composer.js';
@@ -48,6 +50,17 @@ export interface AppDeps {
   editText(text: string): void;
   /** Asks the person to confirm; resolves to true when they go ahead. */
   confirm(ask: Confirmation): Promise<boolean>;
+  /** The approvals that wait on the session on the page, as its stored state says (none when it shows none). */
+  onWaiting?(waiting: WaitingOne[]): void;
+}
+
+/** The approvals `session` waits on, with their cards' titles. */
+function waitingOf(session: LiveSession): WaitingOne[] {
+  return transcriptOf(session).flatMap((entry) =>
+    entry.kind === 'approval' && entry.state === 'waiting'
+      ? [{ ref: entry.ref, title: approvalCopy(entry.name, entry.metadata).title }]
+      : [],
+  );
 }
 
 /** Where the signed-in account stands (main.ts tells the app). */
@@ -311,6 +324,7 @@ export class ChatApp {
     this.stopWatch?.();
     this.stopWatch = undefined;
     this.live = undefined;
+    this.deps.onWaiting?.([]);
     this.drawing.reset();
   }
 
@@ -320,6 +334,8 @@ export class ChatApp {
    * and a decision as soon as its tool's result is stored. Otherwise the page is the session.
    */
   private onLive(session: LiveSession): void {
+    // From the stored session, on this tab's own turn too: what waits is what was committed.
+    this.deps.onWaiting?.(waitingOf(session));
     this.showQueued();
     if (!this.busy) {
       this.draw(session);

@@ -2,6 +2,7 @@ import './styles.css';
 import { flow } from '@callable-flows/client';
 import { onAuthStateChanged, type User } from 'firebase/auth';
 import { ChatApp } from './app.js';
+import { ApprovalAlert, browserNotifications } from './approval-alert.js';
 import { ASSISTANT_QUEUES, type AssistantTypes } from './assistant.js';
 import { ChatView } from './chat-view.js';
 import { Composer } from './composer.js';
@@ -24,6 +25,7 @@ const whoami = $<HTMLElement>('#whoami');
 const client = connectClient(STACK);
 const AGENT = 'orderAssistant';
 const mySessions = () => listSessions(client.db, client.auth.currentUser?.uid ?? '', AGENT);
+const approvalAlert = new ApprovalAlert(document, browserNotifications());
 let composer: Composer | undefined;
 let stopButton: StopButton | undefined;
 const app = new ChatApp({
@@ -36,6 +38,7 @@ const app = new ChatApp({
   queues: ASSISTANT_QUEUES,
   editText: (text) => composer?.setText(text),
   confirm: confirmDialog,
+  onWaiting: (waiting) => approvalAlert.show(waiting),
 });
 const view = new ChatView(
   { log: $('#log'), scroller: $('#scroller'), notices: $('#notices'), announcer: $('#announcer'), queue: $('#queued') },
@@ -60,6 +63,23 @@ const conversations = conversationList({
   open: (id) => void app.openConversation(id),
 });
 $('#history').addEventListener('click', () => void conversations.open());
+
+// The browser's permission is asked only from this button's click, never on load.
+const notifyButton = $<HTMLButtonElement>('#notify');
+notifyButton.hidden = !approvalAlert.canAsk;
+notifyButton.addEventListener('click', () => {
+  void approvalAlert.ask().then((answer) => {
+    notifyButton.hidden = true;
+    view.notice({
+      text:
+        answer === 'granted'
+          ? 'You will be notified here when an approval waits while this tab is in the background.'
+          : 'Notifications are off for this site: the tab’s title still says when an approval waits.',
+      kind: 'info',
+    });
+  });
+});
+document.addEventListener('visibilitychange', () => approvalAlert.visibilityChanged());
 
 /**
  * The empty page's suggestions, from the person's own orders (a guest's demo orders are made by

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { registerDevice, unregisterDevice } from '@callable-flows/client';
 import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import {
   assertFails,
@@ -8,7 +9,22 @@ import {
   initializeTestEnvironment,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
-import { collection, doc, getDoc, getDocs, limit, orderBy, query, setDoc, updateDoc, where } from 'firebase/firestore';
+import {
+  collection,
+  deleteDoc,
+  doc,
+  type Firestore,
+  getDoc,
+  getDocs,
+  limit,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  where,
+} from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const host = firestoreEmulatorHost();
@@ -172,6 +188,55 @@ describe.skipIf(!host)('firestore.rules', () => {
     await assertFails(setDoc(doc(alice(), 'sessions/s-alice/control/stop'), { leaseId: 'l1', at: 2 }));
     await assertFails(getDoc(doc(alice(), 'sessions/s-alice/control/stop')));
     await assertFails(getDocs(collection(alice(), 'sessions/s-alice/control')));
+  });
+
+  /** A device token document as the typed client's `registerDevice` writes it. */
+  const device = (token: string, over: Record<string, unknown> = {}) => ({
+    token,
+    platform: 'web',
+    updatedAt: serverTimestamp(),
+    expireAt: Timestamp.fromMillis(Date.now() + 60 * 86_400_000),
+    ...over,
+  });
+
+  it('lets a user register, read, renew and delete their own device tokens', async () => {
+    await assertSucceeds(setDoc(doc(alice(), 'users/alice/devices/d1'), device('fcm-token-1')));
+    await assertSucceeds(getDoc(doc(alice(), 'users/alice/devices/d1')));
+    await assertSucceeds(getDocs(collection(alice(), 'users/alice/devices')));
+    await assertSucceeds(setDoc(doc(alice(), 'users/alice/devices/d1'), device('fcm-token-1')));
+    await assertSucceeds(deleteDoc(doc(alice(), 'users/alice/devices/d1')));
+  });
+
+  it("refuses a device token written for another user, and another user's tokens to read or delete", async () => {
+    await assertFails(setDoc(doc(bob(), 'users/alice/devices/d2'), device('bobs-token')));
+    await assertFails(setDoc(doc(nobody(), 'users/alice/devices/d2'), device('anon-token')));
+    await assertSucceeds(setDoc(doc(alice(), 'users/alice/devices/d2'), device('fcm-token-2')));
+    await assertFails(getDoc(doc(bob(), 'users/alice/devices/d2')));
+    await assertFails(getDocs(collection(bob(), 'users/alice/devices')));
+    await assertFails(deleteDoc(doc(bob(), 'users/alice/devices/d2')));
+    await assertFails(getDoc(doc(bob(), 'users/alice')));
+  });
+
+  it("lets the typed client's registerDevice write the user's own token, and refuses it for another uid", async () => {
+    // The test environment's contexts are the SDK's compat instances; the typed client takes the modular one they wrap.
+    const modular = (db: unknown) => db as Firestore;
+    const tokenId = await registerDevice(modular(alice()), { uid: 'alice', token: 'fcm-token-client' });
+    const stored = await getDoc(doc(alice(), `users/alice/devices/${tokenId}`));
+    expect(stored.data()).toMatchObject({ token: 'fcm-token-client', platform: 'web' });
+    await assertFails(registerDevice(modular(bob()), { uid: 'alice', token: 'bobs-token' }));
+    await assertSucceeds(unregisterDevice(modular(alice()), { uid: 'alice', token: 'fcm-token-client' }));
+    expect((await getDoc(doc(alice(), `users/alice/devices/${tokenId}`))).exists()).toBe(false);
+  });
+
+  it('refuses a device token with other fields, a client clock, an empty token or a far expiry', async () => {
+    const mine = doc(alice(), 'users/alice/devices/d3');
+    await assertFails(setDoc(mine, device('t', { uid: 'bob' })));
+    await assertFails(setDoc(mine, device('t', { updatedAt: Timestamp.fromMillis(1) })));
+    await assertFails(setDoc(mine, device('')));
+    await assertFails(setDoc(mine, device('t', { platform: 'fridge' })));
+    await assertFails(setDoc(mine, device('t', { expireAt: Timestamp.fromMillis(Date.now() + 400 * 86_400_000) })));
+    const { expireAt: _expireAt, ...noExpiry } = device('t');
+    await assertFails(setDoc(mine, noExpiry));
   });
 
   it('refuses collections the rules do not name', async () => {

@@ -43,7 +43,7 @@ export interface Agent<W extends WhileBusy = 'reject'> {
   runQueued(sessionId: string): Promise<QueueRun>;
   /**
    * Resolves once the work this instance started without a caller waiting has ended: the queue
-   * runs after turns (their callers were answered first). For a test's teardown, or an instance
+   * runs after turns (their callers were answered first) and the notices of waiting approvals. For a test's teardown, or an instance
    * that shuts down; never rejects (a queued turn's failure is stored as the turn's).
    */
   idle(): Promise<void>;

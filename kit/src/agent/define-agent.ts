@@ -28,6 +28,7 @@ import {
   writeRelease,
 } from './ending/index.js';
 import { closeTrailingRequests } from './history/index.js';
+import { noticesEnded, tellWaiting } from './notices/index.js';
 import { type CallOutcome, type FinishedTurn, runTurn, TurnJournal, TurnWriter, traceCall } from './running/index.js';
 import {
   type AgentConfig,
@@ -122,7 +123,7 @@ async function run(
   observer: StepObserver | undefined,
   handOffs: number,
 ): Promise<AgentTurnResult> {
-  const writer = new TurnWriter(rt.store, turn.record, rt.timing);
+  const writer = new TurnWriter(rt.store, turn.record, rt.timing, (before, after) => tellWaiting(rt, before, after));
   const journal = new TurnJournal(writer, rt.toolMap, rt.state);
   writer.startHeartbeat();
   const stop = listenForStop(rt, writer.session.id, writer.leaseId);
@@ -203,7 +204,10 @@ export function defineAgent<O extends z.ZodType = z.ZodType, W extends WhileBusy
       return outcome;
     },
     runQueued: (sessionId) => runQueuedAfter(deps, sessionId),
-    idle: () => queueRunsEnded(deps),
+    idle: async () => {
+      await queueRunsEnded(deps);
+      await noticesEnded(rt);
+    },
     stop: async (sessionId, ctx) => {
       if (!ctx?.uid) throw new KitError('unauthenticated', 'a stop needs the caller’s uid');
       assertSessionId(sessionId);

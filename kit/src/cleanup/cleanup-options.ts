@@ -1,4 +1,5 @@
 import type { PendingInterrupt } from '../agent/index.js';
+import type { ApprovalWaitingHook } from '../notify/index.js';
 import type { Session, SweepableSessionStore } from '../session/index.js';
 
 // Defaults are written out here, not imported from the session layer: the scheduled function's
@@ -14,6 +15,11 @@ export const DEFAULT_BATCH_SIZE = 200;
 export const DEFAULT_MAX_PER_RUN = 5000;
 /** Sessions expired or deleted at once by default. */
 export const DEFAULT_PARALLELISM = 32;
+/**
+ * How long a waiting approval goes untold before the cleanup tells it, by default: well past the
+ * turn's own notice (sent just after its commit) and the claim of one whose instance died.
+ */
+export const DEFAULT_NOTICE_GRACE_MS = 10 * 60_000;
 
 /** Told about each session the cleanup expired, with the calls that expired (a notification, say). */
 export type ExpiredHook = (session: Session, expired: PendingInterrupt[]) => void | Promise<void>;
@@ -38,6 +44,15 @@ export interface CleanupPolicy {
   parallelism?: number;
   /** Called after each session is expired; a hook that throws is counted, never retried. */
   onExpired?: ExpiredHook;
+  /**
+   * The agents' `onApprovalWaiting` (the same hook): each run tells the waiting approvals nobody
+   * told (their turn's instance died, or was throttled after its response, before the notice
+   * went out), once, through the same claim. A hook that throws is counted; its claim lapses and a
+   * later run tries again. Needs a store with an approvals inbox.
+   */
+  onApprovalWaiting?: ApprovalWaitingHook;
+  /** How long an approval waits untold before a run tells it. Default 10 minutes. */
+  noticeGraceMs?: number;
 }
 
 /** Options of `runCleanup`. */

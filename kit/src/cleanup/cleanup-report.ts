@@ -17,6 +17,10 @@ export interface CleanupReport {
   firstError?: string;
   /** `onExpired` calls that threw. */
   hookFailures: number;
+  /** Waiting approvals nobody had told, told by this run (`onApprovalWaiting`). */
+  noticesSent: number;
+  /** `onApprovalWaiting` calls of this run that threw (left for a later run once their claim lapses). */
+  noticeFailures: number;
   /** True when the run stopped at `maxPerRun`: there may be more for the next run. */
   capped: boolean;
   durationMs: number;
@@ -31,6 +35,8 @@ export function emptyReport(): CleanupReport {
     skippedChanged: 0,
     errors: 0,
     hookFailures: 0,
+    noticesSent: 0,
+    noticeFailures: 0,
     capped: false,
     durationMs: 0,
   };
@@ -45,6 +51,8 @@ export function cleanupSummary(report: CleanupReport): string {
   ];
   if (report.errors) parts.push(`${report.errors} error(s), first: ${report.firstError ?? 'unknown'}`);
   if (report.hookFailures) parts.push(`${report.hookFailures} onExpired failure(s)`);
+  if (report.noticesSent) parts.push(`told ${report.noticesSent} waiting approval(s)`);
+  if (report.noticeFailures) parts.push(`${report.noticeFailures} onApprovalWaiting failure(s)`);
   if (report.capped) parts.push('capped: more is left for the next run');
   return `session cleanup: ${parts.join('; ')}; in ${Math.round(report.durationMs)} ms`;
 }

@@ -1,5 +1,7 @@
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
+import { approvalDocId } from '../session/firestore/approval-inbox-doc.js';
+import type { WaitingApproval } from '../session/index.js';
 import { demoProjectId, emulatorFirestore } from '../session/test-utils/emulator-firestore.js';
 import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { DAY, staleSessions } from '../test-utils/stale-sessions.js';
@@ -57,6 +59,37 @@ describe('scheduledCleanup', () => {
       expect(made).toBe(1);
       expect(await t.count({ status: 'expired' })).toBe(20);
       expect(await t.count()).toBe(20);
+    },
+  );
+
+  it.skipIf(!host)(
+    'tells a waiting approval nobody told through its onApprovalWaiting, once over two runs',
+    async () => {
+      const t = fresh('s1_');
+      const db = firestore as Firestore;
+      const waitingSince = new Date(Date.now() - 60 * 60_000);
+      await db
+        .collection(`${t.prefix}approvals`)
+        .doc(approvalDocId('s-untold', 'r1'))
+        .set({
+          sessionId: 's-untold',
+          ref: 'r1',
+          tool: 'pay',
+          metadata: {},
+          inputDigest: 'd',
+          ownerUid: 'ann',
+          approverUids: ['ann'],
+          approverClaim: null,
+          state: 'waiting',
+          waitingSince,
+          expiresAt: null,
+          expireAt: new Date(Date.now() + DAY),
+        });
+      const told: WaitingApproval[] = [];
+      const fn = scheduledCleanup({ store: t.store, onApprovalWaiting: (approval) => void told.push(approval) });
+      await fn.run({ scheduleTime: new Date().toISOString() });
+      await fn.run({ scheduleTime: new Date().toISOString() });
+      expect(told.map((a) => [a.sessionId, a.ref])).toEqual([['s-untold', 'r1']]);
     },
   );
 

@@ -56,7 +56,7 @@ function logReport(report: CleanupReport, summary: string): void {
 
 /**
  * A scheduled function (firebase-functions v2 `onSchedule`) that runs the cleanup: expires
- * interrupts that waited too long, deletes old sessions with their history, bounded per run, and logs one summary line per run (expired, deleted, skipped because
+ * interrupts that waited too long, tells waiting approvals nobody told (`onApprovalWaiting`), deletes old sessions with their history, bounded per run, and logs one summary line per run (expired, deleted, skipped because
  * leased, duration). A run that fails logs an ERROR line and throws, so Cloud Scheduler retries
  * as `retryCount` says.
  */
@@ -72,10 +72,13 @@ export function scheduledCleanup(options: ScheduledCleanupOptions = {}): Schedul
     maxPerRun,
     parallelism,
     onExpired,
+    onApprovalWaiting,
+    noticeGraceMs,
     ...scheduleOptions
   } = options;
-  const policy: CleanupPolicy = { interruptTtlMs, sessionTtlMs, batchSize, maxPerRun, parallelism };
+  const policy: CleanupPolicy = { interruptTtlMs, sessionTtlMs, batchSize, maxPerRun, parallelism, noticeGraceMs };
   if (onExpired) policy.onExpired = onExpired;
+  if (onApprovalWaiting) policy.onApprovalWaiting = onApprovalWaiting;
   const loadStore = storeLoader(options);
   const loadRunCleanup: () => Promise<RunCleanup> = lazy(() => import('./run-cleanup.js').then((m) => m.runCleanup));
   return onSchedule({ ...scheduleOptions, schedule }, async () => {

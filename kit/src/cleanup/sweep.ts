@@ -1,4 +1,5 @@
 import { isKitError } from '../errors/index.js';
+import type { ApprovalWaitingHook } from '../notify/index.js';
 import { redactSecrets } from '../redact/index.js';
 import type { ScannedSession, SessionScan, SweepableSessionStore } from '../session/index.js';
 import type { ExpiredHook } from './cleanup-options.js';
@@ -15,6 +16,8 @@ export interface Sweep {
   batchSize: number;
   parallelism: number;
   onExpired: ExpiredHook | undefined;
+  onApprovalWaiting: ApprovalWaitingHook | undefined;
+  noticeGraceMs: number;
   report: CleanupReport;
   /** Documents the run may still look at. */
   budget: number;

@@ -1,3 +1,14 @@
+export {
+  type ApprovalNotice,
+  type ApprovalNotices,
+  type ApprovalState,
+  type NoticeClaim,
+  needsNotice,
+  type WaitingApproval,
+  type WaitingCallRef,
+  type WaitingPage,
+  type WaitingScan,
+} from './approval-notices.js';
 export { emptySession } from './empty-session.js';
 export { defaultCacheBytes, LruSessionCache } from './lru-session-cache.js';
 export { InMemorySessionStore } from './memory-session-store.js';

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { ApprovalNotices } from './approval-notices.js';
 import { instanceMemoryBytes } from './instance-memory.js';
 import { sessionBytes } from './session-bytes.js';
 import type { Session } from './session-schema.js';
@@ -67,6 +68,11 @@ export class LruSessionCache implements SessionStore {
   /** The store's queue: never cached (other instances push to it). */
   get queue(): TurnQueue | undefined {
     return this.store.queue;
+  }
+
+  /** The store's approval notices: never cached (a claim is the store's compare-and-set). */
+  get approvals(): ApprovalNotices | undefined {
+    return this.store.approvals;
   }
 
   /** The estimated bytes of the sessions cached now (at most `maxBytes`). */

@@ -1,4 +1,5 @@
 import { isKitError, KitError } from '../errors/index.js';
+import type { ApprovalNotices } from './approval-notices.js';
 import type { Session } from './session-schema.js';
 import type { TurnQueue } from './turn-queue.js';
 import type { TurnStops } from './turn-stops.js';
@@ -60,6 +61,8 @@ export interface SessionStore {
   readonly stops?: TurnStops;
   /** Where messages sent while a turn runs wait; a store without it can't queue (`unimplemented`). */
   readonly queue?: TurnQueue;
+  /** The notices of the store's approvals inbox; a store without one can't tell of a waiting approval. */
+  readonly approvals?: ApprovalNotices;
 }
 
 /** The error of a compare-and-set write that lost: someone wrote the session first. */

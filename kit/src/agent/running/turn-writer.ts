@@ -33,8 +33,15 @@ export class TurnWriter {
   /** A release was written: the turn holds nothing. */
   private released = false;
   private lost = false;
+  private readonly onCommitted: ((before: Session, after: Session) => void) | undefined;
 
-  constructor(store: SessionStore, record: SessionRecord, timing: TurnTiming) {
+  /** `onCommitted`: told of each write once it is stored (what it replaced, what it wrote). */
+  constructor(
+    store: SessionStore,
+    record: SessionRecord,
+    timing: TurnTiming,
+    onCommitted?: (before: Session, after: Session) => void,
+  ) {
     const lease = record.session.lease;
     if (!lease) throw new KitError('internal', `session '${record.session.id}' has no lease to write under`);
     this.store = store;
@@ -42,6 +49,7 @@ export class TurnWriter {
     this.timing = timing;
     this.leaseId = lease.id;
     this.signal = this.controller.signal;
+    this.onCommitted = onCommitted;
   }
 
   /** True once a write found the session taken over: nothing of this turn may be written any more. */
@@ -121,7 +129,6 @@ export class TurnWriter {
     else if (options.lapse) next.lease = { id: this.leaseId, expiresAt: now };
     try {
       this.current = await this.store.write(this.current, next, { fence: this.leaseId });
-      return this.current;
     } catch (error) {
       if (!isWriteConflict(error)) throw this.fail(error);
       this.lost = true;
@@ -129,5 +136,7 @@ export class TurnWriter {
         new KitError('aborted', `session '${before.id}' was taken over by another call; retry`, { cause: error }),
       );
     }
+    this.onCommitted?.(before, this.current.session);
+    return this.current;
   }
 }

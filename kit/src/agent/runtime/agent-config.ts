@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { OutputOptions, StopCondition } from '../../generate/index.js';
 import type { Model, ModelMiddleware, Part } from '../../model/index.js';
+import type { ApprovalWaitingHook } from '../../notify/index.js';
 import type { LruSessionCacheOptions } from '../../session/lru-session-cache.js';
 import type { SessionStore } from '../../session/session-store.js';
 import type { Tool } from '../../tools/index.js';
@@ -84,6 +85,15 @@ export interface AgentConfig<O extends z.ZodType = z.ZodType> {
   whileBusy?: WhileBusy;
   /** How many messages wait at most in a session's queue (`whileBusy: 'queue'`); one more is refused `QUEUE_FULL`. Default 3. */
   maxQueued?: number;
+  /**
+   * Told of each call that waits for a person, once, after the commit that made it wait: e.g.
+   * `pushNotifier()`. It runs after the turn's write, never on the turn's path (its caller is
+   * answered without waiting for it); a claim on the call's inbox document keeps retries and other
+   * instances from telling it twice. Pass the same hook to the cleanup (`onApprovalWaiting`): it
+   * tells what an instance that died or was throttled after its response left untold. Needs a
+   * store with an approvals inbox (`FirestoreSessionStore`).
+   */
+  onApprovalWaiting?: ApprovalWaitingHook;
   /** The time in epoch ms (tests inject one to expire leases). Default `Date.now`. */
   clock?: () => number;
 }

@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { fromZodError, KitError } from '../../errors/index.js';
 import { DEFAULT_MAX_TURNS, type OutputOptions, type StopCondition, toToolMap } from '../../generate/index.js';
 import type { Model, ModelMiddleware, Part } from '../../model/index.js';
+import { type ApprovalWaitingHook, DEFAULT_NOTICE_CLAIM_MS } from '../../notify/index.js';
+import type { ApprovalNotices } from '../../session/approval-notices.js';
 import { LruSessionCache } from '../../session/lru-session-cache.js';
 import { InMemorySessionStore } from '../../session/memory-session-store.js';
 import type { SessionStore } from '../../session/session-store.js';
@@ -27,6 +29,14 @@ export interface ResolvedCompression {
   model: Model;
   instructions: string;
   maxSummaryChars: number;
+}
+
+/** Who is told of a waiting approval, through which inbox, and the notices under way on this instance. */
+export interface ResolvedNotices {
+  hook: ApprovalWaitingHook;
+  inbox: ApprovalNotices;
+  claimMs: number;
+  pending: Set<Promise<void>>;
 }
 
 /** An agent's configuration with every default filled in. */
@@ -56,6 +66,8 @@ export interface AgentRuntime {
   maxQueued: number;
   /** The queue runs under way on this instance, by session (each waits for the one before). */
   queueRuns: Map<string, Promise<unknown>>;
+  /** Who is told of a waiting approval (`onApprovalWaiting`), when the agent has a hook. */
+  notices: ResolvedNotices | undefined;
 }
 
 const AGENT_NAME = /^[A-Za-z0-9_.\-/]{1,128}$/;
@@ -79,6 +91,21 @@ function positiveCount(value: number, name: string): number {
   if (!(Number.isInteger(value) && value >= 1))
     throw new KitError('invalid-argument', `${name} must be a whole number ≥ 1, not ${value}`);
   return value;
+}
+
+function noticesOf(
+  hook: ApprovalWaitingHook | undefined,
+  store: SessionStore,
+  name: string,
+): ResolvedNotices | undefined {
+  if (!hook) return undefined;
+  if (!store.approvals) {
+    throw new KitError(
+      'invalid-argument',
+      `agent '${name}' has onApprovalWaiting, but its store keeps no approvals inbox to tell from: use a FirestoreSessionStore`,
+    );
+  }
+  return { hook, inbox: store.approvals, claimMs: DEFAULT_NOTICE_CLAIM_MS, pending: new Set() };
 }
 
 /** Fills in the defaults of an agent's configuration and checks it. */
@@ -128,5 +155,6 @@ export function resolveAgent<O extends z.ZodType>(config: AgentConfig<O>): Agent
     queueRuns: new Map(),
     givenUp: new GivenUpLeases(),
     continuation: resolveContinuation(config.continuation),
+    notices: noticesOf(config.onApprovalWaiting, store, config.name),
   };
 }

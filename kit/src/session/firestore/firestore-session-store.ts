@@ -23,6 +23,8 @@ import {
   writeConflict,
 } from '../session-store.js';
 import type { ScannedSession, SessionScan, SweepableSessionStore } from '../session-sweep.js';
+import { APPROVALS_COLLECTION } from './approval-inbox-doc.js';
+import { FirestoreApprovalNotices } from './firestore-approval-notices.js';
 import { firestoreCode, fromFirestoreError } from './firestore-error.js';
 import {
   etagOf,
@@ -99,6 +101,8 @@ export class FirestoreSessionStore implements SweepableSessionStore {
   readonly stops: FirestoreTurnStops;
   /** Messages queued behind a running turn (`<session>/control/queue`), read by `watch`. */
   readonly queue: FirestoreTurnQueue;
+  /** The notices of the approvals inbox (`<prefix>approvals/{id}`): who tells a waiting approval, once. */
+  readonly approvals: FirestoreApprovalNotices;
 
   constructor(options: FirestoreSessionStoreOptions) {
     const prefix = options.prefix ?? '';
@@ -112,6 +116,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     this.queue = new FirestoreTurnQueue(this.db, (id) =>
       this.sessionRef(id).collection(CONTROL_COLLECTION).doc(QUEUE_DOC_ID),
     );
+    this.approvals = new FirestoreApprovalNotices(this.db, prefix + APPROVALS_COLLECTION);
   }
 
   /** The document of session `id` (for security rules tests and the cleanup job). */

@@ -1,4 +1,5 @@
 import { KitError } from '../../errors/index.js';
+import type { ApprovalNotices } from '../approval-notices.js';
 import type { Session } from '../session-schema.js';
 import type { SessionRecord, SessionStore, SessionWriteOptions } from '../session-store.js';
 
@@ -44,6 +45,11 @@ export class FlakyStore implements SessionStore {
   constructor(inner: SessionStore, fault?: Fault) {
     this.inner = inner;
     this.fault = fault;
+  }
+
+  /** The store's approval notices (a dead process tells nothing: its turn's failed write started no notice). */
+  get approvals(): ApprovalNotices | undefined {
+    return this.inner.approvals;
   }
 
   /** The process dies now (mid-step, between writes): every later call fails. */

@@ -1,0 +1,1 @@
+export { newlyWaiting, noticesEnded, tellWaiting } from './tell-waiting.js';

@@ -1,0 +1,45 @@
+import { notifyWaiting } from '../../notify/index.js';
+import { redactSecrets } from '../../redact/index.js';
+import { pendingOf } from '../../session/pending-of.js';
+import type { Session } from '../../session/session-schema.js';
+import type { AgentRuntime } from '../runtime/index.js';
+
+/** The refs of the calls `after` waits on that `before` did not: what one write made wait. */
+export function newlyWaiting(before: Session, after: Session): string[] {
+  const waited = new Set(pendingOf(before.history).interrupts.map((part) => part.toolRequest.ref));
+  return pendingOf(after.history)
+    .interrupts.map((part) => part.toolRequest.ref)
+    .filter((ref): ref is string => ref !== undefined && !waited.has(ref));
+}
+
+/**
+ * After a committed write of a turn, starts telling the agent's `onApprovalWaiting` of each call
+ * that write made wait, without waiting for it: the turn's caller is not delayed by a push. The
+ * notice's claim keeps a retry or another instance from telling it twice; one that fails here
+ * (or an instance that is throttled or dies after its response) is left to the cleanup's sweep.
+ * `idle()` waits for these.
+ */
+export function tellWaiting(rt: AgentRuntime, before: Session, after: Session): void {
+  const notices = rt.notices;
+  if (!notices) return;
+  for (const ref of newlyWaiting(before, after)) {
+    const call = { sessionId: after.id, ref };
+    const told = notifyWaiting(notices.inbox, call, notices.hook, rt.timing.clock, notices.claimMs).then(
+      () => undefined,
+      (error: unknown) => {
+        const reason = redactSecrets(error instanceof Error ? error.message : String(error)).slice(0, 300);
+        console.warn(
+          `[callable-flows] call '${ref}' of session '${after.id}' waits for a person, and telling them failed (the cleanup tries again): ${reason}`,
+        );
+      },
+    );
+    notices.pending.add(told);
+    void told.finally(() => notices.pending.delete(told));
+  }
+}
+
+/** Resolves once every notice this instance started has ended, those started meanwhile included. */
+export async function noticesEnded(rt: AgentRuntime): Promise<void> {
+  const pending = rt.notices?.pending;
+  while (pending?.size) await Promise.allSettled(pending);
+}
