@@ -53,6 +53,14 @@ export {
   type Usage,
 } from './model/index.js';
 export {
+  DEFAULT_MCP_LIST_TTL_MS,
+  type McpHeaders,
+  type McpToolInfo,
+  type McpToolSource,
+  type McpToolsOptions,
+  mcpTools,
+} from './mcp/index.js';
+export {
   type GeminiConfig,
   GeminiConfigSchema,
   type GeminiModel,
@@ -70,6 +78,8 @@ export {
   type Tool,
   type ToolConfig,
   type ToolContext,
+  type ToolEntry,
   ToolInterruptError,
+  type ToolSource,
   type ToolState,
 } from './tools/index.js';

@@ -15,6 +15,7 @@ import {
   type Usage,
 } from '../model/index.js';
 import { KIT_ATTR, runInSpan, startKitSpan } from '../telemetry/index.js';
+import { hasToolSource, resolveToolEntries, type Tool, type ToolEntry } from '../tools/index.js';
 import { addUsage } from './add-usage.js';
 import { applyResume } from './apply-resume.js';
 import { baseRequest, initialMessages } from './build-request.js';
@@ -153,7 +154,13 @@ export async function generate<O extends z.ZodType = z.ZodType>(
   options: GenerateOptions<O>,
 ): Promise<GenerateResult<z.infer<O>>> {
   const state: LoopState = { messages: [], rounds: [], usage: {}, roundCount: 0, index: 0, started: performance.now() };
-  const tools = toToolMap(options.tools);
+  // A source's tools (an MCP server's) are resolved here, once, before the first model call;
+  // a list of plain tools goes on without an await.
+  const tools = toToolMap(
+    hasToolSource(options.tools)
+      ? await resolveToolEntries(options.tools as ToolEntry[], options.context ?? {})
+      : (options.tools as Tool[] | undefined),
+  );
   state.messages = initialMessages(options);
   // One request for the whole generation: its messages are the loop's own list, which grows in
   // place (a request's messages are valid for the call, see `Model`; the loop appends only after
