@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 // The MCP conformance suite's client scenarios, each run by the suite's own CLI against the
-// kit's client (conformance/conformance-client.ts, the kit's sources run by Node's type
+// kit's client (test-utils/conformance-client.ts, the kit's sources run by Node's type
 // stripping). The suite starts its servers on loopback: nothing here needs a network. The CLI
 // checks each outcome against the baseline: a failure not listed, or a listed scenario that
 // passes, is an exit code other than 0.
@@ -26,8 +26,8 @@ const client = [
   '--experimental-strip-types',
   '--no-warnings',
   '--import',
-  join(here, 'conformance', 'ts-hooks.mjs'),
-  join(here, 'conformance', 'conformance-client.ts'),
+  join(here, 'test-utils', 'ts-hooks.mjs'),
+  join(here, 'test-utils', 'conformance-client.ts'),
 ]
   .map((part) => JSON.stringify(part))
   .join(' ');
