@@ -118,7 +118,7 @@ export async function runMcpBench(): Promise<BenchTable> {
     ];
     const notes = [
       'Loopback, the SDK’s own McpServer + StreamableHTTPServerTransport in the same process (its work counts in the CPU column).',
-      'A warm turn with MCP tools listed sends no MCP request beyond its tool calls (proved in kit/src/mcp/mcp-tools.agent.test.ts).',
+      'A warm turn with MCP tools listed sends no MCP request beyond its tool calls (proved in kit/src/agent/define-agent.mcp-tools.test.ts).',
     ];
     if (process.env.FIRESTORE_EMULATOR_HOST) {
       const mcpWrites = await writesPerTurn([local, source], 'echo');

@@ -12,9 +12,9 @@ vi.mock('@modelcontextprotocol/sdk/client/streamableHttp.js', async (importOrigi
   return importOriginal();
 });
 
-describe('mcpTools loading', () => {
+describe('the kit’s entry point', () => {
   it('loads none of the MCP SDK when an agent without MCP tools runs a turn', async () => {
-    const kit = await import('../index.js');
+    const kit = await import('./index.js');
     const lookup = kit.defineTool(
       { name: 'lookup', description: 'looks up', inputSchema: z.object({ q: z.string() }) },
       ({ q }) => `found ${q}`,
@@ -37,8 +37,8 @@ describe('mcpTools loading', () => {
   });
 
   it('loads the SDK’s client on the first use of an MCP source', async () => {
-    const { startMcpTestServer } = await import('./test-utils/mcp-test-server.js');
-    const { mcpTools } = await import('./mcp-tools.js');
+    const { startMcpTestServer } = await import('./mcp/test-utils/mcp-test-server.js');
+    const { mcpTools } = await import('./mcp/index.js');
     const server = await startMcpTestServer();
     const source = mcpTools({ url: server.url });
     try {

@@ -1,8 +1,10 @@
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineAgent } from '../agent/index.js';
+
 import { KitError } from '../errors/index.js';
+import { type McpToolsOptions, mcpTools } from '../mcp/index.js';
+import { type McpTestServer, startMcpTestServer } from '../mcp/test-utils/mcp-test-server.js';
 import type { Message, ToolResponsePart } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
 import { FirestoreSessionStore, type StoreOperation } from '../session/firestore/index.js';
@@ -10,8 +12,7 @@ import { demoProjectId, emulatorFirestore } from '../session/test-utils/emulator
 import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { defineTool, type ToolEntry } from '../tools/index.js';
 import type { TurnTrace } from '../trace/index.js';
-import { type McpToolsOptions, mcpTools } from './index.js';
-import { type McpTestServer, startMcpTestServer } from './test-utils/mcp-test-server.js';
+import { defineAgent } from './define-agent.js';
 
 // An agent with an MCP server's tools, end to end: the server is the SDK's own on loopback, the
 // sessions are on the Firestore emulator.
