@@ -15,6 +15,8 @@ export interface McpToolScope {
   options: McpToolsOptions;
   timeoutMs: number;
   sdk: McpSdk;
+  /** One validator for the source's tools (an ajv instance is costly to make; its schemas compile per tool). */
+  validator: InstanceType<McpSdk['AjvJsonSchemaValidator']>;
 }
 
 const MIN_SECRET_LENGTH = 8;
@@ -81,9 +83,7 @@ function callFailure(
  */
 export function toKitTool(tool: SdkTool, name: string, scope: McpToolScope): Tool {
   const info = toolInfo(tool);
-  const validator = new scope.sdk.AjvJsonSchemaValidator().getValidator<Record<string, unknown>>(
-    tool.inputSchema as never,
-  );
+  const validator = scope.validator.getValidator<Record<string, unknown>>(tool.inputSchema as never);
   const readOnly = scope.options.trustReadOnlyHints === true && tool.annotations?.readOnlyHint === true;
   const description = tool.description ?? tool.title ?? tool.annotations?.title ?? '';
   const definition: ToolDefinition = { name, description, inputSchema: info.inputSchema };

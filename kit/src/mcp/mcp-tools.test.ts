@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isKitError } from '../errors/index.js';
 import type { Tool } from '../tools/index.js';
 import { mcpTools } from './mcp-tools.js';
-import { type McpTestServer, PIXEL, startMcpTestServer } from './test-utils/mcp-test-server.js';
+import { type McpTestServer, PIXEL, startListingServer, startMcpTestServer } from './test-utils/mcp-test-server.js';
 
 let server: McpTestServer;
 const sources: { close(): Promise<void> }[] = [];
@@ -161,6 +161,31 @@ describe('mcpTools', () => {
     await s.tools({});
     await s.tools({});
     expect(count('tools/list')).toBe(lists + 2);
+  });
+});
+
+describe('mcpTools with a careless server', () => {
+  it('skips a tool whose name the kit can’t offer or whose schema can’t compile, and offers the others', async () => {
+    const careless = await startListingServer([
+      { name: 'good', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } },
+      { name: '9lives', inputSchema: { type: 'object' } },
+      { name: 'broken', inputSchema: { type: 'object', properties: { q: { type: 'bogus' } } } },
+    ]);
+    const s = mcpTools({ url: careless.url, name: 'careless' });
+    sources.push(s);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const tools = await s.tools({});
+      expect(tools.map((t) => t.name)).toEqual(['good']);
+      expect(await run(tools[0], { q: 'x' })).toEqual({ output: 'ran good' });
+      expect(warn.mock.calls.map(([line]) => line)).toEqual([
+        expect.stringContaining("tool '9lives' has a name the kit can't offer"),
+        expect.stringContaining("tool 'broken' skipped"),
+      ]);
+    } finally {
+      warn.mockRestore();
+      await careless.close();
+    }
   });
 });
 

@@ -49,7 +49,9 @@ export function mcpTools(options: McpToolsOptions): McpToolSource {
   });
 
   const build = async (tools: SdkTool[]): Promise<readonly Tool[]> => {
-    const scope: McpToolScope = { server, connection, options, timeoutMs, sdk: await loadMcpSdk() };
+    const sdk = await loadMcpSdk();
+    const validator = new sdk.AjvJsonSchemaValidator();
+    const scope: McpToolScope = { server, connection, options, timeoutMs, sdk, validator };
     const built: Tool[] = [];
     for (const tool of tools) {
       if (!allowed(options, tool)) continue;
@@ -58,7 +60,13 @@ export function mcpTools(options: McpToolsOptions): McpToolSource {
         console.warn(`[callable-flows] MCP server '${server}': tool '${name}' has a name the kit can't offer; skipped`);
         continue;
       }
-      built.push(toKitTool(tool, name, scope));
+      try {
+        built.push(toKitTool(tool, name, scope));
+      } catch (error) {
+        // One tool's schema that ajv can't compile costs that tool, not the server's others.
+        const said = error instanceof Error ? error.message : String(error);
+        console.warn(`[callable-flows] MCP server '${server}': tool '${name}' skipped (${redactSecrets(said)})`);
+      }
     }
     return built;
   };

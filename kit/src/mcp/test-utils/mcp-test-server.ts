@@ -195,3 +195,38 @@ export async function startMcpTestServer(): Promise<McpTestServer> {
     close: stop,
   };
 }
+
+/**
+ * A server that lists `tools` as given, schemas and names unchecked (the SDK's low-level
+ * `Server`, stateless): what a careless server may send. Each call answers "ran <name>".
+ */
+export async function startListingServer(
+  tools: { name: string; description?: string; inputSchema: Record<string, unknown> }[],
+): Promise<{ url: string; close(): Promise<void> }> {
+  const { Server } = await import('@modelcontextprotocol/sdk/server/index.js');
+  const { CallToolRequestSchema, ListToolsRequestSchema } = await import('@modelcontextprotocol/sdk/types.js');
+  const http = createServer((req, res) => {
+    const server = new Server({ name: 'listing', version: '1.0.0' }, { capabilities: { tools: {} } });
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools as never }));
+    server.setRequestHandler(CallToolRequestSchema, async (request) => ({
+      content: [{ type: 'text', text: `ran ${request.params.name}` }],
+    }));
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    (async () => {
+      await server.connect(transport);
+      await transport.handleRequest(req, res, req.method === 'POST' ? await bodyOf(req) : undefined);
+    })().catch(() => {
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const port = (http.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        http.closeAllConnections();
+        http.close(() => resolve());
+      }),
+  };
+}
