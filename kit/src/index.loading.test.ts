@@ -11,9 +11,14 @@ vi.mock('@modelcontextprotocol/sdk/client/streamableHttp.js', async (importOrigi
   loaded.push('streamableHttp');
   return importOriginal();
 });
+// The kit's own MCP code beside its listing: the connection, loaded with the first listing too.
+vi.mock('./mcp/mcp-connection.js', async (importOriginal) => {
+  loaded.push('kit mcp-connection');
+  return importOriginal();
+});
 
 describe('the kit’s entry point', () => {
-  it('loads none of the MCP SDK when an agent without MCP tools runs a turn', async () => {
+  it('loads none of the MCP SDK, nor the kit’s MCP connection, when an agent without MCP tools runs a turn', async () => {
     const kit = await import('./index.js');
     const lookup = kit.defineTool(
       { name: 'lookup', description: 'looks up', inputSchema: z.object({ q: z.string() }) },
@@ -43,7 +48,7 @@ describe('the kit’s entry point', () => {
     const source = mcpTools({ url: server.url });
     try {
       expect((await source.tools({})).length).toBeGreaterThan(0);
-      expect(loaded).toEqual(expect.arrayContaining(['client', 'streamableHttp']));
+      expect(loaded).toEqual(expect.arrayContaining(['client', 'streamableHttp', 'kit mcp-connection']));
     } finally {
       await source.close();
       await server.close();

@@ -1,14 +1,15 @@
-import type { Tool as SdkTool } from '@modelcontextprotocol/sdk/types.js';
 import { KitError } from '../errors/index.js';
+import { lazy } from '../lazy/index.js';
 import { redactSecrets } from '../redact/index.js';
 import { type ActionContext, DEFAULT_TOOL_TIMEOUT_MS, type Tool, type ToolSource } from '../tools/index.js';
-import { McpConnection } from './mcp-connection.js';
+import type { ServerListing } from './mcp-listing.js';
 import { DEFAULT_MCP_LIST_TTL_MS, type McpToolsOptions } from './mcp-options.js';
-import { loadMcpSdk } from './mcp-sdk.js';
-import { headersFor, type McpToolScope, toKitTool, toolInfo, withoutHeaders } from './mcp-tool.js';
 
-const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_.\-/]{0,127}$/;
 const NONE: readonly Tool[] = Object.freeze([]);
+
+// The connection, the tools and the SDK behind them are loaded on a source's first use: an app
+// that never lists a server loads none of it.
+const loadListing = lazy(() => import('./mcp-listing.js'));
 
 /** A server's tools as a source of an agent's (or a generation's) tools, with its connection. */
 export interface McpToolSource extends ToolSource {
@@ -16,12 +17,6 @@ export interface McpToolSource extends ToolSource {
   invalidate(): void;
   /** Closes the connection; a later use opens another. */
   close(): Promise<void>;
-}
-
-function allowed(options: McpToolsOptions, tool: SdkTool): boolean {
-  const allow = options.allow;
-  if (allow === undefined) return true;
-  return typeof allow === 'function' ? allow(toolInfo(tool)) : allow.includes(tool.name);
 }
 
 /**
@@ -44,46 +39,25 @@ export function mcpTools(options: McpToolsOptions): McpToolSource {
   let listedAt = 0;
   let stale = false;
   let listing: Promise<readonly Tool[]> | undefined;
-  const connection = new McpConnection(url, () => {
+  let opened: ServerListing | undefined;
+  const onListChanged = () => {
     stale = true;
-  });
-
-  const build = async (tools: SdkTool[]): Promise<readonly Tool[]> => {
-    const sdk = await loadMcpSdk();
-    const validator = new sdk.AjvJsonSchemaValidator();
-    const scope: McpToolScope = { server, connection, options, timeoutMs, sdk, validator };
-    const built: Tool[] = [];
-    for (const tool of tools) {
-      if (!allowed(options, tool)) continue;
-      const name = `${prefix}${tool.name}`;
-      if (!TOOL_NAME.test(name)) {
-        console.warn(`[callable-flows] MCP server '${server}': tool '${name}' has a name the kit can't offer; skipped`);
-        continue;
-      }
-      try {
-        built.push(toKitTool(tool, name, scope));
-      } catch (error) {
-        // One tool's schema that ajv can't compile costs that tool, not the server's others.
-        const said = error instanceof Error ? error.message : String(error);
-        console.warn(`[callable-flows] MCP server '${server}': tool '${name}' skipped (${redactSecrets(said)})`);
-      }
-    }
-    return built;
   };
 
   const relist = async (context: ActionContext): Promise<readonly Tool[]> => {
     // Cleared before the request: a notification that lands while it runs marks the new list stale.
     stale = false;
-    let headers: Record<string, string> = {};
     try {
-      headers = await headersFor(options.headers, context);
-      list = await build(await connection.listTools(headers, timeoutMs));
+      if (!opened) {
+        const { serverListing } = await loadListing();
+        opened ??= serverListing({ url, server, prefix, timeoutMs, options, onListChanged });
+      }
+      list = await opened.list(context);
       listedAt = Date.now();
     } catch (error) {
-      const said = withoutHeaders(error instanceof Error ? error.message : String(error), headers);
-      console.warn(
-        `[callable-flows] MCP server '${server}' could not be listed (${redactSecrets(said)}): this turn goes on without its tools`,
-      );
+      // The listing's words have the headers cut out already; the rest of a secret's shapes here.
+      const said = redactSecrets(error instanceof Error ? error.message : String(error));
+      console.warn(`[callable-flows] ${said}: this turn goes on without its tools`);
       stale = true;
     }
     return list ?? NONE;
@@ -104,6 +78,8 @@ export function mcpTools(options: McpToolsOptions): McpToolSource {
     invalidate() {
       stale = true;
     },
-    close: () => connection.close(),
+    close: async () => {
+      await opened?.close();
+    },
   };
 }
