@@ -44,6 +44,11 @@ export interface McpToolsOptions {
    * tool and the call's input. Such a call interrupts (`ctx.interrupt`) and runs once approved.
    */
   approval?: boolean | readonly string[] | ((tool: McpToolInfo, input: unknown) => boolean);
+  /**
+   * The words of an approval's interrupt (`title`, `summary`, `consequence`, … as an approval
+   * card reads them), over the defaults made from the server's description of the tool.
+   */
+  approvalMetadata?: (tool: McpToolInfo, input: Record<string, unknown>) => Record<string, unknown>;
   /** How long one call may run (the kit's tool timeout). Default 30 s. */
   timeoutMs?: number;
   /** How long a listing is used before the next use lists again. Default 5 minutes; `Infinity`: until `list_changed`. */

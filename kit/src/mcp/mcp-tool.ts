@@ -58,6 +58,29 @@ function needsApproval(approval: McpToolsOptions['approval'], info: McpToolInfo,
   return approval.includes(info.name);
 }
 
+/**
+ * What an approval's interrupt says: the card's words (an approval card reads `title`, `summary`,
+ * `consequence`) from the server's own description, the app's `approvalMetadata` over them, and
+ * which call it is (`mcp`), which the app can't change.
+ */
+function approvalMetadata(
+  scope: McpToolScope,
+  info: McpToolInfo,
+  input: Record<string, unknown>,
+): Record<string, unknown> {
+  const words: Record<string, unknown> = {
+    title: `Allow ${info.title ?? info.annotations?.title ?? info.name} on ${scope.server}?`,
+  };
+  if (info.description) words.summary = info.description;
+  if (info.annotations?.destructiveHint) words.consequence = `This may change or delete data on ${scope.server}.`;
+  const call = {
+    server: scope.server,
+    tool: info.name,
+    ...(info.annotations ? { annotations: info.annotations } : {}),
+  };
+  return { ...words, ...scope.options.approvalMetadata?.(info, input), mcp: call };
+}
+
 /** A failure of a call as the kit's error: the model is told it (redacted), the turn goes on. */
 function callFailure(
   scope: McpToolScope,
@@ -92,10 +115,8 @@ export function toKitTool(tool: SdkTool, name: string, scope: McpToolScope): Too
     const args = input ?? {};
     const checked = validator(args);
     if (!checked.valid) throw new KitError('invalid-argument', `input for tool '${name}': ${checked.errorMessage}`);
-    if (ctx.resumed === undefined && needsApproval(scope.options.approval, info, args)) {
-      ctx.interrupt({
-        mcp: { server: scope.server, tool: info.name, ...(info.annotations ? { annotations: info.annotations } : {}) },
-      });
+    if (ctx.resumed === undefined && needsApproval(scope.options.approval, info, checked.data)) {
+      ctx.interrupt(approvalMetadata(scope, info, checked.data));
     }
     const headers = await headersFor(scope.options.headers, ctx.context);
     let result: Awaited<ReturnType<McpConnection['callTool']>>;

@@ -137,13 +137,38 @@ describe('mcpTools', () => {
     expect(await run(refund, { orderId: 'A', cents: 50 })).toEqual({ output: 'refunded 50 on A' });
     const asked = await refund?.run({ orderId: 'B', cents: 500 }, { ref: 'r2' }).catch((e: unknown) => e);
     expect(asked).toMatchObject({
-      metadata: { mcp: { server: 'test', tool: 'refund', annotations: { destructiveHint: true } } },
+      metadata: {
+        title: 'Allow refund on test?',
+        summary: 'refunds an order',
+        consequence: 'This may change or delete data on test.',
+        mcp: { server: 'test', tool: 'refund', annotations: { destructiveHint: true } },
+      },
     });
     expect(server.runs.get('refund')).toBe(runs + 1);
     expect(await refund?.run({ orderId: 'B', cents: 500 }, { ref: 'r2', resumed: true })).toEqual({
       output: 'refunded 500 on B',
     });
     expect(server.runs.get('refund')).toBe(runs + 2);
+  });
+
+  it('puts the app’s words over the defaults, but never over which call it is, when it shapes the approval', async () => {
+    const tools = await toolsOf(
+      source({
+        approval: true,
+        approvalMetadata: (tool, input) => ({
+          title: `Refund ${String(input.cents)} cents?`,
+          mcp: 'forged',
+          tool: tool.name,
+        }),
+      }),
+    );
+    const asked = await tools
+      .get('refund')
+      ?.run({ orderId: 'B', cents: 500 }, { ref: 'r3' })
+      .catch((e: unknown) => e);
+    expect(asked).toMatchObject({
+      metadata: { title: 'Refund 500 cents?', summary: 'refunds an order', tool: 'refund', mcp: { tool: 'refund' } },
+    });
   });
 
   it('lists again after the server says its tools changed', async () => {
