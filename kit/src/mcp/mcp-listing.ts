@@ -7,8 +7,6 @@ import type { McpToolsOptions } from './mcp-options.js';
 import { loadMcpSdk } from './mcp-sdk.js';
 import { headersFor, type McpToolScope, toKitTool, toolInfo, withoutHeaders } from './mcp-tool.js';
 
-const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_.\-/]{0,127}$/;
-
 /** A server's connection and what lists its tools as kit tools: the part of `mcpTools` loaded on first use. */
 export interface ServerListing {
   /** Lists the server's tools (all pages) as kit tools; rejects with its headers cut out of the words. */
@@ -45,14 +43,10 @@ export function serverListing(given: ListingOptions): ServerListing {
     for (const tool of tools) {
       if (!allowed(options, tool)) continue;
       const name = `${prefix}${tool.name}`;
-      if (!TOOL_NAME.test(name)) {
-        console.warn(`[callable-flows] MCP server '${server}': tool '${name}' has a name the kit can't offer; skipped`);
-        continue;
-      }
       try {
         built.push(toKitTool(tool, name, scope));
       } catch (error) {
-        // One tool's schema that ajv can't compile costs that tool, not the server's others.
+        // A name the kit can't offer, or a schema ajv can't compile, costs that tool, not the server's others.
         const said = error instanceof Error ? error.message : String(error);
         console.warn(`[callable-flows] MCP server '${server}': tool '${name}' skipped (${redactSecrets(said)})`);
       }

@@ -204,7 +204,7 @@ describe('mcpTools with a careless server', () => {
       expect(tools.map((t) => t.name)).toEqual(['good']);
       expect(await run(tools[0], { q: 'x' })).toEqual({ output: 'ran good' });
       expect(warn.mock.calls.map(([line]) => line)).toEqual([
-        expect.stringContaining("tool '9lives' has a name the kit can't offer"),
+        expect.stringContaining("tool '9lives' skipped (invalid tool name '9lives')"),
         expect.stringContaining("tool 'broken' skipped"),
       ]);
     } finally {
