@@ -91,8 +91,12 @@ function callFailure(
   const said = withoutHeaders(error instanceof Error ? error.message : String(error), headers);
   const where = `tool '${info.name}' of MCP server '${scope.server}'`;
   if (error instanceof scope.sdk.McpError && error.code !== -32000) {
+    // The SDK's words repeat its prefix ("MCP error -32602: MCP error -32602: …"): the code is said once.
+    const words = `${said.replace(/^(MCP error -?\d+: )+/, '')} (JSON-RPC ${error.code})`;
+    // -32001: the SDK's own limit, a backstop a little after the kit's (it fires first, unless it can't).
+    if (error.code === -32001) return new KitError('deadline-exceeded', `${where} timed out: ${words}`);
     // -32602: the server refused the arguments (the model can fix them).
-    return new KitError(error.code === -32602 ? 'invalid-argument' : 'unknown', `${where} refused the call: ${said}`);
+    return new KitError(error.code === -32602 ? 'invalid-argument' : 'unknown', `${where} refused the call: ${words}`);
   }
   return new KitError('unavailable', `${where} could not be reached: ${said}`);
 }

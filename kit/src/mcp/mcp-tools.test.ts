@@ -214,6 +214,36 @@ describe('mcpTools with a careless server', () => {
   });
 });
 
+describe('mcpTools with a server that answers with JSON-RPC errors', () => {
+  it('fails the call as invalid-argument when the server refuses the arguments, and as unknown for another error', async () => {
+    const { McpError } = await import('@modelcontextprotocol/sdk/types.js');
+    const refusing = await startListingServer(
+      [
+        { name: 'picky', inputSchema: { type: 'object' } },
+        { name: 'broken', inputSchema: { type: 'object' } },
+      ],
+      (name) => {
+        throw name === 'picky' ? new McpError(-32602, 'orderId is unknown') : new McpError(-32603, 'database gone');
+      },
+    );
+    const s = mcpTools({ url: refusing.url, name: 'refusing' });
+    sources.push(s);
+    try {
+      const tools = await toolsOf(s);
+      expect(await failure(run(tools.get('picky'), {}))).toEqual({
+        code: 'invalid-argument',
+        message: "tool 'picky' of MCP server 'refusing' refused the call: orderId is unknown (JSON-RPC -32602)",
+      });
+      expect(await failure(run(tools.get('broken'), {}))).toMatchObject({
+        code: 'unknown',
+        message: "tool 'broken' of MCP server 'refusing' refused the call: database gone (JSON-RPC -32603)",
+      });
+    } finally {
+      await refusing.close();
+    }
+  });
+});
+
 describe('mcpTools with a server that is down', () => {
   it('offers no tools, and lists them once the server is back, when the first listing fails', async () => {
     const down = await startMcpTestServer();

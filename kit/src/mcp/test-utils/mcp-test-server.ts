@@ -202,15 +202,17 @@ export async function startMcpTestServer(): Promise<McpTestServer> {
  */
 export async function startListingServer(
   tools: { name: string; description?: string; inputSchema: Record<string, unknown> }[],
+  /** Answers a call instead of "ran <name>" (it may throw the SDK's `McpError`: a JSON-RPC error). */
+  call?: (name: string) => unknown,
 ): Promise<{ url: string; close(): Promise<void> }> {
   const { Server } = await import('@modelcontextprotocol/sdk/server/index.js');
   const { CallToolRequestSchema, ListToolsRequestSchema } = await import('@modelcontextprotocol/sdk/types.js');
   const http = createServer((req, res) => {
     const server = new Server({ name: 'listing', version: '1.0.0' }, { capabilities: { tools: {} } });
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools as never }));
-    server.setRequestHandler(CallToolRequestSchema, async (request) => ({
-      content: [{ type: 'text', text: `ran ${request.params.name}` }],
-    }));
+    server.setRequestHandler(CallToolRequestSchema, async (request) =>
+      call ? (call(request.params.name) as never) : { content: [{ type: 'text', text: `ran ${request.params.name}` }] },
+    );
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     (async () => {
       await server.connect(transport);
