@@ -158,6 +158,36 @@ describe.skipIf(!host)('an agent with MCP tools', () => {
     expect(runs()).toBe(before + 1);
   });
 
+  it('refuses an approval on an instance that can’t list the server, runs nothing, and runs the call once the server is back', async () => {
+    const flaky = await startMcpTestServer();
+    firestore ??= emulatorFirestore(host as string, projectId);
+    const store = new FirestoreSessionStore({ firestore, prefix: `m${tenants++}_` });
+    /** An agent on an instance of its own: its own source, so its own listing. */
+    const instance = () => {
+      const source = mcpTools({ url: flaky.url, name: 'flaky', approval: ['refund'] });
+      closing.push(() => source.close());
+      return defineAgent({ name: 'shop', model: callsWhatItIsTold(), tools: [source], store, cache: false });
+    };
+    const asked = await instance().send(undefined, { message: 'refund {"orderId":"A-2","cents":9}' }, { uid: 'ann' });
+    const approve = { resume: { restart: [{ ref: asked.interrupts[0]?.ref as string, name: 'refund' }] } };
+    await flaky.stop();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const cold = await instance()
+        .send(asked.sessionId, approve, { uid: 'ann' })
+        .catch((e: unknown) => e);
+      expect(cold).toMatchObject({ reason: 'UNKNOWN_REF', message: expect.stringContaining('no longer available') });
+    } finally {
+      warn.mockRestore();
+    }
+    expect(flaky.runs.get('refund')).toBeUndefined();
+    await flaky.restart();
+    const done = await instance().send(asked.sessionId, approve, { uid: 'ann' });
+    expect(done.text).toBe('done: ["refunded 9 on A-2"]');
+    expect(flaky.runs.get('refund')).toBe(1);
+    await flaky.close();
+  });
+
   it('refuses a client’s own result for an MCP call waiting for approval', async () => {
     const w = world({ approval: true });
     const asked = await w.agent.send(undefined, { message: 'echo {"text":"x"}' }, { uid: 'ann' });
