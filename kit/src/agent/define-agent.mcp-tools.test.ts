@@ -171,6 +171,7 @@ describe.skipIf(!host)('an agent with MCP tools', () => {
     const asked = await instance().send(undefined, { message: 'refund {"orderId":"A-2","cents":9}' }, { uid: 'ann' });
     const approve = { resume: { restart: [{ ref: asked.interrupts[0]?.ref as string, name: 'refund' }] } };
     await flaky.stop();
+    const version = (await store.load(asked.sessionId))?.session.version;
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
       const cold = await instance()
@@ -181,6 +182,7 @@ describe.skipIf(!host)('an agent with MCP tools', () => {
       warn.mockRestore();
     }
     expect(flaky.runs.get('refund')).toBeUndefined();
+    expect((await store.load(asked.sessionId))?.session.version).toBe(version);
     await flaky.restart();
     const done = await instance().send(asked.sessionId, approve, { uid: 'ann' });
     expect(done.text).toBe('done: ["refunded 9 on A-2"]');
