@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -93,16 +93,19 @@ function register(server: McpServer, runs: Map<string, number>, added: readonly 
     });
     return { content: [{ type: 'text', text: 'late' }] };
   });
-  server.registerTool('hangup', { description: 'the connection drops while it runs' }, async () => {
-    ran('hangup');
-    return { content: [{ type: 'text', text: 'never seen' }] };
+  // Listed only: its calls never reach it (the HTTP handler cuts their connection, and counts them).
+  server.registerTool('hangup', { description: 'the connection drops while it runs' }, async () => ({
+    content: [{ type: 'text', text: 'never seen' }],
+  }));
+  for (const name of added) registerAdded(server, runs, name);
+}
+
+/** A tool added while the server runs: it answers its own name. */
+function registerAdded(server: McpServer, runs: Map<string, number>, name: string): void {
+  server.registerTool(name, { description: `added later: ${name}` }, async () => {
+    runs.set(name, (runs.get(name) ?? 0) + 1);
+    return { content: [{ type: 'text', text: name }] };
   });
-  for (const name of added) {
-    server.registerTool(name, { description: `added later: ${name}` }, async () => {
-      ran(name);
-      return { content: [{ type: 'text', text: name }] };
-    });
-  }
 }
 
 async function bodyOf(req: IncomingMessage): Promise<unknown> {
@@ -120,7 +123,7 @@ export async function startMcpTestServer(): Promise<McpTestServer> {
   const added: string[] = [];
   let sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: McpServer }>();
 
-  const handle = async (req: IncomingMessage, res: import('node:http').ServerResponse) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     if (typeof req.headers.authorization === 'string') authorizations.push(req.headers.authorization);
     const id = req.headers['mcp-session-id'];
     const body = req.method === 'POST' ? await bodyOf(req) : undefined;
@@ -150,12 +153,16 @@ export async function startMcpTestServer(): Promise<McpTestServer> {
     await transport.handleRequest(req, res, body);
   };
 
-  let http: Server = createServer((req, res) => {
-    handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500).end();
+  const listen = async (at: number): Promise<Server> => {
+    const made = createServer((req, res) => {
+      handle(req, res).catch(() => {
+        if (!res.headersSent) res.writeHead(500).end();
+      });
     });
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => made.listen(at, '127.0.0.1', resolve));
+    return made;
+  };
+  let http = await listen(0);
   const port = (http.address() as AddressInfo).port;
 
   const stop = async () => {
@@ -173,24 +180,14 @@ export async function startMcpTestServer(): Promise<McpTestServer> {
     authorizations,
     addTool(name) {
       added.push(name);
-      for (const { server } of sessions.values()) {
-        server.registerTool(name, { description: `added later: ${name}` }, async () => {
-          runs.set(name, (runs.get(name) ?? 0) + 1);
-          return { content: [{ type: 'text', text: name }] };
-        });
-      }
+      for (const { server } of sessions.values()) registerAdded(server, runs, name);
     },
     forgetSessions() {
       sessions = new Map();
     },
     stop,
     async restart() {
-      http = createServer((req, res) => {
-        handle(req, res).catch(() => {
-          if (!res.headersSent) res.writeHead(500).end();
-        });
-      });
-      await new Promise<void>((resolve) => http.listen(port, '127.0.0.1', resolve));
+      http = await listen(port);
     },
     close: stop,
   };
