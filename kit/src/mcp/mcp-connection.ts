@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Tool as SdkTool } from '@modelcontextprotocol/sdk/types.js';
-import { loadMcpSdk, type McpSdk } from './mcp-sdk.js';
+import { loadMcpSdk } from './mcp-sdk.js';
 
 // The headers of the request being sent: set around each call (and the listing), read by the
 // transport's fetch. One connection serves every caller, so a caller's headers can't live on it.
@@ -33,11 +33,6 @@ export class McpConnection {
   constructor(url: string | URL, onListChanged: () => void) {
     this.#url = new URL(url);
     this.#onListChanged = onListChanged;
-  }
-
-  /** The SDK (loaded once per process) for the callers that tell its errors apart. */
-  sdk(): Promise<McpSdk> {
-    return loadMcpSdk();
   }
 
   #connected(headers: Record<string, string>, timeoutMs: number): Promise<Client> {
