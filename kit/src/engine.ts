@@ -23,6 +23,14 @@ export {
   type ToolResultStep,
 } from './generate/index.js';
 export {
+  DEFAULT_MCP_LIST_TTL_MS,
+  type McpHeaders,
+  type McpToolInfo,
+  type McpToolSource,
+  type McpToolsOptions,
+  mcpTools,
+} from './mcp/index.js';
+export {
   type Document,
   defineModel,
   type FinishReason,
@@ -52,14 +60,6 @@ export {
   type ToolResponsePart,
   type Usage,
 } from './model/index.js';
-export {
-  DEFAULT_MCP_LIST_TTL_MS,
-  type McpHeaders,
-  type McpToolInfo,
-  type McpToolSource,
-  type McpToolsOptions,
-  mcpTools,
-} from './mcp/index.js';
 export {
   type GeminiConfig,
   GeminiConfigSchema,
