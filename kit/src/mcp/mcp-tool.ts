@@ -58,6 +58,18 @@ function needsApproval(approval: McpToolsOptions['approval'], info: McpToolInfo,
   return approval.includes(info.name);
 }
 
+const SUMMARY_CHARS = 400;
+
+/** A tool's description as a card's summary: its first paragraph, cut short (a description written for a model may run to pages). */
+function cardSummary(description: string | undefined): string | undefined {
+  const first = description
+    ?.trim()
+    .split(/\n\s*\n/)[0]
+    ?.trim();
+  if (!first) return undefined;
+  return first.length > SUMMARY_CHARS ? `${first.slice(0, SUMMARY_CHARS - 1).trimEnd()}…` : first;
+}
+
 /**
  * What an approval's interrupt says: the card's words (an approval card reads `title`, `summary`,
  * `consequence`) from the server's own description, the app's `approvalMetadata` over them, and
@@ -71,7 +83,8 @@ function approvalMetadata(
   const words: Record<string, unknown> = {
     title: `Allow ${info.title ?? info.annotations?.title ?? info.name} on ${scope.server}?`,
   };
-  if (info.description) words.summary = info.description;
+  const summary = cardSummary(info.description);
+  if (summary) words.summary = summary;
   if (info.annotations?.destructiveHint) words.consequence = `This may change or delete data on ${scope.server}.`;
   const call = {
     server: scope.server,

@@ -214,6 +214,26 @@ describe('mcpTools with a careless server', () => {
   });
 });
 
+describe('mcpTools approval words', () => {
+  it('sums a long description up in its first paragraph, cut short, when it asks for approval', async () => {
+    const long = `${'Refunds an order. '.repeat(40)}\n\nDetails for the model only.`;
+    const wordy = await startListingServer([{ name: 'refund', description: long, inputSchema: { type: 'object' } }]);
+    const s = mcpTools({ url: wordy.url, name: 'wordy', approval: true });
+    sources.push(s);
+    try {
+      const [refund] = await s.tools({});
+      const asked = (await refund?.run({}, { ref: 'r1' }).catch((e: unknown) => e)) as {
+        metadata: { summary: string };
+      };
+      expect(asked.metadata.summary.length).toBe(400);
+      expect(asked.metadata.summary).toMatch(/^Refunds an order\. .*…$/);
+      expect(asked.metadata.summary).not.toContain('Details');
+    } finally {
+      await wordy.close();
+    }
+  });
+});
+
 describe('mcpTools with a server that answers with JSON-RPC errors', () => {
   it('fails the call as invalid-argument when the server refuses the arguments, and as unknown for another error', async () => {
     const { McpError } = await import('@modelcontextprotocol/sdk/types.js');
