@@ -28,6 +28,11 @@ import { type ResolvedRound, runOpenRound } from './run-open-round.js';
 import { isStopMet, stopToolResult } from './stop-condition.js';
 import { toToolMap } from './to-tool-map.js';
 
+/** The tools by name, each source's list (an MCP server's) resolved with the caller's context. */
+async function sourcedToolMap(options: GenerateOptions): Promise<Map<string, Tool>> {
+  return toToolMap(await resolveToolEntries(options.tools as ToolEntry[], options.context ?? {}));
+}
+
 /** Default number of tool rounds in one generation. */
 export const DEFAULT_MAX_TURNS = 5;
 
@@ -154,13 +159,8 @@ export async function generate<O extends z.ZodType = z.ZodType>(
   options: GenerateOptions<O>,
 ): Promise<GenerateResult<z.infer<O>>> {
   const state: LoopState = { messages: [], rounds: [], usage: {}, roundCount: 0, index: 0, started: performance.now() };
-  // A source's tools (an MCP server's) are resolved here, once, before the first model call;
-  // a list of plain tools goes on without an await.
-  const tools = toToolMap(
-    hasToolSource(options.tools)
-      ? await resolveToolEntries(options.tools as ToolEntry[], options.context ?? {})
-      : (options.tools as Tool[] | undefined),
-  );
+  // A source's tools (an MCP server's) are resolved before the first model call; plain tools without an await.
+  const tools = hasToolSource(options.tools) ? await sourcedToolMap(options) : toToolMap(options.tools as Tool[]);
   state.messages = initialMessages(options);
   // One request for the whole generation: its messages are the loop's own list, which grows in
   // place (a request's messages are valid for the call, see `Model`; the loop appends only after
