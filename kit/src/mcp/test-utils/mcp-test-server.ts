@@ -14,6 +14,8 @@ export interface McpTestServer {
   runs: Map<string, number>;
   /** The `authorization` header of each request that carried one. */
   authorizations: string[];
+  /** Each `tools/call` as it arrived: the tool, its arguments and the request's `authorization`. */
+  calls: { name: string; args: unknown; authorization: string | undefined }[];
   /** Adds a tool while clients are connected (each session is told `tools/list_changed`). */
   addTool(name: string): void;
   /** Forgets every session, as a server that restarted behind a load balancer (no socket is cut). */
@@ -120,6 +122,7 @@ export async function startMcpTestServer(): Promise<McpTestServer> {
   const methods: string[] = [];
   const runs = new Map<string, number>();
   const authorizations: string[] = [];
+  const calls: McpTestServer['calls'] = [];
   const added: string[] = [];
   let sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: McpServer }>();
 
@@ -127,8 +130,20 @@ export async function startMcpTestServer(): Promise<McpTestServer> {
     if (typeof req.headers.authorization === 'string') authorizations.push(req.headers.authorization);
     const id = req.headers['mcp-session-id'];
     const body = req.method === 'POST' ? await bodyOf(req) : undefined;
-    const messages = (Array.isArray(body) ? body : [body]) as { method?: string; params?: { name?: string } }[];
-    for (const message of messages) if (message?.method) methods.push(message.method);
+    const messages = (Array.isArray(body) ? body : [body]) as {
+      method?: string;
+      params?: { name?: string; arguments?: unknown };
+    }[];
+    for (const message of messages) {
+      if (message?.method) methods.push(message.method);
+      if (message?.method === 'tools/call') {
+        calls.push({
+          name: String(message.params?.name),
+          args: message.params?.arguments,
+          authorization: req.headers.authorization,
+        });
+      }
+    }
     if (messages.some((m) => m?.method === 'tools/call' && m.params?.name === 'hangup')) {
       runs.set('hangup', (runs.get('hangup') ?? 0) + 1);
       req.socket.destroy();
@@ -178,6 +193,7 @@ export async function startMcpTestServer(): Promise<McpTestServer> {
     methods,
     runs,
     authorizations,
+    calls,
     addTool(name) {
       added.push(name);
       for (const { server } of sessions.values()) registerAdded(server, runs, name);
