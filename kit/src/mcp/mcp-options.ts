@@ -43,7 +43,7 @@ export interface McpToolsOptions {
    * Calls a person approves before they run: `true` (every call), names, or a predicate of the
    * tool and the call's input. Such a call interrupts (`ctx.interrupt`) and runs once approved.
    */
-  approval?: boolean | readonly string[] | ((tool: McpToolInfo, input: unknown) => boolean);
+  approval?: boolean | readonly string[] | ((tool: McpToolInfo, input: Record<string, unknown>) => boolean);
   /**
    * The words of an approval's interrupt (`title`, `summary`, `consequence`, … as an approval
    * card reads them), over the defaults made from the server's description of the tool.

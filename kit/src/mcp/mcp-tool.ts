@@ -51,7 +51,11 @@ export function toolInfo(tool: SdkTool): McpToolInfo {
   return info;
 }
 
-function needsApproval(approval: McpToolsOptions['approval'], info: McpToolInfo, input: unknown): boolean {
+function needsApproval(
+  approval: McpToolsOptions['approval'],
+  info: McpToolInfo,
+  input: Record<string, unknown>,
+): boolean {
   if (approval === undefined || approval === false) return false;
   if (approval === true) return true;
   if (typeof approval === 'function') return approval(info, input);

@@ -130,7 +130,7 @@ describe('mcpTools', () => {
 
   it('interrupts with the call described before it runs, and runs it once restarted, when the tool needs approval', async () => {
     const tools = await toolsOf(
-      source({ approval: (tool, input) => tool.name === 'refund' && (input as { cents: number }).cents > 100 }),
+      source({ approval: (tool, input) => tool.name === 'refund' && Number(input.cents) > 100 }),
     );
     const refund = tools.get('refund');
     const runs = server.runs.get('refund') ?? 0;
