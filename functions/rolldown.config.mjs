@@ -17,6 +17,8 @@ const EXTERNAL = [
   // Loaded only off Google Cloud (GoogleAuthEndpoint's first call), never on a deployed cold path.
   /^google-auth-library(\/|$)/,
   /^@opentelemetry\/(?!api$)/,
+  // The MCP SDK is the app's own optional dependency too: mcpTools imports it on a source's first use.
+  /^@modelcontextprotocol\//,
 ];
 const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 

@@ -23,6 +23,14 @@ export {
   type ToolResultStep,
 } from './generate/index.js';
 export {
+  DEFAULT_MCP_LIST_TTL_MS,
+  type McpHeaders,
+  type McpToolInfo,
+  type McpToolSource,
+  type McpToolsOptions,
+  mcpTools,
+} from './mcp/index.js';
+export {
   type Document,
   defineModel,
   type FinishReason,
@@ -70,6 +78,8 @@ export {
   type Tool,
   type ToolConfig,
   type ToolContext,
+  type ToolEntry,
   ToolInterruptError,
+  type ToolSource,
   type ToolState,
 } from './tools/index.js';

@@ -11,6 +11,7 @@ import { runEngineBench } from './engine-bench.js';
 import { runGeminiOverheadBench } from './gemini-overhead.js';
 import { runSessionsVsGenkitBench } from './genkit/sessions-vs-genkit.js';
 import { runVsGenkitEngineBench } from './genkit/vs-genkit-engine.js';
+import { runMcpBench } from './mcp-bench.js';
 import { runMemoryBench } from './memory-bench.js';
 import { runSessionBench } from './session-bench.js';
 import { runThroughputBench } from './throughput-bench.js';
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
     { name: 'memory', run: one(() => runMemoryBench()) },
     { name: 'cold-start', run: one(() => runColdStartBench()) },
     { name: 'cleanup', run: one(() => runCleanupBench()) },
+    { name: 'mcp', run: one(() => runMcpBench()) },
   ];
   const unknown = only.filter((name) => !suites.some((s) => s.name === name && s.run));
   if (unknown.length)

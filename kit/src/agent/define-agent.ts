@@ -34,6 +34,7 @@ import {
   type AgentConfig,
   type AgentRuntime,
   assertSessionId,
+  refreshAgentTools,
   resolveAgent,
   type WhileBusy,
   withSessionId,
@@ -107,6 +108,9 @@ async function send(
 ): Promise<CallOutcome> {
   const request = clientRequest(rt, sessionId, input, ctx);
   throwIfAborted(ctx.signal, 'agent call');
+  // Tools from sources (an MCP server's) are known before admission: a resume is checked against them.
+  const refreshed = refreshAgentTools(rt, ctx.context ?? {});
+  if (refreshed) await refreshed;
   const start = await beginTurn(rt, request);
   if ('replay' in start) return { result: start.replay, replayed: true };
   return { result: await run(rt, start.started, ctx, observer, 0), replayed: false };
@@ -192,6 +196,9 @@ export function defineAgent<O extends z.ZodType = z.ZodType, W extends WhileBusy
     },
     warm: (sessionId, options) => warmSession(rt, sessionId, options),
     continue: async (task, signal) => {
+      // The server's continuation has no caller: a source gets an empty context.
+      const refreshed = refreshAgentTools(rt, {});
+      if (refreshed) await refreshed;
       const outcome = await continueTurn(rt, task, signal, (turn, ctx) =>
         traceCall(rt, task.sessionId, 'continuation', ctx, async (observer) => ({
           result: await run(rt, turn, ctx, observer, task.handOffs + 1),

@@ -15,7 +15,7 @@ import type {
   ToolResponsePart,
   Usage,
 } from '../model/index.js';
-import type { ActionContext, Tool, ToolResult, ToolState } from '../tools/index.js';
+import type { ActionContext, Tool, ToolEntry, ToolResult, ToolState } from '../tools/index.js';
 
 /**
  * How an open round goes on: answers for some interrupts, restarts (approvals) for others,
@@ -98,7 +98,8 @@ export interface GenerateOptions<O extends z.ZodType = z.ZodType> {
   /** The conversation so far. Treated as immutable: messages already checked aren't checked again. */
   messages?: Message[];
   docs?: Document[];
-  tools?: Tool[];
+  /** The tools, and sources of tools (`mcpTools`): a source's list is resolved before the first model call. */
+  tools?: ToolEntry[];
   toolChoice?: ToolChoice;
   config?: Record<string, unknown>;
   output?: OutputOptions<O>;

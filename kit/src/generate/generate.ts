@@ -15,6 +15,7 @@ import {
   type Usage,
 } from '../model/index.js';
 import { KIT_ATTR, runInSpan, startKitSpan } from '../telemetry/index.js';
+import { hasToolSource, resolveToolEntries, type Tool, type ToolEntry } from '../tools/index.js';
 import { addUsage } from './add-usage.js';
 import { applyResume } from './apply-resume.js';
 import { baseRequest, initialMessages } from './build-request.js';
@@ -26,6 +27,11 @@ import { repliesOfOptions } from './resume-reply.js';
 import { type ResolvedRound, runOpenRound } from './run-open-round.js';
 import { isStopMet, stopToolResult } from './stop-condition.js';
 import { toToolMap } from './to-tool-map.js';
+
+/** The tools by name, each source's list (an MCP server's) resolved with the caller's context. */
+async function sourcedToolMap(options: GenerateOptions): Promise<Map<string, Tool>> {
+  return toToolMap(await resolveToolEntries(options.tools as ToolEntry[], options.context ?? {}));
+}
 
 /** Default number of tool rounds in one generation. */
 export const DEFAULT_MAX_TURNS = 5;
@@ -153,7 +159,8 @@ export async function generate<O extends z.ZodType = z.ZodType>(
   options: GenerateOptions<O>,
 ): Promise<GenerateResult<z.infer<O>>> {
   const state: LoopState = { messages: [], rounds: [], usage: {}, roundCount: 0, index: 0, started: performance.now() };
-  const tools = toToolMap(options.tools);
+  // A source's tools (an MCP server's) are resolved before the first model call; plain tools without an await.
+  const tools = hasToolSource(options.tools) ? await sourcedToolMap(options) : toToolMap(options.tools as Tool[]);
   state.messages = initialMessages(options);
   // One request for the whole generation: its messages are the loop's own list, which grows in
   // place (a request's messages are valid for the call, see `Model`; the loop appends only after

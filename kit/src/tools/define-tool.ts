@@ -106,11 +106,14 @@ function assertVersion(name: string, version: number | undefined): void {
 /**
  * Builds a tool from its config and a body (returning `{ output, content, metadata }` when
  * `config.multipart`, its output otherwise); `restartable` is false only for interrupts.
+ * `described`: what the model is told, for a tool whose schemas are JSON Schema already (an
+ * MCP server's); the body checks its input then. Without it, it is made from the zod schemas.
  */
 export function makeTool<I extends z.ZodType, O extends z.ZodType>(
   config: ToolConfig<I, O>,
   body: (input: z.infer<I>, ctx: ToolContext) => unknown,
   restartable: boolean,
+  described?: ToolDefinition,
 ): Tool<I, O> {
   if (!TOOL_NAME.test(config.name)) {
     throw new KitError('invalid-argument', `invalid tool name '${config.name}'`);
@@ -120,7 +123,7 @@ export function makeTool<I extends z.ZodType, O extends z.ZodType>(
   const spanName = toolSpanName(config.name);
   const runChecked = checkedRunner(config as AnyConfig, body as Body);
   const onDecline = config.onDecline as ((input: never, reason: string | undefined) => unknown) | undefined;
-  let definition: ToolDefinition | undefined;
+  let definition: ToolDefinition | undefined = described;
   const promised = (rawInput: unknown, options: ToolRunOptions): Promise<ToolResult> => {
     const sink = new PromiseSink<ToolResult>();
     runChecked(rawInput, options, sink);

@@ -1,11 +1,12 @@
 export { defineInterrupt } from './define-interrupt.js';
-export { defineTool } from './define-tool.js';
+export { defineTool, makeTool } from './define-tool.js';
 export { editInput } from './input-edit.js';
 export { declineInterrupt } from './interrupt-replies.js';
 export { LimitSink, PromiseSink } from './run-with-limits.js';
 export { toJsonSchema } from './to-tool-definition.js';
 export {
   type ActionContext,
+  DEFAULT_TOOL_TIMEOUT_MS,
   type EditableInput,
   RUN_INTO,
   type Tool,
@@ -13,6 +14,16 @@ export {
   type ToolContext,
   type ToolResult,
   type ToolRunOptions,
+  type ToolSideEffects,
   type ToolState,
 } from './tool.js';
 export { isToolInterruptError, ToolInterruptError } from './tool-interrupt-error.js';
+export {
+  hasToolSource,
+  isToolSource,
+  resolveSources,
+  resolveToolEntries,
+  splitToolEntries,
+  type ToolEntry,
+  type ToolSource,
+} from './tool-source.js';

@@ -4,7 +4,7 @@ import type { Model, ModelMiddleware, Part } from '../../model/index.js';
 import type { ApprovalWaitingHook } from '../../notify/index.js';
 import type { LruSessionCacheOptions } from '../../session/lru-session-cache.js';
 import type { SessionStore } from '../../session/session-store.js';
-import type { Tool } from '../../tools/index.js';
+import type { ToolEntry } from '../../tools/index.js';
 import type { TraceSink } from '../../trace/index.js';
 import type { ContinuationOptions } from '../continuation-queue/index.js';
 
@@ -42,7 +42,11 @@ export interface AgentConfig<O extends z.ZodType = z.ZodType> {
   model: Model;
   /** The system prompt, added to every call (it is never stored in the session). */
   system?: string | Part[];
-  tools?: Tool[];
+  /**
+   * The tools, and sources of tools (`mcpTools`): a source is resolved on the instance's first
+   * call and cached by the source, so a warm turn lists nothing.
+   */
+  tools?: ToolEntry[];
   /** Tool rounds per call (see `generate`). Default 5. */
   maxTurns?: number;
   /**

@@ -7,7 +7,7 @@ import type { ApprovalNotices } from '../../session/approval-notices.js';
 import { LruSessionCache } from '../../session/lru-session-cache.js';
 import { InMemorySessionStore } from '../../session/memory-session-store.js';
 import type { SessionStore } from '../../session/session-store.js';
-import type { Tool } from '../../tools/index.js';
+import { splitToolEntries, type Tool, type ToolSource } from '../../tools/index.js';
 import type { TraceSink } from '../../trace/index.js';
 import { type ResolvedContinuation, resolveContinuation } from '../continuation-queue/index.js';
 import {
@@ -44,8 +44,11 @@ export interface AgentRuntime {
   name: string;
   model: Model;
   system: string | Part[] | undefined;
+  /** The agent's tools: its own, then its sources' as last resolved (see `agent-tools.ts`). */
   tools: Tool[];
   toolMap: Map<string, Tool>;
+  /** The agent's own tools, and the sources whose tools join them on each call (none: the lists above are final). */
+  toolSources: { fixed: Tool[]; sources: ToolSource[]; lists: (readonly Tool[])[] } | undefined;
   maxTurns: number;
   stopWhen: StopCondition | StopCondition[] | undefined;
   /** The state schema and the state of a new session, when the agent keeps one. */
@@ -111,7 +114,7 @@ function noticesOf(
 /** Fills in the defaults of an agent's configuration and checks it. */
 export function resolveAgent<O extends z.ZodType>(config: AgentConfig<O>): AgentRuntime {
   if (!AGENT_NAME.test(config.name)) throw new KitError('invalid-argument', `invalid agent name '${config.name}'`);
-  const tools = config.tools ?? [];
+  const { tools, sources } = splitToolEntries(config.tools);
   const store = config.store ?? defaultStore(config.name);
   const compress = config.history?.compress;
   const keepTurns = compress ? (compress.keepTurns ?? 6) : 0;
@@ -124,6 +127,7 @@ export function resolveAgent<O extends z.ZodType>(config: AgentConfig<O>): Agent
     system: config.system,
     tools,
     toolMap: toToolMap(tools),
+    toolSources: sources.length ? { fixed: tools, sources, lists: [] } : undefined,
     maxTurns: config.maxTurns ?? DEFAULT_MAX_TURNS,
     stopWhen: config.stopWhen,
     state: config.state

@@ -1,4 +1,5 @@
 export type { AgentConfig, CompressionOptions, HistoryOptions, WhileBusy } from './agent-config.js';
 export { type AgentRuntime, type ResolvedNotices, resolveAgent } from './agent-runtime.js';
+export { refreshAgentTools } from './agent-tools.js';
 export { assertSessionId, withSessionId } from './session-id.js';
 export type { TurnTiming } from './turn-timing.js';

@@ -1,0 +1,65 @@
+import type { ActionContext } from '../tools/index.js';
+
+/** What an MCP server says about one of its tools (its `tools/list` entry), as `allow` and `approval` see it. */
+export interface McpToolInfo {
+  /** The server's name for the tool (without the source's `prefix`). */
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  /** Hints only: a server may say anything. The kit trusts `readOnlyHint` only with `trustReadOnlyHints`. */
+  annotations?: {
+    title?: string;
+    readOnlyHint?: boolean;
+    destructiveHint?: boolean;
+    idempotentHint?: boolean;
+    openWorldHint?: boolean;
+  };
+}
+
+/** HTTP headers sent with every request to the server: fixed, or made from the caller's context. */
+export type McpHeaders =
+  | Record<string, string>
+  | ((context: ActionContext) => Record<string, string> | Promise<Record<string, string>>);
+
+/** Options of {@link mcpTools}. */
+export interface McpToolsOptions {
+  /** The server's Streamable HTTP endpoint (`https://tools.example.com/mcp`). */
+  url: string | URL;
+  /** Names the server in the tools' interrupt metadata, errors and logs. Default: the URL's host. */
+  name?: string;
+  /** Put before each tool's name (`crm_` makes `crm_search`): keeps two servers' tools apart. Default none. */
+  prefix?: string;
+  /**
+   * Sent with every request. A function gets the caller's context (`ctx.context`, what the flow
+   * passes down): `(ctx) => ({ authorization: \`Bearer ${ctx.token}\` })`. The values are never
+   * logged, stored or traced, and are cut out of every error the kit makes of a failure.
+   */
+  headers?: McpHeaders;
+  /** The server's tools the agent may use: names, or a predicate. Default all. */
+  allow?: readonly string[] | ((tool: McpToolInfo) => boolean);
+  /**
+   * Calls a person approves before they run: `true` (every call), names, or a predicate of the
+   * tool and the call's input. Such a call interrupts (`ctx.interrupt`) and runs once approved.
+   */
+  approval?: boolean | readonly string[] | ((tool: McpToolInfo, input: Record<string, unknown>) => boolean);
+  /**
+   * The words of an approval's interrupt (`title`, `summary`, `consequence`, … as an approval
+   * card reads them), over the defaults made from the server's description of the tool.
+   */
+  approvalMetadata?: (tool: McpToolInfo, input: Record<string, unknown>) => Record<string, unknown>;
+  /** How long one call may run (the kit's tool timeout). Default 30 s. */
+  timeoutMs?: number;
+  /** How long a listing is used before the next use lists again. Default 5 minutes; `Infinity`: until `list_changed`. */
+  listTtlMs?: number;
+  /**
+   * A tool whose annotations say `readOnlyHint: true` is treated as pure (`sideEffects: 'none'`:
+   * its result rides along with the next write) instead of as a tool with effects. Off by default:
+   * a hint is the server's word, not a guarantee.
+   */
+  trustReadOnlyHints?: boolean;
+}
+
+/** The default of `listTtlMs`. */
+export const DEFAULT_MCP_LIST_TTL_MS = 5 * 60_000;
