@@ -1,3 +1,4 @@
+import type { AnsweredBy, ApproverAddress } from '@callable-flows/protocol';
 import { type Asked, callStateOf, isRecorded } from '@callable-flows/protocol/call-state';
 import type { Part, ToolRequestPart, ToolResponsePart } from '../model/index.js';
 import { inputDigest } from './input-digest.js';
@@ -19,14 +20,22 @@ function withoutStamps(part: ToolRequestPart): Record<string, unknown> {
 
 /**
  * The request, stamped as waiting for a person, with the digest of the input it asks about (what
- * a client's view shows and sends back with its answer; admission compares it with the stored input's).
+ * a client's view shows and sends back with its answer; admission compares it with the stored
+ * input's) and, when its tool names approvers beside the owner, the inbox address they read it at
+ * (the session store writes the inbox document from it, so the session alone says who is asked).
  */
-export function stampInterrupt(part: ToolRequestPart, metadata: Asked): ToolRequestPart {
+export function stampInterrupt(part: ToolRequestPart, metadata: Asked, approvers?: ApproverAddress): ToolRequestPart {
   const inputDigestStamp = inputDigest(part.toolRequest.input);
-  return {
-    toolRequest: part.toolRequest,
-    metadata: { ...withoutStamps(part), interrupt: metadata, inputDigest: inputDigestStamp },
-  };
+  // A restarted call that asks again waits anew: the answer of its last wait is not this one's.
+  const { answeredBy: _by, approvers: _to, ...rest } = withoutStamps(part);
+  const stamped: Record<string, unknown> = { ...rest, interrupt: metadata, inputDigest: inputDigestStamp };
+  if (approvers) stamped.approvers = approvers;
+  return { toolRequest: part.toolRequest, metadata: stamped };
+}
+
+/** The answered request, stamped with who answered it (kept once its round closes: the owner's view shows it). */
+export function stampAnsweredBy(part: ToolRequestPart, by: AnsweredBy): ToolRequestPart {
+  return { toolRequest: part.toolRequest, metadata: { ...part.metadata, answeredBy: by } };
 }
 
 /** The request, carrying the response it already has while other calls of the turn wait. */
@@ -114,6 +123,7 @@ export function asWaiting(part: ToolRequestPart): ToolRequestPart {
     pendingOutput: _p,
     pendingContent: _c,
     pendingError: _e,
+    answeredBy: _by,
     resolvedInterrupt,
     replacedInput,
     ...rest

@@ -1,5 +1,15 @@
 import { isDeepStrictEqual } from 'node:util';
-import { answerOf, asWaiting, callStateOf, inputDigest, stampAnswer, stampApproved } from '../call-state/index.js';
+import type { AnsweredBy } from '@callable-flows/protocol';
+import {
+  answeredByOf,
+  answerOf,
+  asWaiting,
+  callStateOf,
+  inputDigest,
+  stampAnswer,
+  stampAnsweredBy,
+  stampApproved,
+} from '../call-state/index.js';
 import { fromZodError, isKitError, KitError } from '../errors/index.js';
 import { type Message, type ToolRequestPart, toolRequestsOf } from '../model/index.js';
 import { editInput, type Tool } from '../tools/index.js';
@@ -18,6 +28,11 @@ export interface ResumeAdmission {
    * answerable, and for an edit (`replaceInput`) of fields its tool doesn't declare editable.
    */
   fromClient?: boolean;
+  /**
+   * Who answers (a person, through a client): stamped on every call they answer. The same answer
+   * again is a retry only from them: another person's is `ALREADY_ANSWERED`.
+   */
+  answeredBy?: AnsweredBy;
 }
 
 function refused(
@@ -216,6 +231,12 @@ function repeatsAnswer(stored: ToolRequestPart, reply: ResumeReply, tool: Tool, 
   }
 }
 
+/** True when `by` (none: the server's own resume) may repeat the answer the call `stored` has: it gave it. */
+function sameAnswerer(stored: ToolRequestPart, by: AnsweredBy | undefined): boolean {
+  const first = answeredByOf(stored);
+  return first === undefined || by === undefined || first.uid === by.uid;
+}
+
 /**
  * Journals a person's answers on the open round that `message` holds, in one pass: each reply
  * is matched to its call (by ref, and tool name) and checked once; a waiting call takes its
@@ -261,8 +282,13 @@ export function applyResume(
     const part = content[at] as ToolRequestPart;
     const state = callStateOf(part).kind;
     if (state === 'waiting') {
-      content[at] = answered(part, reply, tool, fromClient);
-    } else if (state === 'running' || !repeatsAnswer(part, reply, tool, fromClient)) {
+      const answer = answered(part, reply, tool, fromClient);
+      content[at] = admission.answeredBy ? stampAnsweredBy(answer, admission.answeredBy) : answer;
+    } else if (
+      state === 'running' ||
+      !sameAnswerer(part, admission.answeredBy) ||
+      !repeatsAnswer(part, reply, tool, fromClient)
+    ) {
       throw alreadyAnswered(reply.name, reply.ref, 'open');
     }
   }

@@ -1,6 +1,6 @@
 import { callStateOf, clearStamps, recordedResponse, stampInterrupt, stampPendingOutput } from '../call-state/index.js';
 import type { Message, ToolRequestPart, ToolResponsePart } from '../model/index.js';
-import { PromiseSink } from '../tools/index.js';
+import { inboxAddressOf, PromiseSink } from '../tools/index.js';
 import type { RefToolRequestPart } from './assign-refs.js';
 import { runToolCall, ToolCallRecord, type ToolCallScope, type ToolOutcome } from './execute-tool-call.js';
 import type { ToolResultStep } from './generate-options.js';
@@ -97,7 +97,11 @@ class RoundCall extends ToolCallRecord {
   override deliver(outcome: ToolOutcome): void {
     // A restarted call that asks again waits again, as a new interrupt.
     if (outcome.interrupt !== undefined)
-      this.join.done(this.index, stampInterrupt(this.part, outcome.interrupt), undefined);
+      this.join.done(
+        this.index,
+        stampInterrupt(this.part, outcome.interrupt, inboxAddressOf(this.tool?.config.approvers)),
+        undefined,
+      );
     else this.answer(outcome.response);
   }
 
