@@ -6,6 +6,7 @@ import {
   clearStamps,
   recordedResponse,
   stampAnswer,
+  stampAnsweredBy,
   stampApproved,
   stampInterrupt,
   stampPendingOutput,
@@ -112,5 +113,29 @@ describe('the stamp writers', () => {
       expect(state.kind).toBe(kind);
       expect(CallStateSchema.parse(state)).toEqual(state);
     }
+  });
+});
+
+describe('answeredBy and approvers stamps', () => {
+  const part = { toolRequest: { name: 'refund', ref: 'r', input: { cents: 5 } } };
+  it('stamps the inbox address with the interrupt, and who answered with the answer; a new wait drops the last answer', () => {
+    const asked = stampInterrupt(part, { title: 'Refund?' }, { uids: [], claim: 'manager' });
+    expect(asked.metadata?.approvers).toEqual({ uids: [], claim: 'manager' });
+    const approved = stampAnsweredBy(stampApproved(asked, { ...part, metadata: { resumed: true } }), {
+      uid: 'max',
+      at: 3,
+    });
+    expect(approved.metadata).toMatchObject({
+      answer: 'restart',
+      answeredBy: { uid: 'max', at: 3 },
+      approvers: { claim: 'manager' },
+    });
+    // The call as it waited (what a retried answer is compared with) carries no answer of its own.
+    expect(asWaiting(approved).metadata?.answeredBy).toBeUndefined();
+    // Closing its round keeps who answered: the owner's view shows it.
+    expect(clearStamps(approved).metadata?.answeredBy).toEqual({ uid: 'max', at: 3 });
+    const again = stampInterrupt(approved, true);
+    expect(again.metadata?.answeredBy).toBeUndefined();
+    expect(again.metadata?.approvers).toBeUndefined();
   });
 });
