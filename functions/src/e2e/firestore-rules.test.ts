@@ -8,7 +8,19 @@ import {
   initializeTestEnvironment,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
-import { collection, doc, getDoc, getDocs, limit, orderBy, query, setDoc, updateDoc, where } from 'firebase/firestore';
+import {
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  limit,
+  orderBy,
+  query,
+  setDoc,
+  updateDoc,
+  where,
+} from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const host = firestoreEmulatorHost();
@@ -20,6 +32,26 @@ let env: RulesTestEnvironment;
 const alice = () => env.authenticatedContext('alice').firestore();
 const bob = () => env.authenticatedContext('bob').firestore();
 const nobody = () => env.unauthenticatedContext().firestore();
+/** A manager (custom claim `manager: true`), and a user whose claim is not `true`. */
+const max = () => env.authenticatedContext('max', { manager: true }).firestore();
+const eve = () => env.authenticatedContext('eve', { manager: 'yes' }).firestore();
+const carol = () => env.authenticatedContext('carol').firestore();
+
+/** An inbox document of alice's session `s-alice-2`, addressed as given. */
+const approval = (ref: string, approverUids: string[], approverClaim: string | null) => ({
+  sessionId: 's-alice-2',
+  ref,
+  tool: 'refund',
+  metadata: { title: 'Refund 5?' },
+  inputDigest: 'd',
+  ownerUid: 'alice',
+  approverUids,
+  approverClaim,
+  state: 'waiting',
+  waitingSince: 1,
+  expiresAt: null,
+  expireAt: 9,
+});
 
 describe.skipIf(!host)('firestore.rules', () => {
   beforeAll(async () => {
@@ -62,6 +94,9 @@ describe.skipIf(!host)('firestore.rules', () => {
       await setDoc(doc(db, 'traces/t1'), { uid: 'alice', flow: 'orderAssistant' });
       await setDoc(doc(db, 'transfers/t-1'), { byUid: 'alice' });
       await setDoc(doc(db, 'usageCounters/alice_2026-11-30'), { uid: 'alice', day: '2026-11-30', tokens: 900 });
+      await setDoc(doc(db, 'approvals/a-owner'), approval('r1', ['alice'], null));
+      await setDoc(doc(db, 'approvals/a-claim'), approval('r2', [], 'manager'));
+      await setDoc(doc(db, 'approvals/a-carol'), approval('r3', ['carol'], null));
     });
   });
 
@@ -172,6 +207,53 @@ describe.skipIf(!host)('firestore.rules', () => {
     await assertFails(setDoc(doc(alice(), 'sessions/s-alice/control/stop'), { leaseId: 'l1', at: 2 }));
     await assertFails(getDoc(doc(alice(), 'sessions/s-alice/control/stop')));
     await assertFails(getDocs(collection(alice(), 'sessions/s-alice/control')));
+  });
+
+  it('lets an approver read the inbox documents addressed to them, by uid or by claim, and no other', async () => {
+    await assertSucceeds(getDoc(doc(max(), 'approvals/a-claim')));
+    await assertSucceeds(getDoc(doc(carol(), 'approvals/a-carol')));
+    await assertFails(getDoc(doc(max(), 'approvals/a-carol')));
+    await assertFails(getDoc(doc(max(), 'approvals/a-owner')));
+    await assertFails(getDoc(doc(carol(), 'approvals/a-claim')));
+    // A claim is held only when it is true.
+    await assertFails(getDoc(doc(eve(), 'approvals/a-claim')));
+    await assertFails(getDoc(doc(bob(), 'approvals/a-owner')));
+    await assertFails(getDoc(doc(nobody(), 'approvals/a-claim')));
+    // The owner reads all of their session's.
+    for (const id of ['a-owner', 'a-claim', 'a-carol']) await assertSucceeds(getDoc(doc(alice(), `approvals/${id}`)));
+  });
+
+  it('lets an approver list what waits for them by uid or by claim, and refuses a list that is not theirs', async () => {
+    const waiting = (db: ReturnType<typeof alice>, field: string, op: '==' | 'array-contains', value: string) =>
+      getDocs(
+        query(
+          collection(db, 'approvals'),
+          where(field, op, value),
+          where('state', '==', 'waiting'),
+          orderBy('waitingSince'),
+        ),
+      );
+    const byUid = await assertSucceeds(waiting(carol(), 'approverUids', 'array-contains', 'carol'));
+    expect(byUid.docs.map((d) => d.id)).toEqual(['a-carol']);
+    const byClaim = await assertSucceeds(waiting(max(), 'approverClaim', '==', 'manager'));
+    expect(byClaim.docs.map((d) => d.id)).toEqual(['a-claim']);
+    await assertSucceeds(waiting(alice(), 'ownerUid', '==', 'alice'));
+    await assertFails(waiting(max(), 'approverUids', 'array-contains', 'carol'));
+    await assertFails(waiting(eve(), 'approverClaim', '==', 'manager'));
+    await assertFails(getDocs(collection(max(), 'approvals')));
+  });
+
+  it('never lets an approver read the session they are asked about', async () => {
+    await assertFails(getDoc(doc(max(), 'sessions/s-alice-2')));
+    await assertFails(getDocs(collection(max(), 'sessions/s-alice-2/history')));
+    await assertFails(getDoc(doc(carol(), 'sessions/s-alice-2')));
+  });
+
+  it('refuses every client write to the inbox, the owner’s and the approver’s included', async () => {
+    await assertFails(updateDoc(doc(max(), 'approvals/a-claim'), { state: 'approved' }));
+    await assertFails(updateDoc(doc(alice(), 'approvals/a-owner'), { state: 'approved' }));
+    await assertFails(setDoc(doc(carol(), 'approvals/new'), approval('r9', ['carol'], null)));
+    await assertFails(deleteDoc(doc(alice(), 'approvals/a-owner')));
   });
 
   it('refuses collections the rules do not name', async () => {
