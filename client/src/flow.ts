@@ -1,4 +1,6 @@
 import type {
+  Approval,
+  ApprovalResult,
   ClientPart,
   MessageResult,
   QueuedResult,
@@ -21,7 +23,7 @@ import type {
   InterruptOutput,
   SendResult,
 } from './flow-types.js';
-import { answering, approval, declining } from './interrupt-replies.js';
+import { type ApprovalDecision, answering, approval, approvalDecision, declining } from './interrupt-replies.js';
 import { newRequestId } from './request-id.js';
 import { abortableSleep, type RetryContext, retried } from './retried.js';
 import type { RetryPolicy } from './retry-policy.js';
@@ -98,6 +100,18 @@ export interface FlowClient<T extends FlowTypes = FlowTypes> {
     output: InterruptOutput<T, N>,
     options?: CallOptions<T>,
   ): Promise<FlowResult<T>>;
+  /**
+   * Answers, as an approver, a call of the approvals inbox (`watchApprovals`): `approve` runs it as
+   * it was shown (its `inputDigest` goes with it), `decline` refuses it, with the person's reason.
+   * Resolves to the calls answered, and nothing of the conversation; the turn goes on on the server
+   * as the session owner's. Refused `NOT_ALLOWED` when the tool's approvers don't admit the caller,
+   * `ALREADY_ANSWERED` (or `NOT_ALLOWED`) when someone answered first.
+   */
+  answerApproval(
+    approval: Approval,
+    decision: ApprovalDecision,
+    options?: Omit<CallOptions<T>, 'onChunk'>,
+  ): Promise<ApprovalResult>;
   /** Answers several interrupts of one session at once, in the wire protocol's own terms. */
   resume(sessionId: string, resume: Resume, options?: CallOptions<T>): Promise<FlowResult<T>>;
   /**
@@ -174,6 +188,26 @@ export function flowClient<T extends FlowTypes = FlowTypes>(
     answer: (interrupt, output, options = {}) =>
       client.resume(interrupt.sessionId, answering(interrupt, output), options),
     resume: (sessionId, resume, options = {}) => run({ sessionId, resume }, options).then(turnResult),
+    answerApproval(inbox, decision, options = {}) {
+      const resume = approvalDecision(inbox, decision);
+      const request: WireRequest = {
+        sessionId: inbox.sessionId,
+        resume,
+        requestId: options.requestId ?? newRequestId(),
+      };
+      const once = async (): Promise<ApprovalResult> => {
+        const wire = (await callable(request)).data as MessageResult | ApprovalResult;
+        if (wire.status === 'answered') return wire;
+        // The session's owner, answering from the inbox, got their turn's result: told the same as an approver.
+        const kind = decision.kind === 'approve' ? 'restart' : 'decline';
+        return {
+          sessionId: inbox.sessionId,
+          status: 'answered',
+          answered: [{ ref: inbox.ref, name: inbox.tool, answer: kind }],
+        };
+      };
+      return retried(once, context(options));
+    },
     reset() {
       current = undefined;
     },

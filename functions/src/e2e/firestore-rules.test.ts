@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { type FlowError, watchApprovals } from '@callable-flows/client';
 import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import {
   assertFails,
@@ -12,6 +13,7 @@ import {
   collection,
   deleteDoc,
   doc,
+  type Firestore,
   getDoc,
   getDocs,
   limit,
@@ -32,6 +34,8 @@ let env: RulesTestEnvironment;
 const alice = () => env.authenticatedContext('alice').firestore();
 const bob = () => env.authenticatedContext('bob').firestore();
 const nobody = () => env.unauthenticatedContext().firestore();
+/** A test context's Firestore as the modular SDK's type (it is one at run time). */
+const modular = (db: ReturnType<typeof alice>) => db as unknown as Firestore;
 /** A manager (custom claim `manager: true`), and a user whose claim is not `true`. */
 const max = () => env.authenticatedContext('max', { manager: true }).firestore();
 const eve = () => env.authenticatedContext('eve', { manager: 'yes' }).firestore();
@@ -241,6 +245,43 @@ describe.skipIf(!host)('firestore.rules', () => {
     await assertFails(waiting(max(), 'approverUids', 'array-contains', 'carol'));
     await assertFails(waiting(eve(), 'approverClaim', '==', 'manager'));
     await assertFails(getDocs(collection(max(), 'approvals')));
+  });
+
+  it('shows an approver’s watchApprovals the calls waiting for them, drops one once answered, and ends a watch of a claim not held', async () => {
+    const seen: string[][] = [];
+    let next: (() => void) | undefined;
+    const changed = () => new Promise<void>((resolve) => (next = resolve));
+    let first = changed();
+    const stop = watchApprovals(
+      modular(max()),
+      { claim: 'manager' },
+      {
+        next: (approvals) => {
+          seen.push(approvals.map((a) => `${a.id}:${a.state}:${a.tool}`));
+          next?.();
+        },
+      },
+    );
+    await first;
+    expect(seen.at(-1)).toEqual(['a-claim:waiting:refund']);
+    first = changed();
+    await env.withSecurityRulesDisabled(async (admin) => {
+      await setDoc(doc(admin.firestore(), 'approvals/a-claim-2'), {
+        ...approval('r4', [], 'manager'),
+        state: 'approved',
+      });
+      await updateDoc(doc(admin.firestore(), 'approvals/a-claim'), { state: 'approved' });
+    });
+    await first;
+    expect(seen.at(-1)).toEqual([]);
+    stop();
+    const refused = await new Promise<FlowError>((resolve) =>
+      watchApprovals(modular(eve()), { claim: 'manager' }, { next: () => undefined, error: resolve }),
+    );
+    expect(refused.code).toBe('permission-denied');
+    await env.withSecurityRulesDisabled(async (admin) => {
+      await setDoc(doc(admin.firestore(), 'approvals/a-claim'), approval('r2', [], 'manager'));
+    });
   });
 
   it('never lets an approver read the session they are asked about', async () => {
