@@ -1,5 +1,13 @@
-import type { ApprovalState, WireInterrupt } from '@callable-flows/client';
-import { type ApprovalCopy, approvalCopy, COPY_FIELDS, type Outcome, outcomeOf, toolWords } from './approval-copy.js';
+import type { AnsweredBy, ApprovalState, WireInterrupt } from '@callable-flows/client';
+import {
+  type ApprovalCopy,
+  answeredByWords,
+  approvalCopy,
+  COPY_FIELDS,
+  type Outcome,
+  outcomeOf,
+  toolWords,
+} from './approval-copy.js';
 import { declineForm } from './decline-form.js';
 import { el, fieldList } from './dom.js';
 
@@ -19,6 +27,8 @@ export interface ApprovalCard {
   setState(state: CardState, reason?: string): void;
   /** The tool's result, once it has one: an approved card says what came of it. */
   setOutput(output: unknown): void;
+  /** Who answered it (the server's record), shown once it is decided: "Approved by …". */
+  setAnsweredBy(answeredBy: AnsweredBy | undefined): void;
   /** Disables the buttons while any call runs. */
   setBusy(busy: boolean): void;
   /** True while it waits for the person's answer. */
@@ -78,6 +88,7 @@ interface CardParts {
   badge: HTMLElement;
   mark: HTMLElement;
   outcome: HTMLElement;
+  answeredBy: HTMLElement;
 }
 
 /** The card's elements around its decline form `form`: its words, the two actions side by side, the details folded. */
@@ -96,6 +107,7 @@ function cardParts(interrupt: WireInterrupt, copy: ApprovalCopy, id: string, for
   const badge = el('span', { class: 'badge' });
   const mark = el('span', { class: 'mark', 'aria-hidden': 'true' });
   const outcome = el('p', { class: 'outcome' });
+  const answeredBy = el('p', { class: 'answered-by', hidden: '' });
   const title = el('h2', { id: `${id}-title` }, copy.title);
   if (!copy.summary && !copy.title.includes(toolWords(interrupt.name))) title.title = interrupt.name;
   // An article, not a section: a named section is a landmark, and two cards may share a title.
@@ -114,16 +126,26 @@ function cardParts(interrupt: WireInterrupt, copy: ApprovalCopy, id: string, for
     copy.consequence &&
       el('p', { class: 'consequence' }, el('span', { 'aria-hidden': 'true' }, '⚠ '), copy.consequence),
     outcome,
+    answeredBy,
     why,
     choices,
     form,
     details(interrupt),
   );
-  return { element, approve, decline, choices, why, badge, mark, outcome };
+  return { element, approve, decline, choices, why, badge, mark, outcome, answeredBy };
 }
 
-/** Shows `next` on the card: its badge and mark, its actions while it is open, and what came of it once decided. */
-function showState(parts: CardParts, form: HTMLFormElement, next: CardState, result: Outcome | undefined): void {
+/**
+ * Shows `next` on the card: its badge and mark, its actions while it is open, and what came of it
+ * (and who answered, `by`) once decided.
+ */
+function showState(
+  parts: CardParts,
+  form: HTMLFormElement,
+  next: CardState,
+  result: Outcome | undefined,
+  by: string | undefined,
+): void {
   parts.element.dataset.state = next;
   parts.badge.textContent = BADGES[next];
   parts.mark.textContent = MARKS[next];
@@ -136,6 +158,8 @@ function showState(parts: CardParts, form: HTMLFormElement, next: CardState, res
   parts.outcome.hidden = !result;
   parts.outcome.textContent = result ? `${result.text}${next === 'approved' && result.ok ? ' ✓' : ''}` : '';
   parts.element.dataset.outcome = result?.ok === false ? 'not-done' : 'done';
+  parts.answeredBy.hidden = by === undefined;
+  parts.answeredBy.textContent = by ?? '';
 }
 
 /**
@@ -144,10 +168,16 @@ function showState(parts: CardParts, form: HTMLFormElement, next: CardState, res
  * folded away. Choosing the decline action asks for an optional reason (decline-form.ts); once
  * decided, the card says what came of it ("Cancelled ✓", "Kept: <reason>").
  */
-export function approvalCard(interrupt: WireInterrupt, state: ApprovalState, actions: ApprovalActions): ApprovalCard {
+export function approvalCard(
+  interrupt: WireInterrupt,
+  state: ApprovalState,
+  actions: ApprovalActions,
+  viewerUid?: () => string | undefined,
+): ApprovalCard {
   const copy = approvalCopy(interrupt.name, interrupt.metadata);
   const id = `approval-${++cards}`;
   let output: unknown;
+  let answeredBy: AnsweredBy | undefined;
   let declineReason: string | undefined;
   const form = declineForm(id, copy.declineLabel, {
     decline: (why) => {
@@ -173,16 +203,22 @@ export function approvalCard(interrupt: WireInterrupt, state: ApprovalState, act
     copy,
     setState(next, reason) {
       if (reason !== undefined) declineReason = reason;
+      const decided = next === 'working' ? 'waiting' : next;
       showState(
         parts,
         form.element,
         next,
-        outcomeOf(next === 'working' ? 'waiting' : next, copy, output, declineReason),
+        outcomeOf(decided, copy, output, declineReason),
+        answeredByWords(decided, answeredBy, viewerUid?.()),
       );
       card.setBusy(next === 'working');
     },
     setOutput(value) {
       output = value;
+      if (!card.isPending()) card.setState(stateNow());
+    },
+    setAnsweredBy(by) {
+      answeredBy = by;
       if (!card.isPending()) card.setState(stateNow());
     },
     setBusy(busy) {

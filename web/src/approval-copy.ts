@@ -92,3 +92,18 @@ export function outcomeOf(
   if (state === 'expired') return { text: 'Expired: nobody answered in time, so nothing was done.', ok: false };
   return undefined;
 }
+
+/**
+ * Who answered a decided card, in words: "Approved by you" when the person looking answered it,
+ * "Declined by max" when someone else did (an approver: a manager, finance); undefined while it
+ * waits, or when the answer records no one (the cleanup expired it, or it was stored before answers were).
+ */
+export function answeredByWords(
+  state: ApprovalState,
+  answeredBy: { uid: string } | undefined,
+  viewerUid: string | undefined,
+): string | undefined {
+  if (!answeredBy || (state !== 'approved' && state !== 'declined')) return undefined;
+  const who = answeredBy.uid === viewerUid ? 'you' : answeredBy.uid;
+  return `${state === 'approved' ? 'Approved' : 'Declined'} by ${who}`;
+}
