@@ -170,9 +170,14 @@ describe('applyResume with who answers', () => {
     expect(part(resumed, 2).metadata?.answeredBy).toEqual(max);
     expect(part(resumed, 1).metadata?.answeredBy).toBeUndefined();
   });
-  it('takes the same answer again as a retry from its answerer only: from another person it is ALREADY_ANSWERED', () => {
+  it('takes the same answer again as a retry that keeps who answered first, and another answer as ALREADY_ANSWERED', () => {
     const resumed = approve(round(), max);
-    expect(approve(resumed, { uid: 'max', at: 9 })).toEqual(resumed);
-    expect(refusal(() => approve(resumed, { uid: 'ann', at: 9 }))).toMatchObject({ reason: 'ALREADY_ANSWERED' });
+    expect(approve(resumed, { uid: 'ann', at: 9 })).toEqual(resumed);
+    const decline = [
+      { kind: 'decline' as const, field: 'resume.decline.0', name: 'guarded', ref: 'g', reason: undefined },
+    ];
+    expect(refusal(() => admitReplies(resumed, decline, tools, { fromClient: true, answeredBy: max }))).toMatchObject({
+      reason: 'ALREADY_ANSWERED',
+    });
   });
 });

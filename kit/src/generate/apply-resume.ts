@@ -1,7 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { AnsweredBy } from '@callable-flows/protocol';
 import {
-  answeredByOf,
   answerOf,
   asWaiting,
   callStateOf,
@@ -29,8 +28,8 @@ export interface ResumeAdmission {
    */
   fromClient?: boolean;
   /**
-   * Who answers (a person, through a client): stamped on every call they answer. The same answer
-   * again is a retry only from them: another person's is `ALREADY_ANSWERED`.
+   * Who answers (a person, through a client): stamped on every call they answer. (Who may repeat
+   * an answer is decided before: an approver only their own, the owner any; see admitAnswerer.)
    */
   answeredBy?: AnsweredBy;
 }
@@ -231,12 +230,6 @@ function repeatsAnswer(stored: ToolRequestPart, reply: ResumeReply, tool: Tool, 
   }
 }
 
-/** True when `by` (none: the server's own resume) may repeat the answer the call `stored` has: it gave it. */
-function sameAnswerer(stored: ToolRequestPart, by: AnsweredBy | undefined): boolean {
-  const first = answeredByOf(stored);
-  return first === undefined || by === undefined || first.uid === by.uid;
-}
-
 /**
  * Journals a person's answers on the open round that `message` holds, in one pass: each reply
  * is matched to its call (by ref, and tool name) and checked once; a waiting call takes its
@@ -284,11 +277,7 @@ export function applyResume(
     if (state === 'waiting') {
       const answer = answered(part, reply, tool, fromClient);
       content[at] = admission.answeredBy ? stampAnsweredBy(answer, admission.answeredBy) : answer;
-    } else if (
-      state === 'running' ||
-      !sameAnswerer(part, admission.answeredBy) ||
-      !repeatsAnswer(part, reply, tool, fromClient)
-    ) {
+    } else if (state === 'running' || !repeatsAnswer(part, reply, tool, fromClient)) {
       throw alreadyAnswered(reply.name, reply.ref, 'open');
     }
   }

@@ -53,6 +53,17 @@ function approve(w: MatrixWorld, sessionId: string, ref: string, requestId: stri
   return settle(w.agent().send(sessionId, { resume: { restart: [{ ref, name: 'transfer' }] } }, ctx));
 }
 
+/**
+ * The approval given by `uid` through `Agent.answer` (the callable's path for every resume): max
+ * is an approver who is not the owner (his call returns only what he answered), mallory is no one's.
+ */
+function answerAs(uid: string, agent: (w: MatrixWorld) => ReturnType<MatrixWorld['agent']> = (w) => w.agent()) {
+  return (w: MatrixWorld, sessionId: string, ref: string, requestId: string | undefined): Promise<Settled> => {
+    const ctx = { uid, context: { auth: { uid, token: {} } }, ...(requestId ? { requestId } : {}) };
+    return settle(agent(w).answer(sessionId, { restart: [{ ref, name: 'transfer' }] }, ctx));
+  };
+}
+
 /** Nothing of the approval journaled, nothing run: the approval still waits, as it did. */
 const untouched = {
   journaled: false,
@@ -254,6 +265,36 @@ export const APPROVED_TURN_FAILURES: readonly FailurePoint[] = [
       handedOff: true,
       status: 'idle',
     },
+  },
+  {
+    // Someone who is no approver of the transfer answers it: refused before anything is read into a plan.
+    name: 'an answer by someone who is no approver',
+    strike: answerAs('mallory'),
+    after: refusedAnswer('NOT_ALLOWED'),
+  },
+  {
+    // An approver who is not the owner approves; the turn, now alice's, fails after the tools ran.
+    name: "an approver's answer, then the model failing after the tools ran",
+    strike: (w, sessionId, ref, requestId) => {
+      w.hooks.beforeModel = (_call, request) => {
+        if (afterTools(request))
+          throw new KitError('unavailable', 'Gemini answered 503', { reason: 'MODEL_UNAVAILABLE' });
+      };
+      return answerAs('max')(w, sessionId, ref, requestId);
+    },
+    after: { reason: 'MODEL_UNAVAILABLE', ...ranAndReleased, status: 'failed', storedError: 'unavailable' },
+  },
+  {
+    // The approver's turn dies after the transfer's record reached the store, holding its lease.
+    name: "an approver's answer, then a crash after journal write 2",
+    strike: (w, sessionId, ref, requestId) =>
+      answerAs('max', (world) => world.agent(new FlakyStore(world.store, { at: 2, when: 'after', mode: 'crash' })))(
+        w,
+        sessionId,
+        ref,
+        requestId,
+      ),
+    after: { reason: 'STORE_UNAVAILABLE', ...ranAndDied, status: 'running' },
   },
   {
     // A forged approval: the transfer lets a person edit its amount, never who is paid.

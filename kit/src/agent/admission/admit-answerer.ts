@@ -54,7 +54,8 @@ async function admits(check: ApproverCheck, request: ClientTurnRequest, session:
  * must name only waiting calls (or calls they answered themselves: their retry), of this agent's
  * tools; every refusal of theirs is the same `NOT_ALLOWED`, whether the call exists, waits or
  * not. For the owner, a reply that names no waiting call is left to admission's own words
- * (`UNKNOWN_REF`, `ALREADY_ANSWERED`). A message, and a resume through `send`, are the owner's.
+ * (`UNKNOWN_REF`, `ALREADY_ANSWERED`, or a retry when it repeats the answer the call has, whoever
+ * gave it). A message, and a resume through `send`, are the owner's.
  */
 export async function admitAnswerer(
   rt: AgentRuntime,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { GenerateRequest, Message, ToolResponsePart } from '../../model/index.js';
 import { type ScriptedModel, scriptedModel } from '../../models/scripted/index.js';
-import { defineTool, type Tool } from '../../tools/index.js';
+import { type Approvers, defineTool, type Tool } from '../../tools/index.js';
 
 /** The gate of every test (kept here for the agent's tests and fixtures). */
 export { type Gate, gate } from '../../test-utils/gate.js';
@@ -67,10 +67,11 @@ export function chargeTool(record: Effects): Tool {
 }
 
 /** `transfer`: an idempotent tool that asks a person first, and runs once restarted with approval. */
-export function transferTool(record: Effects): Tool {
+export function transferTool(record: Effects, approvers?: Approvers): Tool {
   return defineTool(
     {
       name: 'transfer',
+      ...(approvers === undefined ? {} : { approvers }),
       description: 'moves money',
       inputSchema: z.object({ cents: z.number() }),
       outputSchema: z.object({ done: z.boolean(), cents: z.number() }),
