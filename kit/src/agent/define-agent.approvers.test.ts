@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { runCleanup } from '../cleanup/index.js';
 import { isKitError, type KitError } from '../errors/index.js';
 import { type GenerateResponseChunk, toolRequestsOf } from '../model/index.js';
-import type { FirestoreSessionStore } from '../session/firestore/index.js';
+import type { FirestoreSessionStore, StoreOperation } from '../session/firestore/index.js';
 import type { SessionRecord } from '../session/index.js';
 import { demoProjectId } from '../session/test-utils/emulator-firestore.js';
 import { firestoreStoreBackends } from '../session/test-utils/firestore-store-backends.js';
@@ -30,7 +30,8 @@ const manager = { uid: 'max', context: MANAGER };
 
 /** A shop on its own tenant whose `refund` asks a manager; `backend`: the SDK's client or the REST one. */
 function shop(backend: 'sdk' | 'rest' = 'sdk') {
-  const open = (backends as NonNullable<typeof backends>)[backend]();
+  const ops: StoreOperation[] = [];
+  const open = (backends as NonNullable<typeof backends>)[backend](ops);
   const store: FirestoreSessionStore = open.open();
   const writes: SessionRecord[] = [];
   const recording = new Proxy(store, {
@@ -73,7 +74,7 @@ function shop(backend: 'sdk' | 'rest' = 'sdk') {
   const sdk = (backends as NonNullable<typeof backends>).client();
   const inbox = (sessionId: string, ref: string) => sdk.doc(store.approvalRef(sessionId, ref).path).get();
   const sessionDoc = (sessionId: string) => sdk.doc(store.sessionRef(sessionId).path).get();
-  return { agent, store, runs, writes, inbox, sessionDoc };
+  return { agent, store, runs, writes, ops, inbox, sessionDoc };
 }
 
 async function asked(s: ReturnType<typeof shop>) {
@@ -122,6 +123,10 @@ describe.skipIf(!host)('approvers: an answer by someone other than the owner', (
       });
       // The interrupt's commit is the session's last write: the same update time.
       expect(stamp(doc)).toBe(stamp(await s.sessionDoc(sessionId)));
+      // No commit of its own: one commit per session write, the inbox document one more write in the last.
+      const commits = s.ops.filter((op) => op.kind === 'commit');
+      expect(commits).toHaveLength(s.writes.length);
+      expect(commits.at(-1)?.writes).toBe(2);
     },
   );
 
@@ -230,14 +235,20 @@ describe.skipIf(!host)('approvers: an answer by someone other than the owner', (
     expect(s.runs).toHaveLength(1);
   });
 
-  it('closes the inbox document as expired when the cleanup expires the call', async () => {
+  it('closes the inbox document as expired when the cleanup expires the call, and deletes it with the session', async () => {
     const s = shop();
     const { sessionId, ref } = await asked(s);
-    const report = await runCleanup({ store: s.store, clock: () => Date.now() + 2 * 24 * 3_600_000 });
+    const day = 24 * 3_600_000;
+    const report = await runCleanup({ store: s.store, clock: () => Date.now() + 2 * day });
     expect(report.expired).toBeGreaterThanOrEqual(1);
     const doc = await s.inbox(sessionId, ref);
     expect(readApproval(doc.id, doc.data())?.state).toBe('expired');
     expect(stamp(doc)).toBe(stamp(await s.sessionDoc(sessionId)));
+    // The cleanup's deletion (of a scanned copy, no history read) takes the inbox document in its batch.
+    const later = await runCleanup({ store: s.store, clock: () => Date.now() + 40 * day });
+    expect(later.deletedSessions).toBeGreaterThanOrEqual(1);
+    expect((await s.sessionDoc(sessionId)).exists).toBe(false);
+    expect((await s.inbox(sessionId, ref)).exists).toBe(false);
   });
 
   it('closes the inbox document when a write closes the round unanswered, and deletes it with the session', async () => {
