@@ -180,12 +180,14 @@ export class ChatView {
     (row.lastChild as Text).textContent = step === 'tools' ? 'Using a tool…' : 'Working…';
   }
 
-  /** Marks the card of a decided approval with its outcome, as soon as its tool's result is stored. */
+  /** Marks the card of a decided approval with its outcome and who answered, as soon as its tool's result is stored. */
   decided(entry: ApprovalEntry): void {
     const card = this.cards.get(entry.ref);
-    if (!card?.isPending()) return;
-    card.setOutput(entry.output);
+    if (!card) return;
+    // Who answered is the server's record: a card this tab decided learns it here too.
     card.setAnsweredBy(entry.answeredBy);
+    if (!card.isPending()) return;
+    card.setOutput(entry.output);
     card.setState(entry.state, entry.reason);
   }
 
