@@ -10,6 +10,7 @@ import type {
   WireRequest,
 } from '@callable-flows/protocol';
 import { type Functions, httpsCallable } from 'firebase/functions';
+import { approvalCall } from './approval-call.js';
 import type { FlowStream } from './flow-stream.js';
 import { flowStream } from './flow-stream.js';
 import type {
@@ -23,7 +24,7 @@ import type {
   InterruptOutput,
   SendResult,
 } from './flow-types.js';
-import { type ApprovalDecision, answering, approval, approvalDecision, declining } from './interrupt-replies.js';
+import { type ApprovalDecision, answering, approval, declining } from './interrupt-replies.js';
 import { newRequestId } from './request-id.js';
 import { abortableSleep, type RetryContext, retried } from './retried.js';
 import type { RetryPolicy } from './retry-policy.js';
@@ -183,31 +184,12 @@ export function flowClient<T extends FlowTypes = FlowTypes>(
     },
     approve: (interrupt, { replaceInput, metadata, ...call } = {}) =>
       client.resume(interrupt.sessionId, approval(interrupt, replaceInput, metadata), call),
-    decline: (interrupt, reason, options = {}) =>
-      client.resume(interrupt.sessionId, declining(interrupt, reason), options),
+    decline: (interrupt, reason, call = {}) => client.resume(interrupt.sessionId, declining(interrupt, reason), call),
     answer: (interrupt, output, options = {}) =>
       client.resume(interrupt.sessionId, answering(interrupt, output), options),
     resume: (sessionId, resume, options = {}) => run({ sessionId, resume }, options).then(turnResult),
-    answerApproval(inbox, decision, options = {}) {
-      const resume = approvalDecision(inbox, decision);
-      const request: WireRequest = {
-        sessionId: inbox.sessionId,
-        resume,
-        requestId: options.requestId ?? newRequestId(),
-      };
-      const once = async (): Promise<ApprovalResult> => {
-        const wire = (await callable(request)).data as MessageResult | ApprovalResult;
-        if (wire.status === 'answered') return wire;
-        // The session's owner, answering from the inbox, got their turn's result: told the same as an approver.
-        const kind = decision.kind === 'approve' ? 'restart' : 'decline';
-        return {
-          sessionId: inbox.sessionId,
-          status: 'answered',
-          answered: [{ ref: inbox.ref, name: inbox.tool, answer: kind }],
-        };
-      };
-      return retried(once, context(options));
-    },
+    answerApproval: (inbox, decision, call = {}) =>
+      retried(approvalCall(callable, inbox, decision, call), context(call)),
     reset() {
       current = undefined;
     },

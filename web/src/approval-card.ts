@@ -8,7 +8,7 @@ import {
   outcomeOf,
   toolWords,
 } from './approval-copy.js';
-import { declineForm } from './decline-form.js';
+import { type DeclineForm, declineForm } from './decline-form.js';
 import { el, fieldList } from './dom.js';
 
 /** What the person can do with a pending approval. */
@@ -162,11 +162,22 @@ function showState(
   parts.answeredBy.textContent = by ?? '';
 }
 
+/** Shows the decline form in place of the two actions (`shown`), or the actions again. */
+function toggleDeclineForm(parts: CardParts, form: DeclineForm, shown: boolean): void {
+  form.element.hidden = !shown;
+  parts.choices.hidden = shown;
+  // The box's own scroll-into-view shows the box, not the buttons under it: show the whole form.
+  if (shown) form.focus();
+  else parts.decline.focus({ preventScroll: true });
+  (shown ? form.element : parts.element).scrollIntoView({ block: 'nearest' });
+}
+
 /**
  * A card for an interrupt, in the person's words (the tool's interrupt metadata, approval-copy.ts):
  * what will happen and what can't be undone, the two actions side by side, the technical details
  * folded away. Choosing the decline action asks for an optional reason (decline-form.ts); once
- * decided, the card says what came of it ("Cancelled ✓", "Kept: <reason>").
+ * decided, the card says what came of it ("Cancelled ✓", "Kept: <reason>") and who answered
+ * ("Approved by you"; `viewerUid` is who is looking).
  */
 export function approvalCard(
   interrupt: WireInterrupt,
@@ -189,14 +200,7 @@ export function approvalCard(
   const { element, approve, decline, why } = parts;
   const stateNow = (): CardState => element.dataset.state as CardState;
 
-  const showDeclineForm = (shown: boolean): void => {
-    form.element.hidden = !shown;
-    parts.choices.hidden = shown;
-    // The box's own scroll-into-view shows the box, not the buttons under it: show the whole form.
-    if (shown) form.focus();
-    else decline.focus({ preventScroll: true });
-    (shown ? form.element : element).scrollIntoView({ block: 'nearest' });
-  };
+  const showDeclineForm = (shown: boolean): void => toggleDeclineForm(parts, form, shown);
 
   const card: ApprovalCard = {
     element,
@@ -204,13 +208,8 @@ export function approvalCard(
     setState(next, reason) {
       if (reason !== undefined) declineReason = reason;
       const decided = next === 'working' ? 'waiting' : next;
-      showState(
-        parts,
-        form.element,
-        next,
-        outcomeOf(decided, copy, output, declineReason),
-        answeredByWords(decided, answeredBy, viewerUid?.()),
-      );
+      const by = answeredByWords(decided, answeredBy, viewerUid?.());
+      showState(parts, form.element, next, outcomeOf(decided, copy, output, declineReason), by);
       card.setBusy(next === 'working');
     },
     setOutput(value) {
