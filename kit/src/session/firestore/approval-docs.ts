@@ -91,15 +91,20 @@ function closeFields(session: Session, ref: string): Record<string, unknown> {
   return fields;
 }
 
+const NONE: readonly ApprovalWrite[] = [];
+
 /**
  * The inbox writes of a session write: a document opened for each call that waits in `next` and
  * did not in `expected` (none for a new session), and closed for each that waited and no longer
  * does (answered, expired, or its round closed). A write that changes no waiting call writes none.
  */
-export function approvalWrites(expected: Session | undefined, next: Session): ApprovalWrite[] {
+export function approvalWrites(expected: Session | undefined, next: Session): readonly ApprovalWrite[] {
+  // Most writes (a text turn, a heartbeat) have no open round on either side: nothing to read, nothing made.
+  const beforeRound = expected && openRoundOf(expected.history);
+  if (!beforeRound && !openRoundOf(next.history)) return NONE;
   const before = expected ? waitingCalls(expected.history) : new Map<string, ToolRequestPart>();
   const after = waitingCalls(next.history);
-  if (!before.size && !after.size) return [];
+  if (!before.size && !after.size) return NONE;
   const writes: ApprovalWrite[] = [];
   for (const [ref, part] of after) {
     if (!before.has(ref)) writes.push({ ref, kind: 'open', fields: openFields(next, part) });
