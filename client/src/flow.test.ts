@@ -298,3 +298,60 @@ describe('flowClient', () => {
     expect((error as FlowError).code).toBe('internal');
   });
 });
+
+describe('flowClient.answerApproval', () => {
+  const inbox = {
+    id: 'a1',
+    sessionId: 's-ann',
+    ref: 'r1',
+    tool: 'refund',
+    metadata: { title: 'Refund 5?' },
+    inputDigest: 'digest-1',
+    ownerUid: 'ann',
+    approverUids: [],
+    approverClaim: 'manager',
+    state: 'waiting' as const,
+    waitingSince: 1,
+    expiresAt: null,
+  };
+  const answered = {
+    sessionId: 's-ann',
+    status: 'answered',
+    answered: [{ ref: 'r1', name: 'refund', answer: 'restart' }],
+  };
+
+  it('approves the inbox call by session, ref and digest, and resolves to what the server says was answered', async () => {
+    const callable = fakeCallable([answered as unknown as CallResult]);
+    const client = flowClient(callable, noSleep);
+    await expect(client.answerApproval(inbox, { kind: 'approve' })).resolves.toEqual(answered);
+    expect(callable.requests[0]).toMatchObject({
+      sessionId: 's-ann',
+      resume: { restart: [{ ref: 'r1', name: 'refund', inputDigest: 'digest-1' }] },
+      requestId: expect.any(String),
+    });
+  });
+
+  it('declines with the reason, retries an unavailable call under the same request id, and tells the owner the same', async () => {
+    const callable = fakeCallable([sdkError('unavailable'), result({ sessionId: 's-ann' })]);
+    const client = flowClient(callable, noSleep);
+    const outcome = await client.answerApproval(inbox, { kind: 'decline', reason: 'too much' });
+    expect(outcome).toEqual({
+      sessionId: 's-ann',
+      status: 'answered',
+      answered: [{ ref: 'r1', name: 'refund', answer: 'decline' }],
+    });
+    expect(callable.requests[0]).toMatchObject({
+      resume: { decline: [{ ref: 'r1', name: 'refund', reason: 'too much' }] },
+    });
+    expect(callable.requests[1]?.requestId).toBe(callable.requests[0]?.requestId);
+  });
+
+  it('refuses with the server’s reason when the caller may not answer', async () => {
+    const callable = fakeCallable([sdkError('permission-denied', { reason: 'NOT_ALLOWED' })]);
+    const client = flowClient(callable, noSleep);
+    await expect(client.answerApproval(inbox, { kind: 'approve' })).rejects.toMatchObject({
+      code: 'permission-denied',
+      reason: 'NOT_ALLOWED',
+    });
+  });
+});

@@ -1,4 +1,6 @@
 import type {
+  Approval,
+  ApprovalResult,
   ClientPart,
   MessageResult,
   QueuedResult,
@@ -8,6 +10,7 @@ import type {
   WireRequest,
 } from '@callable-flows/protocol';
 import { type Functions, httpsCallable } from 'firebase/functions';
+import { approvalCall } from './approval-call.js';
 import type { FlowStream } from './flow-stream.js';
 import { flowStream } from './flow-stream.js';
 import type {
@@ -21,7 +24,7 @@ import type {
   InterruptOutput,
   SendResult,
 } from './flow-types.js';
-import { answering, approval, declining } from './interrupt-replies.js';
+import { type ApprovalDecision, answering, approval, declining } from './interrupt-replies.js';
 import { newRequestId } from './request-id.js';
 import { abortableSleep, type RetryContext, retried } from './retried.js';
 import type { RetryPolicy } from './retry-policy.js';
@@ -98,6 +101,18 @@ export interface FlowClient<T extends FlowTypes = FlowTypes> {
     output: InterruptOutput<T, N>,
     options?: CallOptions<T>,
   ): Promise<FlowResult<T>>;
+  /**
+   * Answers, as an approver, a call of the approvals inbox (`watchApprovals`): `approve` runs it as
+   * it was shown (its `inputDigest` goes with it), `decline` refuses it, with the person's reason.
+   * Resolves to the calls answered, and nothing of the conversation; the turn goes on on the server
+   * as the session owner's. Refused `NOT_ALLOWED` when the tool's approvers don't admit the caller,
+   * `ALREADY_ANSWERED` (or `NOT_ALLOWED`) when someone answered first.
+   */
+  answerApproval(
+    approval: Approval,
+    decision: ApprovalDecision,
+    options?: Omit<CallOptions<T>, 'onChunk'>,
+  ): Promise<ApprovalResult>;
   /** Answers several interrupts of one session at once, in the wire protocol's own terms. */
   resume(sessionId: string, resume: Resume, options?: CallOptions<T>): Promise<FlowResult<T>>;
   /**
@@ -169,11 +184,12 @@ export function flowClient<T extends FlowTypes = FlowTypes>(
     },
     approve: (interrupt, { replaceInput, metadata, ...call } = {}) =>
       client.resume(interrupt.sessionId, approval(interrupt, replaceInput, metadata), call),
-    decline: (interrupt, reason, options = {}) =>
-      client.resume(interrupt.sessionId, declining(interrupt, reason), options),
+    decline: (interrupt, reason, call = {}) => client.resume(interrupt.sessionId, declining(interrupt, reason), call),
     answer: (interrupt, output, options = {}) =>
       client.resume(interrupt.sessionId, answering(interrupt, output), options),
     resume: (sessionId, resume, options = {}) => run({ sessionId, resume }, options).then(turnResult),
+    answerApproval: (inbox, decision, call = {}) =>
+      retried(approvalCall(callable, inbox, decision, call), context(call)),
     reset() {
       current = undefined;
     },

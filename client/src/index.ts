@@ -1,5 +1,8 @@
 // The wire shapes are the protocol package's: one definition for the functions, this client and the app.
 export type {
+  AnsweredBy,
+  Approval,
+  ApprovalResult,
   CallResult,
   ClientMessage,
   ClientPart,
@@ -18,7 +21,7 @@ export type {
   WireInterruptMetadata,
   WireRequest,
 } from '@callable-flows/protocol';
-export { ERROR_CODES, ERROR_REASONS } from '@callable-flows/protocol';
+export { approvalId, ERROR_CODES, ERROR_REASONS } from '@callable-flows/protocol';
 export type { RunningStep, SessionStatus, Stopper, TurnOutcome } from '@callable-flows/protocol/session-doc';
 export type { Conversation } from './conversation.js';
 export {
@@ -49,6 +52,7 @@ export type {
   InterruptTypes,
   SendResult,
 } from './flow-types.js';
+export type { ApprovalDecision } from './interrupt-replies.js';
 export {
   type DevicePathOptions,
   deviceTokenId,
@@ -62,6 +66,12 @@ export { newSessionId } from './session-id.js';
 export type { SessionView, WatchedRun } from './session-view.js';
 export { isQueued } from './turn-call.js';
 export { type WatchObserver, type WatchOptions, watch } from './watch.js';
+export {
+  type ApprovalsObserver,
+  type ApproverTarget,
+  type WatchApprovalsOptions,
+  watchApprovals,
+} from './watch-approvals.js';
 export type { WatchedCall } from './watched-call.js';
 export type { ApprovalState, WatchedInterrupt } from './watched-interrupt.js';
 export { parseMessages, type WatchedMessage, type WatchedPart } from './watched-message.js';

@@ -1,4 +1,4 @@
-import type { Resume } from '@callable-flows/protocol';
+import type { Approval, Resume } from '@callable-flows/protocol';
 import type { FlowInterrupt, FlowTypes, InputEdit, InterruptInput, InterruptName } from './flow-types.js';
 
 /** What a reply that acts on what the person was shown names: the interrupt, and the digest of its input when it came with one. */
@@ -29,4 +29,14 @@ export function declining(interrupt: FlowInterrupt, reason: string | undefined):
 /** The resume that answers `interrupt` with its tool's `output`, bound to the input shown. */
 export function answering(interrupt: FlowInterrupt, output: unknown): Resume {
   return { respond: [{ ...replyTo(interrupt), output }] } as Resume;
+}
+
+/** What an approver decides of a call of the inbox: approve it as shown, or decline it (with their reason). */
+export type ApprovalDecision = { kind: 'approve' } | { kind: 'decline'; reason?: string };
+
+/** The resume that carries an approver's `decision` on the inbox document `approval`: by ref, tool and digest. */
+export function approvalDecision(approval: Approval, decision: ApprovalDecision): Resume {
+  const { ref, tool: name, inputDigest } = approval;
+  if (decision.kind === 'approve') return { restart: [{ ref, name, ...(inputDigest ? { inputDigest } : {}) }] };
+  return { decline: [{ ref, name, ...(decision.reason ? { reason: decision.reason } : {}) }] };
 }

@@ -65,3 +65,23 @@ describe('turnResult', () => {
     expect(turnResult(done)).toBe(done);
   });
 });
+
+describe('callTurn with an approver’s answer', () => {
+  it('refuses to read an approver’s result as a turn’s: an approver answers with answerApproval', async () => {
+    const answered = {
+      sessionId: 's1',
+      status: 'answered',
+      answered: [{ ref: 'r1', name: 'refund', answer: 'restart' }],
+    };
+    const approver: WireCallable = Object.assign(async () => ({ data: answered as unknown as MessageResult }), {
+      stream: async () => ({
+        stream: (async function* () {})(),
+        data: Promise.resolve(answered as unknown as MessageResult),
+      }),
+    });
+    const request = { sessionId: 's1', resume: { restart: [{ ref: 'r1', name: 'refund' }] } };
+    await expect(callTurn(approver, request, undefined, undefined)).rejects.toMatchObject({
+      code: 'failed-precondition',
+    });
+  });
+});

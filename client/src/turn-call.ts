@@ -1,4 +1,4 @@
-import type { MessageResult, QueuedResult, WireChunk, WireRequest } from '@callable-flows/protocol';
+import type { ApprovalResult, MessageResult, QueuedResult, WireChunk, WireRequest } from '@callable-flows/protocol';
 import { FlowError } from './flow-error.js';
 import type { FlowChunk, FlowInterrupt, FlowResult, FlowTypes } from './flow-types.js';
 import type { WireCallable } from './wire-callable.js';
@@ -11,8 +11,12 @@ export function isQueued<R extends { status: string }>(result: R | QueuedResult)
   return result.status === 'queued';
 }
 
-function toResult<T extends FlowTypes>(wire: MessageResult): FlowResult<T> | QueuedResult {
+function toResult<T extends FlowTypes>(wire: MessageResult | ApprovalResult): FlowResult<T> | QueuedResult {
   if (isQueued(wire)) return wire;
+  // Answered as an approver who is not the session's owner: there is no turn result to give.
+  if (wire.status === 'answered') {
+    throw new FlowError('failed-precondition', 'answered as an approver, not the owner: use answerApproval');
+  }
   const interrupts = wire.interrupts.map((i) => ({ ...i, sessionId: wire.sessionId })) as FlowInterrupt<T>[];
   return { ...wire, interrupts } as FlowResult<T>;
 }
@@ -32,7 +36,7 @@ export async function callTurn<T extends FlowTypes>(
   signal: AbortSignal | undefined,
 ): Promise<FlowResult<T> | QueuedResult> {
   // A turn's request (never a stop) is answered with a turn's result (or `queued`).
-  if (!onChunk) return toResult<T>((await callable(request)).data as MessageResult);
+  if (!onChunk) return toResult<T>((await callable(request)).data as MessageResult | ApprovalResult);
   const { stream, data } = await callable.stream(request, signal ? { signal } : {});
   // A failed call rejects both; the stream's error is the one that reaches the caller.
   data.catch(() => undefined);

@@ -14,6 +14,18 @@ const answered = (response: Omit<WatchedPart, 'toolResponse'> & { output: unknow
 const resolved = { resolvedInterrupt: { question: 'sure?' } };
 
 describe('interruptsOf', () => {
+  it('says who answered an interrupt, as the server stamped it, and nothing for one not answered', () => {
+    const by = { uid: 'max', at: 5, appId: 'web' };
+    const [approved] = interruptsOf(
+      's1',
+      [user, asking({ ...resolved, answer: 'restart', resumed: true, answeredBy: by })],
+      'idle',
+    );
+    expect(approved).toMatchObject({ state: 'approved', answeredBy: by });
+    const [waiting] = interruptsOf('s1', [user, asking({ interrupt: { question: 'sure?' } })], 'interrupted');
+    expect(waiting).not.toHaveProperty('answeredBy');
+  });
+
   it('reads a waiting interrupt with what it asked when its request carries the interrupt stamp', () => {
     expect(interruptsOf('s1', [user, asking({ interrupt: { question: 'sure?' } })], 'interrupted')).toEqual([
       {

@@ -1,4 +1,6 @@
+import type { AnsweredBy } from '@callable-flows/protocol';
 import {
+  answeredByOf,
   askedOf,
   declineReasonOf,
   inputDigestOf,
@@ -20,10 +22,14 @@ import type { WatchedMessage, WatchedPart } from './watched-message.js';
  */
 export type ApprovalState = 'waiting' | 'approved' | 'declined' | 'expired' | 'not-run';
 
-/** An interrupt of the session and where it stands; `reason` is the person's, when they declined with words. */
+/**
+ * An interrupt of the session and where it stands; `reason` is the person's, when they declined
+ * with words; `answeredBy`, who answered it (the owner, or an approver), when, and from which app.
+ */
 export type WatchedInterrupt<T extends FlowTypes = FlowTypes> = FlowInterrupt<T> & {
   state: ApprovalState;
   reason?: string;
+  answeredBy?: AnsweredBy;
 };
 
 const DECLINED = /^the user declined(?::\s*(.*))?$/is;
@@ -89,6 +95,7 @@ export function interruptsOf<T extends FlowTypes>(
       const response = responses.get(ref);
       const state = approvalStateOf(part, response, status);
       const reason = state === 'declined' ? declinedReasonOf(part, response) : undefined;
+      const answeredBy = answeredByOf(part);
       interrupts.push({
         sessionId,
         ref,
@@ -98,6 +105,7 @@ export function interruptsOf<T extends FlowTypes>(
         ...(digest === undefined ? {} : { inputDigest: digest }),
         state,
         ...(reason === undefined ? {} : { reason }),
+        ...(answeredBy === undefined ? {} : { answeredBy }),
       } as WatchedInterrupt<T>);
     }
   }

@@ -1,12 +1,13 @@
-import type { MessageResult, StopResult, WireChunk, WireRequest } from '@callable-flows/protocol';
+import type { ApprovalResult, MessageResult, StopResult, WireChunk, WireRequest } from '@callable-flows/protocol';
 
 /** The transport: a Firebase `HttpsCallable` (from `httpsCallable` or `httpsCallableFromURL`) fits. */
 export interface WireCallable {
   /**
    * A turn's request answers a `CallResult` (a message may be answered `queued`, a
-   * `QueuedResult`); a stop's (`stop: true`) a `StopResult`.
+   * `QueuedResult`; a resume from an approver who is not the owner, an `ApprovalResult`); a
+   * stop's (`stop: true`) a `StopResult`.
    */
-  (data: WireRequest): Promise<{ data: MessageResult | StopResult }>;
+  (data: WireRequest): Promise<{ data: MessageResult | StopResult | ApprovalResult }>;
   stream(
     data: WireRequest,
     options?: { signal?: AbortSignal },

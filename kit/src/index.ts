@@ -1,7 +1,16 @@
 // The public API of Callable Flows. Each layer's own index.ts lists its exports; this file
 // names the ones an application uses.
 
-export type { DeclineReply, RespondReply, RestartReply, Resume } from '@callable-flows/protocol';
+export {
+  type AnsweredBy,
+  type Approval,
+  type ApprovalResult,
+  approvalId,
+  type DeclineReply,
+  type RespondReply,
+  type RestartReply,
+  type Resume,
+} from '@callable-flows/protocol';
 export {
   type Agent,
   type AgentCallContext,
@@ -129,6 +138,15 @@ export {
   type RegisterTracingOptions,
   registerTracing,
 } from './telemetry/index.js';
+export {
+  type ApproverCall,
+  type ApproverCheck,
+  type ApproverInbox,
+  type ApproverSessionView,
+  type Approvers,
+  approversIn,
+  approversWithClaim,
+} from './tools/index.js';
 export {
   firestoreTraceSink,
   flowMetrics,

@@ -40,3 +40,15 @@ export type QueuedResult = z.infer<typeof QueuedResultSchema>;
 /** What a message to an agent is answered with: its turn's result, or `queued`. */
 export const MessageResultSchema = z.union([CallResultSchema, QueuedResultSchema]);
 export type MessageResult = z.infer<typeof MessageResultSchema>;
+
+/**
+ * What an approver who is not the session's owner is answered with when they answer its waiting
+ * calls: which calls they answered, and how; nothing of the conversation (no text, no output, no
+ * other interrupt). The turn goes on as the owner's; the owner's views show it.
+ */
+export const ApprovalResultSchema = z.object({
+  sessionId: z.string(),
+  status: z.literal('answered'),
+  answered: z.array(z.object({ ref: z.string(), name: z.string(), answer: z.enum(['respond', 'decline', 'restart']) })),
+});
+export type ApprovalResult = z.infer<typeof ApprovalResultSchema>;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import {
+  answeredByOf,
   answerOf,
+  approverAddressOf,
   askedOf,
   CallStateSchema,
   callStateOf,
@@ -190,5 +192,17 @@ describe('toolErrorOf', () => {
     expect(toolErrorOf({ metadata: { toolError: 'odd' } })).toBeUndefined();
     expect(toolErrorOf({ metadata: { interruptResponse: true } })).toBeUndefined();
     expect(toolErrorOf({})).toBeUndefined();
+  });
+});
+
+describe('answeredByOf and approverAddressOf', () => {
+  it('read who answered a call and who it is addressed to, and nothing from a call without them', () => {
+    const answered = { metadata: { answer: 'restart', answeredBy: { uid: 'bob', at: 5, appId: 'web' } } };
+    expect(answeredByOf(answered)).toEqual({ uid: 'bob', at: 5, appId: 'web' });
+    expect(answeredByOf({ metadata: { answeredBy: { uid: 7 } } })).toBeUndefined();
+    expect(answeredByOf({})).toBeUndefined();
+    const addressed = { metadata: { interrupt: true, approvers: { uids: [], claim: 'manager' } } };
+    expect(approverAddressOf(addressed)).toEqual({ uids: [], claim: 'manager' });
+    expect(approverAddressOf({ metadata: { interrupt: true } })).toBeUndefined();
   });
 });

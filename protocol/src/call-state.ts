@@ -1,11 +1,14 @@
 import * as z from 'zod/mini';
+import { type AnsweredBy, AnsweredBySchema, type ApproverAddress, ApproverAddressSchema } from './approval-doc.js';
 import type { SessionStatus } from './session-doc.js';
 
 // A call of an open round (interrupted, or cut short) keeps where it stands as stamps on its
 // tool request's metadata, under the names stored sessions and the wire already use: `interrupt`,
 // `resumed`, `pendingOutput`, `pendingContent`, `pendingError`, `resolvedInterrupt`, `answer`,
-// `declined`, `inputDigest` (the digest of a waiting call's input, written with `interrupt`) and
-// `toolVersion` (the version of the tool it was asked under, written with `interrupt` when not 1).
+// `declined`, `inputDigest` (the digest of a waiting call's input, written with `interrupt`),
+// `toolVersion` (the version of the tool it was asked under, written with `interrupt` when not 1),
+// `approvers` (who besides the owner the call is addressed to, written with `interrupt`) and
+// `answeredBy` (who answered it, written with the answer).
 // This module is the one reader of those stamps, for the kit and its clients alike (the kit's
 // call-state/call-stamps.ts is the one writer). zod/mini, so the web app's bundle pays little for it.
 
@@ -173,4 +176,20 @@ export function toolErrorOf(part: StampedCall): CallError | undefined {
 export function declineReasonOf(part: StampedCall): string | undefined {
   const declined = part.metadata?.declined as { reason?: unknown } | true | undefined;
   return typeof declined === 'object' && typeof declined.reason === 'string' ? declined.reason : undefined;
+}
+
+/** Who answered the call `part` (uid, when, App Check app id), as the server stamped it with the answer. */
+export function answeredByOf(part: StampedCall): AnsweredBy | undefined {
+  const by = part.metadata?.answeredBy;
+  if (by === undefined) return undefined;
+  const parsed = AnsweredBySchema.safeParse(by);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Who besides its owner the call `part` is addressed to (its tool's `approvers` when it interrupted); undefined: its owner alone. */
+export function approverAddressOf(part: StampedCall): ApproverAddress | undefined {
+  const address = part.metadata?.approvers;
+  if (address === undefined) return undefined;
+  const parsed = ApproverAddressSchema.safeParse(address);
+  return parsed.success ? parsed.data : undefined;
 }

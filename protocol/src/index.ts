@@ -1,4 +1,17 @@
 export {
+  type AnsweredBy,
+  AnsweredBySchema,
+  APPROVAL_STATES,
+  type Approval,
+  type ApprovalDoc,
+  ApprovalDocSchema,
+  type ApprovalState,
+  type ApproverAddress,
+  ApproverAddressSchema,
+  readApproval,
+} from './approval-doc.js';
+export { APPROVALS_COLLECTION, approvalId } from './approval-id.js';
+export {
   type CallRequest,
   CallRequestSchema,
   type ClientMessage,
@@ -17,6 +30,8 @@ export {
   type WireRequest,
 } from './call-request.js';
 export {
+  type ApprovalResult,
+  ApprovalResultSchema,
   type CallResult,
   CallResultSchema,
   type MessageResult,

@@ -1,6 +1,14 @@
-import type { ApprovalState, WireInterrupt } from '@callable-flows/client';
-import { type ApprovalCopy, approvalCopy, COPY_FIELDS, type Outcome, outcomeOf, toolWords } from './approval-copy.js';
-import { declineForm } from './decline-form.js';
+import type { AnsweredBy, ApprovalState, WireInterrupt } from '@callable-flows/client';
+import {
+  type ApprovalCopy,
+  answeredByWords,
+  approvalCopy,
+  COPY_FIELDS,
+  type Outcome,
+  outcomeOf,
+  toolWords,
+} from './approval-copy.js';
+import { type DeclineForm, declineForm } from './decline-form.js';
 import { el, fieldList } from './dom.js';
 
 /** What the person can do with a pending approval. */
@@ -19,6 +27,8 @@ export interface ApprovalCard {
   setState(state: CardState, reason?: string): void;
   /** The tool's result, once it has one: an approved card says what came of it. */
   setOutput(output: unknown): void;
+  /** Who answered it (the server's record), shown once it is decided: "Approved by …". */
+  setAnsweredBy(answeredBy: AnsweredBy | undefined): void;
   /** Disables the buttons while any call runs. */
   setBusy(busy: boolean): void;
   /** True while it waits for the person's answer. */
@@ -80,6 +90,7 @@ interface CardParts {
   badge: HTMLElement;
   mark: HTMLElement;
   outcome: HTMLElement;
+  answeredBy: HTMLElement;
 }
 
 /** The card's elements around its decline form `form`: its words, the two actions side by side, the details folded. */
@@ -98,6 +109,7 @@ function cardParts(interrupt: WireInterrupt, copy: ApprovalCopy, id: string, for
   const badge = el('span', { class: 'badge' });
   const mark = el('span', { class: 'mark', 'aria-hidden': 'true' });
   const outcome = el('p', { class: 'outcome' });
+  const answeredBy = el('p', { class: 'answered-by', hidden: '' });
   const title = el('h2', { id: `${id}-title` }, copy.title);
   if (!copy.summary && !copy.title.includes(toolWords(interrupt.name))) title.title = interrupt.name;
   // An article, not a section: a named section is a landmark, and two cards may share a title.
@@ -116,16 +128,26 @@ function cardParts(interrupt: WireInterrupt, copy: ApprovalCopy, id: string, for
     copy.consequence &&
       el('p', { class: 'consequence' }, el('span', { 'aria-hidden': 'true' }, '⚠ '), copy.consequence),
     outcome,
+    answeredBy,
     why,
     choices,
     form,
     details(interrupt),
   );
-  return { element, approve, decline, choices, why, badge, mark, outcome };
+  return { element, approve, decline, choices, why, badge, mark, outcome, answeredBy };
 }
 
-/** Shows `next` on the card: its badge and mark, its actions while it is open, and what came of it once decided. */
-function showState(parts: CardParts, form: HTMLFormElement, next: CardState, result: Outcome | undefined): void {
+/**
+ * Shows `next` on the card: its badge and mark, its actions while it is open, and what came of it
+ * (and who answered, `by`) once decided.
+ */
+function showState(
+  parts: CardParts,
+  form: HTMLFormElement,
+  next: CardState,
+  result: Outcome | undefined,
+  by: string | undefined,
+): void {
   parts.element.dataset.state = next;
   parts.badge.textContent = BADGES[next];
   parts.mark.textContent = MARKS[next];
@@ -138,18 +160,37 @@ function showState(parts: CardParts, form: HTMLFormElement, next: CardState, res
   parts.outcome.hidden = !result;
   parts.outcome.textContent = result ? `${result.text}${next === 'approved' && result.ok ? ' ✓' : ''}` : '';
   parts.element.dataset.outcome = result?.ok === false ? 'not-done' : 'done';
+  parts.answeredBy.hidden = by === undefined;
+  parts.answeredBy.textContent = by ?? '';
+}
+
+/** Shows the decline form in place of the two actions (`shown`), or the actions again. */
+function toggleDeclineForm(parts: CardParts, form: DeclineForm, shown: boolean): void {
+  form.element.hidden = !shown;
+  parts.choices.hidden = shown;
+  // The box's own scroll-into-view shows the box, not the buttons under it: show the whole form.
+  if (shown) form.focus();
+  else parts.decline.focus({ preventScroll: true });
+  (shown ? form.element : parts.element).scrollIntoView({ block: 'nearest' });
 }
 
 /**
  * A card for an interrupt, in the person's words (the tool's interrupt metadata, approval-copy.ts):
  * what will happen and what can't be undone, the two actions side by side, the technical details
  * folded away. Choosing the decline action asks for an optional reason (decline-form.ts); once
- * decided, the card says what came of it ("Cancelled ✓", "Kept: <reason>").
+ * decided, the card says what came of it ("Cancelled ✓", "Kept: <reason>") and who answered
+ * ("Approved by you"; `viewerUid` is who is looking).
  */
-export function approvalCard(interrupt: WireInterrupt, state: ApprovalState, actions: ApprovalActions): ApprovalCard {
+export function approvalCard(
+  interrupt: WireInterrupt,
+  state: ApprovalState,
+  actions: ApprovalActions,
+  viewerUid?: () => string | undefined,
+): ApprovalCard {
   const copy = approvalCopy(interrupt.name, interrupt.metadata);
   const id = `approval-${++cards}`;
   let output: unknown;
+  let answeredBy: AnsweredBy | undefined;
   let declineReason: string | undefined;
   const form = declineForm(id, copy.declineLabel, {
     decline: (why) => {
@@ -161,30 +202,24 @@ export function approvalCard(interrupt: WireInterrupt, state: ApprovalState, act
   const { element, approve, decline, why } = parts;
   const stateNow = (): CardState => element.dataset.state as CardState;
 
-  const showDeclineForm = (shown: boolean): void => {
-    form.element.hidden = !shown;
-    parts.choices.hidden = shown;
-    // The box's own scroll-into-view shows the box, not the buttons under it: show the whole form.
-    if (shown) form.focus();
-    else decline.focus({ preventScroll: true });
-    (shown ? form.element : element).scrollIntoView({ block: 'nearest' });
-  };
+  const showDeclineForm = (shown: boolean): void => toggleDeclineForm(parts, form, shown);
 
   const card: ApprovalCard = {
     element,
     copy,
     setState(next, reason) {
       if (reason !== undefined) declineReason = reason;
-      showState(
-        parts,
-        form.element,
-        next,
-        outcomeOf(next === 'working' ? 'waiting' : next, copy, output, declineReason),
-      );
+      const decided = next === 'working' ? 'waiting' : next;
+      const by = answeredByWords(decided, answeredBy, viewerUid?.());
+      showState(parts, form.element, next, outcomeOf(decided, copy, output, declineReason), by);
       card.setBusy(next === 'working');
     },
     setOutput(value) {
       output = value;
+      if (!card.isPending()) card.setState(stateNow());
+    },
+    setAnsweredBy(by) {
+      answeredBy = by;
       if (!card.isPending()) card.setState(stateNow());
     },
     setBusy(busy) {

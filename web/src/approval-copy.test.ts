@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approvalCopy, outcomeOf, toolWords } from './approval-copy.js';
+import { answeredByWords, approvalCopy, outcomeOf, toolWords } from './approval-copy.js';
 
 const cancelMetadata = {
   title: 'Cancel order A-1001?',
@@ -77,5 +77,17 @@ describe('outcomeOf', () => {
       ok: false,
     });
     expect(outcomeOf('waiting', copy, undefined)).toBeUndefined();
+  });
+});
+
+describe('answeredByWords', () => {
+  it('says who approved or declined a decided card: "you" for the person looking, the uid for anyone else', () => {
+    expect(answeredByWords('approved', { uid: 'max' }, 'ann')).toBe('Approved by max');
+    expect(answeredByWords('declined', { uid: 'ann' }, 'ann')).toBe('Declined by you');
+  });
+  it('says nothing while the card waits, once it expired, or when no one is recorded', () => {
+    expect(answeredByWords('waiting', { uid: 'max' }, 'ann')).toBeUndefined();
+    expect(answeredByWords('expired', { uid: 'max' }, 'ann')).toBeUndefined();
+    expect(answeredByWords('approved', undefined, 'ann')).toBeUndefined();
   });
 });

@@ -95,3 +95,18 @@ export function outcomeOf(
   }
   return undefined;
 }
+
+/**
+ * Who answered a decided card, in words: "Approved by you" when the person looking answered it,
+ * "Declined by max" when someone else did (an approver: a manager, finance); undefined while it
+ * waits, or when the answer records no one (the cleanup expired it, or it was stored before answers were).
+ */
+export function answeredByWords(
+  state: ApprovalState,
+  answeredBy: { uid: string } | undefined,
+  viewerUid: string | undefined,
+): string | undefined {
+  if (!answeredBy || (state !== 'approved' && state !== 'declined')) return undefined;
+  const who = answeredBy.uid === viewerUid ? 'you' : answeredBy.uid;
+  return `${state === 'approved' ? 'Approved' : 'Declined'} by ${who}`;
+}

@@ -56,6 +56,8 @@ export class ChatView {
   constructor(
     private readonly elements: ChatElements,
     private readonly actions: ApprovalActions,
+    /** Who is looking (a card they answered says "by you"). */
+    private readonly viewerUid?: () => string | undefined,
   ) {
     // A reader at the bottom stays there when the composer grows (a notice appears) or an entry
     // grows under them (a Retry row): the newest entry is never left under the footer.
@@ -178,10 +180,13 @@ export class ChatView {
     (row.lastChild as Text).textContent = step === 'tools' ? 'Using a tool…' : 'Working…';
   }
 
-  /** Marks the card of a decided approval with its outcome, as soon as its tool's result is stored. */
+  /** Marks the card of a decided approval with its outcome and who answered, as soon as its tool's result is stored. */
   decided(entry: ApprovalEntry): void {
     const card = this.cards.get(entry.ref);
-    if (!card?.isPending()) return;
+    if (!card) return;
+    // Who answered is the server's record: a card this tab decided learns it here too.
+    card.setAnsweredBy(entry.answeredBy);
+    if (!card.isPending()) return;
     card.setOutput(entry.output);
     card.setState(entry.state, entry.reason);
   }
@@ -243,7 +248,7 @@ export class ChatView {
   /** An approval card (in place of the tool's activity row, if it has one); a waiting one takes the focus. */
   approval(interrupt: WireInterrupt, state: ApprovalState, output?: unknown, reason?: string): ApprovalCard {
     this.working(false);
-    const card = approvalCard(interrupt, state, this.actions);
+    const card = approvalCard(interrupt, state, this.actions, this.viewerUid);
     if (output !== undefined) card.setOutput(output);
     if (reason !== undefined) card.setState(state, reason);
     // A card streamed in mid-call can't be answered before the call ends (its session id comes last).
@@ -287,6 +292,7 @@ export class ChatView {
         if ('output' in entry) this.toolFinished(entry.ref, entry.name, entry.output, entry.failed);
       } else {
         const card = this.approval(entry, entry.state, entry.output, entry.reason);
+        card.setAnsweredBy(entry.answeredBy);
         const decided = entry.state === 'approved' || entry.state === 'declined';
         if (runs && decided && !('output' in entry)) card.setState('working', entry.reason);
       }

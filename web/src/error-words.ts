@@ -42,7 +42,11 @@ const REASON_WORDS: Record<string, Words> = {
   UNAUTHENTICATED: ["You're not signed in any more. Reload the page to sign in again.", false],
   APP_CHECK_REQUIRED: ["This app couldn't be verified. Reload the page and try again.", false],
   NOT_OWNER: ['This conversation belongs to another account.', false],
-  NOT_ALLOWED: ["Your account isn't allowed to use the assistant.", false],
+  // The auth policy refused the account, or the approval asks someone else (a manager, say).
+  NOT_ALLOWED: [
+    "Your account isn't allowed to do this: it can't use the assistant, or this approval is someone else's to give.",
+    false,
+  ],
   SESSION_NOT_FOUND: ['This conversation no longer exists. Start a new one.', false],
   WRONG_AGENT: ['This conversation belongs to a different assistant. Start a new one.', false],
   SESSION_BUSY: ['The assistant is still busy with another request in this conversation. Try again in a moment.', true],

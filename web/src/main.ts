@@ -43,6 +43,7 @@ const app = new ChatApp({
 const view = new ChatView(
   { log: $('#log'), scroller: $('#scroller'), notices: $('#notices'), announcer: $('#announcer'), queue: $('#queued') },
   app,
+  () => client.auth.currentUser?.uid,
 );
 app.attach(view);
 composer = new Composer(

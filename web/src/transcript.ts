@@ -1,4 +1,10 @@
-import type { ApprovalState, Conversation, WatchedPart, WireInterruptMetadata } from '@callable-flows/client';
+import type {
+  AnsweredBy,
+  ApprovalState,
+  Conversation,
+  WatchedPart,
+  WireInterruptMetadata,
+} from '@callable-flows/client';
 import type { AssistantTypes } from './assistant.js';
 import { isHiddenTool } from './tool-presentation.js';
 
@@ -27,6 +33,8 @@ export interface ApprovalEntry {
   reason?: string;
   /** The server's digest of the input shown, while it waits: the approval sends it back (a stale one is refused). */
   inputDigest?: string;
+  /** Who answered it (the owner, or an approver), as the server recorded it. */
+  answeredBy?: AnsweredBy;
 }
 
 /** One thing the conversation shows, in order. */
@@ -63,7 +71,7 @@ function callEntry(
       ...(result?.failed && { failed: true }),
     };
   }
-  const { state, metadata, reason, inputDigest } = asked;
+  const { state, metadata, reason, inputDigest, answeredBy } = asked;
   return {
     kind: 'approval',
     ref,
@@ -74,6 +82,7 @@ function callEntry(
     ...outcome,
     ...(reason === undefined ? {} : { reason }),
     ...(inputDigest === undefined ? {} : { inputDigest }),
+    ...(answeredBy === undefined ? {} : { answeredBy }),
   };
 }
 

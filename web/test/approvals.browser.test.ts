@@ -66,11 +66,15 @@ describe.skipIf(skipReason !== '')('the approvals web app (in Chromium)', () => 
     const approved = await app.approval('cancelOrder', 'approved');
     // The outcome comes from the tool's result; the agent's own `finish` call is not shown.
     expect(await approved.locator('.outcome').textContent()).toBe('Cancelled ✓');
+    // Who approved, from the call's record (the session's watch brings it).
+    await approved.locator('.answered-by', { hasText: 'Approved by you' }).waitFor();
     expect(await app.page.locator('.tool[data-tool="finish"]').count()).toBe(0);
     expect(await orderState('A-1001')).toEqual({ status: 'cancelled', events: 1 });
 
     await app.reload();
-    expect(await (await app.approval('cancelOrder', 'approved')).locator('.outcome').textContent()).toBe('Cancelled ✓');
+    const reloaded = await app.approval('cancelOrder', 'approved');
+    expect(await reloaded.locator('.outcome').textContent()).toBe('Cancelled ✓');
+    expect(await reloaded.locator('.answered-by').textContent()).toBe('Approved by you');
     expect(await app.page.locator('.tool[data-tool="finish"]').count()).toBe(0);
   });
 
@@ -101,6 +105,7 @@ describe.skipIf(skipReason !== '')('the approvals web app (in Chromium)', () => 
     await app.reload();
     const restored = await app.approval('cancelOrder', 'declined');
     expect(await restored.locator('.outcome').textContent()).toBe('Kept: I changed my mind');
+    expect(await restored.locator('.answered-by').textContent()).toBe('Declined by you');
   });
 
   browserIt('restores the conversation and its pending approval after a reload, and approves it', async (pages) => {

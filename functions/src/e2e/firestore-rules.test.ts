@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { registerDevice, unregisterDevice } from '@callable-flows/client';
+import { type FlowError, registerDevice, unregisterDevice, watchApprovals } from '@callable-flows/client';
 import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import {
   assertFails,
@@ -36,6 +36,28 @@ let env: RulesTestEnvironment;
 const alice = () => env.authenticatedContext('alice').firestore();
 const bob = () => env.authenticatedContext('bob').firestore();
 const nobody = () => env.unauthenticatedContext().firestore();
+/** A test context's Firestore as the modular SDK's type (it is one at run time). */
+const modular = (db: ReturnType<typeof alice>) => db as unknown as Firestore;
+/** A manager (custom claim `manager: true`), and a user whose claim is not `true`. */
+const max = () => env.authenticatedContext('max', { manager: true }).firestore();
+const eve = () => env.authenticatedContext('eve', { manager: 'yes' }).firestore();
+const carol = () => env.authenticatedContext('carol').firestore();
+
+/** An inbox document of alice's session `s-alice-2`, addressed as given. */
+const approval = (ref: string, approverUids: string[], approverClaim: string | null) => ({
+  sessionId: 's-alice-2',
+  ref,
+  tool: 'refund',
+  metadata: { title: 'Refund 5?' },
+  inputDigest: 'd',
+  ownerUid: 'alice',
+  approverUids,
+  approverClaim,
+  state: 'waiting',
+  waitingSince: 1,
+  expiresAt: null,
+  expireAt: 9,
+});
 
 describe.skipIf(!host)('firestore.rules', () => {
   beforeAll(async () => {
@@ -78,6 +100,9 @@ describe.skipIf(!host)('firestore.rules', () => {
       await setDoc(doc(db, 'traces/t1'), { uid: 'alice', flow: 'orderAssistant' });
       await setDoc(doc(db, 'transfers/t-1'), { byUid: 'alice' });
       await setDoc(doc(db, 'usageCounters/alice_2026-11-30'), { uid: 'alice', day: '2026-11-30', tokens: 900 });
+      await setDoc(doc(db, 'approvals/a-owner'), approval('r1', ['alice'], null));
+      await setDoc(doc(db, 'approvals/a-claim'), approval('r2', [], 'manager'));
+      await setDoc(doc(db, 'approvals/a-carol'), approval('r3', ['carol'], null));
     });
   });
 
@@ -237,6 +262,90 @@ describe.skipIf(!host)('firestore.rules', () => {
     await assertFails(setDoc(mine, device('t', { expireAt: Timestamp.fromMillis(Date.now() + 400 * 86_400_000) })));
     const { expireAt: _expireAt, ...noExpiry } = device('t');
     await assertFails(setDoc(mine, noExpiry));
+  });
+
+  it('lets an approver read the inbox documents addressed to them, by uid or by claim, and no other', async () => {
+    await assertSucceeds(getDoc(doc(max(), 'approvals/a-claim')));
+    await assertSucceeds(getDoc(doc(carol(), 'approvals/a-carol')));
+    await assertFails(getDoc(doc(max(), 'approvals/a-carol')));
+    await assertFails(getDoc(doc(max(), 'approvals/a-owner')));
+    await assertFails(getDoc(doc(carol(), 'approvals/a-claim')));
+    // A claim is held only when it is true.
+    await assertFails(getDoc(doc(eve(), 'approvals/a-claim')));
+    await assertFails(getDoc(doc(bob(), 'approvals/a-owner')));
+    await assertFails(getDoc(doc(nobody(), 'approvals/a-claim')));
+    // The owner reads all of their session's.
+    for (const id of ['a-owner', 'a-claim', 'a-carol']) await assertSucceeds(getDoc(doc(alice(), `approvals/${id}`)));
+  });
+
+  it('lets an approver list what waits for them by uid or by claim, and refuses a list that is not theirs', async () => {
+    const waiting = (db: ReturnType<typeof alice>, field: string, op: '==' | 'array-contains', value: string) =>
+      getDocs(
+        query(
+          collection(db, 'approvals'),
+          where(field, op, value),
+          where('state', '==', 'waiting'),
+          orderBy('waitingSince'),
+        ),
+      );
+    const byUid = await assertSucceeds(waiting(carol(), 'approverUids', 'array-contains', 'carol'));
+    expect(byUid.docs.map((d) => d.id)).toEqual(['a-carol']);
+    const byClaim = await assertSucceeds(waiting(max(), 'approverClaim', '==', 'manager'));
+    expect(byClaim.docs.map((d) => d.id)).toEqual(['a-claim']);
+    await assertSucceeds(waiting(alice(), 'ownerUid', '==', 'alice'));
+    await assertFails(waiting(max(), 'approverUids', 'array-contains', 'carol'));
+    await assertFails(waiting(eve(), 'approverClaim', '==', 'manager'));
+    await assertFails(getDocs(collection(max(), 'approvals')));
+  });
+
+  it('shows an approver’s watchApprovals the calls waiting for them, drops one once answered, and ends a watch of a claim not held', async () => {
+    const seen: string[][] = [];
+    let next: (() => void) | undefined;
+    const changed = () => new Promise<void>((resolve) => (next = resolve));
+    let first = changed();
+    const stop = watchApprovals(
+      modular(max()),
+      { claim: 'manager' },
+      {
+        next: (approvals) => {
+          seen.push(approvals.map((a) => `${a.id}:${a.state}:${a.tool}`));
+          next?.();
+        },
+      },
+    );
+    await first;
+    expect(seen.at(-1)).toEqual(['a-claim:waiting:refund']);
+    first = changed();
+    await env.withSecurityRulesDisabled(async (admin) => {
+      await setDoc(doc(admin.firestore(), 'approvals/a-claim-2'), {
+        ...approval('r4', [], 'manager'),
+        state: 'approved',
+      });
+      await updateDoc(doc(admin.firestore(), 'approvals/a-claim'), { state: 'approved' });
+    });
+    await first;
+    expect(seen.at(-1)).toEqual([]);
+    stop();
+    const refused = await new Promise<FlowError>((resolve) =>
+      watchApprovals(modular(eve()), { claim: 'manager' }, { next: () => undefined, error: resolve }),
+    );
+    expect(refused.code).toBe('permission-denied');
+    await env.withSecurityRulesDisabled(async (admin) => {
+      await setDoc(doc(admin.firestore(), 'approvals/a-claim'), approval('r2', [], 'manager'));
+    });
+  });
+
+  it('never lets an approver read the session they are asked about', async () => {
+    await assertFails(getDoc(doc(max(), 'sessions/s-alice-2')));
+    await assertFails(getDocs(collection(max(), 'sessions/s-alice-2/history')));
+    await assertFails(getDoc(doc(carol(), 'sessions/s-alice-2')));
+  });
+
+  it('refuses every client write to the inbox, the owner’s and the approver’s included', async () => {
+    await assertFails(updateDoc(doc(max(), 'approvals/a-claim'), { state: 'approved' }));
+    await assertFails(updateDoc(doc(alice(), 'approvals/a-owner'), { state: 'approved' }));
+    await assertFails(setDoc(doc(carol(), 'approvals/new'), approval('r9', ['carol'], null)));
+    await assertFails(deleteDoc(doc(alice(), 'approvals/a-owner')));
   });
 
   it('refuses collections the rules do not name', async () => {

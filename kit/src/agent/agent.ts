@@ -1,4 +1,4 @@
-import type { StopResult } from '@callable-flows/protocol';
+import type { ApprovalResult, Resume, StopResult } from '@callable-flows/protocol';
 import type { AgentSendResult, QueueRun } from './busy/index.js';
 import type { ContinuationOutcome } from './continuation/index.js';
 import type { ContinuationTask } from './continuation-queue/index.js';
@@ -18,6 +18,14 @@ export interface Agent<W extends WhileBusy = 'reject'> {
   /** What a message sent while a turn runs does. */
   readonly whileBusy: W;
   send(sessionId: string | undefined, input: AgentInput, ctx: AgentCallContext): Promise<AgentSendResult<W>>;
+  /**
+   * Answers the waiting calls of session `sessionId` (a resume), from its owner or from an
+   * approver its calls' tools admit (`approvers`): the owner gets the turn's result as `send`
+   * gives it; an approver who is not the owner gets which calls they answered and nothing of the
+   * conversation (no chunks stream to them), and the turn goes on as the owner's. Anyone else:
+   * `permission-denied`, `NOT_ALLOWED`, nothing written. The callable answers every resume here.
+   */
+  answer(sessionId: string, resume: Resume, ctx: AgentCallContext): Promise<AgentSendResult<W> | ApprovalResult>;
   /**
    * Starts the reads a call on `sessionId` makes first (the callable does it while it checks the
    * caller's limits): the session, into the instance's cache, where the turn's read joins it; the

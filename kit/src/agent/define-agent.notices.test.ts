@@ -1,9 +1,9 @@
+import { approvalId } from '@callable-flows/protocol';
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { runCleanup } from '../cleanup/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
-import { approvalDocId } from '../session/firestore/approval-inbox-doc.js';
 import type { WaitingApproval } from '../session/index.js';
 import { InMemorySessionStore } from '../session/index.js';
 import { demoProjectId, emulatorFirestore } from '../session/test-utils/emulator-firestore.js';
@@ -55,7 +55,7 @@ function tenant() {
     });
   const notice = async (sessionId: string, ref: string) => {
     const firestore = firestores.at(-1) as Firestore;
-    const snap = await firestore.collection(`${prefix}approvals`).doc(approvalDocId(sessionId, ref)).get();
+    const snap = await firestore.collection(`${prefix}approvals`).doc(approvalId(sessionId, ref)).get();
     return snap.get('notice') as { sentAt?: { toMillis(): number }; claimedAt: { toMillis(): number } } | undefined;
   };
   return { store, told, record, agent, notice };
@@ -78,7 +78,7 @@ describe.skipIf(!host)('onApprovalWaiting', () => {
     await entered.promise;
     expect(t.told).toEqual([
       expect.objectContaining({
-        id: approvalDocId(result.sessionId, ref),
+        id: approvalId(result.sessionId, ref),
         sessionId: result.sessionId,
         ref,
         tool: 'pay',

@@ -5,7 +5,14 @@ import type { Session } from '../session/session-schema.js';
 import { statusAfter } from '../session/session-standing.js';
 import { turnOutcome } from '../session/turn-outcome.js';
 import type { StopRecord } from '../session/turn-stops.js';
-import { type BeginRequest, beginTurn, userMessage, warmSession } from './admission/index.js';
+import {
+  answererOf,
+  approvalResult,
+  type BeginRequest,
+  beginTurn,
+  userMessage,
+  warmSession,
+} from './admission/index.js';
 import type { Agent } from './agent.js';
 import {
   type AgentSendResult,
@@ -91,29 +98,51 @@ function clientRequest(
   sessionId: string | undefined,
   input: AgentInput,
   ctx: AgentCallContext,
+  approvers: boolean,
 ): BeginRequest {
   const message = userMessage(rt, input);
   const from = { sessionId, uid: ctx.uid, requestId: ctx.requestId, now: rt.timing.clock() };
+  if (message) return { ...from, kind: 'message', message };
   // userMessage admitted exactly one of a message and a resume: no message is a resume.
-  return message ? { ...from, kind: 'message', message } : { ...from, kind: 'resume', resume: input.resume ?? {} };
+  const answerer = answererOf(ctx.context, approvers);
+  return { ...from, kind: 'resume', resume: input.resume ?? {}, answerer };
 }
 
-/** A client's call: admitted, then its turn run, or the stored result of the call it repeats. */
+/**
+ * The call context of the turn an approver's answer goes on with: the owner's turn, as a
+ * continuation's is (tools see the owner's uid as `ctx.context.auth.uid`, no claims), with
+ * `approvedBy` naming who answered; no chunks stream to the approver.
+ */
+function approverTurnContext(ownerUid: string, ctx: AgentCallContext, request: BeginRequest): AgentCallContext {
+  const appId = request.kind === 'resume' ? request.answerer?.appId : undefined;
+  const approvedBy = { uid: ctx.uid, at: request.now, ...(appId === undefined ? {} : { appId }) };
+  const { onChunk: _chunks, warmed: _warmed, context: _context, ...rest } = ctx;
+  return { ...rest, uid: ownerUid, context: { auth: { uid: ownerUid, token: {} }, approvedBy } };
+}
+
+/**
+ * A client's call: admitted, then its turn run, or the stored result of the call it repeats.
+ * `approvers`: a resume from someone who is not the owner is admitted as an approver's (told by
+ * `onApprover` before its turn runs).
+ */
 async function send(
   rt: AgentRuntime,
   sessionId: string | undefined,
   input: AgentInput,
   ctx: AgentCallContext,
   observer: StepObserver | undefined,
+  onApprover?: () => void,
 ): Promise<CallOutcome> {
-  const request = clientRequest(rt, sessionId, input, ctx);
+  const request = clientRequest(rt, sessionId, input, ctx, onApprover !== undefined);
   throwIfAborted(ctx.signal, 'agent call');
   // Tools from sources (an MCP server's) are known before admission: a resume is checked against them.
   const refreshed = refreshAgentTools(rt, ctx.context ?? {});
   if (refreshed) await refreshed;
   const start = await beginTurn(rt, request);
+  if (start.byApprover) onApprover?.();
   if ('replay' in start) return { result: start.replay, replayed: true };
-  return { result: await run(rt, start.started, ctx, observer, 0), replayed: false };
+  const turnCtx = start.byApprover ? approverTurnContext(start.started.record.session.ownerUid, ctx, request) : ctx;
+  return { result: await run(rt, start.started, turnCtx, observer, 0), replayed: false };
 }
 
 /**
@@ -209,6 +238,21 @@ export function defineAgent<O extends z.ZodType = z.ZodType, W extends WhileBusy
       // left when an instance died between its turn and its queue run) are answered here too.
       if (rt.whileBusy === 'queue' && outcome !== 'gave-up') await runQueuedAfter(deps, task.sessionId);
       return outcome;
+    },
+    answer: async (sessionId, resume, ctx) => {
+      if (!ctx?.uid) throw new KitError('unauthenticated', 'an agent call needs the caller’s uid');
+      assertSessionId(sessionId);
+      let byApprover = false;
+      const input = { resume };
+      const onApprover = () => {
+        byApprover = true;
+      };
+      const result = await traceCall(rt, sessionId, input, ctx, (observer) =>
+        send(rt, sessionId, input, ctx, observer, onApprover),
+      );
+      // As after any turn of an agent that queues: messages queued behind it are answered next.
+      if (rt.whileBusy === 'queue') void runQueuedAfter(deps, sessionId).catch(() => undefined);
+      return byApprover ? approvalResult(sessionId, resume) : result;
     },
     runQueued: (sessionId) => runQueuedAfter(deps, sessionId),
     idle: async () => {

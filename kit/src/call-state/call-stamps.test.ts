@@ -6,6 +6,7 @@ import {
   clearStamps,
   recordedResponse,
   stampAnswer,
+  stampAnsweredBy,
   stampApproved,
   stampInterrupt,
   stampPendingOutput,
@@ -36,13 +37,13 @@ describe('stampInterrupt', () => {
 describe('stampInterrupt and the tool version', () => {
   it('records a version other than 1, keeps it once the call is answered, and re-stamps it when the call asks again', () => {
     expect(asked.metadata).not.toHaveProperty('toolVersion');
-    const v2 = stampInterrupt(request, { question: 'ok?' }, 2);
+    const v2 = stampInterrupt(request, { question: 'ok?' }, { toolVersion: 2 });
     expect(v2.metadata?.toolVersion).toBe(2);
     const approved = stampApproved(v2, { toolRequest: v2.toolRequest, metadata: { resumed: true } });
     expect(approved.metadata?.toolVersion).toBe(2);
     expect(asWaiting(approved).metadata?.toolVersion).toBe(2);
     expect(stampAnswer(v2, { toolResponse: { name: 'lookup', ref: 'l', output: 1 } }).metadata?.toolVersion).toBe(2);
-    expect(stampInterrupt(approved, true, 3).metadata?.toolVersion).toBe(3);
+    expect(stampInterrupt(approved, true, { toolVersion: 3 }).metadata?.toolVersion).toBe(3);
     expect(stampInterrupt(approved, true).metadata).not.toHaveProperty('toolVersion');
   });
 });
@@ -126,5 +127,29 @@ describe('the stamp writers', () => {
       expect(state.kind).toBe(kind);
       expect(CallStateSchema.parse(state)).toEqual(state);
     }
+  });
+});
+
+describe('answeredBy and approvers stamps', () => {
+  const part = { toolRequest: { name: 'refund', ref: 'r', input: { cents: 5 } } };
+  it('stamps the inbox address with the interrupt, and who answered with the answer; a new wait drops the last answer', () => {
+    const asked = stampInterrupt(part, { title: 'Refund?' }, { approvers: { uids: [], claim: 'manager' } });
+    expect(asked.metadata?.approvers).toEqual({ uids: [], claim: 'manager' });
+    const approved = stampAnsweredBy(stampApproved(asked, { ...part, metadata: { resumed: true } }), {
+      uid: 'max',
+      at: 3,
+    });
+    expect(approved.metadata).toMatchObject({
+      answer: 'restart',
+      answeredBy: { uid: 'max', at: 3 },
+      approvers: { claim: 'manager' },
+    });
+    // The call as it waited (what a retried answer is compared with) carries no answer of its own.
+    expect(asWaiting(approved).metadata?.answeredBy).toBeUndefined();
+    // Closing its round keeps who answered: the owner's view shows it.
+    expect(clearStamps(approved).metadata?.answeredBy).toEqual({ uid: 'max', at: 3 });
+    const again = stampInterrupt(approved, true);
+    expect(again.metadata?.answeredBy).toBeUndefined();
+    expect(again.metadata?.approvers).toBeUndefined();
   });
 });

@@ -1,6 +1,15 @@
+import type { AnsweredBy, ApproverAddress } from '@callable-flows/protocol';
 import { type Asked, callStateOf, isRecorded } from '@callable-flows/protocol/call-state';
 import type { Part, ToolRequestPart, ToolResponsePart } from '../model/index.js';
 import { inputDigest } from './input-digest.js';
+
+/** What an interrupt's stamp records of the tool that asked: its version, and who besides the owner may answer. */
+export interface InterruptAsker {
+  /** The tool's version (default 1; stamped only when not 1). */
+  toolVersion?: number;
+  /** The inbox address of approvers other than the owner. */
+  approvers?: ApproverAddress;
+}
 
 // The one writer of a call's stamps (the protocol's call-state.ts reads them): an open round is stored as
 // stamps on its tool requests, so it can be resumed, or retried, from its last message alone.
@@ -20,17 +29,27 @@ function withoutStamps(part: ToolRequestPart): Record<string, unknown> {
 /**
  * The request, stamped as waiting for a person, with the digest of the input it asks about (what
  * a client's view shows and sends back with its answer; admission compares it with the stored
- * input's) and the version of the tool that asked (`toolVersion`, only when not 1: a call stamped
- * without one reads as version 1, as every call stored before versions does). The version stays
- * on the call once it is answered: a retried answer is checked against the version it was asked under.
+ * input's), the version of the tool that asked (`toolVersion`, only when not 1: a call stamped
+ * without one reads as version 1, as every call stored before versions does; it stays on the call
+ * once it is answered: a retried answer is checked against the version it was asked under) and,
+ * when its tool names approvers beside the owner, the inbox address they read it at (the session
+ * store writes the inbox document from it, so the session alone says who is asked).
  */
-export function stampInterrupt(part: ToolRequestPart, metadata: Asked, toolVersion = 1): ToolRequestPart {
+export function stampInterrupt(part: ToolRequestPart, metadata: Asked, asker: InterruptAsker = {}): ToolRequestPart {
   const inputDigestStamp = inputDigest(part.toolRequest.input);
-  // A restarted call that asks again asks under the tool that runs now.
-  const { toolVersion: _v, ...rest } = withoutStamps(part);
-  const stamps: Record<string, unknown> = { ...rest, interrupt: metadata, inputDigest: inputDigestStamp };
-  if (toolVersion !== 1) stamps.toolVersion = toolVersion;
-  return { toolRequest: part.toolRequest, metadata: stamps };
+  // A restarted call that asks again waits anew, under the tool that runs now: the answer and
+  // version of its last wait are not this one's.
+  const { answeredBy: _by, approvers: _to, toolVersion: _v, ...rest } = withoutStamps(part);
+  const stamped: Record<string, unknown> = { ...rest, interrupt: metadata, inputDigest: inputDigestStamp };
+  const toolVersion = asker.toolVersion ?? 1;
+  if (toolVersion !== 1) stamped.toolVersion = toolVersion;
+  if (asker.approvers) stamped.approvers = asker.approvers;
+  return { toolRequest: part.toolRequest, metadata: stamped };
+}
+
+/** The answered request, stamped with who answered it (kept once its round closes: the owner's view shows it). */
+export function stampAnsweredBy(part: ToolRequestPart, by: AnsweredBy): ToolRequestPart {
+  return { toolRequest: part.toolRequest, metadata: { ...part.metadata, answeredBy: by } };
 }
 
 /** The request, carrying the response it already has while other calls of the turn wait. */
@@ -118,6 +137,7 @@ export function asWaiting(part: ToolRequestPart): ToolRequestPart {
     pendingOutput: _p,
     pendingContent: _c,
     pendingError: _e,
+    answeredBy: _by,
     resolvedInterrupt,
     replacedInput,
     ...rest

@@ -1,7 +1,9 @@
 // The one reader of a call's stamps is the protocol's, shared with the clients.
 export {
   type Asked,
+  answeredByOf,
   answerOf,
+  approverAddressOf,
   askedOf,
   type CallError,
   type CallState,
@@ -20,6 +22,7 @@ export {
   clearStamps,
   recordedResponse,
   stampAnswer,
+  stampAnsweredBy,
   stampApproved,
   stampInterrupt,
   stampPendingOutput,

@@ -1,4 +1,4 @@
-import { CallResultSchema } from '@callable-flows/protocol';
+import { ApprovalResultSchema, CallResultSchema } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineAgent, RUNNING_TURN_POLL_MS } from '../agent/index.js';
@@ -7,7 +7,7 @@ import type { GenerateRequest, ModelRunnerResponse } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
 import { InMemorySessionStore } from '../session/index.js';
 import { benchProtocolReply } from '../test-utils/bench-protocol-reply.js';
-import { defineTool } from '../tools/index.js';
+import { approversWithClaim, defineTool } from '../tools/index.js';
 import { onCallFlow } from './on-call-flow.js';
 import type { OnCallFlowOptions } from './on-call-flow-options.js';
 import { callableRequest, recordingResponse, rejectionCode } from './test-utils/callable-request.js';
@@ -100,13 +100,54 @@ describe('onCallFlow with an agent', () => {
     });
   });
 
-  it('refuses with permission-denied, and says nothing of it, when another user names the session', async () => {
-    const { fn } = confirmAgent();
+  it('refuses with permission-denied NOT_ALLOWED, and says nothing of it, when another user answers the session’s call', async () => {
+    const { fn, effects } = confirmAgent();
     const first = await fn.run(callableRequest({ message: 'do x1' }, alice));
-    const resume = { sessionId: first.sessionId, resume: { restart: [{ ref: 'c2', name: 'confirm' }] } };
-    const error = await rejectionCode(fn.run(callableRequest(resume, { uid: 'mallory' })));
-    expect(error).toMatchObject({ code: 'permission-denied', message: 'permission denied' });
-    expect(error.details).toEqual({ reason: 'NOT_OWNER' });
+    for (const ref of ['c2', 'no-such-call']) {
+      const resume = { sessionId: first.sessionId, resume: { restart: [{ ref, name: 'confirm' }] } };
+      const error = await rejectionCode(fn.run(callableRequest(resume, { uid: 'mallory' })));
+      expect(error).toMatchObject({ code: 'permission-denied', message: 'permission denied' });
+      expect(error.details).toEqual({ reason: 'NOT_ALLOWED' });
+    }
+    expect(effects).toEqual([]);
+  });
+
+  it('answers an approver the tool admits with the calls they answered, nothing of the conversation, and streams them nothing', async () => {
+    const effects: string[] = [];
+    const refund = defineTool(
+      {
+        name: 'refund',
+        description: 'Refunds, once a manager approves.',
+        inputSchema: z.object({ id: z.string() }),
+        sideEffects: 'idempotent',
+        approvers: approversWithClaim('manager'),
+      },
+      ({ id }, ctx) => {
+        if (!ctx.resumed) ctx.interrupt({ question: `Refund ${id}?` });
+        effects.push(id);
+        return { refunded: id };
+      },
+    );
+    const model = scriptedModel(async (request: GenerateRequest) =>
+      request.messages.at(-1)?.role === 'tool'
+        ? 'Refunded, the secret order total was 42.'
+        : call('refund', 'r1', { id: 'o1' }),
+    );
+    const agent = defineAgent({ name: 'refunds', model, tools: [refund], store: new InMemorySessionStore() });
+    const fn = onCallFlow({}, agent);
+    const first = await fn.run(callableRequest({ message: 'refund o1' }, alice));
+    const data = { sessionId: first.sessionId, resume: { restart: [{ ref: 'r1', name: 'refund' }] } };
+    const response = recordingResponse();
+    const manager = { uid: 'max', claims: { manager: true }, acceptsStreaming: true };
+    const result = await fn.run(callableRequest(data, manager), response);
+    expect(ApprovalResultSchema.parse(result)).toEqual(result);
+    expect(result).toEqual({
+      sessionId: first.sessionId,
+      status: 'answered',
+      answered: [{ ref: 'r1', name: 'refund', answer: 'restart' }],
+    });
+    expect(response.chunks).toEqual([]);
+    expect(effects).toEqual(['o1']);
   });
 
   it('refuses a resume with not-found when the session does not exist', async () => {

@@ -98,18 +98,19 @@ describe('onCallFlow: a first call’s session id', () => {
     expect(busy).toMatchObject({ code: 'aborted', details: { reason: 'SESSION_BUSY', sessionId } });
   });
 
-  it('refuses another user’s session id with permission-denied NOT_OWNER, naming nothing of it', async () => {
+  it('refuses another user’s session id with permission-denied NOT_OWNER (NOT_ALLOWED for an answer), naming nothing of it', async () => {
     const { fn, store } = agentCallable();
     await fn.run(callableRequest({ sessionId: 'alices-chat', message: 'hi' }, alice));
     const before = await store.load('alices-chat');
-    for (const data of [
-      { sessionId: 'alices-chat', message: 'hi' },
-      { sessionId: 'alices-chat', resume: { decline: [{ ref: 't1', name: 'crash' }] } },
-      { sessionId: 'alices-chat', stop: true },
-    ]) {
+    for (const [data, reason] of [
+      [{ sessionId: 'alices-chat', message: 'hi' }, 'NOT_OWNER'],
+      // A resume from someone else is an answer, which only an approver its tool admits may give.
+      [{ sessionId: 'alices-chat', resume: { decline: [{ ref: 't1', name: 'crash' }] } }, 'NOT_ALLOWED'],
+      [{ sessionId: 'alices-chat', stop: true }, 'NOT_OWNER'],
+    ] as const) {
       const error = await rejectionCode(fn.run(callableRequest(data, mallory)));
       expect(error).toMatchObject({ code: 'permission-denied', message: 'permission denied' });
-      expect(error.details).toEqual({ reason: 'NOT_OWNER' });
+      expect(error.details).toEqual({ reason });
     }
     expect((await store.load('alices-chat'))?.session).toEqual(before?.session);
   });

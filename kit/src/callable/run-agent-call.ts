@@ -1,4 +1,10 @@
-import { isStopRequest, type MessageResult, StopRequestSchema, type StopResult } from '@callable-flows/protocol';
+import {
+  type ApprovalResult,
+  isStopRequest,
+  type MessageResult,
+  StopRequestSchema,
+  type StopResult,
+} from '@callable-flows/protocol';
 import type { Agent, WhileBusy } from '../agent/index.js';
 import { fromZodError, KitError } from '../errors/index.js';
 import type { CallContext } from './call-context.js';
@@ -10,9 +16,14 @@ import { toMessageResult } from './to-call-result.js';
 
 /**
  * One call of an agent over the wire: parse the data, run the turn as the caller, return the
- * wire result (`queued` from an agent that queued the message); or, for `{ sessionId, stop: true }`, stop the turn running on the session.
+ * wire result (`queued` from an agent that queued the message; `answered` to an approver who is
+ * not the session's owner: a resume names its session and goes through `Agent.answer`); or, for
+ * `{ sessionId, stop: true }`, stop the turn running on the session.
  */
-export async function runAgentCall(agent: Agent<WhileBusy>, call: CallContext): Promise<MessageResult | StopResult> {
+export async function runAgentCall(
+  agent: Agent<WhileBusy>,
+  call: CallContext,
+): Promise<MessageResult | StopResult | ApprovalResult> {
   const { request, signal, traces } = call;
   if (!request.auth)
     throw new KitError('unauthenticated', 'sign in first: a session belongs to a signed-in user', {
@@ -32,7 +43,7 @@ export async function runAgentCall(agent: Agent<WhileBusy>, call: CallContext): 
   const parsed = parseCallRequest(request.data);
   assertClientMedia(parsed, call.media);
   const onChunk = chunkSender(request, call.response);
-  const result = await agent.send(parsed.sessionId, toAgentInput(parsed), {
+  const ctx = {
     uid: request.auth.uid,
     context: callerContext(request),
     ...(onChunk ? { onChunk } : {}),
@@ -40,6 +51,11 @@ export async function runAgentCall(agent: Agent<WhileBusy>, call: CallContext): 
     ...(parsed.requestId ? { requestId: parsed.requestId } : {}),
     ...(traces ? { traces } : {}),
     ...(call.warmed ? { warmed: call.warmed } : {}),
-  });
-  return toMessageResult(result);
+  };
+  const input = toAgentInput(parsed);
+  if (input.resume && parsed.sessionId !== undefined) {
+    const answered = await agent.answer(parsed.sessionId, input.resume, ctx);
+    return answered.status === 'answered' ? answered : toMessageResult(answered);
+  }
+  return toMessageResult(await agent.send(parsed.sessionId, input, ctx));
 }

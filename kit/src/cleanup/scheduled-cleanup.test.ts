@@ -1,6 +1,6 @@
+import { approvalId } from '@callable-flows/protocol';
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
-import { approvalDocId } from '../session/firestore/approval-inbox-doc.js';
 import type { WaitingApproval } from '../session/index.js';
 import { demoProjectId, emulatorFirestore } from '../session/test-utils/emulator-firestore.js';
 import { firestoreEmulatorHost } from '../test-utils/firestore.js';
@@ -70,7 +70,7 @@ describe('scheduledCleanup', () => {
       const waitingSince = new Date(Date.now() - 60 * 60_000);
       await db
         .collection(`${t.prefix}approvals`)
-        .doc(approvalDocId('s-untold', 'r1'))
+        .doc(approvalId('s-untold', 'r1'))
         .set({
           sessionId: 's-untold',
           ref: 'r1',

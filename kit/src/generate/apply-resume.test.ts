@@ -152,3 +152,41 @@ describe('applyResume', () => {
     });
   });
 });
+
+describe('applyResume with who answers', () => {
+  const max = { uid: 'max', at: 7, appId: 'web' };
+  const approve = (message: Message, by?: { uid: string; at: number }) =>
+    admitReplies(
+      message,
+      [
+        {
+          kind: 'restart',
+          field: 'resume.restart.0',
+          name: 'guarded',
+          ref: 'g',
+          replaceInput: undefined,
+          resumed: true,
+        },
+      ],
+      tools,
+      {
+        fromClient: true,
+        ...(by ? { answeredBy: by } : {}),
+      },
+    );
+  it('stamps who answered on each call they answer, and on no other', () => {
+    const resumed = approve(round(), max);
+    expect(part(resumed, 2).metadata?.answeredBy).toEqual(max);
+    expect(part(resumed, 1).metadata?.answeredBy).toBeUndefined();
+  });
+  it('takes the same answer again as a retry that keeps who answered first, and another answer as ALREADY_ANSWERED', () => {
+    const resumed = approve(round(), max);
+    expect(approve(resumed, { uid: 'ann', at: 9 })).toEqual(resumed);
+    const decline = [
+      { kind: 'decline' as const, field: 'resume.decline.0', name: 'guarded', ref: 'g', reason: undefined },
+    ];
+    expect(refusal(() => admitReplies(resumed, decline, tools, { fromClient: true, answeredBy: max }))).toMatchObject({
+      reason: 'ALREADY_ANSWERED',
+    });
+  });
+});

@@ -1,5 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
-import { answerOf, asWaiting, callStateOf, inputDigest, stampAnswer, stampApproved } from '../call-state/index.js';
+import type { AnsweredBy } from '@callable-flows/protocol';
+import {
+  answerOf,
+  asWaiting,
+  callStateOf,
+  inputDigest,
+  stampAnswer,
+  stampAnsweredBy,
+  stampApproved,
+} from '../call-state/index.js';
 import { fromZodError, isKitError, KitError } from '../errors/index.js';
 import { type Message, type ToolRequestPart, type ToolResponsePart, toolRequestsOf } from '../model/index.js';
 import { declineInterrupt, editInput, type Tool } from '../tools/index.js';
@@ -19,6 +28,11 @@ export interface ResumeAdmission {
    * answerable, and for an edit (`replaceInput`) of fields its tool doesn't declare editable.
    */
   fromClient?: boolean;
+  /**
+   * Who answers (a person, through a client): stamped on every call they answer. (Who may repeat
+   * an answer is decided before: an approver only their own, the owner any; see admitAnswerer.)
+   */
+  answeredBy?: AnsweredBy;
 }
 
 function refused(
@@ -321,7 +335,8 @@ export function applyResume(
     const state = callStateOf(part).kind;
     const tool = toolOf(tools, reply, admission, state === 'waiting');
     if (state === 'waiting') {
-      content[at] = answered(part, reply, tool, fromClient);
+      const answer = answered(part, reply, tool, fromClient);
+      content[at] = admission.answeredBy ? stampAnsweredBy(answer, admission.answeredBy) : answer;
     } else if (state === 'running' || !tool || !repeatsAnswer(part, reply, tool, fromClient)) {
       throw alreadyAnswered(reply.name, reply.ref, 'open');
     }

@@ -20,7 +20,7 @@ const renamed = (input: unknown) => {
 
 /** A call of `pay` waiting under `version`, with `input`. */
 const asked = (input: unknown, version = 1): ToolRequestPart =>
-  stampInterrupt({ toolRequest: { name: 'pay', ref: 'p', input } }, { title: 'pay?' }, version);
+  stampInterrupt({ toolRequest: { name: 'pay', ref: 'p', input } }, { title: 'pay?' }, { toolVersion: version });
 const AMOUNT = { to: 'BOB', amount: 5 };
 
 describe('currentInputOf', () => {

@@ -1,6 +1,6 @@
 import { callStateOf, clearStamps, recordedResponse, stampInterrupt, stampPendingOutput } from '../call-state/index.js';
 import type { Message, ToolRequestPart, ToolResponsePart } from '../model/index.js';
-import { PromiseSink } from '../tools/index.js';
+import { inboxAddressOf, PromiseSink } from '../tools/index.js';
 import type { RefToolRequestPart } from './assign-refs.js';
 import { runToolCall, ToolCallRecord, type ToolCallScope, type ToolOutcome } from './execute-tool-call.js';
 import type { ToolResultStep } from './generate-options.js';
@@ -96,9 +96,13 @@ class RoundCall extends ToolCallRecord {
 
   override deliver(outcome: ToolOutcome): void {
     // A restarted call that asks again waits again, as a new interrupt.
-    if (outcome.interrupt !== undefined)
-      this.join.done(this.index, stampInterrupt(this.part, outcome.interrupt, this.tool?.config.version), undefined);
-    else this.answer(outcome.response);
+    if (outcome.interrupt === undefined) {
+      this.answer(outcome.response);
+      return;
+    }
+    const config = this.tool?.config;
+    const asker = { toolVersion: config?.version, approvers: inboxAddressOf(config?.approvers) };
+    this.join.done(this.index, stampInterrupt(this.part, outcome.interrupt, asker), undefined);
   }
 
   // Taken as it is: no outcome object per answered call.

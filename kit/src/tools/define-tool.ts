@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { fromZodError, KitError } from '../errors/index.js';
 import type { ToolDefinition } from '../model/index.js';
 import { startToolSpan, toolSpanName, traceToolCall } from '../telemetry/index.js';
+import { assertApprovers } from './approvers.js';
 import { assertEditablePaths } from './input-edit.js';
 import { declineInterrupt, respondToInterrupt, restartInterrupt } from './interrupt-replies.js';
 import { LazySignal, PromiseSink, runWithLimitsInto } from './run-with-limits.js';
@@ -120,6 +121,7 @@ export function makeTool<I extends z.ZodType, O extends z.ZodType>(
   }
   assertEditablePaths(config.name, config.editableInput);
   assertVersion(config.name, config.version);
+  assertApprovers(config.name, config.approvers);
   const spanName = toolSpanName(config.name);
   const runChecked = checkedRunner(config as AnyConfig, body as Body);
   const onDecline = config.onDecline as ((input: never, reason: string | undefined) => unknown) | undefined;

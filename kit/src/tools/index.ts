@@ -1,3 +1,15 @@
+export {
+  type ApproverAuth,
+  type ApproverCall,
+  type ApproverCheck,
+  type ApproverInbox,
+  type ApproverSessionView,
+  type Approvers,
+  approverCheckOf,
+  approversIn,
+  approversWithClaim,
+  inboxAddressOf,
+} from './approvers.js';
 export { defineInterrupt } from './define-interrupt.js';
 export { defineTool, makeTool } from './define-tool.js';
 export { editInput } from './input-edit.js';

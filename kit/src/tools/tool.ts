@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Part, ToolDefinition, ToolRequestPart, ToolResponsePart } from '../model/index.js';
+import type { Approvers } from './approvers.js';
 import type { LimitSink } from './run-with-limits.js';
 
 /**
@@ -83,6 +84,13 @@ export interface ToolConfig<I extends z.ZodType, O extends z.ZodType> {
    * person was shown). A throw, or a result that doesn't parse, is `TOOL_CHANGED`.
    */
   migrateInput?: (input: unknown, fromVersion: number) => unknown;
+  /**
+   * Who may answer this tool's interrupts ({@link Approvers}): `'owner'` (default), or a check
+   * that admits whom it returns true for (the owner included), with the inbox address its
+   * approvers find the waiting calls at. Anyone else's answer is `permission-denied`
+   * (`NOT_ALLOWED`), and nothing is written.
+   */
+  approvers?: Approvers;
   metadata?: Record<string, unknown>;
 }
 

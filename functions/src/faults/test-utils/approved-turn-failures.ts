@@ -4,7 +4,7 @@ import type { ErrorReason } from '@callable-flows/kit/errors/index.js';
 import { abortError, KitError } from '@callable-flows/kit/errors/index.js';
 import type { SessionStatus } from '@callable-flows/kit/session/index.js';
 import { FlakyStore } from '@callable-flows/kit/session/test-utils/flaky-store.js';
-import { LEASE_MS, type MatrixWorld, type Settled, settle } from './matrix-world.js';
+import { describeSettled, LEASE_MS, type MatrixWorld, type Settled, settle } from './matrix-world.js';
 
 /**
  * What a failure point must leave behind, written down here (never read back from what the kit
@@ -51,6 +51,40 @@ const afterTools = (request: { messages: { role: string }[] }): boolean => reque
 function approve(w: MatrixWorld, sessionId: string, ref: string, requestId: string | undefined, signal?: AbortSignal) {
   const ctx = { uid: 'alice', ...(requestId ? { requestId } : {}), ...(signal ? { signal } : {}) };
   return settle(w.agent().send(sessionId, { resume: { restart: [{ ref, name: 'transfer' }] } }, ctx));
+}
+
+/**
+ * The approval given by `uid` through `Agent.answer` (the callable's path for every resume): max
+ * is an approver who is not the owner (his call returns only what he answered), mallory is no one's.
+ */
+function answerAs(uid: string, agent: (w: MatrixWorld) => ReturnType<MatrixWorld['agent']> = (w) => w.agent()) {
+  return (w: MatrixWorld, sessionId: string, ref: string, requestId: string | undefined): Promise<Settled> => {
+    const ctx = { uid, context: { auth: { uid, token: {} } }, ...(requestId ? { requestId } : {}) };
+    return settle(agent(w).answer(sessionId, { restart: [{ ref, name: 'transfer' }] }, ctx));
+  };
+}
+
+const alice = { uid: 'alice' };
+
+/**
+ * Two answers to one call: `first` (sent under the pair's request id) holds the session while its transfer waits
+ * before its effect; `second` is sent then, and is what the strike reports. `first` then ends.
+ */
+async function race(w: MatrixWorld, first: () => Promise<Settled>, second: () => Promise<Settled>): Promise<Settled> {
+  const waiting = gate();
+  const wait = gate();
+  w.record.beforeEffect = () => {
+    w.record.beforeEffect = undefined;
+    waiting.open();
+    return wait.promise;
+  };
+  const winning = first();
+  await waiting.promise;
+  const lost = await second();
+  wait.open();
+  const won = await winning;
+  if (!('ok' in won)) throw new Error(`the first answer failed: ${describeSettled(won)}`);
+  return lost;
 }
 
 /** Nothing of the approval journaled, nothing run: the approval still waits, as it did. */
@@ -254,6 +288,61 @@ export const APPROVED_TURN_FAILURES: readonly FailurePoint[] = [
       handedOff: true,
       status: 'idle',
     },
+  },
+  {
+    // Someone who is no approver of the transfer answers it: refused before anything is read into a plan.
+    name: 'an answer by someone who is no approver',
+    strike: answerAs('mallory'),
+    after: refusedAnswer('NOT_ALLOWED'),
+  },
+  {
+    // An approver who is not the owner approves; the turn, now alice's, fails after the tools ran.
+    name: "an approver's answer, then the model failing after the tools ran",
+    strike: (w, sessionId, ref, requestId) => {
+      w.hooks.beforeModel = (_call, request) => {
+        if (afterTools(request))
+          throw new KitError('unavailable', 'Gemini answered 503', { reason: 'MODEL_UNAVAILABLE' });
+      };
+      return answerAs('max')(w, sessionId, ref, requestId);
+    },
+    after: { reason: 'MODEL_UNAVAILABLE', ...ranAndReleased, status: 'failed', storedError: 'unavailable' },
+  },
+  {
+    // The approver's turn dies after the transfer's record reached the store, holding its lease.
+    name: "an approver's answer, then a crash after journal write 2",
+    strike: (w, sessionId, ref, requestId) =>
+      answerAs('max', (world) => world.agent(new FlakyStore(world.store, { at: 2, when: 'after', mode: 'crash' })))(
+        w,
+        sessionId,
+        ref,
+        requestId,
+      ),
+    after: { reason: 'STORE_UNAVAILABLE', ...ranAndDied, status: 'running' },
+  },
+  {
+    // The owner approves; while the approved transfer runs, the approver answers the same call:
+    // it no longer waits and is not his, so he is refused as anyone is. The owner's turn finishes.
+    name: "an approver's answer racing the owner's approval",
+    strike: (w, sessionId, ref, requestId) =>
+      race(
+        w,
+        () => approve(w, sessionId, ref, requestId),
+        () => answerAs('max')(w, sessionId, ref, undefined),
+      ),
+    after: { reason: 'NOT_ALLOWED', ...ranAndReleased, finished: true, status: 'idle' },
+  },
+  {
+    // The approver approves; while the approved transfer runs, the owner declines the same call:
+    // the session is busy with the approver's turn, which then finishes (the owner's retry is told it was answered).
+    name: "the owner's decline racing an approver's approval",
+    strike: (w, sessionId, ref, requestId) =>
+      race(
+        w,
+        () => answerAs('max')(w, sessionId, ref, requestId),
+        () =>
+          settle(w.agent().send(sessionId, { resume: { decline: [{ ref, name: 'transfer', reason: 'no' }] } }, alice)),
+      ),
+    after: { reason: 'SESSION_BUSY', ...ranAndReleased, finished: true, status: 'idle' },
   },
   {
     // A forged approval: the transfer lets a person edit its amount, never who is paid.

@@ -21,8 +21,16 @@ import type { Message } from '@callable-flows/kit/model/index.js';
 import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
 import type { Session, SessionStore } from '@callable-flows/kit/session/index.js';
 import type { Tool } from '@callable-flows/kit/tools/index.js';
+import type { ApprovalResult } from '@callable-flows/protocol';
 import type { Firestore } from '@google-cloud/firestore';
 import type { z } from 'zod';
+
+/**
+ * Who may answer the matrix's transfer: its owner alice, and max, an approver who is not the
+ * owner (his answers drive some failure points: the turn goes on as alice's).
+ */
+export const TRANSFER_APPROVERS = ({ auth }: { auth: { uid: string } }): boolean =>
+  auth.uid === 'alice' || auth.uid === 'max';
 
 /** The lease of the matrix's agent (short, moved past by hand). */
 export const LEASE_MS = 15_000;
@@ -69,7 +77,7 @@ export function matrixWorld(firestore: Firestore): MatrixWorld {
   const hooks: MatrixWorld['hooks'] = {};
   const queue = new MemoryContinuationQueue();
   const model = transferOnSend(500, { before: (call, request, signal) => hooks.beforeModel?.(call, request, signal) });
-  let tools = (): Tool[] => [transferTool(record)];
+  let tools = (): Tool[] => [transferTool(record, TRANSFER_APPROVERS)];
   return {
     store,
     clock,
@@ -113,7 +121,9 @@ export function matrixWorld(firestore: Firestore): MatrixWorld {
 }
 
 /** What a call gave: its result, or the wire reason it failed with (as a client reads it). */
-export type Settled = { ok: AgentSendResult } | { failed: ErrorReason | 'not a kit error'; error: unknown };
+export type Settled =
+  | { ok: AgentSendResult | ApprovalResult }
+  | { failed: ErrorReason | 'not a kit error'; error: unknown };
 
 /** The reason a client gets for `error`: its own, else its code's default. */
 export function wireReason(error: unknown): ErrorReason | 'not a kit error' {
@@ -122,7 +132,7 @@ export function wireReason(error: unknown): ErrorReason | 'not a kit error' {
 }
 
 /** Settles a call into its result or its wire reason. */
-export async function settle(call: Promise<AgentSendResult>): Promise<Settled> {
+export async function settle(call: Promise<AgentSendResult | ApprovalResult>): Promise<Settled> {
   try {
     return { ok: await call };
   } catch (error) {
@@ -134,6 +144,7 @@ export async function settle(call: Promise<AgentSendResult>): Promise<Settled> {
 export function describeSettled(outcome: Settled): string {
   if ('ok' in outcome) {
     const { ok } = outcome;
+    if (ok.status === 'answered') return `ok: answered ${ok.answered.map((a) => a.ref).join(', ')}`;
     return ok.status === 'queued' ? `ok: queued at ${ok.position}` : `ok: ${ok.status} "${ok.text}"`;
   }
   return `failed: ${outcome.failed} (${outcome.error instanceof Error ? outcome.error.message : String(outcome.error)})`;

@@ -4,6 +4,7 @@ import { standingOf } from '../../session/session-standing.js';
 import { DEFAULT_CONTINUATION_MAX_DURATION_MS } from '../continuation-queue/index.js';
 import type { AgentRuntime } from '../runtime/index.js';
 import type { AgentTurnResult, ClientTurnRequest, ContinuationRequest, TurnPlan } from '../turn/index.js';
+import type { AnswererStanding } from './admit-answerer.js';
 import { admitRequestId, requestsAfterAdmission } from './admit-request-id.js';
 import { continuationPlan } from './continuation-plan.js';
 import { planTurn } from './plan-turn.js';
@@ -20,10 +21,16 @@ export type CallToAdmit = (ClientTurnRequest & { digest: string }) | Continuatio
  * journal) and its plan; for a continuation, the standing of the lease it names. Every refusal of
  * a loaded session is thrown here; nothing is written.
  */
-export function admitCall(rt: AgentRuntime, session: Session, call: CallToAdmit): Admission {
+export function admitCall(
+  rt: AgentRuntime,
+  session: Session,
+  call: CallToAdmit,
+  answerer: AnswererStanding = 'owner',
+): Admission {
   const { id } = session;
-  // A continuation is the server's: it goes on with the owner's turn, as the owner.
-  if (call.kind !== 'continuation' && session.ownerUid !== call.uid) {
+  // A continuation is the server's: it goes on with the owner's turn, as the owner. An approver's
+  // answer was admitted by its calls' tools (admitAnswerer) and goes on as the owner's turn.
+  if (call.kind !== 'continuation' && answerer !== 'approver' && session.ownerUid !== call.uid) {
     throw new KitError('permission-denied', `session '${id}' belongs to another user`, { reason: 'NOT_OWNER' });
   }
   if (session.agent !== rt.name) {

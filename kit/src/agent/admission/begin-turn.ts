@@ -8,11 +8,16 @@ import type { StopRecord } from '../../session/turn-stops.js';
 import { requestDigest } from '../call-records/index.js';
 import { type AgentRuntime, withSessionId } from '../runtime/index.js';
 import type { AgentTurnResult, ClientTurnRequest, ContinuationRequest, StartedTurn, TurnPlan } from '../turn/index.js';
+import { admitAnswerer } from './admit-answerer.js';
 import { type Admission, admitCall } from './admit-call.js';
 import { sessionBusy } from './plan-turn.js';
 
-/** What beginning a call gives: a turn to run, or the stored result of the call it repeats. */
-export type TurnStart = { replay: AgentTurnResult } | { started: StartedTurn };
+/**
+ * What beginning a call gives: a turn to run, or the stored result of the call it repeats;
+ * `byApprover` when the caller answers as an approver who is not the session's owner (they are
+ * told nothing of the conversation, and the turn runs as the owner's).
+ */
+export type TurnStart = ({ replay: AgentTurnResult } | { started: StartedTurn }) & { byApprover?: true };
 
 /** A client's call for a session (none: a first message makes one). */
 type ClientBeginRequest = ClientTurnRequest & { sessionId: string | undefined };
@@ -153,9 +158,13 @@ async function claimSession(rt: AgentRuntime, id: string, request: BeginRequest)
     const now = rt.timing.clock();
     const deadTurnStop = await stopOfDeadTurn(rt, session, now);
     let admitted: Admission;
+    let byApprover = false;
     try {
-      admitted = admitCall(rt, session, { ...asked, now, ...(deadTurnStop ? { deadTurnStop } : {}) });
-      if ('replay' in admitted) return admitted;
+      // Who answers comes first: a caller who may not answer learns nothing more of the session.
+      if (asked.kind !== 'continuation') byApprover = (await admitAnswerer(rt, session, asked)) === 'approver';
+      const call = { ...asked, now, ...(deadTurnStop ? { deadTurnStop } : {}) };
+      admitted = admitCall(rt, session, call, byApprover ? 'approver' : 'owner');
+      if ('replay' in admitted) return byApprover ? { ...admitted, byApprover } : admitted;
     } catch (error) {
       if (fresh) throw error;
       fresh = true;
@@ -163,7 +172,8 @@ async function claimSession(rt: AgentRuntime, id: string, request: BeginRequest)
     }
     const { plan, requests } = admitted;
     try {
-      return started(await rt.store.write(record, leased(rt, session, plan, now, requests)), plan, deadTurnStop);
+      const start = started(await rt.store.write(record, leased(rt, session, plan, now, requests)), plan, deadTurnStop);
+      return byApprover ? { ...start, byApprover } : start;
     } catch (error) {
       if (!isWriteConflict(error)) throw error;
       // Others keep writing the session: they hold it, or are about to.

@@ -72,7 +72,10 @@ function resumeTurn(rt: AgentRuntime, session: Session, resume: Resume, request:
   const last = openRoundOf(session.history);
   const replies = repliesOfRequest(resume);
   if (!last) throw nothingToResume(session.history, session.id, replies);
-  const answered = applyResume(last, replies, rt.toolMap, { history: session.history, fromClient: true });
+  // Every answer records who gave it, when, and from which app when App Check vouched for it.
+  const appId = request.kind === 'resume' ? request.answerer?.appId : undefined;
+  const answeredBy = { uid: request.uid, at: request.now, ...(appId === undefined ? {} : { appId }) };
+  const answered = applyResume(last, replies, rt.toolMap, { history: session.history, fromClient: true, answeredBy });
   const history = [...session.history.slice(0, -1), answered];
   const base: TurnState = session.turn ?? {
     seq: Math.max(0, session.turns - 1),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { GenerateRequest, Message, ToolResponsePart } from '../../model/index.js';
 import { type ScriptedModel, scriptedModel } from '../../models/scripted/index.js';
-import { defineTool, type Tool, type ToolContext } from '../../tools/index.js';
+import { type Approvers, defineTool, type Tool, type ToolContext } from '../../tools/index.js';
 
 /** The gate of every test (kept here for the agent's tests and fixtures). */
 export { type Gate, gate } from '../../test-utils/gate.js';
@@ -93,8 +93,8 @@ const TRANSFER = {
 } as const;
 
 /** `transfer`: an idempotent tool that asks a person first, and runs once restarted with approval. */
-export function transferTool(record: Effects): Tool {
-  return defineTool(TRANSFER, transferBody(record));
+export function transferTool(record: Effects, approvers?: Approvers): Tool {
+  return defineTool({ ...TRANSFER, ...(approvers === undefined ? {} : { approvers }) }, transferBody(record));
 }
 
 /** How a deploy changed `transfer` while a call of it waited for a person. */

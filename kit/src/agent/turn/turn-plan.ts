@@ -14,6 +14,18 @@ export interface TurnPlan {
 }
 
 /**
+ * Who answers a resume, beyond their uid: their ID-token claims and App Check app id, which a
+ * tool's approver check and the answer's `answeredBy` stamp read; `approvers`: a caller who is not
+ * the session's owner is admitted when every call they answer lets them (`Agent.answer`'s path;
+ * `send` keeps a session its owner's alone).
+ */
+export interface Answerer {
+  token: Record<string, unknown>;
+  appId?: string;
+  approvers: boolean;
+}
+
+/**
  * What one call asks of a session: a new user message (already checked) or the answers to its
  * interrupts, each from the caller `uid` under its request id, if it brings one; or (the
  * server's, never a client's, on behalf of the session's owner and under its turn's request id)
@@ -21,7 +33,7 @@ export interface TurnPlan {
  */
 export type TurnAsk =
   | { kind: 'message'; message: Message; uid: string; requestId: string | undefined }
-  | { kind: 'resume'; resume: Resume; uid: string; requestId: string | undefined }
+  | { kind: 'resume'; resume: Resume; uid: string; requestId: string | undefined; answerer?: Answerer }
   | { kind: 'continuation'; leaseId: string };
 
 /** One call's request of a session: what it asks, and when. */

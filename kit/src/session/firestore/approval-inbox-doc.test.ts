@@ -1,6 +1,7 @@
+import { approvalId } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
 import { RestTimestamp } from '../../firestore/index.js';
-import { approvalDocId, readApprovalDoc } from './approval-inbox-doc.js';
+import { readApprovalDoc } from './approval-inbox-doc.js';
 
 const at = (ms: number) => RestTimestamp.fromDate(new Date(ms));
 
@@ -60,9 +61,9 @@ describe('readApprovalDoc', () => {
 describe('approvalDocId', () => {
   it('is the first 32 characters of the base64url sha256 of session and ref, so each call has one document', () => {
     // sha256("s1\0r1") in base64url, cut to 32: a value fixed by the inbox contract, shared with its writer.
-    expect(approvalDocId('s1', 'r1')).toBe('FHjNKcBrFyt0NGIO6YoueedTw3YRYoXc');
-    expect(approvalDocId('s1', 'r2')).not.toBe(approvalDocId('s1', 'r1'));
+    expect(approvalId('s1', 'r1')).toBe('FHjNKcBrFyt0NGIO6YoueedTw3YRYoXc');
+    expect(approvalId('s1', 'r2')).not.toBe(approvalId('s1', 'r1'));
     // The separator keeps ('s1r', '1') and ('s1', 'r1') apart.
-    expect(approvalDocId('s1r', '1')).not.toBe(approvalDocId('s1', 'r1'));
+    expect(approvalId('s1r', '1')).not.toBe(approvalId('s1', 'r1'));
   });
 });

@@ -1,17 +1,8 @@
-import { createHash } from 'node:crypto';
 import { millisOf } from '@callable-flows/protocol';
 import type { ApprovalNotice, ApprovalState, WaitingApproval } from '../approval-notices.js';
 
 // The one reader of an approvals inbox document (the store writes it in the commit that makes a
 // call wait). Its id and fields are the shared contract of the inbox: change them only with its writer.
-
-/** The inbox collection's name before the store's prefix. */
-export const APPROVALS_COLLECTION = 'approvals';
-
-/** The inbox document id of a waiting call: base64url of sha256(`${sessionId}\0${ref}`), first 32 characters. */
-export function approvalDocId(sessionId: string, ref: string): string {
-  return createHash('sha256').update(`${sessionId}\u0000${ref}`).digest('base64url').slice(0, 32);
-}
 
 const STATES: ReadonlySet<string> = new Set(['waiting', 'approved', 'declined', 'answered', 'expired', 'closed']);
 

@@ -1,10 +1,10 @@
+import { approvalId } from '@callable-flows/protocol';
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
 import { notifyWaiting } from '../../notify/index.js';
 import { firestoreEmulatorHost } from '../../test-utils/firestore.js';
 import type { WaitingApproval } from '../approval-notices.js';
 import { demoProjectId, emulatorFirestore } from '../test-utils/emulator-firestore.js';
-import { approvalDocId } from './approval-inbox-doc.js';
 import { FirestoreSessionStore } from './firestore-session-store.js';
 
 const host = firestoreEmulatorHost();
@@ -25,7 +25,7 @@ function tenant() {
   const prefix = `n${tenants++}_`;
   const [a, b] = [client(), client()];
   const put = async (sessionId: string, ref: string, fields: Record<string, unknown> = {}) => {
-    const id = approvalDocId(sessionId, ref);
+    const id = approvalId(sessionId, ref);
     await a
       .collection(`${prefix}approvals`)
       .doc(id)

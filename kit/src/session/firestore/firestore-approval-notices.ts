@@ -1,3 +1,4 @@
+import { approvalId } from '@callable-flows/protocol';
 import type { QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { KitError } from '../../errors/index.js';
 import { type DocumentDb, type DocumentRef, sdkFirestore, type UpdateTime } from '../../firestore/index.js';
@@ -9,7 +10,7 @@ import {
   type WaitingPage,
   type WaitingScan,
 } from '../approval-notices.js';
-import { approvalDocId, readApprovalDoc } from './approval-inbox-doc.js';
+import { readApprovalDoc } from './approval-inbox-doc.js';
 import { firestoreCode, fromFirestoreError } from './firestore-error.js';
 
 /** 9: an update-time precondition failed (someone wrote first); 5: the document is gone. */
@@ -31,7 +32,7 @@ export class FirestoreApprovalNotices implements ApprovalNotices {
 
   /** The inbox document of a waiting call. */
   ref(call: WaitingCallRef): DocumentRef {
-    return this.db.collection(this.collection).doc(approvalDocId(call.sessionId, call.ref));
+    return this.db.collection(this.collection).doc(approvalId(call.sessionId, call.ref));
   }
 
   async claim(call: WaitingCallRef, now: number, claimMs: number): Promise<NoticeClaim | undefined> {

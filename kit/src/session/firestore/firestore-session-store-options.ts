@@ -19,8 +19,11 @@ export interface FirestoreSessionStoreOptions {
   firestore: DocumentDb;
   /** Put before every collection name, so tenants (or tests) don't share data. Default ''. */
   prefix?: string;
-  /** Collection names before the prefix. Defaults: `sessions`, `history` (under a session). */
-  collections?: { sessions?: string; history?: string };
+  /**
+   * Collection names before the prefix. Defaults: `sessions`, `history` (under a session),
+   * `approvals` (the approvals inbox: a document per waiting call, written with its session).
+   */
+  collections?: { sessions?: string; history?: string; approvals?: string };
   /** How history is cut into documents. */
   limits?: HistoryLimits;
   /** Told about every Firestore call the store makes (metrics, benchmarks). */

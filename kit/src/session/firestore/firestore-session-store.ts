@@ -1,4 +1,11 @@
-import { CONTROL_COLLECTION, chunkId, millisOf, QUEUE_DOC_ID } from '@callable-flows/protocol';
+import {
+  APPROVALS_COLLECTION,
+  approvalId,
+  CONTROL_COLLECTION,
+  chunkId,
+  millisOf,
+  QUEUE_DOC_ID,
+} from '@callable-flows/protocol';
 import { KitError } from '../../errors/index.js';
 import {
   type DocumentBatch,
@@ -19,11 +26,12 @@ import {
   isWriteConflict,
   type SessionDeleteOptions,
   type SessionRecord,
+  type SessionVersion,
   type SessionWriteOptions,
   writeConflict,
 } from '../session-store.js';
 import type { ScannedSession, SessionScan, SweepableSessionStore } from '../session-sweep.js';
-import { APPROVALS_COLLECTION } from './approval-inbox-doc.js';
+import { approvalRefsOf, approvalWrites } from './approval-docs.js';
 import { FirestoreApprovalNotices } from './firestore-approval-notices.js';
 import { firestoreCode, fromFirestoreError } from './firestore-error.js';
 import {
@@ -94,6 +102,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
   private readonly db: DocumentDb;
   private readonly sessions: string;
   private readonly history: string;
+  private readonly approvalsCollection: string;
   private readonly limits: HistoryLimits;
   private readonly onOperation: ((operation: StoreOperation) => void) | undefined;
   private readonly callTimeoutMs: number;
@@ -109,6 +118,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     this.db = options.firestore;
     this.sessions = prefix + (options.collections?.sessions ?? 'sessions');
     this.history = prefix + (options.collections?.history ?? 'history');
+    this.approvalsCollection = prefix + (options.collections?.approvals ?? APPROVALS_COLLECTION);
     this.limits = options.limits ?? DEFAULT_HISTORY_LIMITS;
     this.onOperation = options.onOperation;
     this.callTimeoutMs = options.callTimeoutMs ?? DEFAULT_FIRESTORE_CALL_TIMEOUT_MS;
@@ -116,12 +126,32 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     this.queue = new FirestoreTurnQueue(this.db, (id) =>
       this.sessionRef(id).collection(CONTROL_COLLECTION).doc(QUEUE_DOC_ID),
     );
-    this.approvals = new FirestoreApprovalNotices(this.db, prefix + APPROVALS_COLLECTION);
+    this.approvals = new FirestoreApprovalNotices(this.db, this.approvalsCollection);
   }
 
   /** The document of session `id` (for security rules tests and the cleanup job). */
   sessionRef(id: string): DocumentRef {
     return this.db.collection(this.sessions).doc(id);
+  }
+
+  /** The inbox document of the call `ref` of session `id` (see `approvalId`). */
+  approvalRef(id: string, ref: string): DocumentRef {
+    return this.db.collection(this.approvalsCollection).doc(approvalId(id, ref));
+  }
+
+  /**
+   * Puts in `batch` the inbox writes of replacing `expected` with `next`: a document for each call
+   * that now waits, the closing fields of each that no longer does. How many.
+   */
+  private addApprovals(batch: DocumentBatch, expected: Session | undefined, next: Session): number {
+    const writes = approvalWrites(expected, next);
+    for (const write of writes) {
+      const ref = this.approvalRef(next.id, write.ref);
+      // Merged on close: a call that waited before the inbox existed gets a closed stub, and the batch never fails on it.
+      if (write.kind === 'open') batch.set(ref, write.fields);
+      else batch.set(ref, write.fields, { merge: true });
+    }
+    return writes.length;
   }
 
   private chunkRef(id: string, index: number): DocumentRef {
@@ -178,8 +208,9 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     const fields = this.docFields(session, plan, stamp.at);
     batch.create(this.sessionRef(session.id), fields);
     this.addChunks(batch, session, plan, stamp.at);
+    const approvals = this.addApprovals(batch, undefined, session);
     try {
-      return await this.commit(batch, session, plan, stamp.at, 1 + plan.put.size, sentBytes(fields, plan));
+      return await this.commit(batch, session, plan, stamp.at, 1 + plan.put.size + approvals, sentBytes(fields, plan));
     } catch (error) {
       if (firestoreCode(error) === 6) throw new KitError('already-exists', `session '${session.id}' already exists`);
       throw fromFirestoreError(error, `creating session '${session.id}'`);
@@ -208,11 +239,13 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     for (const created of sessions) {
       const session = withPending(created);
       const plan = planHistory(EMPTY_LAYOUT, [], session.history, this.limits);
-      if (writes + 1 + plan.put.size > MAX_BATCH_WRITES) await flush();
+      const approvals = approvalWrites(undefined, session).length;
+      if (writes + 1 + plan.put.size + approvals > MAX_BATCH_WRITES) await flush();
       const stamp = chunkStamp(session, undefined);
       batch.create(this.sessionRef(session.id), this.docFields(session, plan, stamp.at));
       this.addChunks(batch, session, plan, stamp.at);
-      writes += 1 + plan.put.size;
+      this.addApprovals(batch, undefined, session);
+      writes += 1 + plan.put.size + approvals;
     }
     await flush();
   }
@@ -234,7 +267,8 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     batch.update(this.sessionRef(next.id), update, { lastUpdateTime: storage.updateTime });
     this.addChunks(batch, next, plan, stamp.at);
     const renewed = stamp.renew ? this.renewChunks(batch, next.id, plan, stamp.at) : 0;
-    const writes = 1 + plan.put.size + plan.remove.length + renewed;
+    const approvals = this.addApprovals(batch, expected.session, next);
+    const writes = 1 + plan.put.size + plan.remove.length + renewed + approvals;
     try {
       return await this.commit(batch, next, plan, stamp.at, writes, sentBytes(update, plan));
     } catch (error) {
@@ -250,14 +284,16 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     if (options?.expected && !storage?.updateTime) {
       throw new KitError('internal', `session '${id}' was not read from this Firestore store`);
     }
-    if (storage) {
-      // The chunks the layout names go in the same batch; without a layout, the recursive delete below takes them.
+    if (storage && options?.expected) {
+      // The chunks the layout names, and the inbox documents its calls have, go in the same
+      // batch; without a layout, the recursive delete below takes the chunks.
       const chunks = (storage.layout?.chunks ?? []).map((_, i) => this.chunkRef(id, i));
+      const approvals = await this.approvalsOf(id, options.expected);
       const deleted = await this.run(`deleting session '${id}'`, () =>
-        deleteIfUnchanged(this.db, this.sessionRef(id), chunks, storage.updateTime),
+        deleteIfUnchanged(this.db, this.sessionRef(id), [...chunks, ...approvals], storage.updateTime),
       );
       if (!deleted) throw writeConflict(id, 'it changed or is gone');
-      this.onOperation?.({ kind: 'commit', reads: 0, writes: 1 + chunks.length });
+      this.onOperation?.({ kind: 'commit', reads: 0, writes: 1 + chunks.length + approvals.length });
       if (storage.layout) return;
     }
     // Firestore deletes no subcollection with its document: the history chunks go explicitly.
@@ -265,6 +301,33 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     if (!sdk) return this.deleteAsStored(id);
     await this.run(`deleting session '${id}'`, () => sdk.recursiveDelete(sdk.doc(this.sessionRef(id).path)));
     this.onOperation?.({ kind: 'delete', reads: 0, writes: 1 });
+    const approvals = await this.queriedApprovals(id);
+    if (!approvals.length) return;
+    const batch = this.db.batch();
+    for (const ref of approvals) batch.delete(ref);
+    await this.run(`deleting the approvals of session '${id}'`, () => batch.commit());
+    this.onOperation?.({ kind: 'commit', reads: 0, writes: approvals.length });
+  }
+
+  /**
+   * The inbox documents of session `id`: named by the calls of its stored copy when the delete
+   * has one, else found by a query (a sweep's scanned copy; the SDK's client only).
+   */
+  private async approvalsOf(id: string, expected: SessionVersion): Promise<DocumentRef[]> {
+    const session = (expected as Partial<SessionRecord>).session;
+    if (session) return approvalRefsOf(session).map((ref) => this.approvalRef(id, ref));
+    return this.queriedApprovals(id);
+  }
+
+  private async queriedApprovals(id: string): Promise<DocumentRef[]> {
+    const sdk = sdkFirestore(this.db);
+    if (!sdk) return [];
+    const what = `finding the approvals of session '${id}'`;
+    const snaps = await this.run(what, () =>
+      sdk.collection(this.approvalsCollection).where('sessionId', '==', id).get(),
+    );
+    this.onOperation?.({ kind: 'query', reads: Math.max(1, snaps.size), writes: 0 });
+    return snaps.docs.map((doc) => this.db.collection(this.approvalsCollection).doc(doc.id));
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll } from 'vitest';
 import { RestFirestore } from '../../firestore/index.js';
-import { FirestoreSessionStore } from '../firestore/index.js';
+import { FirestoreSessionStore, type StoreOperation } from '../firestore/index.js';
 import { emulatorFirestore } from './emulator-firestore.js';
 
 /** A store factory of a conformance suite: each `open()` another instance's store. */
@@ -19,7 +19,11 @@ export function firestoreStoreBackends(
   host: string,
   projectId: string,
   tenant: string,
-): { client: () => Firestore; sdk: () => StoreBackend; rest: () => StoreBackend } {
+): {
+  client: () => Firestore;
+  sdk: (ops?: StoreOperation[]) => StoreBackend;
+  rest: (ops?: StoreOperation[]) => StoreBackend;
+} {
   const clients: Firestore[] = [];
   let tenants = 0;
   const client = (): Firestore => {
@@ -32,14 +36,16 @@ export function firestoreStoreBackends(
   });
   return {
     client,
-    sdk: () => {
+    sdk: (ops) => {
       const prefix = `${tenant}${tenants++}_`;
-      return { open: () => new FirestoreSessionStore({ firestore: client(), prefix }) };
+      const onOperation = ops ? { onOperation: (op: StoreOperation) => ops.push(op) } : {};
+      return { open: () => new FirestoreSessionStore({ firestore: client(), prefix, ...onOperation }) };
     },
-    rest: () => {
+    rest: (ops) => {
       const prefix = `${tenant}${tenants++}_`;
+      const onOperation = ops ? { onOperation: (op: StoreOperation) => ops.push(op) } : {};
       const firestore = () => new RestFirestore({ projectId, listenWith: async () => client(), listenAfterMs: 0 });
-      return { open: () => new FirestoreSessionStore({ firestore: firestore(), prefix }) };
+      return { open: () => new FirestoreSessionStore({ firestore: firestore(), prefix, ...onOperation }) };
     },
   };
 }

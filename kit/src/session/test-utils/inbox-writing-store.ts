@@ -1,6 +1,6 @@
+import { approvalId } from '@callable-flows/protocol';
 import type { DocumentDb } from '../../firestore/index.js';
 import type { ToolRequestPart } from '../../model/index.js';
-import { approvalDocId } from '../firestore/approval-inbox-doc.js';
 import { FirestoreSessionStore, type FirestoreSessionStoreOptions } from '../firestore/index.js';
 import { pendingOf } from '../pending-of.js';
 import type { Session } from '../session-schema.js';
@@ -62,12 +62,12 @@ export class InboxWritingStore extends FirestoreSessionStore {
     let writes = 0;
     for (const [ref, part] of is) {
       if (was.has(ref)) continue;
-      batch.set(this.inboxDb.collection(this.inbox).doc(approvalDocId(after.id, ref)), inboxDocOf(after, part));
+      batch.set(this.inboxDb.collection(this.inbox).doc(approvalId(after.id, ref)), inboxDocOf(after, part));
       writes++;
     }
     for (const ref of was.keys()) {
       if (is.has(ref)) continue;
-      const doc = this.inboxDb.collection(this.inbox).doc(approvalDocId(after.id, ref));
+      const doc = this.inboxDb.collection(this.inbox).doc(approvalId(after.id, ref));
       batch.update(doc, { state: 'answered', closedAt: new Date(after.updatedAt) });
       writes++;
     }

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { stampAnswer, stampAnsweredBy, stampInterrupt, stampResolved } from '../../call-state/index.js';
+import type { Message, ToolRequestPart } from '../../model/index.js';
+import type { Session } from '../session-schema.js';
+import { sampleSession } from '../test-utils/session-store-conformance.js';
+import { approvalRefsOf, approvalWrites } from './approval-docs.js';
+
+const now = 1_700_000_000_000;
+const call = (ref: string): ToolRequestPart => ({ toolRequest: { name: 'refund', ref, input: { cents: 5 } } });
+const waiting = (ref: string, approvers?: { uids: string[]; claim?: string }) =>
+  stampInterrupt(call(ref), { title: 'Refund?', rows: [[1, 2]] }, { approvers });
+const round = (...parts: ToolRequestPart[]): Message[] => [
+  { role: 'user', content: [{ text: 'refund' }] },
+  { role: 'model', content: parts },
+];
+const session = (history: Message[], over: Partial<Session> = {}): Session => ({
+  ...sampleSession('s1', history, now),
+  updatedAt: now,
+  ...over,
+});
+
+describe('approvalWrites', () => {
+  it('opens a document per call that starts waiting, addressed to the owner or to the tool’s approvers', () => {
+    const next = session(round(waiting('a'), waiting('b', { uids: [], claim: 'manager' })), { status: 'interrupted' });
+    const writes = approvalWrites(undefined, next);
+    expect(writes.map((w) => [w.ref, w.kind])).toEqual([
+      ['a', 'open'],
+      ['b', 'open'],
+    ]);
+    expect(writes[0]?.fields).toMatchObject({
+      sessionId: 's1',
+      ref: 'a',
+      tool: 'refund',
+      ownerUid: 'alice',
+      approverUids: ['alice'],
+      approverClaim: null,
+      state: 'waiting',
+      expiresAt: null,
+      // An array inside an array (which Firestore refuses) is stored as its JSON text.
+      metadata: { title: 'Refund?', rows: ['[1,2]'] },
+    });
+    expect(writes[1]?.fields).toMatchObject({ approverUids: [], approverClaim: 'manager' });
+  });
+  it('closes the document of a call answered, with its answer and who gave it, and leaves the other waiting', () => {
+    const before = session(round(waiting('a'), waiting('b')), { status: 'interrupted' });
+    const response = { toolResponse: { name: 'refund', ref: 'a', output: { no: true } }, metadata: { declined: true } };
+    const answered = stampAnsweredBy(stampAnswer(waiting('a'), response), { uid: 'max', at: now + 5 });
+    const next = session(round(answered, waiting('b')), { status: 'running', updatedAt: now + 5, version: 2 });
+    expect(approvalWrites(before, next)).toEqual([
+      {
+        ref: 'a',
+        kind: 'close',
+        fields: { state: 'declined', closedAt: new Date(now + 5), answeredBy: { uid: 'max', at: new Date(now + 5) } },
+      },
+    ]);
+  });
+  it('closes as expired in an expired session, as closed when the round closed unanswered, and writes none when no wait changed', () => {
+    const before = session(round(waiting('a')), { status: 'interrupted' });
+    const closed = round(stampResolved(waiting('a')));
+    const outcome = { kind: 'expired' as const, at: now + 9 };
+    const expired = approvalWrites(before, session(closed, { status: 'expired', outcome, version: 2 }));
+    expect(expired).toEqual([{ ref: 'a', kind: 'close', fields: { state: 'expired', closedAt: new Date(now + 9) } }]);
+    expect(approvalWrites(before, session(closed, { status: 'idle', version: 2 }))[0]?.fields.state).toBe('closed');
+    expect(approvalWrites(before, { ...before, version: 2 })).toEqual([]);
+    expect(approvalWrites(session(round(call('x'))), session(round(call('x'))))).toEqual([]);
+  });
+});
+
+describe('approvalRefsOf', () => {
+  it('names every call that ever waited, in closed rounds too, and no call that never asked', () => {
+    const history = [...round(stampResolved(waiting('a')), call('b')), ...round(waiting('c'))];
+    expect(approvalRefsOf(session(history))).toEqual(['a', 'c']);
+  });
+});

@@ -1,0 +1,128 @@
+import type { ApprovalState } from '@callable-flows/protocol';
+import {
+  answeredByOf,
+  answerOf,
+  approverAddressOf,
+  askedOf,
+  inputDigestOf,
+  isWaiting,
+  openRoundOf,
+} from '../../call-state/index.js';
+import { type Message, type ToolRequestPart, toolRequestsOf } from '../../model/index.js';
+import type { Session } from '../session-schema.js';
+
+// The approvals inbox, derived from the sessions alone: the diff of the waiting calls between the
+// copy a write replaces and the one it writes says which documents to open and which to close, so
+// every writer (a turn, a resume, a stop, a new message that closes a round, the cleanup's expiry)
+// keeps the inbox right without knowing of it, in the same batch as the session.
+
+/** One inbox document to write: a whole new one (`open`), or the fields that close it (merged). */
+export interface ApprovalWrite {
+  ref: string;
+  kind: 'open' | 'close';
+  fields: Record<string, unknown>;
+}
+
+/** The waiting calls of a history's open round, by ref. */
+function waitingCalls(history: readonly Message[]): Map<string, ToolRequestPart> {
+  const waiting = new Map<string, ToolRequestPart>();
+  for (const part of toolRequestsOf(openRoundOf(history))) {
+    const ref = part.toolRequest.ref;
+    if (ref !== undefined && isWaiting(part)) waiting.set(ref, part);
+  }
+  return waiting;
+}
+
+/** The call `ref` in `history`, the last round first. */
+function callOf(history: readonly Message[], ref: string): ToolRequestPart | undefined {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const part = toolRequestsOf(history[i] as Message).find((p) => p.toolRequest.ref === ref);
+    if (part) return part;
+  }
+  return undefined;
+}
+
+/**
+ * A value Firestore takes as it is: arrays directly inside arrays (which it refuses) become their
+ * JSON text, undefined values are dropped. Interrupt metadata is the tool's, and may hold either.
+ */
+function storable(value: unknown, inArray = false): unknown {
+  if (Array.isArray(value)) return inArray ? JSON.stringify(value) : value.map((v) => storable(v, true));
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) if (v !== undefined) out[key] = storable(v);
+  return out;
+}
+
+/** The fields of the inbox document of the waiting call `part` of `session`. */
+function openFields(session: Session, part: ToolRequestPart): Record<string, unknown> {
+  const asked = askedOf(part);
+  const address = approverAddressOf(part);
+  return {
+    sessionId: session.id,
+    ref: part.toolRequest.ref,
+    tool: part.toolRequest.name,
+    metadata: typeof asked === 'object' ? storable(asked) : {},
+    inputDigest: inputDigestOf(part) ?? '',
+    ownerUid: session.ownerUid,
+    // The owner alone, unless the tool named approvers: then they, and a claim's holders.
+    approverUids: address ? address.uids : [session.ownerUid],
+    approverClaim: address?.claim ?? null,
+    state: 'waiting' satisfies ApprovalState,
+    waitingSince: new Date(session.updatedAt),
+    // The cleanup's interrupt TTL decides when a call expires; the store does not know it.
+    expiresAt: null,
+    expireAt: new Date(session.expireAt),
+  };
+}
+
+const STATE_OF_ANSWER = { restart: 'approved', decline: 'declined', respond: 'answered' } as const;
+
+/** The fields that close the inbox document of the call `ref`, no longer waiting in `session`. */
+function closeFields(session: Session, ref: string): Record<string, unknown> {
+  const part = callOf(session.history, ref);
+  const answer = part && answerOf(part);
+  const state: ApprovalState = answer ? STATE_OF_ANSWER[answer] : session.status === 'expired' ? 'expired' : 'closed';
+  const by = part && answer ? answeredByOf(part) : undefined;
+  // The cleanup's expiry keeps `updatedAt` (it dates the last turn): its outcome says when it expired.
+  const at = Math.max(session.updatedAt, session.outcome?.at ?? 0);
+  const fields: Record<string, unknown> = { state, closedAt: new Date(at) };
+  if (by) fields.answeredBy = { ...by, at: new Date(by.at) };
+  return fields;
+}
+
+const NONE: readonly ApprovalWrite[] = [];
+
+/**
+ * The inbox writes of a session write: a document opened for each call that waits in `next` and
+ * did not in `expected` (none for a new session), and closed for each that waited and no longer
+ * does (answered, expired, or its round closed). A write that changes no waiting call writes none.
+ */
+export function approvalWrites(expected: Session | undefined, next: Session): readonly ApprovalWrite[] {
+  // Most writes (a text turn, a heartbeat) have no open round on either side: nothing to read, nothing made.
+  const beforeRound = expected && openRoundOf(expected.history);
+  if (!beforeRound && !openRoundOf(next.history)) return NONE;
+  const before = expected ? waitingCalls(expected.history) : new Map<string, ToolRequestPart>();
+  const after = waitingCalls(next.history);
+  if (!before.size && !after.size) return NONE;
+  const writes: ApprovalWrite[] = [];
+  for (const [ref, part] of after) {
+    if (!before.has(ref)) writes.push({ ref, kind: 'open', fields: openFields(next, part) });
+  }
+  for (const ref of before.keys()) {
+    if (!after.has(ref)) writes.push({ ref, kind: 'close', fields: closeFields(next, ref) });
+  }
+  return writes;
+}
+
+/** The refs of every call of `session` that ever waited for a person: the inbox documents it has. */
+export function approvalRefsOf(session: Session): string[] {
+  const refs: string[] = [];
+  for (const message of session.history) {
+    for (const part of toolRequestsOf(message)) {
+      const ref = part.toolRequest.ref;
+      if (ref !== undefined && askedOf(part) !== undefined) refs.push(ref);
+    }
+  }
+  return refs;
+}

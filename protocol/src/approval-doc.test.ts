@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { readApproval } from './approval-doc.js';
+
+const at = (ms: number) => ({ toMillis: () => ms });
+const stored = {
+  sessionId: 's1',
+  ref: 'r1',
+  tool: 'refund',
+  metadata: { amount: 5 },
+  inputDigest: 'd',
+  ownerUid: 'alice',
+  approverUids: [],
+  approverClaim: 'manager',
+  state: 'approved',
+  waitingSince: at(1_000),
+  expiresAt: null,
+  answeredBy: { uid: 'bob', at: at(2_000), appId: 'web' },
+  closedAt: at(2_000),
+  expireAt: at(9_000),
+};
+
+describe('readApproval', () => {
+  it('reads an inbox document with its times as epoch ms and who answered it', () => {
+    expect(readApproval('id1', stored)).toEqual({
+      id: 'id1',
+      sessionId: 's1',
+      ref: 'r1',
+      tool: 'refund',
+      metadata: { amount: 5 },
+      inputDigest: 'd',
+      ownerUid: 'alice',
+      approverUids: [],
+      approverClaim: 'manager',
+      state: 'approved',
+      waitingSince: 1_000,
+      expiresAt: null,
+      answeredBy: { uid: 'bob', at: 2_000, appId: 'web' },
+      closedAt: 2_000,
+    });
+  });
+  it('gives undefined for a document that is not an inbox document', () => {
+    expect(readApproval('id1', { ...stored, state: 'pondering' })).toBeUndefined();
+    expect(readApproval('id1', undefined)).toBeUndefined();
+  });
+});
