@@ -62,6 +62,10 @@ const REASON_WORDS: Record<string, Words> = {
     'The assistant was updated since it asked, so this can no longer be done. Nothing was done: send a message to go on.',
     false,
   ],
+  TOOLS_UNAVAILABLE: [
+    "The assistant can't reach the service this approval needs right now. Nothing was done: try again in a moment.",
+    true,
+  ],
   BUDGET_EXHAUSTED: ["You've reached today's usage limit for the assistant. Try again tomorrow.", false],
   MODEL_UNAVAILABLE: ["The assistant can't be reached right now. Try again in a moment.", true],
   MODEL_QUOTA: ['The assistant is very busy right now. Try again in a little while.', true],

@@ -75,6 +75,9 @@ export function mcpTools(options: McpToolsOptions): McpToolSource {
       }
       return listing;
     },
+    get listed() {
+      return list !== undefined;
+    },
     invalidate() {
       stale = true;
     },

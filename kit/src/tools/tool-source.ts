@@ -13,6 +13,12 @@ export interface ToolSource {
   /** Names the source in errors and logs (an MCP server's name). */
   readonly name: string;
   tools(context: ActionContext): readonly Tool[] | Promise<readonly Tool[]>;
+  /**
+   * False while the source has no list at all (its server could not be listed on this
+   * instance): a waiting call of a tool it may hold is then neither run nor taken for gone
+   * (`TOOLS_UNAVAILABLE`), since the tool may well be there once the server answers.
+   */
+  readonly listed?: boolean;
 }
 
 /** What a `tools` option lists: tools, and sources of tools. */

@@ -6,6 +6,7 @@ import type { AgentRuntime } from '../runtime/index.js';
 import type { AgentTurnResult, ClientTurnRequest, ContinuationRequest, TurnPlan } from '../turn/index.js';
 import type { AnswererStanding } from './admit-answerer.js';
 import { admitRequestId, requestsAfterAdmission } from './admit-request-id.js';
+import { assertToolsListed } from './assert-tools-listed.js';
 import { continuationPlan } from './continuation-plan.js';
 import { planTurn } from './plan-turn.js';
 
@@ -44,6 +45,7 @@ export function admitCall(
   const standing = standingOf(session, call.now);
   const admitted = admitRequestId(rt, session, standing, call);
   if (admitted && 'replay' in admitted) return admitted;
+  if (!admitted) assertToolsListed(rt, session, standing);
   const plan = admitted?.plan ?? planTurn(rt, session, standing, call);
   return { plan, requests: requestsAfterAdmission(session, standing, plan, call) };
 }
