@@ -1,4 +1,4 @@
-import { approvalId } from '@callable-flows/protocol';
+import { approvalId, readApproval } from '@callable-flows/protocol';
 import type { QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { KitError } from '../../errors/index.js';
 import { type DocumentDb, type DocumentRef, sdkFirestore, type UpdateTime } from '../../firestore/index.js';
@@ -10,7 +10,6 @@ import {
   type WaitingPage,
   type WaitingScan,
 } from '../approval-notices.js';
-import { readApprovalDoc } from './approval-inbox-doc.js';
 import { firestoreCode, fromFirestoreError } from './firestore-error.js';
 
 /** 9: an update-time precondition failed (someone wrote first); 5: the document is gone. */
@@ -41,7 +40,7 @@ export class FirestoreApprovalNotices implements ApprovalNotices {
     try {
       const snap = await ref.get();
       if (!snap.exists || !snap.updateTime) return undefined;
-      const approval = readApprovalDoc(snap.id, snap.data());
+      const approval = readApproval(snap.id, snap.data());
       if (!approval || !needsNotice(approval, now)) return undefined;
       const notice = { claimedAt: now, until: now + claimMs };
       const [written] = await this.db
@@ -90,7 +89,7 @@ export class FirestoreApprovalNotices implements ApprovalNotices {
     } catch (error) {
       throw fromFirestoreError(error, 'scanning the approvals inbox');
     }
-    const approvals = snaps.flatMap((snap) => readApprovalDoc(snap.id, snap.data()) ?? []);
+    const approvals = snaps.flatMap((snap) => readApproval(snap.id, snap.data()) ?? []);
     const page: WaitingPage = { approvals, scanned: snaps.length };
     if (snaps.length === scan.limit) page.next = snaps.at(-1);
     return page;
