@@ -1,0 +1,138 @@
+import { runCleanup } from '@callable-flows/kit/cleanup/index.js';
+import type { SessionStore, WaitingApproval } from '@callable-flows/kit/session/index.js';
+import { cleanupAfterTtl, dispatchContinuations, type FollowUpOutcome } from './matrix-follow-ups.js';
+import { type MatrixWorld, settle } from './matrix-world.js';
+
+// Issue 32, part 2: the instance that is to tell a person that an approval waits (`onApprovalWaiting`)
+// dies after the commit that made the call wait: before its claim, or holding its claim before the
+// push went out. Then a follow-up. What each must do is written here, from the follow-up alone
+// (whether the call still waits after it, whether it tells), never read back from what the kit
+// stored; every pair is then held to the invariants: told at most once, told by the cleanup once
+// the claim lapsed if it still waits, never told if it was answered or closed meanwhile.
+
+/** How long the cleanup leaves an untold approval to its turn's own notice (its default). */
+export const NOTICE_GRACE_MS = 10 * 60_000;
+/** How long a notice's claim holds (the kit's default): past it, a dead claimant's claim has lapsed. */
+export const CLAIM_MS = 2 * 60_000;
+
+/** Where the notifying instance died. */
+export interface NoticeDeath {
+  name: string;
+  /** The notice's claim the death leaves on the inbox document (a claim with no `sentAt`), or none. */
+  claimed: boolean;
+  /** The store the dying instance's agent runs on (what it does when it comes to tell), and its hook. */
+  dying(w: MatrixWorld): { store: SessionStore; hook: (approval: WaitingApproval) => Promise<void> };
+}
+
+const died = (what: string) => new Error(`the instance died ${what}`);
+
+/** The ways the notifying instance dies after the commit that made the call wait. */
+export const NOTICE_DEATHS: readonly NoticeDeath[] = [
+  {
+    name: 'the hook’s instance dying after the commit, before the claim',
+    claimed: false,
+    dying: (w) => {
+      // The turn answered its caller; its instance is gone before the claim reaches Firestore.
+      const notices = w.store.approvals;
+      const store = new Proxy(w.store, {
+        get(target, key) {
+          if (key === 'approvals') return { ...notices, claim: () => Promise.reject(died('before the claim')) };
+          const value = Reflect.get(target, key, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      return { store, hook: () => Promise.reject(died('before the hook')) };
+    },
+  },
+  {
+    name: 'the hook’s instance dying before the push (claim taken, no sentAt)',
+    claimed: true,
+    dying: (w) => ({ store: w.store, hook: () => Promise.reject(died('before the push')) }),
+  },
+];
+
+/** What a follow-up must do, from the follow-up alone. */
+export interface NoticeExpected {
+  /** The call still waits for a person after the follow-up (nothing answered or closed it). */
+  waits: boolean;
+  /** Notices the follow-up itself sends (the cleanup's, once the claim lapsed). */
+  tells: 0 | 1;
+}
+
+/** One thing a client, a user, the cleanup or the server does after the death. */
+export interface NoticeFollowUp {
+  name: string;
+  run(
+    w: MatrixWorld,
+    sessionId: string,
+    ref: string,
+    hook: (approval: WaitingApproval) => void,
+  ): Promise<FollowUpOutcome>;
+  expected: NoticeExpected;
+}
+
+const alice = { uid: 'alice' };
+
+/** The cleanup `afterMs` on, telling through `hook`; it must run without errors. */
+export async function cleanupTelling(
+  w: MatrixWorld,
+  afterMs: number,
+  hook: (approval: WaitingApproval) => void,
+): Promise<'cleaned'> {
+  w.clock.advance(afterMs);
+  const report = await runCleanup({ store: w.store, clock: w.clock.now, onApprovalWaiting: hook });
+  if (report.errors !== 0 || report.noticeFailures !== 0)
+    throw new Error(`the cleanup failed: ${JSON.stringify(report)}`);
+  return 'cleaned';
+}
+
+/** The follow-ups of a notifying instance's death. */
+export const NOTICE_FOLLOW_UPS: readonly NoticeFollowUp[] = [
+  {
+    name: 'a retry of the call that asked (same request id, another instance)',
+    run: (w, sessionId) =>
+      settle(w.agent().send(sessionId, { message: 'send 5 euros' }, { ...alice, requestId: 'ask-1' })),
+    // The retry gets the stored interrupt: its commit made nothing wait anew, so it tells nothing.
+    expected: { waits: true, tells: 0 },
+  },
+  {
+    name: 'the approval',
+    run: (w, sessionId, ref) =>
+      settle(w.agent().send(sessionId, { resume: { restart: [{ ref, name: 'transfer' }] } }, alice)),
+    expected: { waits: false, tells: 0 },
+  },
+  {
+    name: 'a deny',
+    run: (w, sessionId, ref) =>
+      settle(w.agent().send(sessionId, { resume: { decline: [{ ref, name: 'transfer', reason: 'no' }] } }, alice)),
+    expected: { waits: false, tells: 0 },
+  },
+  {
+    name: 'a new message',
+    run: (w, sessionId) => settle(w.agent().send(sessionId, { message: 'thanks' }, alice)),
+    // Refused while the approval waits (INTERRUPT_PENDING): it changes nothing, tells nothing.
+    expected: { waits: true, tells: 0 },
+  },
+  {
+    name: 'the cleanup within its grace period',
+    run: (w, _sessionId, _ref, hook) => cleanupTelling(w, 0, hook),
+    expected: { waits: true, tells: 0 },
+  },
+  {
+    name: 'the cleanup once the claim lapsed',
+    run: (w, _sessionId, _ref, hook) => cleanupTelling(w, NOTICE_GRACE_MS + CLAIM_MS, hook),
+    expected: { waits: true, tells: 1 },
+  },
+  {
+    name: 'the cleanup after the TTL',
+    run: (w) => cleanupAfterTtl(w),
+    // The call expires: it no longer waits, and nobody is told of it.
+    expected: { waits: false, tells: 0 },
+  },
+  {
+    name: 'the continuation by the server',
+    run: async (w) => ({ server: await dispatchContinuations(w) }),
+    // The asking turn finished (it waits for a person): nothing to go on with.
+    expected: { waits: true, tells: 0 },
+  },
+];
