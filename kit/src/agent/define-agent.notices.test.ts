@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { runCleanup } from '../cleanup/index.js';
 import { RestFirestore } from '../firestore/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
-import { FirestoreSessionStore } from '../session/firestore/index.js';
+import { FirestoreSessionStore, type StoreOperation } from '../session/firestore/index.js';
 import type { WaitingApproval } from '../session/index.js';
 import { InMemorySessionStore } from '../session/index.js';
 import { demoProjectId, emulatorFirestore } from '../session/test-utils/emulator-firestore.js';
@@ -47,12 +47,12 @@ const sdkClient = (): Firestore => {
  */
 function tenant(backend: 'sdk' | 'rest' = 'sdk') {
   const prefix = `an${tenants++}_`;
-  const store = (over: 'sdk' | 'rest' = backend) => {
+  const store = (over: 'sdk' | 'rest' = backend, ops?: StoreOperation[]) => {
     const firestore =
       over === 'sdk'
         ? sdkClient()
         : new RestFirestore({ projectId, listenWith: async () => sdkClient(), listenAfterMs: 0 });
-    return new FirestoreSessionStore({ firestore, prefix });
+    return new FirestoreSessionStore({ firestore, prefix, ...(ops ? { onOperation: (op) => void ops.push(op) } : {}) });
   };
   const told: WaitingApproval[] = [];
   const record = (approval: WaitingApproval) => {
@@ -198,6 +198,64 @@ describe.skipIf(!host)('onApprovalWaiting', () => {
     expect(t.told.map((x) => x.ref)).toEqual([ref]);
     expect((await t.notice(result.sessionId, ref))?.sentAt).toBeDefined();
   });
+
+  it.each(['sdk', 'rest'] as const)(
+    'keeps a warm text turn at 0 reads / 2 writes and an interrupt’s inbox document in its last commit, the notice’s 1 read and 2 writes after it (%s)',
+    async (backend) => {
+      const t = tenant(backend);
+      const ops: StoreOperation[] = [];
+      const held = gate();
+      const entered = gate();
+      const payOnAsk = scriptedModel(async (request) => {
+        const last = request.messages.at(-1);
+        if (last?.role !== 'user' || !JSON.stringify(last.content).includes('pay')) return 'ok';
+        return {
+          message: { role: 'model', content: [{ toolRequest: { name: 'pay', input: { to: 'Bob', cents: 500 } } }] },
+          finishReason: 'stop',
+        };
+      });
+      const bank = defineAgent({
+        name: 'bank',
+        model: payOnAsk,
+        tools: [pay],
+        store: t.store(backend, ops),
+        onApprovalWaiting: async (approval) => {
+          t.record(approval);
+          entered.open();
+          await held.promise;
+        },
+      });
+      const turnOps = (from: number) => ops.slice(from).filter((op) => !op.notice);
+      const totals = (list: StoreOperation[]) => ({
+        reads: list.reduce((n, op) => n + op.reads, 0),
+        writes: list.reduce((n, op) => n + op.writes, 0),
+        commits: list.filter((op) => op.kind === 'commit').length,
+      });
+      const { sessionId } = await bank.send(undefined, { message: 'hi' }, { uid: 'ann' });
+      // A warm text turn, the hook configured: the lease with the message, then the answer. No notice.
+      let from = ops.length;
+      await bank.send(sessionId, { message: 'hi again' }, { uid: 'ann' });
+      expect(totals(ops.slice(from))).toEqual({ reads: 0, writes: 2, commits: 2 });
+      // A warm turn that ends waiting: the lease, the model's request before the tool runs, and the
+      // interrupt, its inbox document a second write of that same commit (no commit of its own).
+      from = ops.length;
+      const asked = await bank.send(sessionId, { message: 'pay Bob' }, { uid: 'ann' });
+      expect(asked.status).toBe('interrupted');
+      const turn = turnOps(from);
+      expect(totals(turn)).toEqual({ reads: 0, writes: 4, commits: 3 });
+      expect(turn.at(-1)?.writes).toBe(2);
+      // The notice comes after the turn's result: its claim (1 read, 1 write), the push held…
+      await entered.promise;
+      const claim = ops.slice(from).filter((op) => op.notice);
+      expect(totals(claim)).toEqual({ reads: 1, writes: 1, commits: 1 });
+      // …then the mark that it went out (1 write); the turn's own operations are unchanged.
+      held.open();
+      await bank.idle();
+      expect(totals(ops.slice(from).filter((op) => op.notice))).toEqual({ reads: 1, writes: 2, commits: 2 });
+      expect(turnOps(from)).toEqual(turn);
+      expect(t.told).toHaveLength(1);
+    },
+  );
 
   /** A turn whose hook's instance died before its push: the call waits, claimed, nothing sent. */
   async function claimedThenDead(t: ReturnType<typeof tenant>, store: FirestoreSessionStore) {

@@ -126,7 +126,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     this.queue = new FirestoreTurnQueue(this.db, (id) =>
       this.sessionRef(id).collection(CONTROL_COLLECTION).doc(QUEUE_DOC_ID),
     );
-    this.approvals = new FirestoreApprovalNotices(this.db, this.approvalsCollection);
+    this.approvals = new FirestoreApprovalNotices(this.db, this.approvalsCollection, this.onOperation);
   }
 
   /** The document of session `id` (for security rules tests and the cleanup job). */
