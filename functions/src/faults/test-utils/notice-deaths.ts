@@ -1,5 +1,5 @@
 import { runCleanup } from '@callable-flows/kit/cleanup/index.js';
-import type { SessionStore, WaitingApproval } from '@callable-flows/kit/session/index.js';
+import type { ApprovalNotices, SessionStore, WaitingApproval } from '@callable-flows/kit/session/index.js';
 import { cleanupAfterTtl, dispatchContinuations, type FollowUpOutcome } from './matrix-follow-ups.js';
 import { type MatrixWorld, settle } from './matrix-world.js';
 
@@ -15,39 +15,103 @@ export const NOTICE_GRACE_MS = 10 * 60_000;
 /** How long a notice's claim holds (the kit's default): past it, a dead claimant's claim has lapsed. */
 export const CLAIM_MS = 2 * 60_000;
 
+/** The dying instance: the store its agent runs on, its hook, and when the death has struck. */
+export interface DyingInstance {
+  store: SessionStore;
+  hook: (approval: WaitingApproval) => Promise<void> | void;
+  /** Resolves once the death has struck (the turn's notices ended, or its claim froze after its read). */
+  struck(noticesEnded: () => Promise<unknown>): Promise<unknown>;
+  /** A frozen instance comes back and goes on with its claim (its write after whatever came meanwhile). */
+  thaw?(): void;
+}
+
 /** Where the notifying instance died. */
 export interface NoticeDeath {
   name: string;
   /** The notice's claim the death leaves on the inbox document (a claim with no `sentAt`), or none. */
   claimed: boolean;
-  /** The store the dying instance's agent runs on (what it does when it comes to tell), and its hook. */
-  dying(w: MatrixWorld): { store: SessionStore; hook: (approval: WaitingApproval) => Promise<void> };
+  /** The dying instance on `w`; `tell` is the push it makes if it ever gets that far. */
+  dying(w: MatrixWorld, tell: (approval: WaitingApproval) => void): DyingInstance;
+  /**
+   * Notices the death itself sends late, given what the follow-up does: a frozen claimant's write
+   * goes through only where nothing wrote the inbox document meanwhile (the call still waits, and
+   * the follow-up told nothing: a cleanup's claim is a write too).
+   */
+  tellsLate(expected: NoticeExpected): 0 | 1;
 }
 
 const died = (what: string) => new Error(`the instance died ${what}`);
+
+/** `store` with its approvals inbox replaced by `approvals(inbox)`. */
+function withNotices(
+  store: MatrixWorld['store'],
+  approvals: (inbox: ApprovalNotices) => ApprovalNotices,
+): SessionStore {
+  const inbox = approvals(store.approvals);
+  return new Proxy(store, {
+    get(target, key) {
+      if (key === 'approvals') return inbox;
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
 
 /** The ways the notifying instance dies after the commit that made the call wait. */
 export const NOTICE_DEATHS: readonly NoticeDeath[] = [
   {
     name: 'the hook’s instance dying after the commit, before the claim',
     claimed: false,
-    dying: (w) => {
+    dying: (w) => ({
       // The turn answered its caller; its instance is gone before the claim reaches Firestore.
-      const notices = w.store.approvals;
-      const store = new Proxy(w.store, {
-        get(target, key) {
-          if (key === 'approvals') return { ...notices, claim: () => Promise.reject(died('before the claim')) };
-          const value = Reflect.get(target, key, target);
-          return typeof value === 'function' ? value.bind(target) : value;
-        },
-      });
-      return { store, hook: () => Promise.reject(died('before the hook')) };
-    },
+      store: withNotices(w.store, (inbox) => ({ ...inbox, claim: () => Promise.reject(died('before the claim')) })),
+      hook: () => Promise.reject(died('before the hook')),
+      struck: (noticesEnded) => noticesEnded(),
+    }),
+    tellsLate: () => 0,
   },
   {
     name: 'the hook’s instance dying before the push (claim taken, no sentAt)',
     claimed: true,
-    dying: (w) => ({ store: w.store, hook: () => Promise.reject(died('before the push')) }),
+    dying: (w) => ({
+      store: w.store,
+      hook: () => Promise.reject(died('before the push')),
+      struck: (noticesEnded) => noticesEnded(),
+    }),
+    tellsLate: () => 0,
+  },
+  {
+    name: 'the hook’s instance frozen between its claim’s read and its write',
+    claimed: false,
+    dying: (w, tell) => {
+      let read: () => void = () => undefined;
+      const readDone = new Promise<void>((resolve) => {
+        read = resolve;
+      });
+      let thaw: () => void = () => undefined;
+      const thawed = new Promise<void>((resolve) => {
+        thaw = resolve;
+      });
+      const notices = w.store.approvals;
+      // The claim reads the inbox document, then the instance freezes until `thaw`; its write comes after.
+      const frozen: typeof notices = Object.create(notices);
+      frozen.ref = (call) => {
+        const doc = notices.ref(call);
+        return new Proxy(doc, {
+          get(target, key) {
+            if (key !== 'get') return Reflect.get(target, key, target);
+            return async () => {
+              const snap = await target.get();
+              read();
+              await thawed;
+              return snap;
+            };
+          },
+        });
+      };
+      return { store: withNotices(w.store, () => frozen), hook: tell, struck: () => readDone, thaw };
+    },
+    tellsLate: (expected) => (expected.waits && expected.tells === 0 ? 1 : 0),
   },
 ];
 
