@@ -4,8 +4,9 @@ import { cleanupAfterTtl, dispatchContinuations, type FollowUpOutcome } from './
 import { type MatrixWorld, settle } from './matrix-world.js';
 
 // Issue 32, part 2: the instance that is to tell a person that an approval waits (`onApprovalWaiting`)
-// dies after the commit that made the call wait: before its claim, or holding its claim before the
-// push went out. Then a follow-up. What each must do is written here, from the follow-up alone
+// dies after the commit that made the call wait: before its claim, holding its claim before the
+// push went out, or frozen between its claim's read and its write (which lands after the
+// follow-up's writes). Then a follow-up. What each must do is written here, from the follow-up alone
 // (whether the call still waits after it, whether it tells), never read back from what the kit
 // stored; every pair is then held to the invariants: told at most once, told by the cleanup once
 // the claim lapsed if it still waits, never told if it was answered or closed meanwhile.
