@@ -313,6 +313,7 @@ describe('flowClient.answerApproval', () => {
     state: 'waiting' as const,
     waitingSince: 1,
     expiresAt: null,
+    expireAt: 2,
   };
   const answered = {
     sessionId: 's-ann',

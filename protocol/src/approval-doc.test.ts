@@ -36,10 +36,24 @@ describe('readApproval', () => {
       expiresAt: null,
       answeredBy: { uid: 'bob', at: 2_000, appId: 'web' },
       closedAt: 2_000,
+      expireAt: 9_000,
     });
+  });
+  it('reads the notice of a call told it waits, its claim and when it went out, as epoch ms', () => {
+    const notice = { claimedAt: at(1_100), until: at(1_200), sentAt: at(1_150) };
+    expect(readApproval('id1', { ...stored, notice })?.notice).toEqual({
+      claimedAt: 1_100,
+      until: 1_200,
+      sentAt: 1_150,
+    });
+    const claimed = readApproval('id1', { ...stored, notice: { claimedAt: at(1_100), until: at(1_200) } });
+    expect(claimed?.notice).toEqual({ claimedAt: 1_100, until: 1_200 });
   });
   it('gives undefined for a document that is not an inbox document', () => {
     expect(readApproval('id1', { ...stored, state: 'pondering' })).toBeUndefined();
     expect(readApproval('id1', undefined)).toBeUndefined();
+    expect(readApproval('id1', { ...stored, sessionId: undefined })).toBeUndefined();
+    expect(readApproval('id1', { ...stored, ownerUid: 7 })).toBeUndefined();
+    expect(readApproval('id1', { ...stored, waitingSince: 'yesterday' })).toBeUndefined();
   });
 });

@@ -26,6 +26,18 @@ export const ApproverAddressSchema = z.object({
 });
 export type ApproverAddress = z.infer<typeof ApproverAddressSchema>;
 
+/**
+ * Who was told that the call waits (the kit's `onApprovalWaiting`): a notifier's claim, lapsing at
+ * `until` if `sentAt` is still unset (its notifier died), then when the notice went out. Epoch ms.
+ */
+export interface ApprovalNotice {
+  claimedAt: number;
+  until: number;
+  sentAt?: number;
+}
+
+const NoticeDocSchema = z.object({ claimedAt: TimeSchema, until: TimeSchema, sentAt: z.optional(TimeSchema) });
+
 /** An inbox document as stored (times are Firestore timestamps, or epoch ms). */
 export const ApprovalDocSchema = z.object({
   sessionId: z.string(),
@@ -42,6 +54,7 @@ export const ApprovalDocSchema = z.object({
   answeredBy: z.optional(z.object({ uid: z.string(), at: TimeSchema, appId: z.optional(z.string()) })),
   closedAt: z.optional(TimeSchema),
   expireAt: TimeSchema,
+  notice: z.optional(NoticeDocSchema),
 });
 export type ApprovalDoc = z.infer<typeof ApprovalDocSchema>;
 
@@ -61,6 +74,10 @@ export interface Approval {
   expiresAt: number | null;
   answeredBy?: AnsweredBy;
   closedAt?: number;
+  /** The TTL policy field (the session's `expireAt`): the document is deleted after it. */
+  expireAt: number;
+  /** Who was told it waits (the server's notifier's own field). */
+  notice?: ApprovalNotice;
 }
 
 /** The inbox document `id` holds, as a client reads it; undefined when it doesn't parse. */
@@ -81,11 +98,17 @@ export function readApproval(id: string, data: unknown): Approval | undefined {
     state: doc.state,
     waitingSince: millis(doc.waitingSince),
     expiresAt: doc.expiresAt === null ? null : millis(doc.expiresAt),
+    expireAt: millis(doc.expireAt),
   };
   if (doc.answeredBy) {
     const { uid, at, appId } = doc.answeredBy;
     approval.answeredBy = { uid, at: millis(at), ...(appId === undefined ? {} : { appId }) };
   }
   if (doc.closedAt !== undefined) approval.closedAt = millis(doc.closedAt);
+  if (doc.notice) {
+    const { claimedAt, until, sentAt } = doc.notice;
+    approval.notice = { claimedAt: millis(claimedAt), until: millis(until) };
+    if (sentAt !== undefined) approval.notice.sentAt = millis(sentAt);
+  }
   return approval;
 }

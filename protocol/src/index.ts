@@ -5,6 +5,7 @@ export {
   type Approval,
   type ApprovalDoc,
   ApprovalDocSchema,
+  type ApprovalNotice,
   type ApprovalState,
   type ApproverAddress,
   ApproverAddressSchema,

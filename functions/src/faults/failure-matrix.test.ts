@@ -1,4 +1,5 @@
 import { defineAgent } from '@callable-flows/kit/agent/define-agent.js';
+import type { Agent } from '@callable-flows/kit/agent/index.js';
 import {
   chargeTool,
   type Effects,
@@ -12,12 +13,13 @@ import { isKitError, KitError } from '@callable-flows/kit/errors/index.js';
 import { type Message, toolRequestsOf } from '@callable-flows/kit/model/index.js';
 import { scriptedModel } from '@callable-flows/kit/models/scripted/index.js';
 import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
+import type { WaitingApproval } from '@callable-flows/kit/session/index.js';
 import { type Session, SessionSchema } from '@callable-flows/kit/session/index.js';
 import { demoProjectId, emulatorFirestore } from '@callable-flows/kit/session/test-utils/emulator-firestore.js';
 import { recordedOf } from '@callable-flows/kit/session/test-utils/flaky-store.js';
 import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import { defineTool } from '@callable-flows/kit/tools/index.js';
-import type { Firestore } from '@google-cloud/firestore';
+import type { DocumentSnapshot, Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -42,6 +44,13 @@ import {
 } from './test-utils/matrix-follow-ups.js';
 import { type ClientFirestore, clientFirestore } from './test-utils/matrix-watch.js';
 import { DAY_MS as DAY, describeSettled, LEASE_MS, matrixWorld } from './test-utils/matrix-world.js';
+import {
+  CLAIM_MS,
+  cleanupTelling,
+  NOTICE_DEATHS,
+  NOTICE_FOLLOW_UPS,
+  NOTICE_GRACE_MS,
+} from './test-utils/notice-deaths.js';
 import {
   OWN,
   QUEUED_FOLLOW_UPS,
@@ -288,6 +297,62 @@ describe.skipIf(!host)('a tool changed by a deploy while its approval waits, the
         if (!after.runnable && step.name === 'a new message') {
           expect(answersFor(session.history, ref)).toEqual([{ error: 'the tool changed; it was not run' }]);
         }
+      });
+    }
+  }
+});
+
+describe.skipIf(!host)('the instance that is to tell of a waiting approval dying, then what comes next', () => {
+  for (const death of NOTICE_DEATHS) {
+    for (const step of NOTICE_FOLLOW_UPS) {
+      it(`tells the approval at most once, and only while it waits, when ${death.name} strikes, then ${step.name}`, async () => {
+        firestore ??= emulatorFirestore(host as string, projectId);
+        const w = matrixWorld(firestore);
+        // Every instance made, so that the test waits for the notices each started.
+        const made: Agent[] = [];
+        const instance = w.agent;
+        w.agent = (over) => {
+          const agent = instance(over);
+          made.push(agent);
+          return agent;
+        };
+        const noticesEnded = () => Promise.all(made.map((agent) => agent.idle()));
+        // Each notice that goes out is counted.
+        const told: string[] = [];
+        const hook = (approval: WaitingApproval) => void told.push(approval.ref);
+        const dying = death.dying(w, hook);
+        w.hooks.onApprovalWaiting = dying.hook;
+        const asked = await w
+          .agent(dying.store)
+          .send(undefined, { message: 'send 5 euros' }, { uid: 'alice', requestId: 'ask-1' });
+        expect(asked.status).toBe('interrupted');
+        const { sessionId } = asked;
+        const ref = asked.interrupts[0]?.ref as string;
+        const doc = () => firestore?.doc(w.store.approvalRef(sessionId, ref).path).get() as Promise<DocumentSnapshot>;
+        // What the death left: the call waiting, its notice claimed or not, never sent.
+        await dying.struck(noticesEnded);
+        const left = (await doc()).data();
+        expect(left?.state).toBe('waiting');
+        expect(left?.notice?.claimedAt !== undefined).toBe(death.claimed);
+        expect(left?.notice?.sentAt).toBeUndefined();
+
+        // From now on every instance tells; a frozen one comes back once the follow-up is done.
+        w.hooks.onApprovalWaiting = hook;
+        lapseLeases(w);
+        await step.run(w, sessionId, ref, hook);
+        dying.thaw?.();
+        await noticesEnded();
+        expect(told).toHaveLength(step.expected.tells + death.tellsLate(step.expected));
+        const state = (await doc()).get('state');
+        expect(state === 'waiting').toBe(step.expected.waits);
+        expect(stillWaits(await w.stored(sessionId), ref)).toBe(step.expected.waits);
+
+        // The cleanup once every claim lapsed, twice: a call that still waits is told, once; one
+        // answered or closed meanwhile never is.
+        await cleanupTelling(w, NOTICE_GRACE_MS + CLAIM_MS, hook);
+        await cleanupTelling(w, NOTICE_GRACE_MS + CLAIM_MS, hook);
+        expect(told).toEqual(step.expected.waits ? [ref] : []);
+        if (step.expected.waits) expect((await doc()).get('notice.sentAt')).toBeDefined();
       });
     }
   }

@@ -1,47 +1,14 @@
-/** Where an approval stands, as its inbox document says. */
-export type ApprovalState = 'waiting' | 'approved' | 'declined' | 'answered' | 'expired' | 'closed';
+import type { Approval } from '@callable-flows/protocol';
 
-/** Who was told that an approval waits, and when: a claim, then the time the notice went out. */
-export interface ApprovalNotice {
-  /** Epoch ms: when a notifier claimed the notice. */
-  claimedAt: number;
-  /** Epoch ms: the claim lapses then, if `sentAt` is still unset (its notifier died), and another may notify. */
-  until: number;
-  /** Epoch ms: when the notice went out. */
-  sentAt?: number;
-}
+export type { ApprovalNotice, ApprovalState } from '@callable-flows/protocol';
 
 /**
  * A call that waits for a person, as the approvals inbox holds it (one document per waiting call):
- * the inbox document's fields, its id, timestamps as epoch ms. What a notifier is given: never the
- * call's raw input, only the metadata the tool presented with it.
+ * the inbox document's fields, its id, timestamps as epoch ms, read by the protocol's one reader
+ * (`readApproval`). What a notifier is given: never the call's raw input, only the metadata the
+ * tool presented with it.
  */
-export interface WaitingApproval {
-  /** The inbox document's id (derived from `sessionId` and `ref`). */
-  id: string;
-  sessionId: string;
-  ref: string;
-  /** The tool's name. */
-  tool: string;
-  /** The interrupt's metadata as the tool gave it to `ctx.interrupt(metadata)`. */
-  metadata: Record<string, unknown>;
-  /** The digest the call's stamp carries (an answer sends it back). */
-  inputDigest: string;
-  ownerUid: string;
-  /** Uids that may answer ([ownerUid] by default; [] when only a claim addresses it). */
-  approverUids: string[];
-  /** A custom claim whose holders may answer, or null. */
-  approverClaim: string | null;
-  state: ApprovalState;
-  waitingSince: number;
-  /** When the approval expires if nobody answers, or null. */
-  expiresAt: number | null;
-  answeredBy?: { uid: string; at: number; appId?: string };
-  closedAt?: number;
-  /** The TTL policy field (the session's `expireAt`). */
-  expireAt: number;
-  notice?: ApprovalNotice;
-}
+export type WaitingApproval = Approval;
 
 /** A waiting call, by its session and ref. */
 export interface WaitingCallRef {

@@ -18,6 +18,7 @@ import {
 import { WIRE_ERROR_RULES } from '@callable-flows/kit/callable/index.js';
 import { type ErrorReason, isKitError } from '@callable-flows/kit/errors/index.js';
 import type { Message } from '@callable-flows/kit/model/index.js';
+import type { ApprovalWaitingHook } from '@callable-flows/kit/notify/index.js';
 import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
 import type { Session, SessionStore } from '@callable-flows/kit/session/index.js';
 import type { Tool } from '@callable-flows/kit/tools/index.js';
@@ -49,12 +50,15 @@ export interface MatrixWorld {
   clock: ManualClock;
   /** The downstream system: one entry in `refs` per run of the transfer body. */
   record: Effects;
-  hooks: { beforeModel?: BeforeModel };
+  hooks: { beforeModel?: BeforeModel; onApprovalWaiting?: ApprovalWaitingHook };
   /** The continuation queue every turn hands itself to as it starts (Cloud Tasks when deployed); a test dispatches it. */
   queue: MemoryContinuationQueue;
   /** The tenant's collections (a client's `watch` names them). */
   collections: { sessions: string; history: string };
-  /** The bank agent as one instance sees it (its own cache) over `over`; it refuses a message while a turn runs. */
+  /**
+   * The bank agent as one instance sees it (its own cache) over `over`; it refuses a message while a
+   * turn runs. It tells `hooks.onApprovalWaiting`, as set when it is made, of each call that waits.
+   */
   agent(over?: SessionStore): Agent;
   /** The same agent deployed to queue (or interrupt with) a message sent while a turn runs. */
   busyAgent(whileBusy: Exclude<WhileBusy, 'reject'>): Agent<WhileBusy>;
@@ -94,6 +98,7 @@ export function matrixWorld(firestore: Firestore): MatrixWorld {
         clock: clock.now,
         leaseMs: LEASE_MS,
         continuation: { queue, afterMs: 0 },
+        ...(hooks.onApprovalWaiting ? { onApprovalWaiting: hooks.onApprovalWaiting } : {}),
       }),
     busyAgent: (whileBusy) =>
       defineAgent<z.ZodType, WhileBusy>({

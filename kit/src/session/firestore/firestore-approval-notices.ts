@@ -1,4 +1,4 @@
-import { approvalId } from '@callable-flows/protocol';
+import { approvalId, readApproval } from '@callable-flows/protocol';
 import type { QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { KitError } from '../../errors/index.js';
 import { type DocumentDb, type DocumentRef, sdkFirestore, type UpdateTime } from '../../firestore/index.js';
@@ -10,8 +10,8 @@ import {
   type WaitingPage,
   type WaitingScan,
 } from '../approval-notices.js';
-import { readApprovalDoc } from './approval-inbox-doc.js';
 import { firestoreCode, fromFirestoreError } from './firestore-error.js';
+import type { StoreOperation } from './firestore-session-store-options.js';
 
 /** 9: an update-time precondition failed (someone wrote first); 5: the document is gone. */
 const lostTheWrite = (error: unknown): boolean => firestoreCode(error) === 9 || firestoreCode(error) === 5;
@@ -24,10 +24,16 @@ const lostTheWrite = (error: unknown): boolean => firestoreCode(error) === 9 || 
 export class FirestoreApprovalNotices implements ApprovalNotices {
   private readonly db: DocumentDb;
   private readonly collection: string;
+  private readonly onOperation: ((operation: StoreOperation) => void) | undefined;
 
-  constructor(db: DocumentDb, collection: string) {
+  constructor(db: DocumentDb, collection: string, onOperation?: (operation: StoreOperation) => void) {
     this.db = db;
     this.collection = collection;
+    this.onOperation = onOperation;
+  }
+
+  private counted(kind: StoreOperation['kind'], reads: number, writes: number): void {
+    this.onOperation?.({ kind, reads, writes, notice: true });
   }
 
   /** The inbox document of a waiting call. */
@@ -40,8 +46,9 @@ export class FirestoreApprovalNotices implements ApprovalNotices {
     const what = `claiming the notice of call '${call.ref}' of session '${call.sessionId}'`;
     try {
       const snap = await ref.get();
+      this.counted('get', 1, 0);
       if (!snap.exists || !snap.updateTime) return undefined;
-      const approval = readApprovalDoc(snap.id, snap.data());
+      const approval = readApproval(snap.id, snap.data());
       if (!approval || !needsNotice(approval, now)) return undefined;
       const notice = { claimedAt: now, until: now + claimMs };
       const [written] = await this.db
@@ -52,6 +59,7 @@ export class FirestoreApprovalNotices implements ApprovalNotices {
           { lastUpdateTime: snap.updateTime },
         )
         .commit();
+      this.counted('commit', 0, 1);
       return { approval: { ...approval, notice }, token: written?.writeTime };
     } catch (error) {
       if (lostTheWrite(error)) return undefined; // another claimant (or an answer) wrote first
@@ -67,6 +75,7 @@ export class FirestoreApprovalNotices implements ApprovalNotices {
         .batch()
         .update(ref, { 'notice.sentAt': new Date(at) }, { lastUpdateTime: claim.token as UpdateTime })
         .commit();
+      this.counted('commit', 0, 1);
     } catch (error) {
       // Answered, closed or claimed anew since: the notice went out all the same, nothing to record.
       if (lostTheWrite(error)) return;
@@ -87,10 +96,11 @@ export class FirestoreApprovalNotices implements ApprovalNotices {
     let snaps: QueryDocumentSnapshot[];
     try {
       snaps = (await query.get()).docs;
+      this.counted('query', Math.max(1, snaps.length), 0);
     } catch (error) {
       throw fromFirestoreError(error, 'scanning the approvals inbox');
     }
-    const approvals = snaps.flatMap((snap) => readApprovalDoc(snap.id, snap.data()) ?? []);
+    const approvals = snaps.flatMap((snap) => readApproval(snap.id, snap.data()) ?? []);
     const page: WaitingPage = { approvals, scanned: snaps.length };
     if (snaps.length === scan.limit) page.next = snaps.at(-1);
     return page;

@@ -8,6 +8,8 @@ export interface StoreOperation {
   writes: number;
   /** For a commit: about how many bytes it sent (its fields and chunk texts, as JSON). */
   bytes?: number;
+  /** A notice's (`onApprovalWaiting`'s claim, its mark, the cleanup's scan), never a turn's own. */
+  notice?: true;
 }
 
 /** Options of {@link FirestoreSessionStore}. */

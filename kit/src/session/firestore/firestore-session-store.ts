@@ -126,7 +126,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     this.queue = new FirestoreTurnQueue(this.db, (id) =>
       this.sessionRef(id).collection(CONTROL_COLLECTION).doc(QUEUE_DOC_ID),
     );
-    this.approvals = new FirestoreApprovalNotices(this.db, this.approvalsCollection);
+    this.approvals = new FirestoreApprovalNotices(this.db, this.approvalsCollection, this.onOperation);
   }
 
   /** The document of session `id` (for security rules tests and the cleanup job). */
@@ -147,7 +147,9 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     const writes = approvalWrites(expected, next);
     for (const write of writes) {
       const ref = this.approvalRef(next.id, write.ref);
-      // Merged on close: a call that waited before the inbox existed gets a closed stub, and the batch never fails on it.
+      // Set whole on open: a wait begins, and a restarted call that asks again drops its last wait's
+      // answer and notice. Merged on close, with only the fields the store owns: a notifier's claim
+      // (`notice`) stays, and a call that waited before the inbox existed gets a closed stub, the batch never failing on it.
       if (write.kind === 'open') batch.set(ref, write.fields);
       else batch.set(ref, write.fields, { merge: true });
     }
