@@ -15,6 +15,10 @@ export interface LiveSession extends Conversation<AssistantTypes> {
   running: RunningStep | undefined;
   /** The messages queued behind the running turn, oldest first (an agent with `whileBusy: 'queue'`). */
   queued: { requestId: string; text: string }[];
+  /** The request ids the session shows it took: its running or last turn's, and the queued messages'. */
+  requestIds: string[];
+  /** True when this state came from the browser's cache, not the server (offline, or not yet heard). */
+  fromCache: boolean;
 }
 
 /** What a live session calls: each new state of it, and the error that ended the following. */
@@ -41,6 +45,12 @@ export function watchSession(db: Firestore, id: string, observer: LiveObserver):
         outcome: view.outcome,
         running: view.running?.step,
         queued: view.queued.map((queued) => ({ requestId: queued.requestId, text: queuedText(queued) })),
+        requestIds: [
+          view.running?.requestId,
+          view.outcome?.requestId,
+          ...view.queued.map((queued) => queued.requestId),
+        ].filter((id): id is string => id !== undefined),
+        fromCache: view.fromCache,
       }),
     error: (error) => observer.error(error),
   });
