@@ -33,7 +33,7 @@ export class ConnectionState {
     this.draw();
   }
 
-  /** Firestore's word: the followed session's newest state came from the cache (true) or the server. */
+  /** Firestore's word (firestore-connection.ts): the followed session is served from the cache (true) or the server. */
   firestore(fromCache: boolean): void {
     this.fromCache = fromCache;
     this.draw();

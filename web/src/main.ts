@@ -11,6 +11,7 @@ import { ConnectionState } from './connection-state.js';
 import { conversationList } from './conversation-list.js';
 import { errorWords } from './error-words.js';
 import { connectClient } from './firebase-client.js';
+import { followFirestoreConnection } from './firestore-connection.js';
 import { listSessions } from './session-list.js';
 import { onHistoryMove, sessionFromUrl, setSessionInUrl } from './session-url.js';
 import { signIn } from './sign-in.js';
@@ -35,15 +36,11 @@ let stopButton: StopButton | undefined;
 const app = new ChatApp({
   assistant: flow<AssistantTypes>(client.functions, 'orderAssistant'),
   watchSession: (id, observer) => {
-    const stop = watchSession(client.db, id, {
-      next: (session) => {
-        connection.firestore(session.fromCache);
-        observer.next(session);
-      },
-      error: (error) => observer.error(error),
-    });
+    const stop = watchSession(client.db, id, observer);
+    const stopConnection = followFirestoreConnection(client.db, id, (fromCache) => connection.firestore(fromCache));
     return () => {
       stop();
+      stopConnection();
       connection.firestore(false);
     };
   },

@@ -17,8 +17,6 @@ export interface LiveSession extends Conversation<AssistantTypes> {
   queued: { requestId: string; text: string }[];
   /** The request ids the session shows it took: its running or last turn's, and the queued messages'. */
   requestIds: string[];
-  /** True when this state came from the browser's cache, not the server (offline, or not yet heard). */
-  fromCache: boolean;
 }
 
 /** What a live session calls: each new state of it, and the error that ended the following. */
@@ -50,7 +48,6 @@ export function watchSession(db: Firestore, id: string, observer: LiveObserver):
           view.outcome?.requestId,
           ...view.queued.map((queued) => queued.requestId),
         ].filter((id): id is string => id !== undefined),
-        fromCache: view.fromCache,
       }),
     error: (error) => observer.error(error),
   });
