@@ -63,6 +63,9 @@ function waitingOf(session: LiveSession): WaitingOne[] {
   );
 }
 
+/** How long a failed first message waits to learn whether its session exists (the server took it). */
+const FOLLOW_WAIT_MS = 5_000;
+
 /** Where `session` stands, as far as an error about a call is concerned: a change means its turn went on. */
 function sessionMark(session: LiveSession): string {
   const { messages, interrupts, results, status, running } = session;
@@ -411,6 +414,7 @@ export class ChatApp {
       this.view.render(entries, session.running !== undefined, stoppedTurn(session.outcome));
       this.showUnsent();
     }
+    this.view.stampTimes(session.times);
     this.view.setBusy(session.running !== undefined);
     this.view.progress(session.running);
     this.updateComposer();
@@ -511,19 +515,68 @@ export class ChatApp {
     const stale = isStale(error);
     let shown = bubble;
     // A new conversation's id was made here: its session exists if the server took its first message.
-    if ((words.uncertain || stale) && !this.following()) await this.follow(sessionId).catch(() => undefined);
+    if (!stale && !this.following()) await this.followIfThere(sessionId);
+    // The request id tells whether the server took the message: the session shows its turn (running, or ended).
+    if (!stale && this.live?.id === sessionId && this.live.requestIds.includes(requestId)) {
+      return this.taken(error, text, requestId, sessionId);
+    }
     if ((words.uncertain || stale) && this.following()) {
       await this.failed(error, stale);
-      // The stored conversation is on the page now. The request id tells whether the server took
-      // the message (its turn runs or ran); a later turn may hide it, then the last message does.
-      const took = this.live?.requestIds.includes(requestId) || this.view.userMessages().at(-1) === text;
-      if (took && !stale) return;
+      // The stored conversation is on the page now: a later turn may hide the request id, the last message not.
+      if (this.view.userMessages().at(-1) === text && !stale) return;
       shown = this.view.user(text);
     } else {
       await this.failed(error);
     }
     const retryFrom = words.retryAfterMs === undefined ? undefined : Date.now() + words.retryAfterMs;
     this.offerAgain(shown, text, requestId, (words.retry || words.uncertain) && !stale, retryFrom);
+  }
+
+  /** Follows session `id` if it exists (a short wait: offline, Firestore would wait for the server). */
+  private async followIfThere(id: string): Promise<void> {
+    if (!navigator.onLine) return;
+    await Promise.race([
+      this.follow(id).catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, FOLLOW_WAIT_MS)),
+    ]);
+  }
+
+  /**
+   * A call whose message the server took but whose answer did not come (the connection dropped,
+   * the model failed): the page shows the stored conversation, the message in it, and the error
+   * with Try again when it can help (the same request id: a turn still open goes on from its journal).
+   */
+  private taken(error: unknown, text: string, requestId: string, sessionId: string): void {
+    const words = errorWords(error);
+    this.deps.unsent.remove(requestId);
+    this.drawing.reset();
+    const live = this.live;
+    if (live) this.draw(live);
+    // Its turn ended as turns end (answered, or waiting for an approval): the page shows it all, no error to tell.
+    const outcome = live?.running === undefined ? live?.outcome : undefined;
+    if (outcome?.requestId === requestId && outcome.kind !== 'failed') return;
+    const again = words.retry || words.uncertain;
+    this.view.notice({
+      text: words.text,
+      kind: 'error',
+      action: again ? { label: 'Try again', run: () => void this.again(text, requestId, sessionId) } : undefined,
+    });
+    if (this.live) this.errorMark = sessionMark(this.live);
+  }
+
+  /** Asks again for the answer of a message the server took (the same request id). */
+  private async again(text: string, requestId: string, sessionId: string): Promise<void> {
+    if (this.busy || this.sessionId !== sessionId) return;
+    try {
+      const result = await this.run(sessionId, (call) =>
+        this.deps.assistant.send(text, { ...call, sessionId, requestId }),
+      );
+      if (this.sessionId === sessionId && !isQueued(result)) this.catchUp(result);
+    } catch (error) {
+      if (this.sessionId !== sessionId) return;
+      if (isStopped(error)) return this.stopped(error, requestId);
+      this.taken(error, text, requestId, sessionId);
+    }
   }
 
   /**

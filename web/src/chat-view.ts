@@ -6,6 +6,7 @@ import { countdown } from './countdown.js';
 import { el, summary } from './dom.js';
 import { renderMarkdown } from './markdown.js';
 import { type MessageBubble, messageBubble } from './message-bubble.js';
+import { type TurnTimes, timeStamp } from './message-time.js';
 import { NewWordsBelow } from './new-words-below.js';
 import type { QueuedItem } from './queued-messages.js';
 import { STOPPED_WORDS } from './stopped-turn.js';
@@ -312,6 +313,21 @@ export class ChatView {
       }
     }
     if (stopped) this.add(el('p', { class: 'turn-note stopped' }, STOPPED_WORDS));
+  }
+
+  /**
+   * Puts the times the session stores on the page: when the newest turn began, on the person's
+   * last message, and when it ended, under its last answer (the session keeps no older times).
+   */
+  stampTimes(times: TurnTimes): void {
+    for (const stamp of this.log.querySelectorAll('.stamp, .stamp-row')) stamp.remove();
+    const users = this.log.querySelectorAll('.message.user:not([data-state="failed"])');
+    const last = users[users.length - 1];
+    if (last && times.startedAt !== undefined) last.append(timeStamp(times.startedAt));
+    const lastEntry = [...this.log.children].filter((node) => !node.classList.contains('working')).at(-1);
+    if (lastEntry?.classList.contains('assistant') && times.endedAt !== undefined) {
+      lastEntry.after(el('p', { class: 'stamp-row' }, timeStamp(times.endedAt)));
+    }
   }
 
   /** Disables every card's buttons while a call runs. */

@@ -12,6 +12,7 @@ import {
   PHONE,
   saveScreenshot,
 } from './test-utils/browser.js';
+import { newOrderOwner } from './test-utils/order-owner.js';
 import { giveOrder } from './test-utils/orders.js';
 import { type StreamGate, startStreamGate } from './test-utils/stream-gate.js';
 import { startWebStack, type WebStack } from './test-utils/web-stack.js';
@@ -148,13 +149,53 @@ describe.skipIf(skipReason !== '')('the app at its edges (in Chromium)', () => {
       await route.abort('connectionreset');
     });
     await app.send('Where is my order T-1001 now?');
-    await app.notice('error');
+    await app.page.locator('.bubble.assistant').nth(1).waitFor();
     await app.idle();
+    expect(await app.page.locator('.notice.error').count()).toBe(0);
     await app.page.locator('.bubble.user', { hasText: 'T-1001 now' }).waitFor();
     expect(await app.page.locator('.message.user[data-state="failed"]').count()).toBe(0);
     expect(await app.page.locator('.bubble.user').allTextContents()).toEqual([
       'Where is my order T-1001?',
       'Where is my order T-1001 now?',
+    ]);
+  });
+
+  browserIt(
+    'shows the approval card, and no error, when the answer that brought it was lost on its way',
+    async (pages) => {
+      const app = await askAboutOrder(pages, stack, 'E-1001');
+      await app.page.route('**/orderAssistant', async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        await route.fetch();
+        await route.abort('connectionreset');
+      });
+      await app.send('Please cancel my order E-1001.');
+      await app.approval('cancelOrder', 'waiting');
+      await app.idle();
+      expect(await app.page.locator('.notice.error').count()).toBe(0);
+      expect(await app.page.locator('.message.user[data-state="failed"]').count()).toBe(0);
+      expect(await axeViolations(app.page)).toEqual([]);
+    },
+  );
+
+  browserIt('takes a message during the first turn of a new conversation as it does later', async (pages) => {
+    const app = await newOrderOwner(pages, stack, 'Q-1001');
+    await calls.route(app.page);
+    const held = calls.holdBefore();
+    await app.send('Where is my order Q-1001?');
+    await held.reached;
+    expect(await app.page.locator('#message').isDisabled()).toBe(false);
+    expect(await app.composerHint()).toBe('A message you send now waits for the current answer, then goes.');
+    await app.send('And when does it arrive?');
+    held.release();
+    await app.page.locator('.bubble.user', { hasText: 'And when does it arrive?' }).waitFor();
+    await app.idle();
+    await app.page.waitForFunction(() => document.querySelectorAll('.bubble.assistant').length >= 2);
+    // Its call answers once its turn is stored: then it leaves the queue for the conversation.
+    await app.page.locator('#queued').waitFor({ state: 'hidden' });
+    expect(await app.page.locator('#log .bubble.user').allTextContents()).toEqual([
+      'Where is my order Q-1001?',
+      'And when does it arrive?',
     ]);
   });
 
