@@ -555,7 +555,8 @@ export class ChatApp {
     // Its turn ended as turns end (answered, or waiting for an approval): the page shows it all, no error to tell.
     const outcome = live?.running === undefined ? live?.outcome : undefined;
     if (outcome?.requestId === requestId && outcome.kind !== 'failed') return;
-    const again = words.retry || words.uncertain;
+    // While its turn still runs on the server, the watch shows it go on: nothing to ask again.
+    const again = (words.retry || words.uncertain) && live?.running === undefined;
     this.view.notice({
       text: words.text,
       kind: 'error',
