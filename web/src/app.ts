@@ -63,6 +63,15 @@ function waitingOf(session: LiveSession): WaitingOne[] {
   );
 }
 
+/** How long a failed first message waits to learn whether its session exists (the server took it). */
+const FOLLOW_WAIT_MS = 5_000;
+
+/** Where `session` stands, as far as an error about a call is concerned: a change means its turn went on. */
+function sessionMark(session: LiveSession): string {
+  const { messages, interrupts, results, status, running } = session;
+  return [messages.length, interrupts.length, results.length, status, running ?? ''].join('|');
+}
+
 /** Where the signed-in account stands (main.ts tells the app). */
 export type AccountState = 'signing-in' | 'signed-in' | 'signed-out';
 
@@ -81,7 +90,15 @@ type Call = (options: CallOptions<AssistantTypes>) => Promise<SendResult<Assista
  */
 export class ChatApp {
   private sessionId: string | undefined;
-  private busy = false;
+  /**
+   * This tab's call in flight, on the session it was made for; undefined when none runs, or once
+   * the page left that session (the call goes on, drawn by the watch when the page comes back).
+   */
+  private call: { sessionId: string } | undefined;
+  /** Messages queued during a new conversation's first turn wait until the page follows it. */
+  private readonly onFollowed: (() => void)[] = [];
+  /** Where the session stood when a call's error was shown: the error goes once the session moves on. */
+  private errorMark: string | undefined;
   private restoring = false;
   private account: AccountState = 'signing-in';
   private view!: ChatView;
@@ -110,14 +127,17 @@ export class ChatApp {
     this.updateComposer();
   }
 
+  /** True while this tab's call runs on the session on the page. */
+  private get busy(): boolean {
+    return this.call !== undefined;
+  }
+
   /** Sends a new user message. */
   async send(text: string): Promise<void> {
     if (!text.trim()) return;
     if (this.canQueue()) return this.enqueue(text, this.sessionId as string);
     if (this.busy) return;
-    // A message that was never sent and that the person replaced with this one goes.
-    this.view.dropUnsent();
-    this.deps.unsent.clear();
+    // A message that was not sent stays as it is, with its Retry: this one goes to the same conversation.
     const bubble = this.view.user(text, 'pending');
     await this.deliver(text, newRequestId(), bubble);
   }
@@ -168,8 +188,18 @@ export class ChatApp {
 
   /** True when a message sent now waits for the running turn (the assistant queues, and one runs here). */
   private canQueue(): boolean {
-    // A session the page follows exists: a new conversation's first message may still be on its way.
-    return this.deps.queues && this.following() && this.turnRuns();
+    // The same in a new conversation's first turn as later: its message waits until the session is heard.
+    return this.deps.queues && this.sessionId !== undefined && this.turnRuns();
+  }
+
+  /** Resolves once the page follows its session, or this tab's call has ended. */
+  private untilFollowed(): Promise<void> {
+    if (this.following() || !this.busy) return Promise.resolve();
+    return new Promise((resolve) => this.onFollowed.push(resolve));
+  }
+
+  private followed(): void {
+    for (const resolve of this.onFollowed.splice(0)) resolve();
   }
 
   /**
@@ -181,6 +211,8 @@ export class ChatApp {
     this.sending.set(requestId, { sessionId, text });
     this.showQueued();
     try {
+      // A new conversation's session exists once its first turn is heard: the message is queued then.
+      await this.untilFollowed();
       // `queued`, or, when the turn ended meanwhile, the result of its own turn (the watch draws both).
       await this.deps.assistant.send(text, { sessionId, requestId });
     } catch (error) {
@@ -214,8 +246,8 @@ export class ChatApp {
    * This tab's call was stopped (here or from another tab): its message got there, and what the
    * journal kept is what the page shows, the streamed words of the unfinished step giving way to it.
    */
-  private stopped(error: FlowError): void {
-    this.deps.unsent.clear();
+  private stopped(error: FlowError, requestId?: string): void {
+    if (requestId !== undefined) this.deps.unsent.remove(requestId);
     const id = error.sessionId;
     // A new conversation stopped before the page followed it (its first chunk never came) is followed now.
     if (id !== undefined && (id !== this.sessionId || !this.following())) {
@@ -243,24 +275,37 @@ export class ChatApp {
     if (!this.following()) this.showUnsent();
   }
 
-  /** Brings back this conversation's message that was not sent (unless it got there after all). */
+  /** Brings back this conversation's messages that were not sent (unless one got there after all: its turn is stored). */
   private showUnsent(): void {
-    const unsent = this.deps.unsent.of(this.sessionId);
-    if (!unsent) return;
-    if (this.view.userMessages().at(-1) === unsent.text) {
-      this.deps.unsent.clear();
-      return;
+    const turns = new Set(this.live !== undefined && this.live.id === this.sessionId ? this.live.requestIds : []);
+    for (const unsent of this.deps.unsent.of(this.sessionId)) {
+      if (turns.has(unsent.requestId)) {
+        this.deps.unsent.remove(unsent.requestId);
+        continue;
+      }
+      // A message this tab is sending again is shown by its own bubble.
+      if (this.view.hasUnsent(unsent.requestId)) continue;
+      const bubble = this.view.user(unsent.text);
+      this.offerAgain(bubble, unsent.text, unsent.requestId, true);
     }
-    const bubble = this.view.user(unsent.text);
-    this.offerAgain(bubble, unsent.text, unsent.requestId, true);
     this.updateComposer();
   }
 
-  /** Opens another of the person's conversations (from the conversation list); not while a call runs. */
+  /**
+   * Opens another of the person's conversations (from the conversation list), during a turn too:
+   * this tab's call goes on on the server, and its conversation shows it when the page comes back.
+   */
   async openConversation(id: string): Promise<void> {
-    if (this.busy || id === this.sessionId) return;
+    if (id === this.sessionId) return;
     this.deps.sessionInUrl(id);
     await this.restore(id);
+  }
+
+  /** Shows the conversation of the history entry the person moved to (Back, Forward): none is the empty page. */
+  async showFromHistory(id: string | undefined): Promise<void> {
+    if (id === this.sessionId) return;
+    if (id === undefined) this.reset();
+    else await this.restore(id);
   }
 
   /** The session the page shows, if any. */
@@ -273,6 +318,7 @@ export class ChatApp {
    * a turn that runs (here, in another tab, before a reload) shows as it goes.
    */
   async restore(id: string): Promise<void> {
+    this.leaveCall(id);
     this.unwatch();
     this.view.clear();
     this.sessionId = id;
@@ -284,7 +330,7 @@ export class ChatApp {
     } catch (error) {
       this.unwatch();
       // A new conversation whose first message never got there: it stays, to be sent again under its id.
-      if (this.deps.unsent.of(id)) return;
+      if (this.deps.unsent.of(id).length > 0) return this.showUnsent();
       // The conversation can't be shown: the next message starts a new one.
       this.sessionId = undefined;
       this.view.notice({ text: errorWords(error).text, kind: 'error' });
@@ -304,6 +350,7 @@ export class ChatApp {
           if (id !== this.sessionId) return;
           this.live = session;
           this.onLive(session);
+          this.followed();
           if (first) resolve();
           first = false;
         },
@@ -317,6 +364,14 @@ export class ChatApp {
         },
       });
     });
+  }
+
+  /** The page leaves the session of this tab's call: the call goes on, the page no longer draws it. */
+  private leaveCall(next: string | undefined): void {
+    if (this.call === undefined || this.call.sessionId === next) return;
+    this.call = undefined;
+    this.followed();
+    this.view.setBusy(false);
   }
 
   /** Stops following the session on the page (the page leaves it). */
@@ -334,6 +389,11 @@ export class ChatApp {
    * and a decision as soon as its tool's result is stored. Otherwise the page is the session.
    */
   private onLive(session: LiveSession): void {
+    // An error about a call goes once the session shows the turn went on (an approval came, it ended).
+    if (this.errorMark !== undefined && this.errorMark !== sessionMark(session)) {
+      this.errorMark = undefined;
+      this.view.notice(undefined);
+    }
     // From the stored session, on this tab's own turn too: what waits is what was committed.
     this.deps.onWaiting?.(waitingOf(session));
     this.showQueued();
@@ -354,6 +414,7 @@ export class ChatApp {
       this.view.render(entries, session.running !== undefined, stoppedTurn(session.outcome));
       this.showUnsent();
     }
+    this.view.stampTimes(session.times);
     this.view.setBusy(session.running !== undefined);
     this.view.progress(session.running);
     this.updateComposer();
@@ -368,7 +429,6 @@ export class ChatApp {
 
   /** Starts over, after asking when an approval still waits here (it would go unanswered). */
   async startOver(): Promise<void> {
-    if (this.busy) return;
     const [waiting] = this.view.pendingApprovals();
     if (waiting) {
       const go = await this.deps.confirm({
@@ -387,9 +447,11 @@ export class ChatApp {
 
   /** An empty page; the next message opens a new session. */
   reset(): void {
-    this.deps.unsent.clear();
+    // Only the messages of the conversation left go: another conversation's unsent ones stay with it.
+    for (const unsent of this.deps.unsent.of(this.sessionId)) this.deps.unsent.remove(unsent.requestId);
     this.unwatch();
     this.sessionId = undefined;
+    this.leaveCall(undefined);
     this.deps.sessionInUrl(undefined);
     this.view.clear();
     this.updateComposer();
@@ -406,25 +468,34 @@ export class ChatApp {
     sessionId = this.sessionId ?? newSessionId(),
   ): Promise<void> {
     bubble.setState('pending');
+    bubble.element.dataset.request = requestId;
     if (sessionId !== this.sessionId) {
       this.sessionId = sessionId;
       this.deps.sessionInUrl(sessionId);
     }
     try {
       const result = await this.run(
+        sessionId,
         (call) => this.deps.assistant.send(text, { ...call, sessionId, requestId }),
         () => bubble.setState('sent'),
       );
-      this.deps.unsent.clear();
+      this.deps.unsent.remove(requestId);
+      // The page left the conversation meanwhile: it shows the turn when the person comes back.
+      if (this.sessionId !== sessionId) return;
       // A turn started elsewhere just before: the message waits in the queue, which the watch shows.
       if (isQueued(result)) return bubble.element.remove();
       bubble.setState('sent');
       this.catchUp(result);
     } catch (error) {
+      if (this.sessionId !== sessionId) {
+        // Kept with its conversation, as not sent unless that conversation shows its turn when the person comes back.
+        if (!isStopped(error)) this.deps.unsent.save({ sessionId, text, requestId });
+        return;
+      }
       if (isStopped(error)) {
         bubble.setState('sent');
-        this.stopped(error);
-      } else await this.unsent(error, text, requestId, bubble);
+        this.stopped(error, requestId);
+      } else await this.unsent(error, text, requestId, bubble, sessionId);
     }
   }
 
@@ -433,21 +504,80 @@ export class ChatApp {
    * Retry (the same request id, so a call that ran after all is answered from its stored result,
    * never run twice) when trying again can help, and Edit.
    */
-  private async unsent(error: unknown, text: string, requestId: string, bubble: MessageBubble): Promise<void> {
+  private async unsent(
+    error: unknown,
+    text: string,
+    requestId: string,
+    bubble: MessageBubble,
+    sessionId: string,
+  ): Promise<void> {
     const words = errorWords(error);
     const stale = isStale(error);
     let shown = bubble;
+    // A new conversation's id was made here: its session exists if the server took its first message.
+    if (!stale && !this.following()) await this.followIfThere(sessionId);
+    // The request id tells whether the server took the message: the session shows its turn (running, or ended).
+    if (!stale && this.live?.id === sessionId && this.live.requestIds.includes(requestId)) {
+      return this.taken(error, text, requestId, sessionId);
+    }
     if ((words.uncertain || stale) && this.following()) {
       await this.failed(error, stale);
-      // The stored conversation is on the page now: the message is in it if it got there.
-      const users = this.view.userMessages();
-      if (users.at(-1) === text && !stale) return;
+      // The stored conversation is on the page now: a later turn may hide the request id, the last message not.
+      if (this.view.userMessages().at(-1) === text && !stale) return;
       shown = this.view.user(text);
     } else {
       await this.failed(error);
     }
     const retryFrom = words.retryAfterMs === undefined ? undefined : Date.now() + words.retryAfterMs;
     this.offerAgain(shown, text, requestId, (words.retry || words.uncertain) && !stale, retryFrom);
+  }
+
+  /** Follows session `id` if it exists (a short wait: offline, Firestore would wait for the server). */
+  private async followIfThere(id: string): Promise<void> {
+    if (!navigator.onLine) return;
+    await Promise.race([
+      this.follow(id).catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, FOLLOW_WAIT_MS)),
+    ]);
+  }
+
+  /**
+   * A call whose message the server took but whose answer did not come (the connection dropped,
+   * the model failed): the page shows the stored conversation, the message in it, and the error
+   * with Try again when it can help (the same request id: a turn still open goes on from its journal).
+   */
+  private taken(error: unknown, text: string, requestId: string, sessionId: string): void {
+    const words = errorWords(error);
+    this.deps.unsent.remove(requestId);
+    this.drawing.reset();
+    const live = this.live;
+    if (live) this.draw(live);
+    // Its turn ended as turns end (answered, or waiting for an approval): the page shows it all, no error to tell.
+    const outcome = live?.running === undefined ? live?.outcome : undefined;
+    if (outcome?.requestId === requestId && outcome.kind !== 'failed') return;
+    // While its turn still runs on the server, the watch shows it go on: nothing to ask again.
+    const again = (words.retry || words.uncertain) && live?.running === undefined;
+    this.view.notice({
+      text: words.text,
+      kind: 'error',
+      action: again ? { label: 'Try again', run: () => void this.again(text, requestId, sessionId) } : undefined,
+    });
+    if (this.live) this.errorMark = sessionMark(this.live);
+  }
+
+  /** Asks again for the answer of a message the server took (the same request id). */
+  private async again(text: string, requestId: string, sessionId: string): Promise<void> {
+    if (this.busy || this.sessionId !== sessionId) return;
+    try {
+      const result = await this.run(sessionId, (call) =>
+        this.deps.assistant.send(text, { ...call, sessionId, requestId }),
+      );
+      if (this.sessionId === sessionId && !isQueued(result)) this.catchUp(result);
+    } catch (error) {
+      if (this.sessionId !== sessionId) return;
+      if (isStopped(error)) return this.stopped(error, requestId);
+      this.taken(error, text, requestId, sessionId);
+    }
   }
 
   /**
@@ -463,13 +593,14 @@ export class ChatApp {
   ): void {
     const sessionId = this.sessionId;
     this.deps.unsent.save({ sessionId: sessionId ?? null, text, requestId });
+    bubble.element.dataset.request = requestId;
     bubble.setState('failed', {
       // Again to the same session, with the same request id: a call that got there is never run twice.
       retry: canRetry ? () => void this.retry(text, requestId, bubble, sessionId) : undefined,
       retryFrom,
       edit: () => {
         bubble.element.remove();
-        this.deps.unsent.clear();
+        this.deps.unsent.remove(requestId);
         this.deps.editText(text);
       },
     });
@@ -489,14 +620,18 @@ export class ChatApp {
     act: (waiting: AssistantInterrupt, call: CallOptions<AssistantTypes>) => Promise<FlowResult<AssistantTypes>>,
   ) {
     if (this.busy || !this.sessionId) return;
+    const sessionId = this.sessionId;
     // A card knows its interrupt's ref, not its session (a restored one never heard it): the page's.
-    const waiting: AssistantInterrupt = { ...interrupt, sessionId: this.sessionId };
+    const waiting: AssistantInterrupt = { ...interrupt, sessionId };
     card.setState('working', reason);
     try {
-      const result = await this.run((call) => act(waiting, call));
+      const result = await this.run(sessionId, (call) => act(waiting, call));
+      // The page left the conversation meanwhile: it shows the answer when the person comes back.
+      if (this.sessionId !== sessionId) return;
       card.setState(state, reason);
       if (!isQueued(result)) this.catchUp(result);
     } catch (error) {
+      if (this.sessionId !== sessionId) return;
       if (isStopped(error)) return this.stopped(error);
       const words = errorWords(error);
       // A call a deploy changed can't be answered any more: its card stops waiting, so the person can
@@ -522,6 +657,7 @@ export class ChatApp {
     if ((words.uncertain || stale) && followed) {
       await this.restore(followed);
       this.view.notice({ text: `${words.text} This is where the conversation stands now.`, kind: 'error' });
+      if (this.live?.id === followed) this.errorMark = sessionMark(this.live);
     } else {
       // A first message that may have run is offered again as it was (Retry, the same request id
       // and the session id the page made for it), so a retry finds the conversation it started.
@@ -535,15 +671,20 @@ export class ChatApp {
     }
   }
 
-  private async run(call: Call, onFirstChunk?: () => void): Promise<SendResult<AssistantTypes>> {
+  /** Runs `call` for session `sessionId`, drawing its stream while the page shows that session. */
+  private async run(sessionId: string, call: Call, onFirstChunk?: () => void): Promise<SendResult<AssistantTypes>> {
+    const mine = { sessionId };
+    this.call = mine;
     this.setBusy(true);
     this.view.notice(undefined);
+    this.errorMark = undefined;
     this.view.working(true);
     let streamedText = false;
     let heard = false;
     try {
       const result = await call({
         onChunk: (chunk) => {
+          if (this.call !== mine) return;
           if (!heard) {
             onFirstChunk?.();
             // A new conversation exists once its turn is heard: the page follows it from then on.
@@ -554,7 +695,7 @@ export class ChatApp {
           this.show(chunk);
         },
       });
-      if (isQueued(result)) return result;
+      if (isQueued(result) || this.call !== mine) return result;
       if (result.sessionId !== this.sessionId || !this.following()) {
         this.unwatch();
         this.sessionId = result.sessionId;
@@ -569,7 +710,11 @@ export class ChatApp {
       }
       return result;
     } finally {
-      this.setBusy(false);
+      if (this.call === mine) {
+        this.call = undefined;
+        this.setBusy(false);
+      }
+      this.followed();
     }
   }
 
@@ -585,7 +730,6 @@ export class ChatApp {
   }
 
   private setBusy(busy: boolean): void {
-    this.busy = busy;
     this.view.setBusy(busy);
     this.updateComposer();
   }

@@ -1,10 +1,13 @@
 import type { ApprovalState, RunningStep, WireInterrupt } from '@callable-flows/client';
 import { type ApprovalActions, type ApprovalCard, approvalCard } from './approval-card.js';
 import { toolWords } from './approval-copy.js';
+import { copyButton } from './copy-button.js';
 import { countdown } from './countdown.js';
 import { el, summary } from './dom.js';
 import { renderMarkdown } from './markdown.js';
 import { type MessageBubble, messageBubble } from './message-bubble.js';
+import { type TurnTimes, timeStamp } from './message-time.js';
+import { NewWordsBelow } from './new-words-below.js';
 import type { QueuedItem } from './queued-messages.js';
 import { STOPPED_WORDS } from './stopped-turn.js';
 import { isHiddenTool } from './tool-presentation.js';
@@ -52,6 +55,11 @@ export class ChatView {
   private turnStep: RunningStep | undefined;
   private readonly tools = new Map<string, HTMLElement>();
   private readonly cards = new Map<string, ApprovalCard>();
+  /** Shown while words arrived below a reader who scrolled up. */
+  private readonly below = new NewWordsBelow(() => {
+    this.pinned = true;
+    this.scroll();
+  });
 
   constructor(
     private readonly elements: ChatElements,
@@ -61,16 +69,18 @@ export class ChatView {
   ) {
     // A reader at the bottom stays there when the composer grows (a notice appears) or an entry
     // grows under them (a Retry row): the newest entry is never left under the footer.
+    // A reader who scrolled up stays where they are: what arrives below is announced by the
+    // "New words below" control, never scrolled to.
     const { scroller, log } = elements;
+    elements.notices.before(this.below.element);
     scroller.addEventListener('scroll', () => {
       this.pinned = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight <= PINNED_PX;
+      if (this.pinned) this.below.hide();
     });
     new ResizeObserver(() => {
       if (this.pinned) this.scroll();
     }).observe(scroller);
-    new ResizeObserver(() => {
-      if (this.pinned) this.scroll();
-    }).observe(log);
+    new ResizeObserver(() => this.keepUp()).observe(log);
   }
 
   private get log(): HTMLElement {
@@ -79,6 +89,9 @@ export class ChatView {
 
   /** Empties the log, the queued messages and the notice line. */
   clear(): void {
+    // Another conversation opens at its newest entry.
+    this.pinned = true;
+    this.below.hide();
     this.clearLog();
     this.queued([]);
     this.notice(undefined);
@@ -102,7 +115,7 @@ export class ChatView {
       }),
     );
     queue.hidden = items.length === 0;
-    if (this.pinned) this.scroll();
+    this.keepUp();
   }
 
   private clearLog(): void {
@@ -116,6 +129,8 @@ export class ChatView {
 
   /** A message from the person, in `state` (`pending` until the assistant has it). */
   user(text: string, state: 'pending' | 'sent' = 'sent'): MessageBubble {
+    // The person just sent it: they read on from their own message.
+    if (state === 'pending') this.pinned = true;
     const bubble = messageBubble(text, state);
     this.add(bubble.element);
     return bubble;
@@ -126,9 +141,11 @@ export class ChatView {
     return [...this.log.querySelectorAll('.bubble.user')].map((node) => node.textContent ?? '');
   }
 
-  /** Takes the person's messages that were never sent off the page (they sent another one instead). */
-  dropUnsent(): void {
-    for (const node of this.log.querySelectorAll('.message.user[data-state="failed"]')) node.remove();
+  /** True when the page shows the person's message of `requestId` (on its way, or not sent). */
+  hasUnsent(requestId: string): boolean {
+    return [...this.log.querySelectorAll<HTMLElement>('.message.user')].some(
+      (node) => node.dataset.request === requestId,
+    );
   }
 
   /** Words of the assistant, appended to its open bubble (a new one after tool activity). */
@@ -140,9 +157,13 @@ export class ChatView {
       this.bubble = { element, markdown: '' };
     }
     this.bubble.markdown += text;
+    const { markdown } = this.bubble;
     // The model's words are Markdown, and untrusted: parsed, then sanitized (markdown.ts).
-    this.bubble.element.replaceChildren(renderMarkdown(this.bubble.markdown));
-    this.scroll();
+    this.bubble.element.replaceChildren(
+      renderMarkdown(markdown),
+      copyButton('answer', () => markdown),
+    );
+    this.keepUp();
   }
 
   /**
@@ -164,7 +185,7 @@ export class ChatView {
       'Working…',
     );
     this.log.append(this.workingRow);
-    this.scroll();
+    this.keepUp();
   }
 
   /** The session's running turn's step (undefined when none runs): the working row shows for the whole turn. */
@@ -259,7 +280,7 @@ export class ChatView {
     this.tools.delete(interrupt.ref);
     this.cards.set(interrupt.ref, card);
     this.bubble = undefined;
-    this.scroll();
+    this.keepUp();
     if (state === 'waiting') {
       this.announce(`Approval needed: ${card.copy.title}`);
       card.focus();
@@ -298,6 +319,21 @@ export class ChatView {
       }
     }
     if (stopped) this.add(el('p', { class: 'turn-note stopped' }, STOPPED_WORDS));
+  }
+
+  /**
+   * Puts the times the session stores on the page: when the newest turn began, on the person's
+   * last message, and when it ended, under its last answer (the session keeps no older times).
+   */
+  stampTimes(times: TurnTimes): void {
+    for (const stamp of this.log.querySelectorAll('.stamp, .stamp-row')) stamp.remove();
+    const users = this.log.querySelectorAll('.message.user:not([data-state="failed"])');
+    const last = users[users.length - 1];
+    if (last && times.startedAt !== undefined) last.append(timeStamp(times.startedAt));
+    const lastEntry = [...this.log.children].filter((node) => !node.classList.contains('working')).at(-1);
+    if (lastEntry?.classList.contains('assistant') && times.endedAt !== undefined) {
+      lastEntry.after(el('p', { class: 'stamp-row' }, timeStamp(times.endedAt)));
+    }
   }
 
   /** Disables every card's buttons while a call runs. */
@@ -364,12 +400,17 @@ export class ChatView {
 
   private add(node: HTMLElement): void {
     if (!node.classList.contains('assistant')) this.bubble = undefined;
-    this.pinned = true;
     // The working row stays last, below what has arrived so far.
     if (this.workingRow && node !== this.workingRow) this.log.insertBefore(node, this.workingRow);
     else this.log.append(node);
     if (node.classList.contains('tool') || node.classList.contains('approval')) this.working(false);
-    this.scroll();
+    this.keepUp();
+  }
+
+  /** Keeps a reader at the bottom there as the conversation grows; tells one who scrolled up that words arrived. */
+  private keepUp(): void {
+    if (this.pinned) this.scroll();
+    else this.below.show();
   }
 
   private scroll(): void {

@@ -28,7 +28,7 @@ const HINTS: Record<ComposerMode, string> = {
   loading: 'Loading your conversation…',
   ready: '',
   queue: 'A message you send now waits for the current answer, then goes.',
-  busy: '',
+  busy: 'The assistant is answering. You can write once it has answered, or stop it.',
   running: 'The assistant is still working on the last request here. You can write once it has answered, or stop it.',
   approval: 'Answer the approval above to continue.',
   'signed-out': 'You are signed out. Reload the page to sign in again.',

@@ -7,11 +7,13 @@ import { ASSISTANT_QUEUES, type AssistantTypes } from './assistant.js';
 import { ChatView } from './chat-view.js';
 import { Composer } from './composer.js';
 import { confirmDialog } from './confirm-dialog.js';
+import { ConnectionState } from './connection-state.js';
 import { conversationList } from './conversation-list.js';
 import { errorWords } from './error-words.js';
 import { connectClient } from './firebase-client.js';
+import { followFirestoreConnection } from './firestore-connection.js';
 import { listSessions } from './session-list.js';
-import { sessionFromUrl, setSessionInUrl } from './session-url.js';
+import { onHistoryMove, sessionFromUrl, setSessionInUrl } from './session-url.js';
 import { signIn } from './sign-in.js';
 import { STACK } from './stack-config.js';
 import { StopButton } from './stop-button.js';
@@ -26,11 +28,22 @@ const client = connectClient(STACK);
 const AGENT = 'orderAssistant';
 const mySessions = () => listSessions(client.db, client.auth.currentUser?.uid ?? '', AGENT);
 const approvalAlert = new ApprovalAlert(document, browserNotifications());
+// Offline, and back: said above the composer, by the browser's events and Firestore's own state.
+const connection = new ConnectionState();
+$('#notices').before(connection.element);
 let composer: Composer | undefined;
 let stopButton: StopButton | undefined;
 const app = new ChatApp({
   assistant: flow<AssistantTypes>(client.functions, 'orderAssistant'),
-  watchSession: (id, observer) => watchSession(client.db, id, observer),
+  watchSession: (id, observer) => {
+    const stop = watchSession(client.db, id, observer);
+    const stopConnection = followFirestoreConnection(client.db, id, (fromCache) => connection.firestore(fromCache));
+    return () => {
+      stop();
+      stopConnection();
+      connection.firestore(false);
+    };
+  },
   unsent: unsentStore(),
   sessionInUrl: setSessionInUrl,
   onComposer: (mode) => composer?.setMode(mode),
@@ -64,6 +77,8 @@ const conversations = conversationList({
   open: (id) => void app.openConversation(id),
 });
 $('#history').addEventListener('click', () => void conversations.open());
+// Back and Forward move between conversations (each is a history entry).
+onHistoryMove((id) => void app.showFromHistory(id));
 
 // The browser's permission is asked only from this button's click, never on load.
 const notifyButton = $<HTMLButtonElement>('#notify');

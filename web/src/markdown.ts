@@ -1,5 +1,7 @@
 import DOMPurify from 'dompurify';
 import { Marked, type Tokens } from 'marked';
+import { copyButton } from './copy-button.js';
+import { keepOrderIdsWhole } from './order-ids.js';
 import { isSafeHref } from './safe-href.js';
 
 // Model text is untrusted: it may repeat what a user, a web page or an order note said. It is
@@ -56,7 +58,17 @@ export function renderMarkdown(text: string): DocumentFragment {
     ALLOW_ARIA_ATTR: false,
     RETURN_DOM_FRAGMENT: true,
   });
-  // A code block scrolls sideways: the keyboard must be able to reach it to scroll it.
-  for (const block of nodes.querySelectorAll('pre')) block.tabIndex = 0;
+  keepOrderIdsWhole(nodes);
+  for (const block of nodes.querySelectorAll('pre')) {
+    // A code block scrolls sideways: the keyboard must be able to reach it to scroll it.
+    block.tabIndex = 0;
+    const wrapper = document.createElement('div');
+    wrapper.className = 'code-block';
+    block.replaceWith(wrapper);
+    wrapper.append(
+      block,
+      copyButton('code', () => block.textContent ?? ''),
+    );
+  }
   return nodes;
 }

@@ -1,5 +1,6 @@
 import { countdown } from './countdown.js';
 import { el } from './dom.js';
+import { keepOrderIdsWhole } from './order-ids.js';
 import { QUEUED_WORDS } from './queued-messages.js';
 
 /** Where a message of the person's stands: on its way, waiting behind the running turn, with the assistant, or not sent. */
@@ -62,6 +63,7 @@ export function messageBubble(text: string, state: MessageState): MessageBubble 
   const status = el('span', { class: 'message-status' });
   const footer = el('div', { class: 'message-footer' });
   const body = el('div', { class: 'bubble user' }, text);
+  keepOrderIdsWhole(body);
   const long = text.length > FOLD_CHARS || text.split('\n').length > FOLD_LINES;
   const element = el('div', { class: 'message user' }, body, long && foldToggle(body), footer);
   let stopCountdown: (() => void) | undefined;

@@ -17,25 +17,37 @@ function memoryStorage(): Storage {
 }
 
 describe('unsentStore', () => {
-  it('gives back the unsent message of the conversation it was for', () => {
+  it('gives back the unsent messages of the conversation they were for', () => {
     const store = unsentStore(memoryStorage());
     store.save({ sessionId: 's1', text: 'hello', requestId: 'web-1' });
-    expect(store.of('s1')).toEqual({ sessionId: 's1', text: 'hello', requestId: 'web-1' });
-    expect(store.of('s2')).toBeUndefined();
-    expect(store.of(undefined)).toBeUndefined();
+    expect(store.of('s1')).toEqual([{ sessionId: 's1', text: 'hello', requestId: 'web-1' }]);
+    expect(store.of('s2')).toEqual([]);
+    expect(store.of(undefined)).toEqual([]);
+  });
+
+  it('keeps a first unsent message when another is not sent either, each under its request id', () => {
+    const store = unsentStore(memoryStorage());
+    store.save({ sessionId: 's1', text: 'first', requestId: 'web-1' });
+    store.save({ sessionId: 's1', text: 'second', requestId: 'web-2' });
+    store.save({ sessionId: 's1', text: 'first', requestId: 'web-1' });
+    expect(store.of('s1').map((message) => message.text)).toEqual(['first', 'second']);
+    store.remove('web-1');
+    expect(store.of('s1').map((message) => message.text)).toEqual(['second']);
   });
 
   it('keeps the first message of a new conversation under no session', () => {
     const store = unsentStore(memoryStorage());
     store.save({ sessionId: null, text: 'hello', requestId: 'web-1' });
-    expect(store.of(undefined)?.text).toBe('hello');
+    expect(store.of(undefined).map((message) => message.text)).toEqual(['hello']);
     store.clear();
-    expect(store.of(undefined)).toBeUndefined();
+    expect(store.of(undefined)).toEqual([]);
   });
 
   it('ignores a record it cannot read when the storage holds something else', () => {
     const storage = memoryStorage();
-    storage.setItem('orderAssistant.unsentMessage', '{not json');
-    expect(unsentStore(storage).of(undefined)).toBeUndefined();
+    storage.setItem('orderAssistant.unsentMessages', '{not json');
+    expect(unsentStore(storage).of(undefined)).toEqual([]);
+    storage.setItem('orderAssistant.unsentMessages', '{"sessionId":null}');
+    expect(unsentStore(storage).of(undefined)).toEqual([]);
   });
 });

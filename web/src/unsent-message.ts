@@ -1,8 +1,9 @@
 // A message that did not get through stays on the page as "Not sent" with Retry. This record,
 // kept in the tab's sessionStorage, brings it back after a reload, with the same request id, so
-// a retry can never run it twice. A tab holds one: sending another message replaces it.
+// a retry can never run it twice. A new message typed instead of Retry leaves it where it is:
+// the record holds every unsent message of the tab, each under its request id.
 
-const KEY = 'orderAssistant.unsentMessage';
+const KEY = 'orderAssistant.unsentMessages';
 
 /** A message of the person's that was not sent, and the conversation it belongs to. */
 export interface UnsentMessage {
@@ -12,12 +13,16 @@ export interface UnsentMessage {
   requestId: string;
 }
 
-/** The tab's record of its unsent message. */
+/** The tab's record of its unsent messages. */
 export interface UnsentStore {
+  /** Keeps `message` (in place of a record of the same request id). */
   save(message: UnsentMessage): void;
+  /** Forgets the message of `requestId` (it got there, or the person took it back). */
+  remove(requestId: string): void;
+  /** Forgets them all (the page starts over). */
   clear(): void;
-  /** The unsent message of conversation `sessionId` (undefined: a new one), if there is one. */
-  of(sessionId: string | undefined): UnsentMessage | undefined;
+  /** The unsent messages of conversation `sessionId` (undefined: a new one), oldest first. */
+  of(sessionId: string | undefined): UnsentMessage[];
 }
 
 const isUnsent = (value: unknown): value is UnsentMessage => {
@@ -33,17 +38,29 @@ const isUnsent = (value: unknown): value is UnsentMessage => {
 
 /** The record, in `storage` (the tab's sessionStorage by default). */
 export function unsentStore(storage: Storage = window.sessionStorage): UnsentStore {
+  const read = (): UnsentMessage[] => {
+    let stored: unknown;
+    try {
+      stored = JSON.parse(storage.getItem(KEY) ?? '[]');
+    } catch {
+      return [];
+    }
+    return Array.isArray(stored) ? stored.filter(isUnsent) : [];
+  };
+  const write = (messages: UnsentMessage[]): void => {
+    if (messages.length === 0) storage.removeItem(KEY);
+    else storage.setItem(KEY, JSON.stringify(messages));
+  };
   return {
-    save: (message) => storage.setItem(KEY, JSON.stringify(message)),
-    clear: () => storage.removeItem(KEY),
-    of(sessionId) {
-      let stored: unknown;
-      try {
-        stored = JSON.parse(storage.getItem(KEY) ?? 'null');
-      } catch {
-        return undefined;
-      }
-      return isUnsent(stored) && stored.sessionId === (sessionId ?? null) ? stored : undefined;
+    save(message) {
+      const kept = read();
+      const at = kept.findIndex((old) => old.requestId === message.requestId);
+      if (at >= 0) kept[at] = message;
+      else kept.push(message);
+      write(kept);
     },
+    remove: (requestId) => write(read().filter((kept) => kept.requestId !== requestId)),
+    clear: () => storage.removeItem(KEY),
+    of: (sessionId) => read().filter((kept) => kept.sessionId === (sessionId ?? null)),
   };
 }

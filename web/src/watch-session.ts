@@ -1,6 +1,7 @@
 import { type Conversation, type RunningStep, type SessionStatus, watch } from '@callable-flows/client';
 import type { Firestore } from 'firebase/firestore';
 import type { AssistantTypes } from './assistant.js';
+import type { TurnTimes } from './message-time.js';
 import { queuedText } from './queued-messages.js';
 
 /**
@@ -15,6 +16,10 @@ export interface LiveSession extends Conversation<AssistantTypes> {
   running: RunningStep | undefined;
   /** The messages queued behind the running turn, oldest first (an agent with `whileBusy: 'queue'`). */
   queued: { requestId: string; text: string }[];
+  /** When the session's newest turn began and ended, as it stores them. */
+  times: TurnTimes;
+  /** The request ids the session shows it took: its running or last turn's, and the queued messages'. */
+  requestIds: string[];
 }
 
 /** What a live session calls: each new state of it, and the error that ended the following. */
@@ -40,7 +45,13 @@ export function watchSession(db: Firestore, id: string, observer: LiveObserver):
         results: view.results,
         outcome: view.outcome,
         running: view.running?.step,
+        times: { startedAt: view.turnStartedAt, endedAt: view.outcome?.at },
         queued: view.queued.map((queued) => ({ requestId: queued.requestId, text: queuedText(queued) })),
+        requestIds: [
+          view.running?.requestId,
+          view.outcome?.requestId,
+          ...view.queued.map((queued) => queued.requestId),
+        ].filter((id): id is string => id !== undefined),
       }),
     error: (error) => observer.error(error),
   });

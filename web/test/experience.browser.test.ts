@@ -78,7 +78,9 @@ describe.skipIf(skipReason !== '')('the approvals web app, as a person uses it (
     expect(await message.getAttribute('data-state')).toBe('pending');
     expect(await message.locator('.message-status').textContent()).toBe('Sending…');
     await app.page.locator('.working', { hasText: 'Working…' }).waitFor();
-    expect(await app.page.locator('#message').isDisabled()).toBe(true);
+    // The box takes a message in a new conversation's first turn as in any later one: it waits for this answer.
+    expect(await app.page.locator('#message').isDisabled()).toBe(false);
+    expect(await app.composerHint()).toBe('A message you send now waits for the current answer, then goes.');
 
     held.open();
     await app.assistantSays('is processing; estimated delivery 2026-12-04.');

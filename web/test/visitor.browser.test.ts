@@ -184,6 +184,13 @@ describe.skipIf(skipReason !== '')('a first-time visitor (in Chromium)', () => {
 
       // What Markdown means is drawn.
       expect(await answer.locator('strong').first().textContent()).toBe('Bold');
+      // A code block copies its code, and says so.
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.url });
+      await answer.getByRole('button', { name: 'Copy code' }).click();
+      await answer.locator('.code-block button.copy[data-label="Copied"]').waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+        'const tag = "<script>alert(1)</script>";\n',
+      );
       expect(await answer.locator('em').first().textContent()).toBe('italic');
       expect(await answer.locator('ul > li').allTextContents()).toEqual(['one', 'two']);
       expect(await answer.locator('ol > li').allTextContents()).toEqual(['first', 'second']);

@@ -1,0 +1,30 @@
+import { el } from './dom.js';
+
+/**
+ * A time as a chat shows it beside a message: the hour and minute today ("14:05"), with the day
+ * before today ("3 Dec, 14:05").
+ */
+export function timeWords(ms: number, now: Date = new Date()): string {
+  const date = new Date(ms);
+  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  if (date.toDateString() === now.toDateString()) return time;
+  return `${date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })}, ${time}`;
+}
+
+/** A `<time>` element for `ms`, its full date and time in its title. */
+export function timeStamp(ms: number): HTMLTimeElement {
+  const date = new Date(ms);
+  return el(
+    'time',
+    { class: 'stamp', datetime: date.toISOString(), title: date.toLocaleString('en-GB') },
+    timeWords(ms),
+  );
+}
+
+/** The times the session stores for its newest turn: when it began, and when it ended. */
+export interface TurnTimes {
+  /** When the newest turn began: its message was taken (epoch ms). */
+  startedAt: number | undefined;
+  /** When the newest turn ended: its answer was stored (epoch ms). */
+  endedAt: number | undefined;
+}
