@@ -1,4 +1,12 @@
-import { isStopRequest, type MessageResult, StopRequestSchema, type StopResult } from '@callable-flows/protocol';
+import {
+  isStopRequest,
+  isWithdrawRequest,
+  type MessageResult,
+  StopRequestSchema,
+  type StopResult,
+  WithdrawRequestSchema,
+  type WithdrawResult,
+} from '@callable-flows/protocol';
 import type { Agent, WhileBusy } from '../agent/index.js';
 import { fromZodError, KitError } from '../errors/index.js';
 import type { CallContext } from './call-context.js';
@@ -10,9 +18,13 @@ import { toMessageResult } from './to-call-result.js';
 
 /**
  * One call of an agent over the wire: parse the data, run the turn as the caller, return the
- * wire result (`queued` from an agent that queued the message); or, for `{ sessionId, stop: true }`, stop the turn running on the session.
+ * wire result (`queued` from an agent that queued the message); or, for `{ sessionId, stop: true }`, stop the turn running on the session;
+ * for `{ sessionId, withdraw: requestId }`, take a queued message back.
  */
-export async function runAgentCall(agent: Agent<WhileBusy>, call: CallContext): Promise<MessageResult | StopResult> {
+export async function runAgentCall(
+  agent: Agent<WhileBusy>,
+  call: CallContext,
+): Promise<MessageResult | StopResult | WithdrawResult> {
   const { request, signal, traces } = call;
   if (!request.auth)
     throw new KitError('unauthenticated', 'sign in first: a session belongs to a signed-in user', {
@@ -28,6 +40,12 @@ export async function runAgentCall(agent: Agent<WhileBusy>, call: CallContext): 
       ...(requestId ? { requestId } : {}),
       ...(clientId ? { clientId } : {}),
     });
+  }
+  if (isWithdrawRequest(request.data)) {
+    assertPayloadSize(request.data);
+    const withdraw = WithdrawRequestSchema.safeParse(request.data);
+    if (!withdraw.success) throw fromZodError(withdraw.error, 'request');
+    return agent.withdraw(withdraw.data.sessionId, withdraw.data.withdraw, { uid: request.auth.uid });
   }
   const parsed = parseCallRequest(request.data);
   assertClientMedia(parsed, call.media);

@@ -1,4 +1,4 @@
-import { CONTROL_COLLECTION, chunkId, millisOf, QUEUE_DOC_ID } from '@callable-flows/protocol';
+import { CONTROL_COLLECTION, chunkId, LIVE_DOC_ID, millisOf, QUEUE_DOC_ID } from '@callable-flows/protocol';
 import { KitError } from '../../errors/index.js';
 import {
   type DocumentBatch,
@@ -26,6 +26,7 @@ import type { ScannedSession, SessionScan, SweepableSessionStore } from '../sess
 import { APPROVALS_COLLECTION } from './approval-inbox-doc.js';
 import { FirestoreApprovalNotices } from './firestore-approval-notices.js';
 import { firestoreCode, fromFirestoreError } from './firestore-error.js';
+import { FirestoreLiveWords } from './firestore-live-words.js';
 import {
   etagOf,
   type FieldChange,
@@ -101,6 +102,8 @@ export class FirestoreSessionStore implements SweepableSessionStore {
   readonly stops: FirestoreTurnStops;
   /** Messages queued behind a running turn (`<session>/control/queue`), read by `watch`. */
   readonly queue: FirestoreTurnQueue;
+  /** The running round's words so far (`<session>/control/live`), read by `watch` on every device. */
+  readonly live: FirestoreLiveWords;
   /** The notices of the approvals inbox (`<prefix>approvals/{id}`): who tells a waiting approval, once. */
   readonly approvals: FirestoreApprovalNotices;
 
@@ -116,6 +119,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     this.queue = new FirestoreTurnQueue(this.db, (id) =>
       this.sessionRef(id).collection(CONTROL_COLLECTION).doc(QUEUE_DOC_ID),
     );
+    this.live = new FirestoreLiveWords((id) => this.sessionRef(id).collection(CONTROL_COLLECTION).doc(LIVE_DOC_ID));
     this.approvals = new FirestoreApprovalNotices(this.db, prefix + APPROVALS_COLLECTION);
   }
 
