@@ -14,20 +14,20 @@ const LIVE_TTL_MS = 24 * 60 * 60_000;
  */
 export class FirestoreLiveWords implements LiveWords {
   private readonly liveRef: (sessionId: string) => DocumentRef;
+  private readonly onWrite: ((bytes: number) => void) | undefined;
 
-  constructor(liveRef: (sessionId: string) => DocumentRef) {
+  /** `onWrite`: told of each write once stored, with about how many bytes it sent (its fields as JSON). */
+  constructor(liveRef: (sessionId: string) => DocumentRef, onWrite?: (bytes: number) => void) {
     this.liveRef = liveRef;
+    this.onWrite = onWrite;
   }
 
   async write(sessionId: string, round: LiveRound): Promise<void> {
     const { at, reasoning, ...rest } = round;
+    const fields = { ...rest, ...(reasoning ? { reasoning } : {}) };
     try {
-      await this.liveRef(sessionId).set({
-        ...rest,
-        ...(reasoning ? { reasoning } : {}),
-        updatedAt: new Date(at),
-        expireAt: new Date(at + LIVE_TTL_MS),
-      });
+      await this.liveRef(sessionId).set({ ...fields, updatedAt: new Date(at), expireAt: new Date(at + LIVE_TTL_MS) });
+      this.onWrite?.(Buffer.byteLength(JSON.stringify(fields)));
     } catch (error) {
       throw fromFirestoreError(error, `writing the live words of session '${sessionId}'`);
     }

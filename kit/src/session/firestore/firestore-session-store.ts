@@ -119,7 +119,10 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     this.queue = new FirestoreTurnQueue(this.db, (id) =>
       this.sessionRef(id).collection(CONTROL_COLLECTION).doc(QUEUE_DOC_ID),
     );
-    this.live = new FirestoreLiveWords((id) => this.sessionRef(id).collection(CONTROL_COLLECTION).doc(LIVE_DOC_ID));
+    this.live = new FirestoreLiveWords(
+      (id) => this.sessionRef(id).collection(CONTROL_COLLECTION).doc(LIVE_DOC_ID),
+      (bytes) => this.onOperation?.({ kind: 'live', reads: 0, writes: 1, bytes }),
+    );
     this.approvals = new FirestoreApprovalNotices(this.db, prefix + APPROVALS_COLLECTION);
   }
 
