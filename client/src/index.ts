@@ -17,6 +17,7 @@ export type {
   WireInterrupt,
   WireInterruptMetadata,
   WireRequest,
+  WithdrawResult,
 } from '@callable-flows/protocol';
 export { ERROR_CODES, ERROR_REASONS } from '@callable-flows/protocol';
 export type { RunningStep, SessionStatus, Stopper, TurnOutcome } from '@callable-flows/protocol/session-doc';
@@ -29,6 +30,7 @@ export {
   flowClient,
   type SendOptions,
   type StopOptions,
+  type WithdrawOptions,
 } from './flow.js';
 export {
   FlowError,
@@ -64,6 +66,7 @@ export { isQueued } from './turn-call.js';
 export { type WatchObserver, type WatchOptions, watch } from './watch.js';
 export type { WatchedCall } from './watched-call.js';
 export type { ApprovalState, WatchedInterrupt } from './watched-interrupt.js';
+export type { WatchedLive } from './watched-live.js';
 export { parseMessages, type WatchedMessage, type WatchedPart } from './watched-message.js';
 export type { WatchedQueued } from './watched-queued.js';
 export type { WatchedResult } from './watched-result.js';

@@ -1,12 +1,12 @@
-import type { MessageResult, StopResult, WireChunk, WireRequest } from '@callable-flows/protocol';
+import type { MessageResult, StopResult, WireChunk, WireRequest, WithdrawResult } from '@callable-flows/protocol';
 
 /** The transport: a Firebase `HttpsCallable` (from `httpsCallable` or `httpsCallableFromURL`) fits. */
 export interface WireCallable {
   /**
    * A turn's request answers a `CallResult` (a message may be answered `queued`, a
-   * `QueuedResult`); a stop's (`stop: true`) a `StopResult`.
+   * `QueuedResult`); a stop's (`stop: true`) a `StopResult`; a withdraw's a `WithdrawResult`.
    */
-  (data: WireRequest): Promise<{ data: MessageResult | StopResult }>;
+  (data: WireRequest): Promise<{ data: MessageResult | StopResult | WithdrawResult }>;
   stream(
     data: WireRequest,
     options?: { signal?: AbortSignal },

@@ -84,7 +84,7 @@ describe.skipIf(!host)('live words over FirestoreSessionStore', () => {
     await w.clock.advance(1);
     await slow.say(1);
     await w.clock.advance(500);
-    const running = (await w.store.load('s-live-1', { fresh: true }))?.session;
+    const running = (await w.store.load('s-live-1'))?.session;
     // The write was sent when the second was up; it lands on the emulator in its own time.
     await vi.waitFor(async () =>
       expect(await w.store.live.read('s-live-1')).toMatchObject({
@@ -102,7 +102,7 @@ describe.skipIf(!host)('live words over FirestoreSessionStore', () => {
     // Two writes in two seconds, none after the round ended; the journal holds the whole answer at index `from`.
     expect(w.clock.pending).toBe(0);
     expect(w.liveOps()).toHaveLength(2);
-    const session = (await w.store.load('s-live-1', { fresh: true }))?.session;
+    const session = (await w.store.load('s-live-1'))?.session;
     expect(session?.history[1]?.content).toEqual([{ text: 'Hello wide world' }]);
     expect(session?.lease).toBeUndefined();
   });
@@ -116,7 +116,7 @@ describe.skipIf(!host)('live words over FirestoreSessionStore', () => {
     await slow.say(1);
     await expect(agent.stop('s-live-2', { uid: 'alice' })).resolves.toMatchObject({ status: 'stopped' });
     await expect(turn).resolves.toMatchObject({ details: { reason: 'STOPPED' } });
-    const session = (await w.store.load('s-live-2', { fresh: true }))?.session;
+    const session = (await w.store.load('s-live-2'))?.session;
     expect(session?.outcome?.kind).toBe('stopped');
     expect(session?.history.at(-1)).toEqual({
       role: 'model',
