@@ -1,6 +1,7 @@
 import { type Conversation, type RunningStep, type SessionStatus, watch } from '@callable-flows/client';
 import type { Firestore } from 'firebase/firestore';
 import type { AssistantTypes } from './assistant.js';
+import type { LiveWords } from './live-words.js';
 import { queuedText } from './queued-messages.js';
 
 /**
@@ -13,8 +14,10 @@ export interface LiveSession extends Conversation<AssistantTypes> {
   status: SessionStatus;
   /** The running turn's step (`model` or `tools`); undefined when no turn runs. */
   running: RunningStep | undefined;
-  /** The messages queued behind the running turn, oldest first (an agent with `whileBusy: 'queue'`). */
-  queued: { requestId: string; text: string }[];
+  /** The messages queued behind the running turn, oldest first (an agent with `whileBusy: 'queue'`), and what each waits for. */
+  queued: { requestId: string; text: string; waitsFor: 'answer' | 'approval' }[];
+  /** The words the running round's model is streaming, from the server (undefined when none stream). */
+  live: LiveWords | undefined;
 }
 
 /** What a live session calls: each new state of it, and the error that ended the following. */
@@ -40,7 +43,12 @@ export function watchSession(db: Firestore, id: string, observer: LiveObserver):
         results: view.results,
         outcome: view.outcome,
         running: view.running?.step,
-        queued: view.queued.map((queued) => ({ requestId: queued.requestId, text: queuedText(queued) })),
+        queued: view.queued.map((queued) => ({
+          requestId: queued.requestId,
+          text: queuedText(queued),
+          waitsFor: queued.waitsFor,
+        })),
+        live: view.live ? { text: view.live.text } : undefined,
       }),
     error: (error) => observer.error(error),
   });
