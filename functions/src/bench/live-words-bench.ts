@@ -161,7 +161,7 @@ export async function runLiveWordsBench(): Promise<BenchTable> {
     rows,
     notes: [
       `Means over ${TURNS} warm turns of one session on the emulator; the second device is another Firestore client listening to \`control/live\`, as \`watch\` does; its delay counts from the model's first word to the snapshot that has it.`,
-      'A round that ends within its first second writes no live words (the 5-word row): a short answer costs its 2 session writes, as before. A longer one costs one live write a second, each the whole round so far (bytes grow with the text, bounded by it). The 10 s turn's 4 session writes are its lease renewals (one every 4 s of a 12 s lease), as without live words.',
+      'A round that ends within its first second writes no live words (the 5-word row): a short answer costs its 2 session writes, as before. A longer one costs one live write a second, each the whole round so far (bytes grow with the text, bounded by it). The 10 s turn’s 4 session writes are its lease renewals (one every 4 s of a 12 s lease), as without live words.',
       'The first word reaches a second device about a second after the model said it: the first live write waits a full second (so that a short answer costs nothing), then the write and the listener add their own time.',
       `The bill: writes and reads at $${PRICE.writes} / $${PRICE.reads} per 100,000 (a regional database's list prices; the free quota left out). The server writes the live words whether anyone watches or not (it can't know); a watcher adds one document read per live write it is sent. Reads of the session document by watchers are not counted (they are the same with or without live words).`,
     ],
