@@ -2,7 +2,13 @@ import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import type { AppPage } from './test-utils/app-page.js';
 import { axeViolations } from './test-utils/axe.js';
-import { browserIt as browserTest, DESKTOP, launchChromium, type PageSet } from './test-utils/browser.js';
+import {
+  browserIt as browserTest,
+  DESKTOP,
+  launchChromium,
+  type PageSet,
+  saveScreenshot,
+} from './test-utils/browser.js';
 import { newOrderOwner } from './test-utils/order-owner.js';
 import { secondTab } from './test-utils/second-tab.js';
 import { startWebStack, type WebStack } from './test-utils/web-stack.js';
@@ -66,6 +72,7 @@ describe.skipIf(skipReason !== '')('live words on every tab (in Chromium)', () =
     expect(await first.page.locator('#stop').isVisible()).toBe(true);
     expect(lookingUp('L-1001').startsWith(words)).toBe(true);
     expect(await axeViolations(second.page)).toEqual([]);
+    await saveScreenshot(second.page, 'live-second-tab');
     // Then the answer as journaled, the same in both tabs.
     await first.idle();
     await first.page.locator('.tool[data-tool="queryOrder"][data-state="done"]').waitFor();

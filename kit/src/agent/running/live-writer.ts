@@ -2,8 +2,6 @@ import type { GenerateResponseChunk } from '../../model/index.js';
 import type { LiveWords } from '../../session/index.js';
 import type { LiveClock } from '../runtime/index.js';
 
-export type { LiveClock };
-
 /** Wall time, with timers that never keep the process alive. */
 export const wallClock: LiveClock = {
   now: () => Date.now(),
