@@ -277,6 +277,22 @@ describe('flowClient', () => {
     expect(callable.requests).toHaveLength(1);
   });
 
+  it('takes a queued message back with a withdraw request naming it, and answers withdrawn', async () => {
+    const withdrawn = { sessionId: 's1', requestId: 'q1', status: 'withdrawn' };
+    const callable = fakeCallable([withdrawn as unknown as CallResult]);
+    await expect(flowClient(callable, noSleep).withdraw('s1', 'q1')).resolves.toEqual(withdrawn);
+    expect(callable.requests).toEqual([{ sessionId: 's1', withdraw: 'q1' }]);
+  });
+
+  it('fails with the reason and does not retry when the queued message has begun running', async () => {
+    const callable = fakeCallable([sdkError('failed-precondition', { reason: 'ALREADY_RUNNING' })]);
+    const error = await flowClient(callable, noSleep)
+      .withdraw('s1', 'q1')
+      .catch((e: unknown) => e);
+    expect((error as FlowError).reason).toBe('ALREADY_RUNNING');
+    expect(callable.requests).toHaveLength(1);
+  });
+
   it('resolves to queued, continues that session, and gets the turn’s result by the same request id when the agent queues', async () => {
     const queued: QueuedResult = { sessionId: 's1', status: 'queued', requestId: 'q1', position: 2 };
     const callable = fakeCallable([queued as unknown as CallResult, result({ text: 'answered' })]);

@@ -8,6 +8,7 @@ import type {
   StopResult,
   WireChunk,
   WireRequest,
+  WithdrawResult,
 } from '@callable-flows/protocol';
 import { type Functions, httpsCallable } from 'firebase/functions';
 import { approvalCall } from './approval-call.js';
@@ -65,6 +66,8 @@ export interface FlowClientOptions {
 
 /** The options of a stop: a call's, and the client that asks (a device or tab id of the app's choosing). */
 export type StopOptions<T extends FlowTypes = FlowTypes> = Omit<CallOptions<T>, 'onChunk'> & { clientId?: string };
+/** Options of {@link FlowClient.withdraw}: its cancellation signal. */
+export type WithdrawOptions = Pick<CallOptions, 'signal'>;
 
 /** A typed handle on one deployed agent function. */
 export interface FlowClient<T extends FlowTypes = FlowTypes> {
@@ -123,6 +126,13 @@ export interface FlowClient<T extends FlowTypes = FlowTypes> {
    * session's record of who stopped the turn (`SessionView.outcome.stoppedBy`).
    */
   stop(sessionId: string, options?: StopOptions<T>): Promise<StopResult>;
+  /**
+   * Takes back a message queued on a session (`queued` answer, or `SessionView.queued`) before it
+   * runs, from this device or any other of its owner's: `withdrawn`, and it never runs. Refused
+   * `ALREADY_RUNNING` once its turn began, `NOT_QUEUED` when no such message waits. Retried while
+   * the function is unavailable (a retry of a withdraw that landed is told `NOT_QUEUED`).
+   */
+  withdraw(sessionId: string, requestId: string, options?: WithdrawOptions): Promise<WithdrawResult>;
   /** Forgets the current session: the next `send` starts a new conversation. */
   reset(): void;
 }
@@ -177,6 +187,10 @@ export function flowClient<T extends FlowTypes = FlowTypes>(
     stop(sessionId, options = {}) {
       const request = stopRequest(sessionId, options);
       return retried(async () => (await callable(request)).data as StopResult, context(options));
+    },
+    withdraw(sessionId, requestId, options = {}) {
+      const request: WireRequest = { sessionId, withdraw: requestId };
+      return retried(async () => (await callable(request)).data as WithdrawResult, context(options));
     },
     stream(message, options = {}) {
       const request = messageRequest(message, options);

@@ -20,6 +20,7 @@ export type {
   WireInterrupt,
   WireInterruptMetadata,
   WireRequest,
+  WithdrawResult,
 } from '@callable-flows/protocol';
 export { approvalId, ERROR_CODES, ERROR_REASONS } from '@callable-flows/protocol';
 export type { RunningStep, SessionStatus, Stopper, TurnOutcome } from '@callable-flows/protocol/session-doc';
@@ -32,6 +33,7 @@ export {
   flowClient,
   type SendOptions,
   type StopOptions,
+  type WithdrawOptions,
 } from './flow.js';
 export {
   FlowError,
@@ -74,6 +76,7 @@ export {
 } from './watch-approvals.js';
 export type { WatchedCall } from './watched-call.js';
 export type { ApprovalState, WatchedInterrupt } from './watched-interrupt.js';
+export type { WatchedLive } from './watched-live.js';
 export { parseMessages, type WatchedMessage, type WatchedPart } from './watched-message.js';
 export type { WatchedQueued } from './watched-queued.js';
 export type { WatchedResult } from './watched-result.js';

@@ -76,12 +76,39 @@ describe('SessionSnapshots', () => {
       expireAt: 9,
     });
     expect(seen.view()?.queued).toEqual([
-      { requestId: 'q1', message: { role: 'user', content: [{ text: 'and then?' }] }, at: 7, position: 1 },
+      {
+        requestId: 'q1',
+        message: { role: 'user', content: [{ text: 'and then?' }] },
+        at: 7,
+        position: 1,
+        waitsFor: 'answer',
+      },
     ]);
   });
 
   it('refuses with data-loss when the queue document is not one', () => {
     const seen = new SessionSnapshots('s1');
     expect(() => seen.queue({ items: 'nope' })).toThrow(expect.objectContaining({ code: 'data-loss' }));
+  });
+
+  it('merges the live document’s words into the view while the round that wrote them runs, and drops them when it is journaled', () => {
+    const seen = new SessionSnapshots('s1');
+    const running = { status: 'running', lease: { id: 'l1', expiresAt: 99 } };
+    seen.document({ ...sessionDoc(['hi'], 0), ...running }, false);
+    seen.queue(undefined);
+    seen.live({ ownerUid: 'alice', leaseId: 'l1', from: 1, text: 'Hel', updatedAt: 5, expireAt: 9 });
+    expect(seen.view()?.live?.text).toBe('Hel');
+    seen.live({ ownerUid: 'alice', leaseId: 'l1', from: 1, text: 'Hello', updatedAt: 6, expireAt: 9 });
+    expect(seen.view()?.live?.text).toBe('Hello');
+    seen.document({ ...sessionDoc(['hi', 'Hello there'], 0), ...running }, false);
+    expect(seen.view()?.live).toBeUndefined();
+  });
+
+  it('takes a live document it can’t read as none, and goes on watching', () => {
+    const seen = new SessionSnapshots('s1');
+    seen.document(sessionDoc(['hi'], 0), false);
+    seen.queue(undefined);
+    expect(() => seen.live({ text: 7 })).not.toThrow();
+    expect(seen.view()?.live).toBeUndefined();
   });
 });

@@ -1,4 +1,11 @@
-import { type QueueDoc, QueueDocSchema, type SessionDoc, SessionDocSchema } from '@callable-flows/protocol/session-doc';
+import {
+  type LiveDoc,
+  LiveDocSchema,
+  type QueueDoc,
+  QueueDocSchema,
+  type SessionDoc,
+  SessionDocSchema,
+} from '@callable-flows/protocol/session-doc';
 import { FlowError } from './flow-error.js';
 import type { FlowTypes } from './flow-types.js';
 import { type SessionView, toSessionView } from './session-view.js';
@@ -20,6 +27,8 @@ export class SessionSnapshots<T extends FlowTypes = FlowTypes> {
   private fromCache = false;
   /** The queue document: undefined until its first snapshot, null while there is none. */
   private queueDoc: QueueDoc | null | undefined;
+  /** The live document: undefined while there is none (or it is not one this client knows). */
+  private liveDoc: LiveDoc | undefined;
   /** Chunk index → its text (undefined until its first snapshot). */
   private readonly chunks = new Map<number, string | undefined>();
 
@@ -68,6 +77,15 @@ export class SessionSnapshots<T extends FlowTypes = FlowTypes> {
     this.queueDoc = parsed.data;
   }
 
+  /**
+   * Takes the live document's data (undefined while it doesn't exist). One this client can't read
+   * is taken as none: the words arrive with the journal anyway, so it never ends the watch.
+   */
+  live(data: unknown): void {
+    const parsed = data === undefined ? undefined : LiveDocSchema.safeParse(data);
+    this.liveDoc = parsed?.success ? parsed.data : undefined;
+  }
+
   /** The view, once the document, its queue and every chunk it names are there and add up; else undefined. */
   view(): SessionView<T> | undefined {
     if (!this.doc || this.queueDoc === undefined) return undefined;
@@ -77,6 +95,6 @@ export class SessionSnapshots<T extends FlowTypes = FlowTypes> {
       if (text === undefined) return undefined;
       texts.push(text);
     }
-    return toSessionView<T>(this.doc, texts, this.fromCache, this.queueDoc ?? undefined);
+    return toSessionView<T>(this.doc, texts, this.fromCache, this.queueDoc ?? undefined, this.liveDoc);
   }
 }

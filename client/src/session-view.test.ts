@@ -130,11 +130,63 @@ describe('queuedOf', () => {
     });
     const shown = toSessionView(doc, [], false, queue(item('q1', 'one'), item('q2', 'two')))?.queued;
     expect(shown).toEqual([
-      { requestId: 'q2', message: { role: 'user', content: [{ text: 'two' }] }, at: 5, position: 1 },
+      {
+        requestId: 'q2',
+        message: { role: 'user', content: [{ text: 'two' }] },
+        at: 5,
+        position: 1,
+        waitsFor: 'answer',
+      },
     ]);
+  });
+
+  it('says a message waits for the approval when the session waits for one, and for the answer while a turn runs', () => {
+    const waiting = sessionDoc([user], 0, { status: 'interrupted' }).doc;
+    const running = sessionDoc([user], 0, { status: 'running' }).doc;
+    expect(queuedOf(waiting, queue(item('q1', 'one'))).map((q) => q.waitsFor)).toEqual(['approval']);
+    expect(queuedOf(running, queue(item('q1', 'one'))).map((q) => q.waitsFor)).toEqual(['answer']);
   });
 
   it('is empty when the session has no queue document', () => {
     expect(toSessionView(sessionDoc([user], 0).doc, [], false)?.queued).toEqual([]);
+  });
+});
+
+describe('the live words in the view', () => {
+  const running = (messages: WatchedMessage[], leaseId = 'l1') =>
+    sessionDoc(messages, 0, {
+      status: 'running',
+      lease: { id: leaseId, expiresAt: 99 },
+      turn: JSON.stringify({ seq: 1, kind: 'message', start: 0, startedAt: 10, requestId: 'r1' }),
+      running: { step: 'model', refs: [] },
+    }).doc;
+  const live = (over: Record<string, unknown> = {}) => ({
+    ownerUid: 'alice',
+    leaseId: 'l1',
+    from: 1,
+    text: 'Hello wor',
+    updatedAt: 20,
+    expireAt: 99,
+    ...over,
+  });
+
+  it('shows the running round’s words when the turn that wrote them holds the session and has not journaled them', () => {
+    const view = toSessionView(running([user]), [], false, undefined, live({ reasoning: 'thinking' }));
+    expect(view?.live).toEqual({ text: 'Hello wor', reasoning: 'thinking', at: 1, updatedAt: 20 });
+  });
+
+  it('drops them once the journal holds the round, so the words are never shown twice', () => {
+    const answered: WatchedMessage = { role: 'model', content: [{ text: 'Hello world' }] };
+    expect(toSessionView(running([user, answered]), [], false, undefined, live())?.live).toBeUndefined();
+  });
+
+  it('drops them when another turn holds the session, or none does', () => {
+    expect(toSessionView(running([user], 'l2'), [], false, undefined, live())?.live).toBeUndefined();
+    const idle = sessionDoc([user], 0, { status: 'idle' }).doc;
+    expect(toSessionView(idle, [], false, undefined, live())?.live).toBeUndefined();
+  });
+
+  it('is undefined with no live document', () => {
+    expect(toSessionView(running([user]), [], false)?.live).toBeUndefined();
   });
 });

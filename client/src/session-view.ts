@@ -1,5 +1,6 @@
 import {
   historyLines,
+  type LiveDoc,
   millis,
   type QueueDoc,
   type RunningStep,
@@ -10,6 +11,7 @@ import {
 } from '@callable-flows/protocol/session-doc';
 import { type Conversation, conversationOf } from './conversation.js';
 import type { FlowTypes } from './flow-types.js';
+import { liveOf, type WatchedLive } from './watched-live.js';
 import { parseMessages } from './watched-message.js';
 import { queuedOf, type WatchedQueued } from './watched-queued.js';
 
@@ -45,6 +47,12 @@ export interface SessionView<T extends FlowTypes = FlowTypes> extends Conversati
   error: { code: string; message: string } | undefined;
   /** The messages waiting for the running turn (or an interrupt's answer), oldest first; empty when none waits. */
   queued: WatchedQueued[];
+  /**
+   * The words the running turn's model is streaming now, from the server (every device and a
+   * reload see them, not only the tab that asked): undefined when none stream, or once the journal
+   * holds them (then they are the last of `messages`).
+   */
+  live: WatchedLive | undefined;
   /** True when this view came from the SDK's cache (offline, or before the server answered). */
   fromCache: boolean;
 }
@@ -65,7 +73,7 @@ function runOf(doc: SessionDoc): WatchedRun | undefined {
 
 /**
  * The view of session document `doc` whose sealed chunks hold `chunkTexts` (in order), with the
- * messages its queue document `queue` holds (none without one); undefined when they don't add up to its layout (a chunk and the document were read at
+ * messages its queue document `queue` holds (none without one) and the running round's words of its live document `live`; undefined when they don't add up to its layout (a chunk and the document were read at
  * different versions: the next snapshot completes it).
  */
 export function toSessionView<T extends FlowTypes = FlowTypes>(
@@ -73,6 +81,7 @@ export function toSessionView<T extends FlowTypes = FlowTypes>(
   chunkTexts: readonly string[],
   fromCache: boolean,
   queue?: QueueDoc,
+  live?: LiveDoc,
 ): SessionView<T> | undefined {
   const lines = historyLines(doc.history, chunkTexts, tailOf(doc.history));
   const messages = lines && parseMessages(lines);
@@ -88,6 +97,7 @@ export function toSessionView<T extends FlowTypes = FlowTypes>(
     ...conversationOf<T>(doc, messages),
     error: doc.error ?? undefined,
     queued: queuedOf(doc, queue),
+    live: liveOf(doc, messages.length, live),
     fromCache,
   };
 }

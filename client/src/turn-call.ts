@@ -4,7 +4,7 @@ import type { FlowChunk, FlowInterrupt, FlowResult, FlowTypes } from './flow-typ
 import type { WireCallable } from './wire-callable.js';
 
 /** A turn's request: every one names its session (a message to a new conversation, the id the client made). */
-export type TurnRequest = Exclude<WireRequest, { stop: true }> & { sessionId: string };
+export type TurnRequest = Exclude<WireRequest, { stop: true } | { withdraw: string }> & { sessionId: string };
 
 /** True when a message was queued behind a running turn rather than answered. */
 export function isQueued<R extends { status: string }>(result: R | QueuedResult): result is QueuedResult {

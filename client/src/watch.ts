@@ -1,4 +1,4 @@
-import { CONTROL_COLLECTION, chunkId, QUEUE_DOC_ID } from '@callable-flows/protocol/session-doc';
+import { CONTROL_COLLECTION, chunkId, LIVE_DOC_ID, QUEUE_DOC_ID } from '@callable-flows/protocol/session-doc';
 import {
   type DocumentReference,
   type DocumentSnapshot,
@@ -32,7 +32,8 @@ export interface WatchObserver<T extends FlowTypes = FlowTypes> {
  * and their decisions, the status and the running turn's step) on every change of the session
  * document, decoded with the protocol's session codec, with the sealed history chunks it names
  * (each listened to once; a chunk is written once), and the messages queued behind a running
- * turn (its queue document, `control/queue`: one more listen target). It reads through the SDK's cache: offline,
+ * turn (its queue document, `control/queue`: one more listen target), and the words the running
+ * round's model streams, from any device (its live document, `control/live`: one more). It reads through the SDK's cache: offline,
  * or with a persistent cache after a reload, the cached view comes first (`fromCache`).
  * Returns the unsubscribe; after an error, nothing more is called.
  */
@@ -82,6 +83,8 @@ export function watch<T extends FlowTypes = FlowTypes>(
     );
   };
   stops.push(listen(doc(sessionRef, CONTROL_COLLECTION, QUEUE_DOC_ID), (snap) => seen.queue(snap.data())));
+  // The running round's words, written by the server at most once a second while they stream.
+  stops.push(listen(doc(sessionRef, CONTROL_COLLECTION, LIVE_DOC_ID), (snap) => seen.live(snap.data())));
   stops.push(
     listen(sessionRef, (snap) => {
       if (!snap.exists()) throw new FlowError('not-found', `no session '${sessionId}'`);

@@ -10,6 +10,8 @@ export interface WatchedQueued {
   at: number;
   /** Its place: 1 is the next to run. */
   position: number;
+  /** What it waits for: the running `answer`, or the answer to an `approval` the session waits for. */
+  waitsFor: 'answer' | 'approval';
 }
 
 /**
@@ -20,11 +22,13 @@ export interface WatchedQueued {
 export function queuedOf(doc: SessionDoc, queue: QueueDoc | undefined): WatchedQueued[] {
   const turnRequestId = turnOf(doc.turn)?.requestId;
   const queued: WatchedQueued[] = [];
+  // A session that waits for an approval runs nothing until it is answered: its queue waits for that.
+  const waitsFor = doc.status === 'interrupted' ? 'approval' : 'answer';
   for (const item of queue?.items ?? []) {
     if (item.requestId === turnRequestId) continue;
     const message = parseMessages([item.message])?.[0];
     if (!message) continue;
-    queued.push({ requestId: item.requestId, message, at: item.at, position: queued.length + 1 });
+    queued.push({ requestId: item.requestId, message, at: item.at, position: queued.length + 1, waitsFor });
   }
   return queued;
 }

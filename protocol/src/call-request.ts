@@ -128,10 +128,12 @@ export type CallRequest = z.infer<typeof CallRequestSchema>;
 /**
  * A request as a client builds it: {@link CallRequestSchema} accepts the turns (one of
  * `message` and `resume`; `resume` only with the `sessionId` of the interrupted turn), and
- * `StopRequestSchema` (stop-request.ts) the stop, answered with a `StopResult`. A message may be
+ * `StopRequestSchema` (stop-request.ts) the stop, answered with a `StopResult`, and
+ * `WithdrawRequestSchema` the withdraw of a queued message, answered with a `WithdrawResult`. A message may be
  * answered `queued` (a `QueuedResult`) by an agent that queues messages while a turn runs.
  */
 export type WireRequest =
   | { sessionId?: string; message: ClientMessage; requestId?: string }
   | { sessionId: string; resume: Resume; requestId?: string }
-  | { sessionId: string; stop: true; requestId?: string; clientId?: string };
+  | { sessionId: string; stop: true; requestId?: string; clientId?: string }
+  | { sessionId: string; withdraw: string; requestId?: never };

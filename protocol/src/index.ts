@@ -57,9 +57,14 @@ export { PAYLOAD_LIMITS } from './payload-limits.js';
 export * from './session-doc.js';
 export {
   isStopRequest,
+  isWithdrawRequest,
   type StopRequest,
   StopRequestSchema,
   type StopResult,
   StopResultSchema,
+  type WithdrawRequest,
+  WithdrawRequestSchema,
+  type WithdrawResult,
+  WithdrawResultSchema,
 } from './stop-request.js';
 export { type WireChunk, WireChunkSchema } from './wire-chunk.js';

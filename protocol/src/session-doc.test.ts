@@ -3,6 +3,8 @@ import {
   CONTROL_COLLECTION,
   chunkId,
   historyLines,
+  LIVE_DOC_ID,
+  LiveDocSchema,
   lineKey,
   millisOf,
   outcomeOf,
@@ -174,5 +176,29 @@ describe('QueueDocSchema', () => {
       false,
     );
     expect(QueuedMessageSchema.safeParse({ ...item, requestId: 3 }).success).toBe(false);
+  });
+});
+
+describe('LiveDocSchema', () => {
+  it('reads the live words of a round with its lease and history index when the kit wrote them', () => {
+    const doc = LiveDocSchema.parse({
+      ownerUid: 'u1',
+      leaseId: 'l1',
+      from: 3,
+      text: 'Hello wor',
+      updatedAt: at(5),
+      expireAt: 9,
+    });
+    expect(doc).toMatchObject({ leaseId: 'l1', from: 3, text: 'Hello wor' });
+    expect(`${CONTROL_COLLECTION}/${LIVE_DOC_ID}`).toBe('control/live');
+  });
+
+  it('refuses a live document without its lease or with a negative index when it is not the kit’s', () => {
+    expect(LiveDocSchema.safeParse({ ownerUid: 'u1', from: 0, text: '', updatedAt: 1, expireAt: 2 }).success).toBe(
+      false,
+    );
+    expect(
+      LiveDocSchema.safeParse({ ownerUid: 'u1', leaseId: 'l', from: -1, text: '', updatedAt: 1, expireAt: 2 }).success,
+    ).toBe(false);
   });
 });

@@ -219,6 +219,8 @@ export const QueuedMessageSchema = z.object({
   digest: z.string(),
   /** When it was queued (epoch ms). */
   at: z.number(),
+  /** Set when a queue run took it to run (it can no longer be withdrawn); absent while it only waits. */
+  claimed: z.optional(z.boolean()),
 });
 export type QueuedMessage = z.infer<typeof QueuedMessageSchema>;
 
@@ -237,3 +239,30 @@ export const QueueDocSchema = z.object({
   expireAt: TimeSchema,
 });
 export type QueueDoc = z.infer<typeof QueueDocSchema>;
+
+/** The id of the live document in {@link CONTROL_COLLECTION}: the running round's words so far. */
+export const LIVE_DOC_ID = 'live';
+
+/**
+ * The live document (`sessions/{id}/control/live`): the words of the model call a turn is
+ * streaming, written by the server at most once a second while they arrive (never for a round
+ * that ends within its first second), so every watcher of the session (a second device, a
+ * reload) sees them, not only the connection that asked. It stands for the round that begins
+ * at history index `from` of the turn that holds lease `leaseId`: once the session's history
+ * reaches past `from`, or another lease (or none) holds the session, the journal has replaced it
+ * and a watcher ignores it (so no write is needed to clear it). The owner reads it; nobody but
+ * the server writes it.
+ */
+export const LiveDocSchema = z.object({
+  ownerUid: z.string(),
+  leaseId: z.string(),
+  /** The history index the round's model message will take once journaled. */
+  from: count,
+  /** The round's text so far. */
+  text: z.string(),
+  /** The round's visible reasoning so far, when the model shows any. */
+  reasoning: z.optional(z.string()),
+  updatedAt: TimeSchema,
+  expireAt: TimeSchema,
+});
+export type LiveDoc = z.infer<typeof LiveDocSchema>;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isStopRequest, StopRequestSchema, StopResultSchema } from './stop-request.js';
+import {
+  isStopRequest,
+  isWithdrawRequest,
+  StopRequestSchema,
+  StopResultSchema,
+  WithdrawRequestSchema,
+} from './stop-request.js';
 
 describe('StopRequestSchema', () => {
   it('accepts a stop of a named session with or without a request id when well formed', () => {
@@ -31,5 +37,20 @@ describe('StopResultSchema', () => {
   it('takes only stopping or stopped when parsed', () => {
     expect(StopResultSchema.safeParse({ sessionId: 's1', status: 'stopped' }).success).toBe(true);
     expect(StopResultSchema.safeParse({ sessionId: 's1', status: 'done' }).success).toBe(false);
+  });
+});
+
+describe('WithdrawRequestSchema', () => {
+  it('accepts a withdraw naming a session and a request id, and refuses one without either or with extra fields', () => {
+    expect(WithdrawRequestSchema.safeParse({ sessionId: 's1', withdraw: 'r1' }).success).toBe(true);
+    expect(WithdrawRequestSchema.safeParse({ withdraw: 'r1' }).success).toBe(false);
+    expect(WithdrawRequestSchema.safeParse({ sessionId: 's1', withdraw: '' }).success).toBe(false);
+    expect(WithdrawRequestSchema.safeParse({ sessionId: 's1', withdraw: 'r1', message: 'hi' }).success).toBe(false);
+  });
+
+  it('tells a withdraw from a turn or a stop when the data has a withdraw field', () => {
+    expect(isWithdrawRequest({ sessionId: 's1', withdraw: 'r1' })).toBe(true);
+    expect(isWithdrawRequest({ sessionId: 's1', stop: true })).toBe(false);
+    expect(isWithdrawRequest(null)).toBe(false);
   });
 });

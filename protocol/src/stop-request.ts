@@ -30,3 +30,27 @@ export const StopResultSchema = z.strictObject({
   status: z.enum(['stopping', 'stopped']),
 });
 export type StopResult = z.infer<typeof StopResultSchema>;
+
+/**
+ * A request to take back a message its sender queued behind a running turn (or an approval),
+ * before it runs: `withdraw` is the queued message's request id. Refused once its turn began
+ * (`failed-precondition`, `ALREADY_RUNNING`) or when no such message waits (`NOT_QUEUED`).
+ */
+export const WithdrawRequestSchema = z.strictObject({
+  sessionId: WireIdSchema,
+  withdraw: WireIdSchema,
+});
+export type WithdrawRequest = z.infer<typeof WithdrawRequestSchema>;
+
+/** True when a call's data asks to withdraw a queued message (then {@link WithdrawRequestSchema} checks it whole). */
+export function isWithdrawRequest(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && 'withdraw' in data;
+}
+
+/** The answer to a withdraw: the message left the queue and will never run. */
+export const WithdrawResultSchema = z.strictObject({
+  sessionId: z.string(),
+  requestId: z.string(),
+  status: z.literal('withdrawn'),
+});
+export type WithdrawResult = z.infer<typeof WithdrawResultSchema>;

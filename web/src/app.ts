@@ -19,6 +19,7 @@ import type { ComposerMode } from './composer.js';
 import type { Confirmation } from './confirm-dialog.js';
 import { errorWords } from './error-words.js';
 import { LiveDrawing } from './live-drawing.js';
+import { withLiveWords } from './live-words.js';
 import type { MessageBubble } from './message-bubble.js';
 import { queuedToShow } from './queued-messages.js';
 import type { StopState } from './stop-button.js';
@@ -229,7 +230,25 @@ export class ChatApp {
     const live = this.live?.id === this.sessionId ? this.live : undefined;
     const mine = new Map<string, string>();
     for (const [requestId, item] of this.sending) if (item.sessionId === this.sessionId) mine.set(requestId, item.text);
-    this.view.queued(queuedToShow(live?.queued ?? [], mine));
+    this.view.queued(queuedToShow(live?.queued ?? [], mine), (requestId) => void this.withdraw(requestId));
+  }
+
+  /**
+   * Takes back a queued message of the session on the page: it leaves every tab's queue (the
+   * watch); one whose turn began meanwhile stays in the conversation, and the words say why.
+   */
+  private async withdraw(requestId: string): Promise<void> {
+    const sessionId = this.sessionId;
+    if (!sessionId) return;
+    try {
+      await this.deps.assistant.withdraw(sessionId, requestId);
+      this.view.notice({ text: 'Your message was taken back.', kind: 'info' });
+    } catch (error) {
+      this.view.notice({ text: errorWords(error).text, kind: 'error' });
+      // Its button comes back if the message still waits (the store was unreachable).
+      this.view.redrawQueued();
+      this.showQueued();
+    }
   }
 
   /** True while the page follows its session (a new conversation's, once its first turn is heard). */
@@ -409,7 +428,7 @@ export class ChatApp {
 
   /** Draws `session` (when it changed since the last drawing), the running turn's step, and its unsent message. */
   private draw(session: LiveSession): void {
-    const entries = transcriptOf(session);
+    const entries = withLiveWords(transcriptOf(session), session.live);
     if (this.drawing.shouldDraw(entries, session.running, session.status)) {
       this.view.render(entries, session.running !== undefined, stoppedTurn(session.outcome));
       this.showUnsent();

@@ -8,7 +8,7 @@ import { renderMarkdown } from './markdown.js';
 import { type MessageBubble, messageBubble } from './message-bubble.js';
 import { type TurnTimes, timeStamp } from './message-time.js';
 import { NewWordsBelow } from './new-words-below.js';
-import type { QueuedItem } from './queued-messages.js';
+import { type QueuedItem, queuedWords } from './queued-messages.js';
 import { STOPPED_WORDS } from './stopped-turn.js';
 import { isHiddenTool } from './tool-presentation.js';
 import type { ApprovalEntry, TranscriptEntry } from './transcript.js';
@@ -102,7 +102,7 @@ export class ChatView {
    * person's bubble, "Sending…" until the server has queued it, then "Queued — sends after the
    * current answer". One whose turn has started leaves this list for the conversation.
    */
-  queued(items: readonly QueuedItem[]): void {
+  queued(items: readonly QueuedItem[], withdraw?: (requestId: string) => void): void {
     const { queue } = this.elements;
     const key = JSON.stringify(items);
     if (queue.dataset.items === key) return;
@@ -111,11 +111,17 @@ export class ChatView {
       ...items.map((item) => {
         const bubble = messageBubble(item.text, item.state === 'sending' ? 'pending' : 'queued');
         bubble.element.dataset.request = item.requestId;
+        if (item.state === 'queued') queuedFooter(bubble.element, item, withdraw);
         return el('li', {}, bubble.element);
       }),
     );
     queue.hidden = items.length === 0;
     this.keepUp();
+  }
+
+  /** Draws the queued messages afresh on their next showing (a Take back that failed gets its button again). */
+  redrawQueued(): void {
+    delete this.elements.queue.dataset.items;
   }
 
   private clearLog(): void {
@@ -416,4 +422,22 @@ export class ChatView {
   private scroll(): void {
     this.elements.scroller.scrollTop = this.elements.scroller.scrollHeight;
   }
+}
+
+/** A queued message's footer: what it waits for, and "Take back" while it can be (before its turn begins). */
+function queuedFooter(
+  message: HTMLElement,
+  item: QueuedItem,
+  withdraw: ((requestId: string) => void) | undefined,
+): void {
+  const status = message.querySelector('.message-status');
+  if (status) status.textContent = queuedWords(item.waitsFor);
+  if (!withdraw) return;
+  const takeBack = el('button', { type: 'button', class: 'link withdraw' }, 'Take back');
+  takeBack.setAttribute('aria-label', `Take back: ${item.text.slice(0, 60)}`);
+  takeBack.addEventListener('click', () => {
+    takeBack.disabled = true;
+    withdraw(item.requestId);
+  });
+  message.querySelector('.message-footer')?.append(takeBack);
 }

@@ -18,6 +18,11 @@ describe('errorWords', () => {
     expect(words.text).toContain('another account');
   });
 
+  it('says a queued message can no longer be taken back when the reason is ALREADY_RUNNING or NOT_QUEUED', () => {
+    expect(errorWords(callError('failed-precondition', { reason: 'ALREADY_RUNNING' })).text).toContain('started on');
+    expect(errorWords(callError('failed-precondition', { reason: 'NOT_QUEUED' })).text).toContain('no longer waiting');
+  });
+
   it('says the approval expired when the reason is APPROVAL_EXPIRED, whatever the message says', () => {
     const words = errorWords(callError('failed-precondition', { reason: 'APPROVAL_EXPIRED' }, 'zzz'));
     expect(words).toMatchObject({ expired: true, retry: false });

@@ -52,6 +52,8 @@ const REASON_WORDS: Record<string, Words> = {
   SESSION_BUSY: ['The assistant is still busy with another request in this conversation. Try again in a moment.', true],
   NOTHING_TO_RESUME: ["There's no approval waiting in this conversation any more.", false],
   NOTHING_TO_STOP: ['The assistant had already finished: there was nothing to stop.', false],
+  NOT_QUEUED: ['That message is no longer waiting, so there was nothing to take back.', false],
+  ALREADY_RUNNING: ['The assistant has started on that message, so it can no longer be taken back.', false],
   INTERRUPT_PENDING: ['Please answer the approval above first.', false],
   UNKNOWN_REF: ['That approval is not part of this conversation any more. Reload the page.', false],
   ALREADY_ANSWERED: ['That approval was already answered.', false],

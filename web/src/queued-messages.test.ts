@@ -1,6 +1,12 @@
 import type { WatchedQueued } from '@callable-flows/client';
 import { describe, expect, it } from 'vitest';
-import { queuedText, queuedToShow } from './queued-messages.js';
+import {
+  QUEUED_BEHIND_APPROVAL_WORDS,
+  QUEUED_WORDS,
+  queuedText,
+  queuedToShow,
+  queuedWords,
+} from './queued-messages.js';
 
 describe('queuedToShow', () => {
   it('shows the queue in its order, then this tab’s messages still on their way', () => {
@@ -23,6 +29,13 @@ describe('queuedToShow', () => {
     ]);
   });
 
+  it('keeps what each queued message waits for, and says it in words', () => {
+    const shown = queuedToShow([{ requestId: 'r1', text: 'And A-1002?', waitsFor: 'approval' }], new Map());
+    expect(shown).toEqual([{ requestId: 'r1', text: 'And A-1002?', state: 'queued', waitsFor: 'approval' }]);
+    expect(queuedWords('approval')).toBe(QUEUED_BEHIND_APPROVAL_WORDS);
+    expect(queuedWords('answer')).toBe(QUEUED_WORDS);
+  });
+
   it('shows nothing when the queue is empty and nothing is on its way', () => {
     expect(queuedToShow([], new Map())).toEqual([]);
   });
@@ -34,6 +47,7 @@ describe('queuedText', () => {
       requestId: 'r1',
       at: 1,
       position: 1,
+      waitsFor: 'answer',
       message: { role: 'user', content: [{ text: 'And A-1002?' }, { text: 'docs', metadata: { purpose: 'context' } }] },
     };
     expect(queuedText(queued)).toBe('And A-1002?');

@@ -1,6 +1,7 @@
 import { type Conversation, type RunningStep, type SessionStatus, watch } from '@callable-flows/client';
 import type { Firestore } from 'firebase/firestore';
 import type { AssistantTypes } from './assistant.js';
+import type { LiveWords } from './live-words.js';
 import type { TurnTimes } from './message-time.js';
 import { queuedText } from './queued-messages.js';
 
@@ -14,12 +15,14 @@ export interface LiveSession extends Conversation<AssistantTypes> {
   status: SessionStatus;
   /** The running turn's step (`model` or `tools`); undefined when no turn runs. */
   running: RunningStep | undefined;
-  /** The messages queued behind the running turn, oldest first (an agent with `whileBusy: 'queue'`). */
-  queued: { requestId: string; text: string }[];
+  /** The messages queued behind the running turn, oldest first (an agent with `whileBusy: 'queue'`), and what each waits for. */
+  queued: { requestId: string; text: string; waitsFor: 'answer' | 'approval' }[];
   /** When the session's newest turn began and ended, as it stores them. */
   times: TurnTimes;
   /** The request ids the session shows it took: its running or last turn's, and the queued messages'. */
   requestIds: string[];
+  /** The words the running round's model is streaming, from the server (undefined when none stream). */
+  live: LiveWords | undefined;
 }
 
 /** What a live session calls: each new state of it, and the error that ended the following. */
@@ -46,12 +49,17 @@ export function watchSession(db: Firestore, id: string, observer: LiveObserver):
         outcome: view.outcome,
         running: view.running?.step,
         times: { startedAt: view.turnStartedAt, endedAt: view.outcome?.at },
-        queued: view.queued.map((queued) => ({ requestId: queued.requestId, text: queuedText(queued) })),
+        queued: view.queued.map((queued) => ({
+          requestId: queued.requestId,
+          text: queuedText(queued),
+          waitsFor: queued.waitsFor,
+        })),
         requestIds: [
           view.running?.requestId,
           view.outcome?.requestId,
           ...view.queued.map((queued) => queued.requestId),
         ].filter((id): id is string => id !== undefined),
+        live: view.live ? { text: view.live.text } : undefined,
       }),
     error: (error) => observer.error(error),
   });

@@ -63,7 +63,7 @@ export async function stopListenerCost(store: FirestoreSessionStore): Promise<{ 
   return { on: Number(on.toFixed(1)), off: Number(((off + offAgain) / 2).toFixed(1)) };
 }
 
-/** Counts the queue's document operations: one read per list, one transaction (a read and a write) per push or shift. */
+/** Counts the queue's document operations: one read per list, one transaction (a read and a write) per push, shift, claim or withdraw. */
 function countedQueue(queue: TurnQueue, counts: { reads: number; writes: number }): TurnQueue {
   const transaction = () => {
     counts.reads++;
@@ -81,6 +81,14 @@ function countedQueue(queue: TurnQueue, counts: { reads: number; writes: number 
     shift: (id, requestId) => {
       transaction();
       return queue.shift(id, requestId);
+    },
+    claim: (id, requestId) => {
+      transaction();
+      return queue.claim(id, requestId);
+    },
+    withdraw: (id, requestId, uid) => {
+      transaction();
+      return queue.withdraw(id, requestId, uid);
     },
   };
 }

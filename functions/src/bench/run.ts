@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { arch, cpus, loadavg, platform, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { runAllocBench } from './alloc-bench.js';
+import { sectionsOf, withSections } from './bench-doc.js';
 import type { BenchTable } from './bench-table.js';
 import { toMarkdown } from './bench-table.js';
 import { runCleanupBench } from './cleanup-bench.js';
@@ -11,6 +12,7 @@ import { runEngineBench } from './engine-bench.js';
 import { runGeminiOverheadBench } from './gemini-overhead.js';
 import { runSessionsVsGenkitBench } from './genkit/sessions-vs-genkit.js';
 import { runVsGenkitEngineBench } from './genkit/vs-genkit-engine.js';
+import { runLiveWordsBench } from './live-words-bench.js';
 import { runMcpBench } from './mcp-bench.js';
 import { runMemoryBench } from './memory-bench.js';
 import { runSessionBench } from './session-bench.js';
@@ -27,18 +29,10 @@ function machine(): string {
 
 const load = (): string => (loadavg()[0] as number).toFixed(1);
 const one = (run: () => Promise<BenchTable | BenchTable[]>) => async () => ([] as BenchTable[]).concat(await run());
-const begin = (name: string) => `<!-- bench:${name} -->`;
-const end = (name: string) => `<!-- /bench:${name} -->`;
 
 /** The sections of an earlier docs/benchmarks.md, by suite name, so a partial run keeps the others. */
 function previousSections(file: string): Map<string, string> {
-  const sections = new Map<string, string>();
-  if (!existsSync(file)) return sections;
-  const text = readFileSync(file, 'utf8');
-  for (const match of text.matchAll(/<!-- bench:([\w-]+) -->\n([\s\S]*?)<!-- \/bench:\1 -->/g)) {
-    sections.set(match[1] as string, match[2] as string);
-  }
-  return sections;
+  return existsSync(file) ? sectionsOf(readFileSync(file, 'utf8')) : new Map();
 }
 
 /**
@@ -63,6 +57,7 @@ async function main(): Promise<void> {
     { name: 'issue30-cold' },
     { name: 'gemini', run: one(() => runGeminiOverheadBench()) },
     { name: 'session', run: one(() => runSessionBench()) },
+    { name: 'live', run: one(() => runLiveWordsBench()) },
     { name: 'throughput', run: one(() => runThroughputBench()) },
     { name: 'memory', run: one(() => runMemoryBench()) },
     { name: 'cold-start', run: one(() => runColdStartBench()) },
@@ -92,21 +87,20 @@ async function main(): Promise<void> {
   }
 }
 
-/** docs/benchmarks.md from its sections, in the suites' order; sections of other benches after them. */
+/**
+ * docs/benchmarks.md with its sections rewritten in place (bench-doc.ts): the text written by
+ * hand between them, and the sections other benches write (`web`: web/bench, run by
+ * scripts/bench.sh), stay as they are.
+ */
 function write(out: string, suites: readonly Suite[], sections: ReadonlyMap<string, string>): void {
-  const parts = [
-    '# Benchmarks\n\nWritten by `npm run bench` (`npm run bench -- <suite> …` re-measures only those sections). The engine workloads, sides and measurement rules are in [bench-protocol.md](bench-protocol.md).\n',
-  ];
-  for (const suite of suites) {
-    const body = sections.get(suite.name);
-    if (body !== undefined) parts.push(`${begin(suite.name)}\n${body}${end(suite.name)}\n`);
-  }
-  // Sections other benches write (`web`: web/bench, run by scripts/bench.sh) are kept as they are.
-  for (const [name, body] of sections) {
-    if (!suites.some((suite) => suite.name === name)) parts.push(`${begin(name)}\n${body}${end(name)}\n`);
-  }
+  const before = existsSync(out) ? readFileSync(out, 'utf8') : '';
+  const text = withSections(
+    before,
+    sections,
+    suites.map((suite) => suite.name),
+  );
   mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, parts.join('\n'));
+  writeFileSync(out, text);
   console.error(`[bench] wrote ${out}`);
 }
 

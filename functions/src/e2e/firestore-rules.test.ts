@@ -85,6 +85,12 @@ describe.skipIf(!host)('firestore.rules', () => {
       await setDoc(doc(db, 'sessions/s-alice/history/c000000'), { lines: '{}\n' });
       await setDoc(doc(db, 'sessions/s-alice/control/queue'), { ownerUid: 'alice', items: [] });
       await setDoc(doc(db, 'sessions/s-alice/control/stop'), { leaseId: 'l1', at: 1 });
+      await setDoc(doc(db, 'sessions/s-alice/control/live'), {
+        ownerUid: 'alice',
+        leaseId: 'l1',
+        from: 1,
+        text: 'Hel',
+      });
       await setDoc(doc(db, 'sessions/s-bob'), {
         ownerUid: 'bob',
         agent: 'orderAssistant',
@@ -207,7 +213,18 @@ describe.skipIf(!host)('firestore.rules', () => {
     await assertFails(getDoc(doc(nobody(), 'sessions/s-alice/control/queue')));
   });
 
+  it('lets the owner read a session’s live words (there or not yet), and no one else, when a watch listens to them', async () => {
+    await assertSucceeds(getDoc(doc(alice(), 'sessions/s-alice/control/live')));
+    await assertSucceeds(getDoc(doc(alice(), 'sessions/s-alice-2/control/live')));
+    await assertFails(getDoc(doc(bob(), 'sessions/s-alice/control/live')));
+    await assertFails(getDoc(doc(nobody(), 'sessions/s-alice/control/live')));
+    await assertFails(getDoc(doc(alice(), 'sessions/s-alice/control/other')));
+  });
+
   it('refuses every client write to the control documents and every read of the stop, even by the owner', async () => {
+    await assertFails(setDoc(doc(alice(), 'sessions/s-alice/control/live'), { ownerUid: 'alice', text: 'forged' }));
+    await assertFails(updateDoc(doc(alice(), 'sessions/s-alice/control/live'), { text: 'forged' }));
+    await assertFails(deleteDoc(doc(alice(), 'sessions/s-alice/control/live')));
     await assertFails(setDoc(doc(alice(), 'sessions/s-alice/control/queue'), { ownerUid: 'alice', items: [] }));
     await assertFails(updateDoc(doc(alice(), 'sessions/s-alice/control/queue'), { items: [] }));
     await assertFails(setDoc(doc(alice(), 'sessions/s-alice/control/stop'), { leaseId: 'l1', at: 2 }));

@@ -1,5 +1,6 @@
 import { KitError } from '@callable-flows/kit/errors/index.js';
 import type {
+  LiveWords,
   Session,
   SessionDeleteOptions,
   SessionLoadOptions,
@@ -70,6 +71,14 @@ export class LazySessionStore implements SessionStore {
     push: async (id, item, options) => this.queueOf(await this.get()).push(id, item, options),
     list: async (id) => this.queueOf(await this.get()).list(id),
     shift: async (id, requestId) => this.queueOf(await this.get()).shift(id, requestId),
+    claim: async (id, requestId) => this.queueOf(await this.get()).claim(id, requestId),
+    withdraw: async (id, requestId, uid) => this.queueOf(await this.get()).withdraw(id, requestId, uid),
+  };
+
+  /** The made store's live words (a store made without them streams to the asking call only). */
+  readonly live: LiveWords = {
+    write: async (id, round) => (await this.get()).live?.write(id, round),
+    read: async (id) => (await this.get()).live?.read(id),
   };
 
   private queueOf(store: SessionStore): TurnQueue {

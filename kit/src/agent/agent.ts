@@ -1,5 +1,5 @@
-import type { ApprovalResult, Resume, StopResult } from '@callable-flows/protocol';
-import type { AgentSendResult, QueueRun } from './busy/index.js';
+import type { ApprovalResult, Resume, StopResult, WithdrawResult } from '@callable-flows/protocol';
+import type { AgentSendResult, QueueRun, WithdrawContext } from './busy/index.js';
 import type { ContinuationOutcome } from './continuation/index.js';
 import type { ContinuationTask } from './continuation-queue/index.js';
 import type { StopContext } from './ending/index.js';
@@ -37,6 +37,11 @@ export interface Agent<W extends WhileBusy = 'reject'> {
    * the session up, `stopping` if it had not yet; failed-precondition `NOTHING_TO_STOP` when none runs.
    */
   stop(sessionId: string, ctx: StopContext): Promise<StopResult>;
+  /**
+   * Takes back a message queued on `sessionId` before it runs (its sender only): `withdrawn`, or
+   * failed-precondition `ALREADY_RUNNING` once its turn began, `NOT_QUEUED` when none such waits.
+   */
+  withdraw(sessionId: string, requestId: string, ctx: WithdrawContext): Promise<WithdrawResult>;
   /**
    * The server's continuation of a turn whose instance died (its lease lapsed): goes on from the
    * journal as a retry does. `SESSION_BUSY` while the turn's lease is live (the queue tries again).

@@ -21,6 +21,7 @@ import {
   type RunTurn,
   runQueuedAfter,
   sendWhileBusy,
+  withdrawQueued,
 } from './busy/index.js';
 import { endRequest, keepResult } from './call-records/index.js';
 import { continueTurn } from './continuation/index.js';
@@ -36,7 +37,16 @@ import {
 } from './ending/index.js';
 import { closeTrailingRequests } from './history/index.js';
 import { noticesEnded, tellWaiting } from './notices/index.js';
-import { type CallOutcome, type FinishedTurn, runTurn, TurnJournal, TurnWriter, traceCall } from './running/index.js';
+import {
+  type CallOutcome,
+  type FinishedTurn,
+  LiveWriter,
+  type RoundWords,
+  runTurn,
+  TurnJournal,
+  TurnWriter,
+  traceCall,
+} from './running/index.js';
 import {
   type AgentConfig,
   type AgentRuntime,
@@ -75,13 +85,26 @@ function finished(session: Session, rt: AgentRuntime, ended: FinishedTurn, reque
 }
 
 /**
+ * `history` with the words the stopped round had streamed as its partial answer, marked
+ * `stopped`, so every device keeps what the person was reading; unchanged when it streamed none.
+ */
+function withPartialAnswer(history: Session['history'], words: RoundWords): Session['history'] {
+  if (!words.text && !words.reasoning) return history;
+  const content = [
+    ...(words.reasoning ? [{ reasoning: words.reasoning }] : []),
+    ...(words.text ? [{ text: words.text }] : []),
+  ];
+  return [...history, { role: 'model', content, metadata: { stopped: true } }];
+}
+
+/**
  * The session a stopped turn leaves: what finished stays, the open round closed honestly, no
  * lease; its outcome says who stopped it and when, and its call's request id is marked
  * `stopped`, so a retry of it is told `STOPPED` as the call was.
  */
-function stopped(session: Session, journal: TurnJournal, stop: StopRecord, at: number): Session {
+function stopped(session: Session, journal: TurnJournal, stop: StopRecord, at: number, words: RoundWords): Session {
   const { error: _error, requests, ...rest } = journal.withHistory(session);
-  const history = closeTrailingRequests(journal.history, 'user-stop');
+  const history = withPartialAnswer(closeTrailingRequests(journal.history, 'user-stop'), words);
   const ended = endRequest(requests, rest.turn?.requestId, 'stopped');
   return {
     ...rest,
@@ -160,13 +183,20 @@ async function run(
   const journal = new TurnJournal(writer, rt.toolMap, rt.state);
   writer.startHeartbeat();
   const stop = listenForStop(rt, writer.session.id, writer.leaseId);
+  const live = new LiveWriter({
+    live: rt.store.live,
+    sessionId: writer.session.id,
+    ownerUid: writer.session.ownerUid,
+    leaseId: writer.leaseId,
+    clock: rt.timing.live,
+  });
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;
   const task = { agent: rt.name, sessionId: writer.session.id, leaseId: writer.leaseId, handOffs };
   const handOff = scheduleContinuation(rt.continuation, task, rt.timing.leaseMs);
   try {
     if (turn.stoppedBefore) stop.honour(turn.stoppedBefore);
     if (stop.signal.aborted) throw stop.signal.reason;
-    const ended = await runTurn(rt, journal, writer, turn, { ...ctx, signal }, observer);
+    const ended = await runTurn(rt, journal, writer, turn, { ...ctx, signal }, observer, live);
     await writeRelease(writer, (s) => finished(s, rt, ended, ctx.requestId));
     return ended.result;
   } catch (error) {
@@ -185,11 +215,14 @@ async function run(
       throw withSessionId(error, writer.session.id);
     }
     // Stopped: the session is free at once, with what finished (a failed release is handled as any failure's).
-    await writeRelease(writer, (s) => stopped(s, journal, heard, rt.timing.clock())).catch(() =>
+    const words = live.round;
+    live.end();
+    await writeRelease(writer, (s) => stopped(s, journal, heard, rt.timing.clock(), words)).catch(() =>
       releaseAfterFailure(rt, writer, journal, stop.signal.reason, ctx.signal),
     );
     throw withSessionId(stop.signal.reason, writer.session.id);
   } finally {
+    live.end();
     handOff.close();
     stop.close();
     writer.stopHeartbeat();
@@ -264,6 +297,13 @@ export function defineAgent<O extends z.ZodType = z.ZodType, W extends WhileBusy
       assertSessionId(sessionId);
       // A stop's refusals name the session as a turn's errors do (never NOT_OWNER's).
       return stopTurn(rt, sessionId, ctx).catch((error: unknown) => {
+        throw withSessionId(error, sessionId);
+      });
+    },
+    withdraw: async (sessionId, requestId, ctx) => {
+      if (!ctx?.uid) throw new KitError('unauthenticated', 'a withdraw needs the caller’s uid');
+      assertSessionId(sessionId);
+      return withdrawQueued(rt, sessionId, requestId, ctx).catch((error: unknown) => {
         throw withSessionId(error, sessionId);
       });
     },

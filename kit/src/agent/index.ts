@@ -1,6 +1,6 @@
 export { RUNNING_TURN_POLL_MS } from './admission/index.js';
 export type { Agent } from './agent.js';
-export type { AgentSendResult } from './busy/index.js';
+export type { AgentSendResult, WithdrawContext } from './busy/index.js';
 export { REQUEST_WINDOW, requestDigest, toPendingInterrupt } from './call-records/index.js';
 export type { ContinuationOutcome } from './continuation/index.js';
 export {
@@ -12,7 +12,8 @@ export {
 } from './continuation-queue/index.js';
 export { defineAgent } from './define-agent.js';
 export { closeTrailingRequests } from './history/index.js';
-export type { AgentConfig, CompressionOptions, HistoryOptions, WhileBusy } from './runtime/index.js';
+export { LIVE_MAX_CHARS, LIVE_WRITE_EVERY_MS } from './running/index.js';
+export type { AgentConfig, CompressionOptions, HistoryOptions, LiveClock, WhileBusy } from './runtime/index.js';
 export type {
   AgentCallContext,
   AgentInput,

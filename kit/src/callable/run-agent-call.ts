@@ -1,9 +1,12 @@
 import {
   type ApprovalResult,
   isStopRequest,
+  isWithdrawRequest,
   type MessageResult,
   StopRequestSchema,
   type StopResult,
+  WithdrawRequestSchema,
+  type WithdrawResult,
 } from '@callable-flows/protocol';
 import type { Agent, WhileBusy } from '../agent/index.js';
 import { fromZodError, KitError } from '../errors/index.js';
@@ -18,12 +21,13 @@ import { toMessageResult } from './to-call-result.js';
  * One call of an agent over the wire: parse the data, run the turn as the caller, return the
  * wire result (`queued` from an agent that queued the message; `answered` to an approver who is
  * not the session's owner: a resume names its session and goes through `Agent.answer`); or, for
- * `{ sessionId, stop: true }`, stop the turn running on the session.
+ * `{ sessionId, stop: true }`, stop the turn running on the session; for
+ * `{ sessionId, withdraw: requestId }`, take a queued message back.
  */
 export async function runAgentCall(
   agent: Agent<WhileBusy>,
   call: CallContext,
-): Promise<MessageResult | StopResult | ApprovalResult> {
+): Promise<MessageResult | StopResult | ApprovalResult | WithdrawResult> {
   const { request, signal, traces } = call;
   if (!request.auth)
     throw new KitError('unauthenticated', 'sign in first: a session belongs to a signed-in user', {
@@ -39,6 +43,12 @@ export async function runAgentCall(
       ...(requestId ? { requestId } : {}),
       ...(clientId ? { clientId } : {}),
     });
+  }
+  if (isWithdrawRequest(request.data)) {
+    assertPayloadSize(request.data);
+    const withdraw = WithdrawRequestSchema.safeParse(request.data);
+    if (!withdraw.success) throw fromZodError(withdraw.error, 'request');
+    return agent.withdraw(withdraw.data.sessionId, withdraw.data.withdraw, { uid: request.auth.uid });
   }
   const parsed = parseCallRequest(request.data);
   assertClientMedia(parsed, call.media);

@@ -10,6 +10,7 @@ export {
   type WaitingScan,
 } from './approval-notices.js';
 export { emptySession } from './empty-session.js';
+export type { LiveRound, LiveWords } from './live-words.js';
 export { defaultCacheBytes, LruSessionCache } from './lru-session-cache.js';
 export { InMemorySessionStore } from './memory-session-store.js';
 export { parseSession } from './parse-session.js';
@@ -37,5 +38,5 @@ export {
 } from './session-store.js';
 export type { ScannedSession, SessionScan, SweepableSessionStore } from './session-sweep.js';
 export { turnOutcome } from './turn-outcome.js';
-export { positionOf, type QueuedMessage, type TurnQueue } from './turn-queue.js';
+export { positionOf, type QueuedMessage, type QueueWithdraw, type TurnQueue } from './turn-queue.js';
 export type { StopRecord, TurnStops } from './turn-stops.js';

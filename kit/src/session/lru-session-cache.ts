@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { ApprovalNotices } from './approval-notices.js';
 import { instanceMemoryBytes } from './instance-memory.js';
+import type { LiveWords } from './live-words.js';
 import { sessionBytes } from './session-bytes.js';
 import type { Session } from './session-schema.js';
 import {
@@ -63,6 +64,11 @@ export class LruSessionCache implements SessionStore {
   /** The store's stops: a stop is never cached. */
   get stops(): TurnStops | undefined {
     return this.store.stops;
+  }
+
+  /** The store's live words: never cached (they change every second while a round streams). */
+  get live(): LiveWords | undefined {
+    return this.store.live;
   }
 
   /** The store's queue: never cached (other instances push to it). */

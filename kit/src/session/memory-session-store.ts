@@ -1,4 +1,5 @@
 import { KitError } from '../errors/index.js';
+import { MemoryLiveWords } from './memory-live-words.js';
 import { MemoryTurnQueue } from './memory-turn-queue.js';
 import { MemoryTurnStops } from './memory-turn-stops.js';
 import { parseSession } from './parse-session.js';
@@ -27,6 +28,7 @@ interface Stored {
 export class InMemorySessionStore implements SessionStore {
   readonly stops = new MemoryTurnStops();
   readonly queue = new MemoryTurnQueue();
+  readonly live = new MemoryLiveWords();
   private readonly sessions = new Map<string, Stored>();
   private writes = 0;
 
@@ -62,6 +64,7 @@ export class InMemorySessionStore implements SessionStore {
     // What lives beside the session goes with it, as a recursive delete takes Firestore's.
     this.queue.drop(id);
     this.stops.drop(id);
+    this.live.drop(id);
   }
 
   private put(written: Session): SessionRecord {

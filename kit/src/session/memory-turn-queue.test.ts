@@ -39,4 +39,26 @@ describe('MemoryTurnQueue', () => {
     if (listed) listed.requestId = 'changed';
     expect((await queue.list('s1'))[0]?.requestId).toBe('a');
   });
+
+  it('claims only the head, and refuses a withdraw of a claimed message, another user’s, or one not queued', async () => {
+    const queue = new MemoryTurnQueue();
+    await queue.push('s1', item('a'), bounds);
+    await queue.push('s1', item('b'), bounds);
+    await expect(queue.claim('s1', 'b')).resolves.toBe(false);
+    await expect(queue.claim('s1', 'a')).resolves.toBe(true);
+    await expect(queue.claim('s1', 'a')).resolves.toBe(true);
+    await expect(queue.withdraw('s1', 'a', 'alice')).resolves.toBe('claimed');
+    await expect(queue.withdraw('s1', 'b', 'mallory')).resolves.toBe('not-sender');
+    await expect(queue.withdraw('s1', 'z', 'alice')).resolves.toBe('absent');
+    await expect(queue.withdraw('s1', 'b', 'alice')).resolves.toBe('withdrawn');
+    expect((await queue.list('s1')).map((i) => [i.requestId, i.claimed])).toEqual([['a', true]]);
+  });
+
+  it('drops the queue when its last message is withdrawn', async () => {
+    const queue = new MemoryTurnQueue();
+    await queue.push('s1', item('a'), bounds);
+    await queue.withdraw('s1', 'a', 'alice');
+    await expect(queue.list('s1')).resolves.toEqual([]);
+    await expect(queue.claim('s1', 'a')).resolves.toBe(false);
+  });
 });

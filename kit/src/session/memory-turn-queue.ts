@@ -1,4 +1,13 @@
-import { pushOnto, type QueuedMessage, type QueuePush, type QueuePushOptions, type TurnQueue } from './turn-queue.js';
+import {
+  claimOn,
+  pushOnto,
+  type QueuedMessage,
+  type QueuePush,
+  type QueuePushOptions,
+  type QueueWithdraw,
+  type TurnQueue,
+  withdrawFrom,
+} from './turn-queue.js';
 
 /** Queues in this process's memory (the in-memory store's). */
 export class MemoryTurnQueue implements TurnQueue {
@@ -22,6 +31,21 @@ export class MemoryTurnQueue implements TurnQueue {
     if (items?.[0]?.requestId !== requestId) return;
     if (items.length > 1) this.queues.set(sessionId, items.slice(1));
     else this.queues.delete(sessionId);
+  }
+
+  async claim(sessionId: string, requestId: string): Promise<boolean> {
+    await Promise.resolve();
+    const claimed = claimOn(this.queues.get(sessionId) ?? [], requestId);
+    if (claimed.items) this.queues.set(sessionId, claimed.items);
+    return claimed.claimed;
+  }
+
+  async withdraw(sessionId: string, requestId: string, uid: string): Promise<QueueWithdraw> {
+    await Promise.resolve();
+    const withdrawn = withdrawFrom(this.queues.get(sessionId) ?? [], requestId, uid);
+    if (withdrawn.items?.length) this.queues.set(sessionId, withdrawn.items);
+    else if (withdrawn.items) this.queues.delete(sessionId);
+    return withdrawn.outcome;
   }
 
   /** Drops the queue of a deleted session. */

@@ -1,5 +1,6 @@
 import { isKitError, KitError } from '../errors/index.js';
 import type { ApprovalNotices } from './approval-notices.js';
+import type { LiveWords } from './live-words.js';
 import type { Session } from './session-schema.js';
 import type { TurnQueue } from './turn-queue.js';
 import type { TurnStops } from './turn-stops.js';
@@ -61,6 +62,8 @@ export interface SessionStore {
   readonly stops?: TurnStops;
   /** Where messages sent while a turn runs wait; a store without it can't queue (`unimplemented`). */
   readonly queue?: TurnQueue;
+  /** Where a running round's words wait for every watcher; a store without it streams to the asking call only. */
+  readonly live?: LiveWords;
   /** The notices of the store's approvals inbox; a store without one can't tell of a waiting approval. */
   readonly approvals?: ApprovalNotices;
 }

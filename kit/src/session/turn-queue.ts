@@ -12,7 +12,15 @@ export interface QueuedMessage {
   digest: string;
   /** When it was queued (epoch ms). */
   at: number;
+  /** Set once a queue run took it to run: from then on it can't be withdrawn. */
+  claimed?: boolean;
 }
+
+/**
+ * What a withdraw did: `withdrawn` (it left the queue), or why not: a queue run took it to run
+ * (`claimed`), no such message waits (`absent`), or another user sent it (`not-sender`).
+ */
+export type QueueWithdraw = 'withdrawn' | 'claimed' | 'absent' | 'not-sender';
 
 /** What a push does: `queued` at `position` (1: the next), `full`, or `reused` (the id names another message). */
 export type QueuePush = { queued: true; position: number; added: boolean } | { full: true } | { reused: true };
@@ -44,6 +52,39 @@ export interface TurnQueue {
   list(sessionId: string): Promise<QueuedMessage[]>;
   /** Removes the head when its request id is `requestId` (else nothing: another call removed it). */
   shift(sessionId: string, requestId: string): Promise<void>;
+  /**
+   * Marks the head as taken to run when its request id is `requestId` (true; also when it was
+   * marked already), in one atomic step with any withdraw: false when it is not the head any more
+   * (it was withdrawn, or another run answered it). A queue run claims a message before its turn.
+   */
+  claim(sessionId: string, requestId: string): Promise<boolean>;
+  /** Removes the message of `requestId` sent by `uid`, unless a queue run claimed it, in one atomic step. */
+  withdraw(sessionId: string, requestId: string, uid: string): Promise<QueueWithdraw>;
+}
+
+/** The claim of `requestId` on `items`: the new items (undefined when nothing changes) and whether it holds. */
+export function claimOn(
+  items: readonly QueuedMessage[],
+  requestId: string,
+): { items: QueuedMessage[] | undefined; claimed: boolean } {
+  const head = items[0];
+  if (head?.requestId !== requestId) return { items: undefined, claimed: false };
+  if (head.claimed) return { items: undefined, claimed: true };
+  return { items: [{ ...head, claimed: true }, ...items.slice(1)], claimed: true };
+}
+
+/** The withdraw of `requestId` by `uid` from `items`: the new items (undefined when nothing changes) and the outcome. */
+export function withdrawFrom(
+  items: readonly QueuedMessage[],
+  requestId: string,
+  uid: string,
+): { items: QueuedMessage[] | undefined; outcome: QueueWithdraw } {
+  const at = items.findIndex((i) => i.requestId === requestId);
+  const item = items[at];
+  if (!item) return { items: undefined, outcome: 'absent' };
+  if (item.uid !== uid) return { items: undefined, outcome: 'not-sender' };
+  if (item.claimed) return { items: undefined, outcome: 'claimed' };
+  return { items: items.filter((_, i) => i !== at), outcome: 'withdrawn' };
 }
 
 /** The place of request `requestId` in `items` (1-based), or 0. */

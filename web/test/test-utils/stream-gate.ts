@@ -80,12 +80,19 @@ export async function startStreamGate(target: string): Promise<StreamGate> {
     response.writeHead(upstream.status, out);
     let buffered = '';
     const decoder = new TextDecoder();
+    // An event ends with a blank line: `\n\n` (the callable's), or `\r\n\r\n` (Gemini's, and the fake's).
+    const eventEnd = (text: string): { at: number; length: number } | undefined => {
+      const lf = text.indexOf('\n\n');
+      const crlf = text.indexOf('\r\n\r\n');
+      if (crlf >= 0 && (lf < 0 || crlf < lf)) return { at: crlf, length: 4 };
+      return lf >= 0 ? { at: lf, length: 2 } : undefined;
+    };
     for await (const chunk of upstream.body ?? []) {
       buffered += decoder.decode(chunk as Uint8Array, { stream: true });
-      let end = buffered.indexOf('\n\n');
-      while (end >= 0) {
-        const event = buffered.slice(0, end + 2);
-        buffered = buffered.slice(end + 2);
+      let end = eventEnd(buffered);
+      while (end) {
+        const event = buffered.slice(0, end.at + end.length);
+        buffered = buffered.slice(end.at + end.length);
         response.write(event);
         const held = sent ? holds.findIndex((next) => next.matches(event)) : -1;
         if (held >= 0) {
@@ -93,7 +100,7 @@ export async function startStreamGate(target: string): Promise<StreamGate> {
           hold.reached();
           await hold.released;
         }
-        end = buffered.indexOf('\n\n');
+        end = eventEnd(buffered);
       }
     }
     response.end(buffered);

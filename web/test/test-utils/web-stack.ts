@@ -45,6 +45,11 @@ export interface WebStackOptions {
    * scripted offline model, in process.
    */
   gatedModel?: boolean;
+  /**
+   * With `gatedModel`: the model streams each word this long after the one before, so an answer
+   * comes over seconds (what another tab, a reload or a stop sees mid-answer).
+   */
+  wordDelayMs?: number;
 }
 
 const WEB_ROOT = join(REPO_ROOT, 'web');
@@ -138,7 +143,7 @@ export async function startWebStack(options: WebStackOptions = {}): Promise<WebS
     if (options.gatedModel) {
       const gemini = await startFakeGemini();
       stops.push(() => gemini.close());
-      gemini.answerWith(playOnGemini(nextOrderMove));
+      gemini.answerWith(playOnGemini(nextOrderMove, options.wordDelayMs ? { wordDelayMs: options.wordDelayMs } : {}));
       const gate = await startStreamGate(gemini.url);
       model = gate;
       stops.push(() => gate.stop());

@@ -40,6 +40,8 @@ export interface PlayOnGeminiOptions {
   /** Answers requests whose user text matches this after `slowMs` (to hold a turn open). */
   slowWhen?: RegExp;
   slowMs?: number;
+  /** Streams each word this long after the one before (a model whose words come over seconds). */
+  wordDelayMs?: number;
 }
 
 /**
@@ -65,6 +67,6 @@ export function playOnGemini(
     const words = move.text?.match(/\S+\s*/g) ?? [];
     const chunks = words.map((word) => geminiResponse([{ text: word }], { finishReason: undefined }));
     chunks.push(geminiResponse(call.length ? call : [{ text: '' }], { usage }));
-    return { delayMs, chunks };
+    return { delayMs, chunks, ...(options.wordDelayMs ? { chunkDelayMs: options.wordDelayMs } : {}) };
   };
 }

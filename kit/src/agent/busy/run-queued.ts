@@ -96,6 +96,8 @@ export async function runQueued(deps: QueueDeps, sessionId: string, until?: Wait
   for (;;) {
     const [head, ...rest] = await queue.list(sessionId);
     if (!head) return { ran, left: 0 };
+    // Taken to run, atomically with any withdraw: a message taken back meanwhile never runs.
+    if (!(await queue.claim(sessionId, head.requestId))) continue;
     const outcome = await runHead(deps, sessionId, head, until);
     if ('waiting' in outcome) return { ran, left: rest.length + 1, waiting: outcome.waiting };
     await queue.shift(sessionId, head.requestId);

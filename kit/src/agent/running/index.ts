@@ -1,3 +1,4 @@
+export { LIVE_MAX_CHARS, LIVE_WRITE_EVERY_MS, LiveWriter, type RoundWords } from './live-writer.js';
 export { type FinishedTurn, runTurn } from './run-turn.js';
 export { type CallOutcome, traceCall } from './trace-call.js';
 export { TurnJournal } from './turn-journal.js';

@@ -6,6 +6,7 @@ import { journaledAnswer, toTurnResult } from '../call-records/index.js';
 import { summariseHistory, summaryCut } from '../history/index.js';
 import type { AgentRuntime } from '../runtime/index.js';
 import type { AgentCallContext, AgentTurnResult, StartedTurn } from '../turn/index.js';
+import type { LiveWriter } from './live-writer.js';
 import { sizeLimitsMiddleware } from './size-limits-middleware.js';
 import type { TurnJournal } from './turn-journal.js';
 import type { TurnWriter } from './turn-writer.js';
@@ -51,6 +52,25 @@ async function compress(
 }
 
 /**
+ * Where a round's chunks go: the asking call's stream, and the live writer (every watcher's
+ * words), which names the round by the history index its message will take. With a live writer
+ * the model streams even when the call doesn't.
+ */
+function chunksTo(
+  onChunk: AgentCallContext['onChunk'],
+  live: LiveWriter | undefined,
+  journal: TurnJournal,
+): { onChunk?: NonNullable<AgentCallContext['onChunk']> } {
+  if (!live) return onChunk ? { onChunk } : {};
+  return {
+    onChunk: (chunk) => {
+      live.add(chunk, journal.history.length);
+      onChunk?.(chunk);
+    },
+  };
+}
+
+/**
  * Runs one turn under its lease: compression (new turns only), then the generate loop over the
  * session's history, going on with the open round first when the history ends with one (a
  * resume's answers were journaled when the turn began; a retry goes on from what it recorded).
@@ -63,6 +83,7 @@ export async function runTurn(
   turn: StartedTurn,
   ctx: AgentCallContext,
   observer?: StepObserver,
+  live?: LiveWriter,
 ): Promise<FinishedTurn> {
   if (turn.kind === 'retry') {
     const answered = journaledAnswer(writer.session, rt.output);
@@ -94,10 +115,16 @@ export async function runTurn(
     toolMiddleware: [sizeLimitsMiddleware],
     ...(observer ? { observer } : {}),
     ...(openRoundOf(messages) ? { resume: {} } : {}),
-    onModelResponse: journal.modelResponded,
+    onModelResponse: live
+      ? (step) => {
+          // The round is over: its message is journaled now, which replaces its live words.
+          live.end();
+          return journal.modelResponded(step);
+        }
+      : journal.modelResponded,
     onToolResult: journal.toolFinished,
     ...(journal.toolState ? { state: journal.toolState } : {}),
-    ...(ctx.onChunk ? { onChunk: ctx.onChunk } : {}),
+    ...chunksTo(ctx.onChunk, live, journal),
     signal,
     context: ctx.context ?? {},
   });

@@ -7,6 +7,7 @@ import type { SessionStore } from '../../session/session-store.js';
 import type { ToolEntry } from '../../tools/index.js';
 import type { TraceSink } from '../../trace/index.js';
 import type { ContinuationOptions } from '../continuation-queue/index.js';
+import type { LiveClock } from './turn-timing.js';
 
 /** History compression: the last turns go to the model whole, older ones as a model-written summary. */
 export interface CompressionOptions {
@@ -100,6 +101,8 @@ export interface AgentConfig<O extends z.ZodType = z.ZodType> {
   onApprovalWaiting?: ApprovalWaitingHook;
   /** The time in epoch ms (tests inject one to expire leases). Default `Date.now`. */
   clock?: () => number;
+  /** The clock and timers live words are throttled by (tests inject a manual one). Default wall time. */
+  liveClock?: LiveClock;
 }
 
 /** The default lease of a running turn. */

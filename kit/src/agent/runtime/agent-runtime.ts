@@ -151,6 +151,7 @@ export function resolveAgent<O extends z.ZodType>(config: AgentConfig<O>): Agent
       clock: config.clock ?? Date.now,
       leaseMs: config.leaseMs ?? DEFAULT_LEASE_MS,
       sessionTtlMs: config.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
+      ...(config.liveClock ? { live: config.liveClock } : {}),
     },
     keepResults: config.keepResults ?? DEFAULT_KEEP_RESULTS,
     traces: config.traces === undefined ? [] : [config.traces].flat(),

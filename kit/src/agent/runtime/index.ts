@@ -2,4 +2,4 @@ export type { AgentConfig, CompressionOptions, HistoryOptions, WhileBusy } from 
 export { type AgentRuntime, type ResolvedNotices, resolveAgent } from './agent-runtime.js';
 export { refreshAgentTools } from './agent-tools.js';
 export { assertSessionId, withSessionId } from './session-id.js';
-export type { TurnTiming } from './turn-timing.js';
+export type { LiveClock, TurnTiming } from './turn-timing.js';

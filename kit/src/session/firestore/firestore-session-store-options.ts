@@ -3,7 +3,8 @@ import type { HistoryLayout, HistoryLimits } from './history-layout.js';
 
 /** One Firestore call the store made, with the documents it read and wrote (billing units). */
 export interface StoreOperation {
-  kind: 'get' | 'getAll' | 'commit' | 'delete' | 'query';
+  /** `live`: a write of the running round's words (`control/live`), beside the session. */
+  kind: 'get' | 'getAll' | 'commit' | 'delete' | 'query' | 'live';
   reads: number;
   writes: number;
   /** For a commit: about how many bytes it sent (its fields and chunk texts, as JSON). */

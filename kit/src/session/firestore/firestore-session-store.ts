@@ -3,6 +3,7 @@ import {
   approvalId,
   CONTROL_COLLECTION,
   chunkId,
+  LIVE_DOC_ID,
   millisOf,
   QUEUE_DOC_ID,
 } from '@callable-flows/protocol';
@@ -34,6 +35,7 @@ import type { ScannedSession, SessionScan, SweepableSessionStore } from '../sess
 import { approvalRefsOf, approvalWrites } from './approval-docs.js';
 import { FirestoreApprovalNotices } from './firestore-approval-notices.js';
 import { firestoreCode, fromFirestoreError } from './firestore-error.js';
+import { FirestoreLiveWords } from './firestore-live-words.js';
 import {
   etagOf,
   type FieldChange,
@@ -110,6 +112,8 @@ export class FirestoreSessionStore implements SweepableSessionStore {
   readonly stops: FirestoreTurnStops;
   /** Messages queued behind a running turn (`<session>/control/queue`), read by `watch`. */
   readonly queue: FirestoreTurnQueue;
+  /** The running round's words so far (`<session>/control/live`), read by `watch` on every device. */
+  readonly live: FirestoreLiveWords;
   /** The notices of the approvals inbox (`<prefix>approvals/{id}`): who tells a waiting approval, once. */
   readonly approvals: FirestoreApprovalNotices;
 
@@ -125,6 +129,10 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     this.stops = new FirestoreTurnStops((id) => this.sessionRef(id).collection(CONTROL_COLLECTION).doc('stop'));
     this.queue = new FirestoreTurnQueue(this.db, (id) =>
       this.sessionRef(id).collection(CONTROL_COLLECTION).doc(QUEUE_DOC_ID),
+    );
+    this.live = new FirestoreLiveWords(
+      (id) => this.sessionRef(id).collection(CONTROL_COLLECTION).doc(LIVE_DOC_ID),
+      (bytes) => this.onOperation?.({ kind: 'live', reads: 0, writes: 1, bytes }),
     );
     this.approvals = new FirestoreApprovalNotices(this.db, this.approvalsCollection, this.onOperation);
   }

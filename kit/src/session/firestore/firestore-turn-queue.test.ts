@@ -80,4 +80,42 @@ describe.skipIf(!host).each<Client>(['the SDK', 'the REST client'])('FirestoreTu
     await expect(store.queue.push('s1', item('r1', big), bounds(10))).resolves.toMatchObject({ queued: true });
     await expect(store.queue.push('s1', item('r2', big), bounds(10))).resolves.toEqual({ full: true });
   });
+
+  it('lets exactly one of a withdraw and a queue run’s claim win when two instances race for the head', async () => {
+    const project = demoProjectId('queue-withdraw-race');
+    const [a, b] = [instance(project), instance(project)];
+    for (let round = 0; round < 6; round++) {
+      const id = `${client === 'the SDK' ? 'sdk' : 'rest'}-race${round}`;
+      await a.store.queue.push(id, item('r1'), bounds(3));
+      const [claimed, withdrawn] = await Promise.all([
+        a.store.queue.claim(id, 'r1'),
+        b.store.queue.withdraw(id, 'r1', 'alice'),
+      ]);
+      // The claim won (the head is marked taken, the withdraw refused), or the withdraw did (the queue is empty).
+      expect(claimed ? 'claimed' : 'withdrawn').toBe(withdrawn === 'withdrawn' ? 'withdrawn' : 'claimed');
+      const listed = await a.store.queue.list(id);
+      expect(listed.map((i) => [i.requestId, i.claimed ?? false])).toEqual(claimed ? [['r1', true]] : []);
+    }
+  });
+
+  it('withdraws a waiting message by its sender only, keeping the rest in order', async () => {
+    const { store, firestore } = instance(demoProjectId('queue-withdraw'));
+    for (const id of ['r1', 'r2', 'r3']) await store.queue.push('s1', item(id), bounds(3));
+    await expect(store.queue.withdraw('s1', 'r2', 'mallory')).resolves.toBe('not-sender');
+    await expect(store.queue.withdraw('s1', 'r2', 'alice')).resolves.toBe('withdrawn');
+    await expect(store.queue.withdraw('s1', 'r2', 'alice')).resolves.toBe('absent');
+    expect((await store.queue.list('s1')).map((i) => i.requestId)).toEqual(['r1', 'r3']);
+    await expect(store.queue.claim('s1', 'r3')).resolves.toBe(false);
+    await expect(store.queue.claim('s1', 'r1')).resolves.toBe(true);
+    await expect(store.queue.withdraw('s1', 'r1', 'alice')).resolves.toBe('claimed');
+    // The claim is in the protocol's queue document, so a watcher can tell a message that began.
+    const doc = QueueDocSchema.parse((await firestore.doc('queue_sessions/s1/control/queue').get()).data());
+    expect(doc.items.map((i) => [i.requestId, i.claimed])).toEqual([
+      ['r1', true],
+      ['r3', undefined],
+    ]);
+    await store.queue.withdraw('s1', 'r3', 'alice');
+    await store.queue.shift('s1', 'r1');
+    expect((await firestore.doc('queue_sessions/s1/control/queue').get()).exists).toBe(false);
+  });
 });

@@ -1,7 +1,16 @@
 import { type QueueDoc, QueueDocSchema } from '@callable-flows/protocol';
-import type { DocumentDb, DocumentRef, DocumentSnap } from '../../firestore/index.js';
+import type { DocumentDb, DocumentRef, DocumentSnap, DocumentTransaction } from '../../firestore/index.js';
 import type { Message } from '../../model/index.js';
-import { pushOnto, type QueuedMessage, type QueuePush, type QueuePushOptions, type TurnQueue } from '../turn-queue.js';
+import {
+  claimOn,
+  pushOnto,
+  type QueuedMessage,
+  type QueuePush,
+  type QueuePushOptions,
+  type QueueWithdraw,
+  type TurnQueue,
+  withdrawFrom,
+} from '../turn-queue.js';
 import { fromFirestoreError } from './firestore-error.js';
 
 /**
@@ -14,7 +23,11 @@ function itemsOf(snap: DocumentSnap): QueuedMessage[] {
   if (!snap.exists) return [];
   const parsed = QueueDocSchema.safeParse(snap.data());
   if (!parsed.success) return [];
-  return parsed.data.items.map((item) => ({ ...item, message: JSON.parse(item.message) as Message }));
+  return parsed.data.items.map(({ claimed, ...item }) => ({
+    ...item,
+    ...(claimed ? { claimed } : {}),
+    message: JSON.parse(item.message) as Message,
+  }));
 }
 
 function queueDoc(items: readonly QueuedMessage[], options: { ownerUid: string; expireAt: number }): QueueDoc {
@@ -29,6 +42,18 @@ function queueDoc(items: readonly QueuedMessage[], options: { ownerUid: string; 
 /** The document's fields: the times as Firestore timestamps (the TTL policy reads `expireAt` as one). */
 function fields(doc: QueueDoc): Record<string, unknown> {
   return { ...doc, updatedAt: new Date(doc.updatedAt as number), expireAt: new Date(doc.expireAt as number) };
+}
+
+/** Writes `items` as the queue of the document `snap` read (deleting it when none are left), in `tx`. */
+function replaceItems(
+  tx: DocumentTransaction,
+  ref: DocumentRef,
+  snap: DocumentSnap,
+  items: readonly QueuedMessage[],
+): void {
+  if (!items.length) return void tx.delete(ref);
+  const expireAt = (snap.get('expireAt') as { toMillis(): number }).toMillis();
+  tx.set(ref, fields(queueDoc(items, { ownerUid: snap.get('ownerUid') as string, expireAt })));
 }
 
 const chars = (items: readonly QueuedMessage[]) => items.reduce((n, i) => n + JSON.stringify(i.message).length, 0);
@@ -79,13 +104,38 @@ export class FirestoreTurnQueue implements TurnQueue {
         const snap = await tx.get(ref);
         const items = itemsOf(snap);
         if (items[0]?.requestId !== requestId) return;
-        const rest = items.slice(1);
-        if (!rest.length) return void tx.delete(ref);
-        const expireAt = (snap.get('expireAt') as { toMillis(): number }).toMillis();
-        tx.set(ref, fields(queueDoc(rest, { ownerUid: snap.get('ownerUid') as string, expireAt })));
+        replaceItems(tx, ref, snap, items.slice(1));
       });
     } catch (error) {
       throw fromFirestoreError(error, `taking a message off the queue of session '${sessionId}'`);
+    }
+  }
+
+  async claim(sessionId: string, requestId: string): Promise<boolean> {
+    const ref = this.queueRef(sessionId);
+    try {
+      return await this.db.runTransaction(async (tx) => {
+        const snap = await tx.get(ref);
+        const claimed = claimOn(itemsOf(snap), requestId);
+        if (claimed.items) replaceItems(tx, ref, snap, claimed.items);
+        return claimed.claimed;
+      });
+    } catch (error) {
+      throw fromFirestoreError(error, `taking a message of the queue of session '${sessionId}' to run`);
+    }
+  }
+
+  async withdraw(sessionId: string, requestId: string, uid: string): Promise<QueueWithdraw> {
+    const ref = this.queueRef(sessionId);
+    try {
+      return await this.db.runTransaction(async (tx) => {
+        const snap = await tx.get(ref);
+        const withdrawn = withdrawFrom(itemsOf(snap), requestId, uid);
+        if (withdrawn.items) replaceItems(tx, ref, snap, withdrawn.items);
+        return withdrawn.outcome;
+      });
+    } catch (error) {
+      throw fromFirestoreError(error, `withdrawing a message from the queue of session '${sessionId}'`);
     }
   }
 }

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { GenerateRequest, ModelRunnerResponse } from '../../model/index.js';
+import { scriptedModel } from '../../models/scripted/index.js';
+import { InMemorySessionStore } from '../../session/index.js';
+import { rejection } from '../../test-utils/kit-test-helpers.js';
+import { defineTool } from '../../tools/index.js';
+import { defineAgent } from '../define-agent.js';
+import { gate, userTexts } from '../test-utils/agent-fixtures.js';
+
+const alice = { uid: 'alice' };
+
+/** A queueing echo agent whose turn on "slow" holds in a tool until `release` opens. */
+function busyAgent() {
+  const store = new InMemorySessionStore();
+  const release = gate();
+  const started = gate();
+  const wait = defineTool(
+    { name: 'wait', description: 'Takes its time.', inputSchema: z.object({}), sideEffects: 'idempotent' },
+    async () => {
+      started.open();
+      await release.promise;
+      return 'waited';
+    },
+  );
+  const answered: string[] = [];
+  const model = scriptedModel(async (request: GenerateRequest): Promise<ModelRunnerResponse | string> => {
+    const [text = ''] = userTexts(request.messages.filter((m) => m.role === 'user').slice(-1));
+    if (request.messages.at(-1)?.role === 'tool' || text !== 'slow') {
+      answered.push(text);
+      return `echo: ${text}`;
+    }
+    return {
+      message: { role: 'model', content: [{ toolRequest: { name: 'wait', ref: 'w1', input: {} } }] },
+      finishReason: 'stop',
+    };
+  });
+  const agent = defineAgent({ name: 'busy', model, tools: [wait], store, whileBusy: 'queue' });
+  return { agent, store, release, started, answered };
+}
+
+/** A session with a slow turn running and message `q1` ("later") queued behind it. */
+async function queuedBehindSlow() {
+  const w = busyAgent();
+  const s1 = (await w.agent.send(undefined, { message: 'hi' }, alice)).sessionId;
+  const slow = w.agent.send(s1, { message: 'slow' }, alice);
+  await w.started.promise;
+  await expect(w.agent.send(s1, { message: 'later' }, { ...alice, requestId: 'q1' })).resolves.toMatchObject({
+    status: 'queued',
+  });
+  return { ...w, s1, slow };
+}
+
+describe('withdrawQueued', () => {
+  it('takes a queued message back before it runs, so the queue never answers it', async () => {
+    const { agent, store, release, slow, s1, answered } = await queuedBehindSlow();
+    await expect(agent.withdraw(s1, 'q1', alice)).resolves.toEqual({
+      sessionId: s1,
+      requestId: 'q1',
+      status: 'withdrawn',
+    });
+    expect(await store.queue.list(s1)).toEqual([]);
+    release.open();
+    await slow;
+    await agent.idle();
+    expect(answered).toEqual(['hi', 'slow']);
+    expect(userTexts((await store.load(s1))?.session.history ?? [])).toEqual(['hi', 'slow']);
+  });
+
+  it('refuses a withdraw with failed-precondition ALREADY_RUNNING once the message ran', async () => {
+    const { agent, release, slow, s1 } = await queuedBehindSlow();
+    release.open();
+    await slow;
+    await agent.idle();
+    expect(await rejection(agent.withdraw(s1, 'q1', alice))).toMatchObject({
+      code: 'failed-precondition',
+      reason: 'ALREADY_RUNNING',
+      details: { sessionId: s1, requestId: 'q1' },
+    });
+  });
+
+  it('refuses a withdraw with failed-precondition ALREADY_RUNNING once a queue run claimed the message', async () => {
+    const { agent, store, release, slow, s1 } = await queuedBehindSlow();
+    await store.queue.claim(s1, 'q1');
+    expect(await rejection(agent.withdraw(s1, 'q1', alice))).toMatchObject({ reason: 'ALREADY_RUNNING' });
+    release.open();
+    await slow;
+    await agent.idle();
+  });
+
+  it('refuses a withdraw of a message that never waited with failed-precondition NOT_QUEUED', async () => {
+    const { agent, release, slow, s1 } = await queuedBehindSlow();
+    expect(await rejection(agent.withdraw(s1, 'nope', alice))).toMatchObject({
+      code: 'failed-precondition',
+      reason: 'NOT_QUEUED',
+    });
+    release.open();
+    await slow;
+    await agent.idle();
+  });
+
+  it('refuses another user’s withdraw with NOT_OWNER and leaves the message waiting', async () => {
+    const { agent, store, release, slow, s1 } = await queuedBehindSlow();
+    expect(await rejection(agent.withdraw(s1, 'q1', { uid: 'bob' }))).toMatchObject({
+      code: 'permission-denied',
+      reason: 'NOT_OWNER',
+    });
+    expect((await store.queue.list(s1)).map((i) => i.requestId)).toEqual(['q1']);
+    release.open();
+    await slow;
+    await agent.idle();
+  });
+
+  it('lets exactly one of a withdraw and the queue run win when they race for the head', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { agent, release, slow, s1, answered } = await queuedBehindSlow();
+      release.open();
+      const [withdrawn] = await Promise.all([
+        agent.withdraw(s1, 'q1', alice).then(
+          () => true,
+          () => false,
+        ),
+        slow,
+      ]);
+      await agent.idle();
+      expect(answered.includes('later')).toBe(!withdrawn);
+    }
+  });
+});
