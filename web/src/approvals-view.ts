@@ -55,8 +55,9 @@ export class ApprovalsView {
     this.empty = el('p', { class: 'empty-inbox', role: 'status' }, 'Nothing waits for your approval.');
     this.waiting = el('div', { class: 'inbox' });
     this.done = el('div', { class: 'inbox answered' });
+    // A named region, not a second main: the chat's main stays the page's one.
     this.root = el(
-      'main',
+      'section',
       { id: 'approvals-view', class: 'approvals-view', 'aria-labelledby': 'approvals-title', hidden: '' },
       el('h2', { id: 'approvals-title', tabindex: '-1' }, 'Approvals'),
       el(
