@@ -366,6 +366,8 @@ export class ChatApp {
     this.drawing.streamed(this.view.userMessages().length, result.interrupts.length > 0 ? 'interrupted' : 'idle');
     const live = this.live;
     if (live && !live.running && live.id === this.sessionId) this.draw(live);
+    // A card streamed after the session's last state came learns from that state who it waits for.
+    if (live && live.id === this.sessionId) this.view.addressed(transcriptOf(live));
   }
 
   /** Starts over, after asking when an approval still waits here (it would go unanswered). */

@@ -35,6 +35,7 @@ export class ApprovalsView {
   private readonly empty: HTMLElement;
   private readonly button: HTMLButtonElement;
   private readonly count: HTMLElement;
+  private readonly waitingWord: HTMLElement;
   private readonly entries = new Map<string, InboxEntry>();
   private stopWatch: (() => void) | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -44,20 +45,23 @@ export class ApprovalsView {
     header: HTMLElement,
     after: HTMLElement,
   ) {
-    this.count = el('span', { class: 'count', 'aria-hidden': 'true' });
+    this.count = el('span', { class: 'count' });
+    // Its name is its words ("Approvals 1 waiting"): the count shows, "waiting" is for screen readers.
+    this.waitingWord = el('span', { class: 'visually-hidden', hidden: '' }, ' waiting');
     this.button = el(
       'button',
       { type: 'button', id: 'approvals', class: 'secondary approvals-nav', 'aria-pressed': 'false' },
-      el('span', { class: 'long' }, 'Approvals'),
+      'Approvals ',
       this.count,
+      this.waitingWord,
     );
     header.prepend(this.button);
     this.empty = el('p', { class: 'empty-inbox', role: 'status' }, 'Nothing waits for your approval.');
     this.waiting = el('div', { class: 'inbox' });
     this.done = el('div', { class: 'inbox answered' });
-    // A named region, not a second main: the chat's main stays the page's one.
+    // The page's main while it shows (the chat's is hidden then): one main at a time.
     this.root = el(
-      'section',
+      'main',
       { id: 'approvals-view', class: 'approvals-view', 'aria-labelledby': 'approvals-title', hidden: '' },
       el('h2', { id: 'approvals-title', tabindex: '-1' }, 'Approvals'),
       el(
@@ -142,7 +146,7 @@ export class ApprovalsView {
     const open = [...this.entries.values()].filter((entry) => !entry.answered()).length;
     this.empty.hidden = open > 0;
     this.count.textContent = open > 0 ? String(open) : '';
-    this.button.setAttribute('aria-label', open > 0 ? `Approvals, ${open} waiting` : 'Approvals');
+    this.waitingWord.hidden = open === 0;
   }
 
   /** An answer that got through moves its entry to "Answered here" at once (the watch confirms it). */
