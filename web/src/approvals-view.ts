@@ -39,6 +39,8 @@ export class ApprovalsView {
   private readonly entries = new Map<string, InboxEntry>();
   private stopWatch: (() => void) | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
+  /** The ids the inbox's last snapshot listed. */
+  private latest: ReadonlySet<string> = new Set();
 
   constructor(
     private readonly deps: ApprovalsViewDeps,
@@ -126,8 +128,10 @@ export class ApprovalsView {
   /** The waiting calls now: new ones added in order, gone ones taken off (this approver's stay, answered). */
   private list(approvals: readonly Approval[]): void {
     const ids = new Set(approvals.map((approval) => approval.id));
+    this.latest = ids;
     for (const [id, entry] of this.entries) {
-      if (ids.has(id) && !entry.answered()) continue;
+      // One this approver is answering stays until the answer is back (the watch often sees it first).
+      if ((ids.has(id) && !entry.answered()) || entry.answering()) continue;
       if (entry.answered()) this.done.prepend(entry.element);
       else entry.element.remove();
       this.entries.delete(id);
@@ -151,8 +155,18 @@ export class ApprovalsView {
 
   /** An answer that got through moves its entry to "Answered here" at once (the watch confirms it). */
   private readonly answer: AnswerEntry = async (approval, decision) => {
-    await this.deps.answer(approval, decision);
     const entry = this.entries.get(approval.id);
+    try {
+      await this.deps.answer(approval, decision);
+    } catch (error) {
+      // Refused, and gone from the inbox meanwhile (answered elsewhere, expired): it says why, with no buttons.
+      if (entry && !this.latest.has(approval.id)) {
+        entry.close();
+        this.entries.delete(approval.id);
+        this.counted();
+      }
+      throw error;
+    }
     if (entry) {
       this.done.prepend(entry.element);
       this.entries.delete(approval.id);

@@ -14,6 +14,10 @@ export interface InboxEntry {
   tick(now: number): void;
   /** True once this approver's answer got through (the entry stays, answered, in "Answered here"). */
   answered(): boolean;
+  /** True while this approver's answer is on its way (the watch may see the call leave the list first). */
+  answering(): boolean;
+  /** The call can't be answered any more (someone else did, it expired): no buttons; the words stay. */
+  close(): void;
 }
 
 let entries = 0;
@@ -40,10 +44,12 @@ export function inboxEntry(
   const status = el('p', { class: 'status', role: 'status' });
   const answeredBy = el('p', { class: 'answered-by', hidden: '' });
   let done = false;
+  let sending = false;
 
   const decide = async (decision: ApprovalDecision): Promise<void> => {
     for (const control of [approve, decline, ...form.controls]) control.disabled = true;
     status.textContent = 'Sending your answer…';
+    sending = true;
     try {
       await answer(approval, decision);
       done = true;
@@ -56,6 +62,8 @@ export function inboxEntry(
     } catch (error) {
       status.textContent = errorText(error);
       for (const control of [approve, decline, ...form.controls]) control.disabled = false;
+    } finally {
+      sending = false;
     }
   };
 
@@ -98,5 +106,10 @@ export function inboxEntry(
     times.textContent = `${words.waiting} · ${words.expires}`;
   };
   tick(Date.now());
-  return { element, tick, answered: () => done };
+  const close = (): void => {
+    choices.hidden = true;
+    form.element.hidden = true;
+    element.dataset.state = 'closed';
+  };
+  return { element, tick, answered: () => done, answering: () => sending, close };
 }
