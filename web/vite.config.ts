@@ -26,7 +26,10 @@ function stackConfig(env: NodeJS.ProcessEnv): StackConfig {
     authHost: env.FIREBASE_AUTH_EMULATOR_HOST ?? at('auth'),
     firestoreHost: env.FIRESTORE_EMULATOR_HOST ?? at('firestore'),
     demoAccounts: Object.fromEntries(
-      Object.entries(users).map(([name, user]) => [name, { email: user.email, password: user.password }]),
+      Object.entries(users).map(([name, user]) => [
+        name,
+        { email: user.email, password: user.password, uid: user.uid },
+      ]),
     ),
   };
 }

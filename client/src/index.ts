@@ -3,6 +3,7 @@ export type {
   AnsweredBy,
   Approval,
   ApprovalResult,
+  ApproverAddress,
   CallResult,
   ClientMessage,
   ClientPart,

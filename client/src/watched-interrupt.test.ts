@@ -26,6 +26,14 @@ describe('interruptsOf', () => {
     expect(waiting).not.toHaveProperty('answeredBy');
   });
 
+  it('says who besides the owner an interrupt is addressed to, as stamped, and nothing for an owner-only one', () => {
+    const to = { uids: [], claim: 'manager' };
+    const [addressed] = interruptsOf('s1', [user, asking({ interrupt: true, approvers: to })], 'interrupted');
+    expect(addressed).toMatchObject({ state: 'waiting', approvers: to });
+    const [ownerOnly] = interruptsOf('s1', [user, asking({ interrupt: true })], 'interrupted');
+    expect(ownerOnly).not.toHaveProperty('approvers');
+  });
+
   it('reads a waiting interrupt with what it asked when its request carries the interrupt stamp', () => {
     expect(interruptsOf('s1', [user, asking({ interrupt: { question: 'sure?' } })], 'interrupted')).toEqual([
       {

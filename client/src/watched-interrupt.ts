@@ -1,6 +1,7 @@
-import type { AnsweredBy } from '@callable-flows/protocol';
+import type { AnsweredBy, ApproverAddress } from '@callable-flows/protocol';
 import {
   answeredByOf,
+  approverAddressOf,
   askedOf,
   declineReasonOf,
   inputDigestOf,
@@ -24,12 +25,15 @@ export type ApprovalState = 'waiting' | 'approved' | 'declined' | 'expired' | 'n
 
 /**
  * An interrupt of the session and where it stands; `reason` is the person's, when they declined
- * with words; `answeredBy`, who answered it (the owner, or an approver), when, and from which app.
+ * with words; `answeredBy`, who answered it (the owner, or an approver), when, and from which app;
+ * `approvers`, who besides the owner it is addressed to (its tool's `approvers`: an app shows the
+ * owner that it waits for them, when the owner may not answer it).
  */
 export type WatchedInterrupt<T extends FlowTypes = FlowTypes> = FlowInterrupt<T> & {
   state: ApprovalState;
   reason?: string;
   answeredBy?: AnsweredBy;
+  approvers?: ApproverAddress;
 };
 
 const DECLINED = /^the user declined(?::\s*(.*))?$/is;
@@ -96,6 +100,7 @@ export function interruptsOf<T extends FlowTypes>(
       const state = approvalStateOf(part, response, status);
       const reason = state === 'declined' ? declinedReasonOf(part, response) : undefined;
       const answeredBy = answeredByOf(part);
+      const approvers = approverAddressOf(part);
       interrupts.push({
         sessionId,
         ref,
@@ -106,6 +111,7 @@ export function interruptsOf<T extends FlowTypes>(
         state,
         ...(reason === undefined ? {} : { reason }),
         ...(answeredBy === undefined ? {} : { answeredBy }),
+        ...(approvers === undefined ? {} : { approvers }),
       } as WatchedInterrupt<T>);
     }
   }

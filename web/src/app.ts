@@ -416,14 +416,16 @@ export class ChatApp {
     // From the stored session, on this tab's own turn too: what waits is what was committed.
     this.deps.onWaiting?.(waitingOf(session));
     this.showQueued();
-    if (!this.busy) {
-      this.draw(session);
-      return;
+    if (!this.busy) this.draw(session);
+    else {
+      this.view.progress(session.running);
+      for (const entry of transcriptOf(session)) {
+        if (entry.kind === 'approval' && entry.state !== 'waiting' && 'output' in entry) this.view.decided(entry);
+      }
     }
-    this.view.progress(session.running);
-    for (const entry of transcriptOf(session)) {
-      if (entry.kind === 'approval' && entry.state !== 'waiting' && 'output' in entry) this.view.decided(entry);
-    }
+    // Who a waiting call is addressed to is the session's record (a streamed card learns it here).
+    this.view.addressed(transcriptOf(session));
+    this.updateComposer();
   }
 
   /** Draws `session` (when it changed since the last drawing), the running turn's step, and its unsent message. */
@@ -444,6 +446,8 @@ export class ChatApp {
     this.drawing.streamed(this.view.userMessages().length, result.interrupts.length > 0 ? 'interrupted' : 'idle');
     const live = this.live;
     if (live && !live.running && live.id === this.sessionId) this.draw(live);
+    // A card streamed after the session's last state came learns from that state who it waits for.
+    if (live && live.id === this.sessionId) this.view.addressed(transcriptOf(live));
   }
 
   /** Starts over, after asking when an approval still waits here (it would go unanswered). */

@@ -31,7 +31,14 @@ export interface ApprovalCard {
   setAnsweredBy(answeredBy: AnsweredBy | undefined): void;
   /** Disables the buttons while any call runs. */
   setBusy(busy: boolean): void;
-  /** True while it waits for the person's answer. */
+  /**
+   * Says the call waits for someone else (`who`: "a manager"), in place of buttons the person
+   * can't use (the tool's approvers don't admit them); undefined: they answer it.
+   */
+  setWaitsFor(who: string | undefined): void;
+  /** True while it waits for someone else's answer (see `setWaitsFor`). */
+  awaitsOthers(): boolean;
+  /** True while it waits for an answer. */
   isPending(): boolean;
   /** Moves the keyboard focus to the card (a screen reader reads its title). */
   focus(): void;
@@ -63,6 +70,8 @@ const MARKS: Record<CardState, string> = {
 
 let cards = 0;
 
+const capitalized = (words: string): string => words.charAt(0).toUpperCase() + words.slice(1);
+
 /** The folded technical details: the tool, its input and any metadata that isn't the card's words. */
 function details(interrupt: WireInterrupt): HTMLDetailsElement {
   const extra =
@@ -91,6 +100,7 @@ interface CardParts {
   mark: HTMLElement;
   outcome: HTMLElement;
   answeredBy: HTMLElement;
+  waitsFor: HTMLElement;
 }
 
 /** The card's elements around its decline form `form`: its words, the two actions side by side, the details folded. */
@@ -110,6 +120,7 @@ function cardParts(interrupt: WireInterrupt, copy: ApprovalCopy, id: string, for
   const mark = el('span', { class: 'mark', 'aria-hidden': 'true' });
   const outcome = el('p', { class: 'outcome' });
   const answeredBy = el('p', { class: 'answered-by', hidden: '' });
+  const waitsFor = el('p', { class: 'waits-for', hidden: '' });
   const title = el('h2', { id: `${id}-title` }, copy.title);
   if (!copy.summary && !copy.title.includes(toolWords(interrupt.name))) title.title = interrupt.name;
   // An article, not a section: a named section is a landmark, and two cards may share a title.
@@ -129,12 +140,13 @@ function cardParts(interrupt: WireInterrupt, copy: ApprovalCopy, id: string, for
       el('p', { class: 'consequence' }, el('span', { 'aria-hidden': 'true' }, '⚠ '), copy.consequence),
     outcome,
     answeredBy,
+    waitsFor,
     why,
     choices,
     form,
     details(interrupt),
   );
-  return { element, approve, decline, choices, why, badge, mark, outcome, answeredBy };
+  return { element, approve, decline, choices, why, badge, mark, outcome, answeredBy, waitsFor };
 }
 
 /**
@@ -192,6 +204,7 @@ export function approvalCard(
   let output: unknown;
   let answeredBy: AnsweredBy | undefined;
   let declineReason: string | undefined;
+  let waitsFor: string | undefined;
   const form = declineForm(id, copy.declineLabel, {
     decline: (why) => {
       if (parts.element.dataset.state === 'waiting') actions.decline(interrupt, why, card);
@@ -212,8 +225,22 @@ export function approvalCard(
       const decided = next === 'working' ? 'waiting' : next;
       const by = answeredByWords(decided, answeredBy, viewerUid?.());
       showState(parts, form.element, next, outcomeOf(decided, copy, output, declineReason), by);
+      const others = waitsFor !== undefined && decided === 'waiting';
+      parts.waitsFor.hidden = !others;
+      if (others) {
+        parts.choices.hidden = true;
+        form.element.hidden = true;
+        parts.badge.textContent = `Waiting for ${waitsFor}`;
+        parts.waitsFor.textContent = `${capitalized(waitsFor as string)} answers this request; the answer shows here. A new message withdraws it.`;
+      }
       card.setBusy(next === 'working');
     },
+    setWaitsFor(who) {
+      if (who === waitsFor) return;
+      waitsFor = who;
+      card.setState(stateNow());
+    },
+    awaitsOthers: () => waitsFor !== undefined && stateNow() === 'waiting',
     setOutput(value) {
       output = value;
       if (!card.isPending()) card.setState(stateNow());
@@ -225,7 +252,7 @@ export function approvalCard(
     setBusy(busy) {
       const disabled = busy || stateNow() !== 'waiting';
       for (const control of [approve, decline, ...form.controls]) control.disabled = disabled;
-      why.hidden = !disabled || !card.isPending();
+      why.hidden = !disabled || !card.isPending() || card.awaitsOthers();
       why.textContent = stateNow() === 'working' ? WHY_WORKING : WHY_BUSY;
     },
     isPending: () => stateNow() === 'waiting' || stateNow() === 'working',

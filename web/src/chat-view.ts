@@ -1,6 +1,7 @@
 import type { ApprovalState, RunningStep, WireInterrupt } from '@callable-flows/client';
 import { type ApprovalActions, type ApprovalCard, approvalCard } from './approval-card.js';
 import { toolWords } from './approval-copy.js';
+import { mayAnswer, type Viewer, waitsForWords } from './approver-role.js';
 import { copyButton } from './copy-button.js';
 import { countdown } from './countdown.js';
 import { el, summary } from './dom.js';
@@ -66,6 +67,8 @@ export class ChatView {
     private readonly actions: ApprovalActions,
     /** Who is looking (a card they answered says "by you"). */
     private readonly viewerUid?: () => string | undefined,
+    /** Who is looking, with their claims: a card they may not answer says who it waits for. */
+    private readonly viewer?: () => Viewer | undefined,
   ) {
     // A reader at the bottom stays there when the composer grows (a notice appears) or an entry
     // grows under them (a Retry row): the newest entry is never left under the footer.
@@ -218,6 +221,16 @@ export class ChatView {
     card.setState(entry.state, entry.reason);
   }
 
+  /** Tells each waiting card of `entries` whether the person may answer it, or who it waits for (a manager). */
+  addressed(entries: readonly TranscriptEntry[]): void {
+    for (const entry of entries) {
+      if (entry.kind !== 'approval' || entry.state !== 'waiting') continue;
+      const address = entry.approvers;
+      const others = address !== undefined && !mayAnswer(address, this.viewer?.());
+      this.cards.get(entry.ref)?.setWaitsFor(others ? waitsForWords(address) : undefined);
+    }
+  }
+
   /** A "loading" row while a stored conversation is read. */
   loading(on: boolean): void {
     this.log.querySelector('.loading')?.remove();
@@ -299,9 +312,9 @@ export class ChatView {
     return this.cards.has(ref);
   }
 
-  /** The approval cards that still wait for an answer. */
+  /** The approval cards that still wait for the person's answer (not those that wait for someone else's). */
   pendingApprovals(): ApprovalCard[] {
-    return [...this.cards.values()].filter((card) => card.isPending());
+    return [...this.cards.values()].filter((card) => card.isPending() && !card.awaitsOthers());
   }
 
   /**
@@ -325,6 +338,7 @@ export class ChatView {
       }
     }
     if (stopped) this.add(el('p', { class: 'turn-note stopped' }, STOPPED_WORDS));
+    this.addressed(entries);
   }
 
   /**

@@ -3,6 +3,9 @@ import { flow } from '@callable-flows/client';
 import { onAuthStateChanged, type User } from 'firebase/auth';
 import { ChatApp } from './app.js';
 import { ApprovalAlert, browserNotifications } from './approval-alert.js';
+import { approvalsFor, viewerOf } from './approvals-setup.js';
+import type { ApprovalsView } from './approvals-view.js';
+import type { Viewer } from './approver-role.js';
 import { ASSISTANT_QUEUES, type AssistantTypes } from './assistant.js';
 import { ChatView } from './chat-view.js';
 import { Composer } from './composer.js';
@@ -33,8 +36,12 @@ const connection = new ConnectionState();
 $('#notices').before(connection.element);
 let composer: Composer | undefined;
 let stopButton: StopButton | undefined;
+/** Who is signed in, with their claims (a manager gets the Approvals view), and that view. */
+let viewer: Viewer | undefined;
+let approvals: ApprovalsView | undefined;
+const assistant = flow<AssistantTypes>(client.functions, 'orderAssistant');
 const app = new ChatApp({
-  assistant: flow<AssistantTypes>(client.functions, 'orderAssistant'),
+  assistant,
   watchSession: (id, observer) => {
     const stop = watchSession(client.db, id, observer);
     const stopConnection = followFirestoreConnection(client.db, id, (fromCache) => connection.firestore(fromCache));
@@ -57,6 +64,7 @@ const view = new ChatView(
   { log: $('#log'), scroller: $('#scroller'), notices: $('#notices'), announcer: $('#announcer'), queue: $('#queued') },
   app,
   () => client.auth.currentUser?.uid,
+  () => viewer,
 );
 app.attach(view);
 composer = new Composer(
@@ -113,6 +121,17 @@ async function welcome(): Promise<void> {
   }
 }
 
+/** Knows who is signed in with their claims, and gives a manager the Approvals view (no one else). */
+async function setViewer(user: User | null): Promise<void> {
+  approvals?.remove();
+  approvals = undefined;
+  viewer = user ? await viewerOf(user) : undefined;
+  if (!viewer) return;
+  const chat = [$('#scroller'), document.querySelector('footer.dock') as HTMLElement];
+  const setup = { db: client.db, assistant, accounts: STACK.demoAccounts, header: $('.actions'), chat };
+  approvals = approvalsFor(viewer, setup);
+}
+
 /** Shows who is signed in (the header's second line). */
 function showUser(user: User | null): void {
   whoami.dataset.uid = user?.uid ?? '';
@@ -133,6 +152,7 @@ function followAccount(signedIn: User): void {
     if ((user?.uid ?? '') === uid) return;
     uid = user?.uid ?? '';
     showUser(user);
+    void setViewer(user);
     app.reset();
     app.setAccount(user ? 'signed-in' : 'signed-out');
     if (user) void welcome();
@@ -152,6 +172,7 @@ async function boot(): Promise<void> {
   try {
     const user = await signIn(client.auth, account);
     showUser(user);
+    await setViewer(user);
     app.setAccount('signed-in');
     followAccount(user);
     // The box is usable without the suggestions: they come in when the welcome call answers.

@@ -2,6 +2,8 @@
 export interface DemoAccount {
   email: string;
   password: string;
+  /** Its uid in the emulator's auth data (the Approvals view names who asks by it). */
+  uid?: string;
 }
 
 /** Where the app finds the emulator suite: fixed at build time by vite.config.ts. */

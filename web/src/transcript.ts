@@ -1,6 +1,7 @@
 import type {
   AnsweredBy,
   ApprovalState,
+  ApproverAddress,
   Conversation,
   WatchedPart,
   WireInterruptMetadata,
@@ -35,6 +36,8 @@ export interface ApprovalEntry {
   inputDigest?: string;
   /** Who answered it (the owner, or an approver), as the server recorded it. */
   answeredBy?: AnsweredBy;
+  /** Who besides the owner it is addressed to (its tool's approvers: a manager, say). */
+  approvers?: ApproverAddress;
 }
 
 /** One thing the conversation shows, in order. */
@@ -71,7 +74,7 @@ function callEntry(
       ...(result?.failed && { failed: true }),
     };
   }
-  const { state, metadata, reason, inputDigest, answeredBy } = asked;
+  const { state, metadata, reason, inputDigest, answeredBy, approvers } = asked;
   return {
     kind: 'approval',
     ref,
@@ -83,6 +86,7 @@ function callEntry(
     ...(reason === undefined ? {} : { reason }),
     ...(inputDigest === undefined ? {} : { inputDigest }),
     ...(answeredBy === undefined ? {} : { answeredBy }),
+    ...(approvers === undefined ? {} : { approvers }),
   };
 }
 

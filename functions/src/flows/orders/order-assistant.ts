@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { finishTool } from '../finish-tool.js';
 import { cancelOrderTool } from './cancel-order.js';
 import { queryOrderTool } from './query-order.js';
+import { refundOrderTool } from './refund-order.js';
 import { whichAddressInterrupt } from './which-address.js';
 
 /** The order assistant's instructions (after the multi-turn agent article). */
@@ -15,6 +16,7 @@ export const ORDER_ASSISTANT_SYSTEM = [
   'Always call queryOrder before saying anything about an order; never guess a status, a date or an id.',
   'If you do not know which order the user means, ask for its id.',
   'To cancel, call cancelOrder: the user is asked to confirm before anything changes; never say an order is cancelled until cancelOrder says so.',
+  'To refund an order that has shipped or been delivered, call refundOrder: a manager approves it; never say an order is refunded until refundOrder says so.',
   'If the user wants an order delivered elsewhere and gave no address, call whichAddress to ask them; you cannot change addresses yourself, so pass the address on to support in your summary.',
   'When the request is handled, reply with a one-sentence summary and call finish with it in the same message.',
 ].join('\n');
@@ -39,7 +41,8 @@ export type OrderAssistantState = z.infer<typeof OrderAssistantStateSchema>;
 
 /**
  * The order assistant agent: queryOrder (which remembers the orders it looked up in the
- * session's state), cancelOrder (confirmed by the user), whichAddress (a question), finish
+ * session's state), cancelOrder (confirmed by the user), refundOrder (approved by a manager,
+ * from their approvals inbox), whichAddress (a question), finish
  * (ends the turn); 8 tool rounds. A message sent while a turn runs is queued and answered right
  * after it ("and also order B-2002?" while the first answer is still being written).
  */
@@ -48,7 +51,13 @@ export function defineOrderAssistant(deps: OrderAssistantDeps): Agent<'queue' | 
     name: 'orderAssistant',
     model: deps.model,
     system: ORDER_ASSISTANT_SYSTEM,
-    tools: [queryOrderTool(deps.db), cancelOrderTool(deps.db), whichAddressInterrupt(), finishTool()],
+    tools: [
+      queryOrderTool(deps.db),
+      cancelOrderTool(deps.db),
+      refundOrderTool(deps.db),
+      whichAddressInterrupt(),
+      finishTool(),
+    ],
     maxTurns: 8,
     store: deps.store,
     state: OrderAssistantStateSchema,

@@ -13,12 +13,22 @@ interface QueriedOrder {
 /** What the user asked for, read from their words. */
 interface Wants {
   cancel: boolean;
+  refund: boolean;
   /** A different delivery address. */
   address: boolean;
 }
 
 // The answer and the finish call in one message: `finish` ends the turn (no model call after it).
 const finish = (summary: string): PlayMove => ({ text: summary, call: { name: 'finish', input: { summary } } });
+
+function refundMove(orderId: string, order: QueriedOrder): PlayMove {
+  if (order.status !== 'shipped' && order.status !== 'delivered')
+    return finish(`Order ${orderId} is ${order.status}: only an order that has shipped can be refunded.`);
+  return {
+    text: `Order ${orderId} (${order.item}) is ${order.status}. A refund needs a manager's approval: I've asked for it.`,
+    call: { name: 'refundOrder', input: { orderId, reason: 'requested by the customer' } },
+  };
+}
 
 function afterQuery(orderId: string, wants: Wants, order: QueriedOrder): PlayMove {
   if (!order.found) return finish(`I could not find order ${orderId} on your account.`);
@@ -27,6 +37,7 @@ function afterQuery(orderId: string, wants: Wants, order: QueriedOrder): PlayMov
       return finish(`Order ${orderId} is ${order.status}: it can no longer be sent elsewhere.`);
     return { text: `Order ${orderId} is still processing.`, call: { name: 'whichAddress', input: { orderId } } };
   }
+  if (wants.refund) return refundMove(orderId, order);
   const wantsCancel = wants.cancel;
   if (!wantsCancel) {
     return finish(
@@ -44,12 +55,13 @@ function afterQuery(orderId: string, wants: Wants, order: QueriedOrder): PlayMov
 /**
  * The order assistant's offline conversation, as a plausible model would play it: read the
  * order id from the user's words, `queryOrder`, then `cancelOrder` if asked (it interrupts for
- * confirmation), then say the summary and call `finish` with it, in one message.
+ * confirmation) or `refundOrder` (it waits for a manager), then say the summary and call `finish` with it, in one message.
  */
 export function nextOrderMove(state: PlayState): PlayMove {
   const orderId = ORDER_ID.exec(state.userText)?.[1]?.toUpperCase();
   const wants: Wants = {
     cancel: /\bcancel/i.test(state.userText),
+    refund: /\brefund/i.test(state.userText),
     address: /\baddress\b|\bdeliver(ed)? (it )?(to|elsewhere)\b/i.test(state.userText),
   };
   const last = state.calls.at(-1);
@@ -71,6 +83,12 @@ export function nextOrderMove(state: PlayState): PlayMove {
       const result = (last.output ?? {}) as { cancelled?: boolean; reason?: string };
       return finish(
         result.cancelled ? `Order ${id} has been cancelled.` : `Order ${id} was not cancelled: ${result.reason}.`,
+      );
+    }
+    case 'refundOrder': {
+      const result = (last.output ?? {}) as { refunded?: boolean; reason?: string };
+      return finish(
+        result.refunded ? `Order ${id} has been refunded.` : `Order ${id} was not refunded: ${result.reason}.`,
       );
     }
     default:

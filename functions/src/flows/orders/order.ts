@@ -12,13 +12,18 @@ export const OrderSchema = z.object({
   status: z.enum(['processing', 'shipped', 'delivered', 'cancelled']),
   item: z.string(),
   estimatedDelivery: z.string(),
+  /** Set by the one refund a manager approved (refund-order.ts): an order is refunded once. */
+  refunded: z.boolean().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
 /** An event of an order (`orders/{orderId}/events/{eventId}`). */
 export const OrderEventSchema = z.object({
-  type: z.literal('cancelled'),
+  type: z.enum(['cancelled', 'refunded']),
+  /** Whose order: the customer the call was made for. */
   byUid: z.string(),
+  /** Who approved it, when that was someone else (a manager's refund). */
+  approvedBy: z.string().optional(),
   reason: z.string(),
   at: z.date(),
   /** The tool call that made it (one event per call, whatever retries happen). */

@@ -1,0 +1,155 @@
+import { onCallFlow } from '@callable-flows/kit/callable/index.js';
+import { callableRequest, rejectionCode } from '@callable-flows/kit/callable/test-utils/callable-request.js';
+import { type DocumentDb, RestFirestore } from '@callable-flows/kit/firestore/index.js';
+import { scriptedModel } from '@callable-flows/kit/models/scripted/index.js';
+import { InMemorySessionStore } from '@callable-flows/kit/session/index.js';
+import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
+import type { CallResult } from '@callable-flows/protocol';
+import type { Firestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { playScript } from '../scripted-play.js';
+import { type DemoData, demoFirestore, seedDemoData } from '../test-utils/demo-firestore.js';
+import { defineOrderAssistant } from './order-assistant.js';
+import { nextOrderMove } from './order-script.js';
+
+const host = firestoreEmulatorHost();
+if (!host) console.warn('\n*** SKIPPED: refundOrder tests — no Firestore emulator ***\n');
+
+let db: Firestore;
+let data: DemoData;
+let close = async () => {};
+let toolsDb: DocumentDb;
+
+const CLIENTS: { name: string; make: (projectId: string) => DocumentDb }[] = [
+  { name: "firebase-admin's client", make: () => db },
+  { name: "the kit's REST client", make: (projectId) => new RestFirestore({ projectId }) },
+];
+
+function assistant() {
+  const store = new InMemorySessionStore();
+  const agent = defineOrderAssistant({
+    model: scriptedModel(playScript(nextOrderMove)),
+    store,
+    db: async () => toolsDb,
+  });
+  return { fn: onCallFlow({}, agent), store };
+}
+
+/** The assistant's words in session `id`. */
+async function said(store: InMemorySessionStore, id: string): Promise<string[]> {
+  const history = (await store.load(id))?.session.history ?? [];
+  return history.flatMap((m) => (m.role === 'model' ? m.content.map((p) => ('text' in p ? p.text : '')) : []));
+}
+
+const events = async (orderId: string) => (await db.collection(`orders/${orderId}/events`).get()).docs;
+
+describe.skipIf(!host).each(CLIENTS)('refundOrder, on $name', ({ make }) => {
+  beforeAll(async () => {
+    let projectId: string;
+    ({ db, projectId, data, close } = await demoFirestore());
+    toolsDb = make(projectId);
+  });
+  afterAll(async () => {
+    if (toolsDb instanceof RestFirestore) await toolsDb.close();
+    await close();
+  });
+  beforeEach(async () => {
+    await db.recursiveDelete(db.collection('orders'));
+    await seedDemoData(db);
+  });
+
+  const alice = () => ({ uid: data.users.alice?.uid as string });
+  const bob = () => ({ uid: data.users.bob?.uid as string });
+  const mary = () => ({ uid: data.users.mary?.uid as string, claims: { manager: true } });
+
+  /** Alice asks for a refund of her shipped A-1002: the call waits for a manager. */
+  async function askForRefund(fn: ReturnType<typeof assistant>['fn']) {
+    const asked = (await fn.run(callableRequest({ message: 'refund A-1002' }, alice()))) as Extract<
+      CallResult,
+      { interrupts: unknown }
+    >;
+    const interrupt = asked.interrupts[0];
+    const approve = (requestId: string) => ({
+      sessionId: asked.sessionId,
+      requestId,
+      resume: {
+        restart: [{ ref: interrupt?.ref as string, name: 'refundOrder', inputDigest: interrupt?.inputDigest }],
+      },
+    });
+    return { asked, interrupt, approve };
+  }
+
+  it("waits for a manager with the order's id, item and the customer's reason, and changes nothing", async () => {
+    const { fn } = assistant();
+    const { asked } = await askForRefund(fn);
+    expect(asked.status).toBe('interrupted');
+    expect(asked.interrupts).toEqual([
+      expect.objectContaining({
+        name: 'refundOrder',
+        input: { orderId: 'A-1002', reason: 'requested by the customer' },
+        metadata: expect.objectContaining({
+          orderId: 'A-1002',
+          item: 'Milk jug',
+          status: 'shipped',
+          reason: 'requested by the customer',
+        }),
+      }),
+    ]);
+    expect(await events('A-1002')).toHaveLength(0);
+  });
+
+  it('refuses the owner and a user without the manager claim with NOT_ALLOWED, and writes nothing', async () => {
+    const { fn } = assistant();
+    const { approve } = await askForRefund(fn);
+    for (const who of [alice(), bob()]) {
+      const refused = await rejectionCode(fn.run(callableRequest(approve(`by-${who.uid}`), who)));
+      expect(refused).toMatchObject({ code: 'permission-denied', details: { reason: 'NOT_ALLOWED' } });
+    }
+    expect(await events('A-1002')).toHaveLength(0);
+    expect((await db.doc('orders/A-1002').get()).get('refunded')).toBeUndefined();
+  });
+
+  it("refunds once when a manager approves: the customer's order, the manager recorded, the answer in the customer's session", async () => {
+    const { fn, store } = assistant();
+    const { asked, interrupt, approve } = await askForRefund(fn);
+    const answered = await fn.run(callableRequest(approve('mary-1'), mary()));
+    expect(answered).toMatchObject({
+      sessionId: asked.sessionId,
+      status: 'answered',
+      answered: [{ ref: interrupt?.ref, name: 'refundOrder', answer: 'restart' }],
+    });
+    // The same answer again (a retry under its request id), and a second answer: still one refund.
+    expect(await fn.run(callableRequest(approve('mary-1'), mary()))).toMatchObject({ status: 'answered' });
+    const again = await rejectionCode(fn.run(callableRequest(approve('mary-2'), mary())));
+    expect(again).toMatchObject({ code: 'failed-precondition', details: { reason: 'ALREADY_ANSWERED' } });
+    const written = await events('A-1002');
+    expect(written).toHaveLength(1);
+    expect(written[0]?.id).toBe(`refund-${interrupt?.ref}`);
+    expect(written[0]?.data()).toMatchObject({
+      type: 'refunded',
+      byUid: alice().uid,
+      approvedBy: mary().uid,
+      callRef: interrupt?.ref,
+    });
+    expect((await db.doc('orders/A-1002').get()).get('refunded')).toBe(true);
+    expect(await said(store, asked.sessionId)).toContain('Order A-1002 has been refunded.');
+  });
+
+  it('tells the customer a manager declined, with their reason, and refunds nothing', async () => {
+    const { fn, store } = assistant();
+    const { asked, interrupt } = await askForRefund(fn);
+    const decline = [{ ref: interrupt?.ref as string, name: 'refundOrder', reason: 'outside the return window' }];
+    await fn.run(callableRequest({ sessionId: asked.sessionId, resume: { decline } }, mary()));
+    expect(await events('A-1002')).toHaveLength(0);
+    expect(await said(store, asked.sessionId)).toContain('Order A-1002 was not refunded: outside the return window.');
+  });
+
+  it('refuses without asking anyone when the order is still processing', async () => {
+    const { fn } = assistant();
+    const result = await fn.run(callableRequest({ message: 'refund A-1001' }, alice()));
+    expect(result).toMatchObject({
+      status: 'done',
+      text: 'Order A-1001 is processing: only an order that has shipped can be refunded.',
+    });
+  });
+});

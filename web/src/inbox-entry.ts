@@ -1,0 +1,115 @@
+import type { Approval, ApprovalDecision } from '@callable-flows/client';
+import { approvalCopy } from './approval-copy.js';
+import { declineForm } from './decline-form.js';
+import { el, fieldList } from './dom.js';
+import { askerWords, presentedFields, timeWords } from './inbox-words.js';
+
+/** What the approver does with an entry: answers it; rejects with the error when the answer was refused. */
+export type AnswerEntry = (approval: Approval, decision: ApprovalDecision) => Promise<void>;
+
+/** One call of the approvals inbox on the page. */
+export interface InboxEntry {
+  element: HTMLElement;
+  /** The times again, as of `now` (the list redraws them each minute). */
+  tick(now: number): void;
+  /** True once this approver's answer got through (the entry stays, answered, in "Answered here"). */
+  answered(): boolean;
+  /** True while this approver's answer is on its way (the watch may see the call leave the list first). */
+  answering(): boolean;
+  /** The call can't be answered any more (someone else did, it expired): no buttons; the words stay. */
+  close(): void;
+}
+
+let entries = 0;
+
+/**
+ * An inbox entry for an approver: the tool's words for the call (its interrupt metadata, as on
+ * the owner's card), what the tool presents beside them (the order, the item, the reason), who
+ * asks, since when and until when; Approve, or Decline with an optional reason. Once the answer
+ * got through it says so ("Approved by you"); a refused one says why and stays answerable when it
+ * still can be.
+ */
+export function inboxEntry(
+  approval: Approval,
+  names: ReadonlyMap<string, string>,
+  answer: AnswerEntry,
+  errorText: (error: unknown) => string,
+): InboxEntry {
+  const copy = approvalCopy(approval.tool, approval.metadata);
+  const id = `inbox-${++entries}`;
+  const approve = el('button', { type: 'button', class: 'approve' }, copy.approveLabel);
+  const decline = el('button', { type: 'button', class: 'decline' }, copy.declineLabel);
+  const choices = el('div', { class: 'choices' }, approve, decline);
+  const times = el('p', { class: 'times' });
+  const status = el('p', { class: 'status', role: 'status' });
+  const answeredBy = el('p', { class: 'answered-by', hidden: '' });
+  let done = false;
+  let sending = false;
+
+  const decide = async (decision: ApprovalDecision): Promise<void> => {
+    for (const control of [approve, decline, ...form.controls]) control.disabled = true;
+    status.textContent = 'Sending your answer…';
+    sending = true;
+    try {
+      await answer(approval, decision);
+      done = true;
+      element.dataset.state = decision.kind === 'approve' ? 'approved' : 'declined';
+      choices.hidden = true;
+      form.element.hidden = true;
+      status.textContent = '';
+      answeredBy.hidden = false;
+      answeredBy.textContent = `${decision.kind === 'approve' ? 'Approved' : 'Declined'} by you`;
+    } catch (error) {
+      status.textContent = errorText(error);
+      for (const control of [approve, decline, ...form.controls]) control.disabled = false;
+    } finally {
+      sending = false;
+    }
+  };
+
+  const form = declineForm(id, copy.declineLabel, {
+    decline: (reason) => void decide(reason === undefined ? { kind: 'decline' } : { kind: 'decline', reason }),
+    back: () => {
+      form.element.hidden = true;
+      choices.hidden = false;
+      decline.focus();
+    },
+  });
+  const element = el(
+    'article',
+    {
+      class: 'inbox-entry',
+      'data-id': approval.id,
+      'data-tool': approval.tool,
+      'data-state': 'waiting',
+      'aria-labelledby': `${id}-title`,
+    },
+    el('h3', { id: `${id}-title` }, copy.title),
+    copy.summary && el('p', { class: 'summary' }, copy.summary),
+    copy.consequence && el('p', { class: 'consequence' }, copy.consequence),
+    fieldList(presentedFields(approval.metadata)),
+    el('p', { class: 'asker' }, 'Asked by ', el('span', { class: 'who' }, askerWords(approval.ownerUid, names))),
+    times,
+    answeredBy,
+    status,
+    choices,
+    form.element,
+  );
+  approve.addEventListener('click', () => void decide({ kind: 'approve' }));
+  decline.addEventListener('click', () => {
+    choices.hidden = true;
+    form.element.hidden = false;
+    form.focus();
+  });
+  const tick = (now: number): void => {
+    const words = timeWords(approval, now);
+    times.textContent = `${words.waiting} · ${words.expires}`;
+  };
+  tick(Date.now());
+  const close = (): void => {
+    choices.hidden = true;
+    form.element.hidden = true;
+    element.dataset.state = 'closed';
+  };
+  return { element, tick, answered: () => done, answering: () => sending, close };
+}
