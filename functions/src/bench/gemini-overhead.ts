@@ -108,7 +108,15 @@ function cases(): Case[] {
     answer: { chunks: geminiTextChunks('Hello there, how are you today?') },
     stream: true,
   };
-  return [text, streamed, toolCallCase()];
+  // The text answer as one streamed chunk: what a turn costs when it streams (it always does
+  // for every watcher's live words) though its caller doesn't — against "text answer" above.
+  const oneChunk: Case = {
+    ...text,
+    name: 'the text answer streamed (1 chunk)',
+    answer: { chunks: [text.answer.response as GeminiJson] },
+    stream: true,
+  };
+  return [text, oneChunk, streamed, toolCallCase()];
 }
 
 async function viaAdapter(model: GeminiModel, c: Case): Promise<void> {

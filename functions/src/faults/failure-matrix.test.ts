@@ -384,55 +384,47 @@ function expectQueuedInvariants(session: Session, runs: string[], sent: readonly
   ).toBe(false);
 }
 
-// A known race, left open (see docs/architecture.md, "Known races"): now and then the own call
-// finds its own message already taken by a queue run of the same process and answers `queued`
-// (its message is run once and answered through the session), so the strike's expected outcome
-// misses. Each pair builds a world of its own, so a second try starts clean.
-describe.skipIf(!host)(
-  'a queued message whose own call runs the queue up to it, and whose turn ends early',
-  { retry: 2 },
-  () => {
-    for (const failure of QUEUED_TURN_FAILURES) {
-      for (const step of QUEUED_FOLLOW_UPS) {
-        it(`keeps every invariant when ${failure.name}, then ${step.name}`, async () => {
-          firestore ??= emulatorFirestore(host as string, projectId);
-          const w = matrixWorld(firestore);
-          const agent = shopAgent(w);
-          const sessionId = await sessionWithWaitingMessage(w, agent);
-          const { after } = failure;
+describe.skipIf(!host)('a queued message whose own call runs the queue up to it, and whose turn ends early', () => {
+  for (const failure of QUEUED_TURN_FAILURES) {
+    for (const step of QUEUED_FOLLOW_UPS) {
+      it(`keeps every invariant when ${failure.name}, then ${step.name}`, async () => {
+        firestore ??= emulatorFirestore(host as string, projectId);
+        const w = matrixWorld(firestore);
+        const agent = shopAgent(w);
+        const sessionId = await sessionWithWaitingMessage(w, agent);
+        const { after } = failure;
 
-          // The call gets its own turn's outcome, and the turn ran once (the charge as the table says).
-          const own = await failure.strike(w, agent, sessionId);
-          expect(describeSettled(own)).toMatch(new RegExp(`^failed: ${after.reason} `));
-          expect(w.record.refs).toHaveLength(after.ran);
-          const left = await w.stored(sessionId);
-          expect(left.status).toBe(after.status);
-          expect(left.lease ?? null).toBeNull();
-          const ref = chargeRefOf(left.history);
-          expect(ref !== undefined && answersFor(left.history, ref).some(charged)).toBe(after.recorded);
-          expect(await w.store.queue.list(sessionId)).toEqual([]);
+        // The call gets its own turn's outcome, and the turn ran once (the charge as the table says).
+        const own = await failure.strike(w, agent, sessionId);
+        expect(describeSettled(own)).toMatch(new RegExp(`^failed: ${after.reason} `));
+        expect(w.record.refs).toHaveLength(after.ran);
+        const left = await w.stored(sessionId);
+        expect(left.status).toBe(after.status);
+        expect(left.lease ?? null).toBeNull();
+        const ref = chargeRefOf(left.history);
+        expect(ref !== undefined && answersFor(left.history, ref).some(charged)).toBe(after.recorded);
+        expect(await w.store.queue.list(sessionId)).toEqual([]);
 
-          lapseLeases(w);
-          const version = left.version;
-          const writtenAt = await w.writtenAt(sessionId);
-          const expected = step.expected(after);
-          const next = await step.run(w, agent, sessionId);
-          expectOutcome(next, expected);
-          const session = await w.stored(sessionId);
-          if (!['done', 'cleaned'].includes(expected.outcome) && !expected.writes) {
-            // A refused call writes nothing, nor does a server that finds nothing to go on with.
-            expect(session.version).toBe(version);
-            expect(await w.writtenAt(sessionId)).toBe(writtenAt);
-          }
-          expect(w.record.refs).toHaveLength(after.ran + expected.runs);
-          expect(session.status).toBe(expected.status);
-          expect(await w.store.queue.list(sessionId)).toEqual([]);
-          expectQueuedInvariants(session, w.record.refs, expected.sent);
-        });
-      }
+        lapseLeases(w);
+        const version = left.version;
+        const writtenAt = await w.writtenAt(sessionId);
+        const expected = step.expected(after);
+        const next = await step.run(w, agent, sessionId);
+        expectOutcome(next, expected);
+        const session = await w.stored(sessionId);
+        if (!['done', 'cleaned'].includes(expected.outcome) && !expected.writes) {
+          // A refused call writes nothing, nor does a server that finds nothing to go on with.
+          expect(session.version).toBe(version);
+          expect(await w.writtenAt(sessionId)).toBe(writtenAt);
+        }
+        expect(w.record.refs).toHaveLength(after.ran + expected.runs);
+        expect(session.status).toBe(expected.status);
+        expect(await w.store.queue.list(sessionId)).toEqual([]);
+        expectQueuedInvariants(session, w.record.refs, expected.sent);
+      });
     }
-  },
-);
+  }
+});
 
 /** A sibling of `charge` that fails the whole turn (onError: 'throw') while `charge` still runs, until it is back. */
 function auditTool(down: () => boolean, before: () => Promise<void>) {

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { defineAgent } from '../agent/index.js';
-import { gate } from '../agent/test-utils/agent-fixtures.js';
-import type { GenerateRequest } from '../model/index.js';
-import { scriptedModel } from '../models/scripted/index.js';
-import { InMemorySessionStore } from '../session/index.js';
-import { defineTool } from '../tools/index.js';
+import { busyAgent } from '../agent/test-utils/busy-agent.js';
 import { onCallFlow } from './on-call-flow.js';
 import { callableRequest, rejectionCode } from './test-utils/callable-request.js';
 
@@ -13,28 +7,8 @@ const alice = { uid: 'alice' };
 
 /** A queueing agent's callable whose turn on "slow" holds until `release` opens. */
 function queueingCallable() {
-  const store = new InMemorySessionStore();
-  const release = gate();
-  const started = gate();
-  const wait = defineTool(
-    { name: 'wait', description: 'Takes its time.', inputSchema: z.object({}), sideEffects: 'idempotent' },
-    async () => {
-      started.open();
-      await release.promise;
-      return 'waited';
-    },
-  );
-  const model = scriptedModel(async (request: GenerateRequest) => {
-    const said = request.messages.findLast((m) => m.role === 'user')?.content[0];
-    const text = said && 'text' in said ? said.text : '';
-    if (text !== 'slow' || request.messages.at(-1)?.role === 'tool') return `you said ${text}`;
-    return {
-      message: { role: 'model', content: [{ toolRequest: { name: 'wait', ref: 'w', input: {} } }] },
-      finishReason: 'stop',
-    };
-  });
-  const agent = defineAgent({ name: 'q', model, tools: [wait], store, whileBusy: 'queue' });
-  return { fn: onCallFlow({}, agent), agent, store, release, started };
+  const w = busyAgent();
+  return { ...w, fn: onCallFlow({}, w.agent) };
 }
 
 describe('onCallFlow: withdrawing a queued message', () => {

@@ -56,7 +56,11 @@ export function shopAgent(w: MatrixWorld): () => Agent<WhileBusy> {
 
 /** A session of alice's with one message left waiting in its queue (its instance died before it ran it). */
 export async function sessionWithWaitingMessage(w: MatrixWorld, agent: () => Agent<WhileBusy>): Promise<string> {
-  const { sessionId } = await agent().send(undefined, { message: 'hi' }, alice);
+  const first = agent();
+  const { sessionId } = await first.send(undefined, { message: 'hi' }, alice);
+  // The queue run its turn's end started (it found nothing) is over before the message lands:
+  // the instance is gone, as its death left it, and runs nothing of what follows.
+  await first.idle();
   const message = { role: 'user' as const, content: [{ text: WAITING.text }] };
   const item = { ...WAITING, uid: 'alice', message, digest: requestDigest(message, undefined), at: w.clock.now() };
   await w.store.queue.push(sessionId, item, { maxItems: 3, ownerUid: 'alice', expireAt: DAY_MS * 9e3 });

@@ -7,7 +7,7 @@ import { firestoreEmulatorHost } from '../../test-utils/firestore.js';
 import { rejection } from '../../test-utils/kit-test-helpers.js';
 import { requestDigest } from '../call-records/index.js';
 import { defineAgent } from '../define-agent.js';
-import { echoModel, gate, userTexts } from '../test-utils/agent-fixtures.js';
+import { echoModel, type Gate, gate, userTexts } from '../test-utils/agent-fixtures.js';
 
 // A message whose own call runs the queue up to itself (messages waited, and nobody held the
 // session) is answered with its own turn's outcome, and its turn runs once: on the Firestore
@@ -31,10 +31,17 @@ function world() {
   const failOnce = new Set<string>();
   const holdUntilStopped = new Set<string>();
   const held = gate();
+  // A message whose model call waits for a test: `reached` opens when it is asked, `release` lets it answer.
+  const paused = new Map<string, { reached: Gate; release: Gate }>();
   const model = echoModel({
     before: async (_call, request, signal) => {
       const [text = ''] = userTexts(request.messages.filter((m) => m.role === 'user').slice(-1));
       calls.set(text, (calls.get(text) ?? 0) + 1);
+      const pause = paused.get(text);
+      if (pause) {
+        pause.reached.open();
+        await pause.release.promise;
+      }
       if (failOnce.delete(text))
         throw new KitError('unavailable', 'Gemini answered 503', { reason: 'MODEL_UNAVAILABLE' });
       if (!holdUntilStopped.has(text)) return;
@@ -54,12 +61,14 @@ function world() {
       store: new FirestoreSessionStore({ firestore: firestore as Firestore, prefix }),
       whileBusy: 'queue',
     });
-  return { store, agent, calls, failOnce, holdUntilStopped, held, session, otherInstance };
+  return { store, agent, calls, failOnce, holdUntilStopped, held, paused, session, otherInstance };
 }
 
 /** A session with one message waiting in its queue (its instance died before it ran it), and nobody holding it. */
 async function withWaitingMessage(w: ReturnType<typeof world>): Promise<string> {
   const sessionId = (await w.agent.send(undefined, { message: 'hi' }, alice)).sessionId;
+  // The queue run the turn's end started (it found nothing) is over before the message lands.
+  await w.agent.idle();
   const waiting = { role: 'user' as const, content: [{ text: 'waiting' }] };
   const item = { requestId: 'w1', uid: 'alice', message: waiting, digest: requestDigest(waiting, undefined), at: 1 };
   await w.store.queue.push(sessionId, item, { maxItems: 3, ownerUid: 'alice', expireAt: Date.now() + 86_400_000 });
@@ -127,5 +136,40 @@ describe.skipIf(!host)('queueMessage, when its own call runs the queue up to it'
     expect(error).toMatchObject({ code: 'unavailable', reason: 'MODEL_UNAVAILABLE', details: { sessionId: s1 } });
     expect(w.calls.get('mine')).toBe(1);
     await expectLeft(w, s1, 'failed');
+  });
+
+  it('answers queued at its place, its message run once by the other instance, when another instance’s queue run takes the session between this call’s push and its own run', async () => {
+    const w = world();
+    const s1 = await withWaitingMessage(w);
+    const other = w.otherInstance();
+    const pause = { reached: gate(), release: gate() };
+    w.paused.set('waiting', pause);
+    // The call's read after its push sees the session free; by the time it runs the queue,
+    // the other instance's run holds it (its turn of the waiting message is under way).
+    let pushed = false;
+    let otherRun: ReturnType<typeof other.runQueued> | undefined;
+    const queue = w.store.queue;
+    const push = queue.push.bind(queue);
+    vi.spyOn(queue, 'push').mockImplementation(async (...args) => {
+      const done = await push(...args);
+      pushed = true;
+      return done;
+    });
+    const load = w.store.load.bind(w.store);
+    vi.spyOn(w.store, 'load').mockImplementation(async (id: string) => {
+      const loaded = await load(id);
+      if (pushed && !otherRun) {
+        otherRun = other.runQueued(s1);
+        await pause.reached.promise;
+      }
+      return loaded;
+    });
+    const answer = await w.agent.send(s1, { message: 'mine' }, { ...alice, requestId: 'm1' });
+    expect(answer).toEqual({ sessionId: s1, status: 'queued', requestId: 'm1', position: 2 });
+    pause.release.open();
+    // The other instance's run answers both, in order, each asked once: nothing lost or run twice.
+    await expect(otherRun).resolves.toEqual({ ran: ['w1', 'm1'], left: 0 });
+    expect([w.calls.get('waiting'), w.calls.get('mine')]).toEqual([1, 1]);
+    await expectLeft(w, s1, 'idle');
   });
 });

@@ -10,7 +10,7 @@ import { scheduleQueueRun } from '../continuation-queue/index.js';
 import { ownedSession } from '../ending/index.js';
 import type { AgentRuntime } from '../runtime/index.js';
 import type { AgentCallContext, AgentInput } from '../turn/index.js';
-import { type QueueDeps, runQueued, runQueuedAfter } from './run-queued.js';
+import { type QueueDeps, type QueuedTurnEnd, runQueuedAfter, waitForQueuedTurn } from './run-queued.js';
 import type { AgentSendResult } from './send-result.js';
 
 /** The session's queue; a store without one can't queue (`unimplemented`). */
@@ -92,13 +92,26 @@ export async function queueMessage(
     }
     return { sessionId, status: 'queued', requestId, position: pushed.position };
   }
-  // Nobody holds the session: nobody else may be about to run the queue. Run it up to this message.
-  const run = await runQueued(deps, sessionId, { requestId, ctx });
-  if (run.left > 0 && run.waiting === undefined) void runQueuedAfter(deps, sessionId).catch(() => undefined);
-  // Its own turn ran here: its outcome is this call's (its result, or why it failed or was stopped).
-  if (run.reached) {
-    if ('error' in run.reached) throw run.reached.error;
-    return run.reached.result;
+  // Nobody holds the session: run the queue up to this message, after any run of this instance
+  // under way. Whichever run of this instance reaches the message runs it as this call.
+  const own = waitForQueuedTurn(rt, sessionId, { requestId, ctx });
+  let ended: QueuedTurnEnd | undefined;
+  try {
+    const run = runQueuedAfter(deps, sessionId, requestId);
+    void run.then(
+      (done) => {
+        if (done.left > 0 && done.waiting === undefined) void runQueuedAfter(deps, sessionId).catch(() => undefined);
+      },
+      () => undefined,
+    );
+    ended = await Promise.race([own.ended, run.then(() => undefined)]);
+  } finally {
+    own.forget();
+  }
+  // Its own turn ran on this instance: its outcome is this call's (its result, or why it failed or was stopped).
+  if (ended) {
+    if ('error' in ended) throw ended.error;
+    return ended.result;
   }
   const position = positionOf(await queue.list(sessionId), requestId);
   if (position === 0) {

@@ -5,7 +5,7 @@ import { requestDigest } from '../call-records/index.js';
 import { defineAgent } from '../define-agent.js';
 import { resolveAgent } from '../runtime/index.js';
 import { echoModel, gate, userTexts } from '../test-utils/agent-fixtures.js';
-import { type QueueDeps, runQueued } from './run-queued.js';
+import { type QueueDeps, runQueued, runQueuedAfter, waitForQueuedTurn } from './run-queued.js';
 
 const alice = { uid: 'alice' };
 const bounds = { maxItems: 5, ownerUid: 'alice', expireAt: 9 };
@@ -92,15 +92,34 @@ describe('runQueued', () => {
     await expect(runQueued(deps, s1)).resolves.toEqual({ ran: ['q1'], left: 0 });
   });
 
-  it('stops at the message named by until, with how its turn ended, and leaves the rest for the next run', async () => {
+  it('stops at the message named by until, tells its waiter how its turn ended, and leaves the rest for the next run', async () => {
     const { store, plain, deps } = world();
     const s1 = (await plain.send(undefined, { message: 'hi' }, alice)).sessionId;
     for (const n of [1, 2, 3]) await store.queue.push(s1, queued(`q${n}`, `m${n}`), bounds);
-    await expect(runQueued(deps, s1, { requestId: 'q2', ctx: alice })).resolves.toEqual({
-      ran: ['q1', 'q2'],
-      left: 1,
-      reached: { result: expect.objectContaining({ sessionId: s1, status: 'done', text: 'echo: m2' }) },
+    const own = waitForQueuedTurn(deps.rt, s1, { requestId: 'q2', ctx: alice });
+    await expect(runQueued(deps, s1, 'q2')).resolves.toEqual({ ran: ['q1', 'q2'], left: 1 });
+    await expect(own.ended).resolves.toEqual({
+      result: expect.objectContaining({ sessionId: s1, status: 'done', text: 'echo: m2' }),
     });
+    own.forget();
+  });
+
+  it('runs a waiting call’s message as that call in a run it did not start, one run after another on the instance', async () => {
+    const { store, plain, deps } = world();
+    const s1 = (await plain.send(undefined, { message: 'hi' }, alice)).sessionId;
+    for (const n of [1, 2]) await store.queue.push(s1, queued(`q${n}`, `m${n}`), bounds);
+    const chunks: unknown[] = [];
+    const own = waitForQueuedTurn(deps.rt, s1, { requestId: 'q2', ctx: { ...alice, onChunk: (c) => chunks.push(c) } });
+    // A run under way on the instance (the one a turn's end starts), then the call's own run behind it.
+    const first = runQueuedAfter(deps, s1);
+    const second = runQueuedAfter(deps, s1, 'q2');
+    const ended = await own.ended;
+    expect(ended).toEqual({ result: expect.objectContaining({ status: 'done', text: 'echo: m2' }) });
+    // The first run reached the message and ran it as the waiting call: its words streamed to it.
+    await expect(first).resolves.toEqual({ ran: ['q1', 'q2'], left: 0 });
+    await expect(second).resolves.toEqual({ ran: [], left: 0 });
+    expect(chunks.length).toBeGreaterThan(0);
+    own.forget();
   });
 
   it('gives the error of the turn named by until, and takes it off the queue unrun again, when that turn fails', async () => {
@@ -117,8 +136,10 @@ describe('runQueued', () => {
     const deps: QueueDeps = { rt: resolveAgent({ name: 'q', model, store }), turn: plain.send };
     const s1 = (await plain.send(undefined, { message: 'hi' }, alice)).sessionId;
     await store.queue.push(s1, queued('q1', 'm1'), bounds);
-    const run = await runQueued(deps, s1, { requestId: 'q1', ctx: alice });
-    expect(run).toMatchObject({ ran: ['q1'], left: 0, reached: { error: { reason: 'MODEL_UNAVAILABLE' } } });
+    const own = waitForQueuedTurn(deps.rt, s1, { requestId: 'q1', ctx: alice });
+    await expect(runQueued(deps, s1, 'q1')).resolves.toEqual({ ran: ['q1'], left: 0 });
+    await expect(own.ended).resolves.toMatchObject({ error: { reason: 'MODEL_UNAVAILABLE' } });
+    own.forget();
     expect(calls).toBe(1);
     expect(await store.queue.list(s1)).toEqual([]);
   });

@@ -25,15 +25,13 @@ export type QueuedTurnEnd = { result: AgentTurnResult } | { error: unknown };
  * What one run of a queue did: the request ids it answered, in order, and how many messages still
  * wait; `waiting` says why it stopped with some left: a turn `held` the session (its release runs
  * the queue on), the session waits for answers to its `interrupts` (the resume's release does), or
- * the `store` failed before the head's turn was journaled (the next run tries it again).
- * `reached` is how the turn of the message of `until` ended, when this run ran it: what the
- * call that queued it answers with (its turn is never run a second time for it).
+ * the `store` failed before the head's turn was journaled (the next run tries it again). How a
+ * message's turn ended reaches the call waiting for it through its waiter (`waitForQueuedTurn`).
  */
 export interface QueueRun {
   ran: string[];
   left: number;
   waiting?: 'held' | 'interrupts' | 'store';
-  reached?: QueuedTurnEnd;
 }
 
 /** What became of the head's turn: it ended (answered, failed, stopped or closed), or it waits for the given reason. */
@@ -43,6 +41,50 @@ type HeadOutcome = { ended: QueuedTurnEnd } | { waiting: NonNullable<QueueRun['w
 export interface WaitingCall {
   requestId: string;
   ctx: AgentCallContext;
+}
+
+/** A call of this instance waiting for its queued message's turn, and how it is told that turn's end. */
+export interface QueueWaiter extends WaitingCall {
+  settle(end: QueuedTurnEnd): void;
+}
+
+const waiterKey = (sessionId: string, requestId: string) => `${sessionId}\u0000${requestId}`;
+
+// Per agent instance (its runtime), by session and request id: a waiter is the instance's own.
+const waiters = new WeakMap<AgentRuntime, Map<string, QueueWaiter>>();
+function waitersOf(rt: AgentRuntime): Map<string, QueueWaiter> {
+  const known = waiters.get(rt);
+  if (known) return known;
+  const map = new Map<string, QueueWaiter>();
+  waiters.set(rt, map);
+  return map;
+}
+
+/**
+ * Registers `call` as waiting for its queued message on `sessionId`: whichever queue run of this
+ * instance reaches that message runs it as this call (its stream, its trace) and tells it how its
+ * turn ended (`ended`), so two runs of one instance never leave the call answered `queued` while
+ * its own turn runs elsewhere in the process. `forget` once the call is answered.
+ */
+export function waitForQueuedTurn(
+  rt: AgentRuntime,
+  sessionId: string,
+  call: WaitingCall,
+): { ended: Promise<QueuedTurnEnd>; forget(): void } {
+  const key = waiterKey(sessionId, call.requestId);
+  let settle: (end: QueuedTurnEnd) => void = () => undefined;
+  const ended = new Promise<QueuedTurnEnd>((resolve) => {
+    settle = resolve;
+  });
+  const waiter: QueueWaiter = { ...call, settle };
+  const map = waitersOf(rt);
+  map.set(key, waiter);
+  return {
+    ended,
+    forget: () => {
+      if (map.get(key) === waiter) map.delete(key);
+    },
+  };
 }
 
 /**
@@ -89,7 +131,7 @@ async function runHead(
  * `until` when given: the call that queued it waits for its own answer, and its turn runs as that
  * call. Safe from anywhere at any time.
  */
-export async function runQueued(deps: QueueDeps, sessionId: string, until?: WaitingCall): Promise<QueueRun> {
+export async function runQueued(deps: QueueDeps, sessionId: string, until?: string): Promise<QueueRun> {
   const queue: TurnQueue | undefined = deps.rt.store.queue;
   const ran: string[] = [];
   if (!queue) return { ran, left: 0 };
@@ -98,25 +140,28 @@ export async function runQueued(deps: QueueDeps, sessionId: string, until?: Wait
     if (!head) return { ran, left: 0 };
     // Taken to run, atomically with any withdraw: a message taken back meanwhile never runs.
     if (!(await queue.claim(sessionId, head.requestId))) continue;
-    const outcome = await runHead(deps, sessionId, head, until);
+    const waiter = waiters.get(deps.rt)?.get(waiterKey(sessionId, head.requestId));
+    const outcome = await runHead(deps, sessionId, head, waiter);
     if ('waiting' in outcome) return { ran, left: rest.length + 1, waiting: outcome.waiting };
     await queue.shift(sessionId, head.requestId);
+    waiter?.settle(outcome.ended);
     ran.push(head.requestId);
-    if (head.requestId === until?.requestId) return { ran, left: rest.length, reached: outcome.ended };
+    if (head.requestId === until) return { ran, left: rest.length };
   }
 }
 
 /**
  * Runs the queue of `sessionId` after the runs already under way on this instance (so a message
- * queued while one of them looked is not missed); the promise is that run's. Turns that end call
+ * queued while one of them looked is not missed), up to the message of `until` when given; the
+ * promise is that run's. Turns that end call
  * it without waiting, so their caller is answered at once.
  */
-export function runQueuedAfter(deps: QueueDeps, sessionId: string): Promise<QueueRun> {
+export function runQueuedAfter(deps: QueueDeps, sessionId: string, until?: string): Promise<QueueRun> {
   const runs = deps.rt.queueRuns;
   const before = runs.get(sessionId) ?? Promise.resolve();
   const run = before.then(
-    () => runQueued(deps, sessionId),
-    () => runQueued(deps, sessionId),
+    () => runQueued(deps, sessionId, until),
+    () => runQueued(deps, sessionId, until),
   );
   runs.set(sessionId, run);
   const forget = () => {
