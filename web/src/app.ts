@@ -59,7 +59,13 @@ export interface AppDeps {
 function waitingOf(session: LiveSession): WaitingOne[] {
   return transcriptOf(session).flatMap((entry) =>
     entry.kind === 'approval' && entry.state === 'waiting'
-      ? [{ ref: entry.ref, title: approvalCopy(entry.name, entry.metadata).title }]
+      ? [
+          {
+            ref: entry.ref,
+            title: approvalCopy(entry.name, entry.metadata).title,
+            ...(entry.approvers === undefined ? {} : { approvers: entry.approvers }),
+          },
+        ]
       : [],
   );
 }

@@ -1,8 +1,11 @@
+import type { ApproverAddress } from '@callable-flows/client';
 /** An approval that waits on the session on the page, as the alert says it. */
 export interface WaitingOne {
   ref: string;
   /** The card's title (the tool's words). */
   title: string;
+  /** Who besides the owner it is addressed to (its stamp), when anyone is. */
+  approvers?: ApproverAddress;
 }
 
 /** The browser's notifications, as far as the alert uses them (absent where the browser has none). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayAnswer, waitsForWords } from './approver-role.js';
+import { answerableBy, mayAnswer, waitsForWords } from './approver-role.js';
 
 const alice = { uid: 'uid-alice', claims: {} };
 const mary = { uid: 'uid-mary', claims: { manager: true } };
@@ -28,5 +28,16 @@ describe('waitsForWords', () => {
     expect(waitsForWords({ uids: [], claim: 'manager' })).toBe('a manager');
     expect(waitsForWords({ uids: [], claim: 'accountsPayable' })).toBe('an accounts payable');
     expect(waitsForWords({ uids: ['uid-bob'] })).toBe('an approver');
+  });
+});
+
+describe('answerableBy', () => {
+  it('counts for the owner their own calls, never one that waits for a manager; the manager sees that one', () => {
+    const waiting = [
+      { ref: 'cancel', approvers: undefined },
+      { ref: 'refund', approvers: { uids: [], claim: 'manager' } },
+    ];
+    expect(answerableBy(waiting, alice).map((one) => one.ref)).toEqual(['cancel']);
+    expect(answerableBy(waiting, mary).map((one) => one.ref)).toEqual(['cancel', 'refund']);
   });
 });

@@ -27,3 +27,15 @@ export function waitsForWords(address: ApproverAddress): string {
   const who = address.claim === undefined ? 'approver' : toolWords(address.claim);
   return `${/^[aeiou]/i.test(who) ? 'an' : 'a'} ${who}`;
 }
+
+/**
+ * The waiting approvals of `waiting` that `viewer` may answer: what the tab's title and a
+ * notification count. One that waits for a manager is not the owner's to act on (its card says
+ * who it waits for), so it never calls them back to the tab.
+ */
+export function answerableBy<T extends { approvers?: ApproverAddress }>(
+  waiting: readonly T[],
+  viewer: Viewer | undefined,
+): T[] {
+  return waiting.filter((one) => mayAnswer(one.approvers, viewer));
+}

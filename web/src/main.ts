@@ -5,7 +5,7 @@ import { ChatApp } from './app.js';
 import { ApprovalAlert, browserNotifications } from './approval-alert.js';
 import { approvalsFor, viewerOf } from './approvals-setup.js';
 import type { ApprovalsView } from './approvals-view.js';
-import type { Viewer } from './approver-role.js';
+import { answerableBy, type Viewer } from './approver-role.js';
 import { ASSISTANT_QUEUES, type AssistantTypes } from './assistant.js';
 import { ChatView } from './chat-view.js';
 import { Composer } from './composer.js';
@@ -58,7 +58,7 @@ const app = new ChatApp({
   queues: ASSISTANT_QUEUES,
   editText: (text) => composer?.setText(text),
   confirm: confirmDialog,
-  onWaiting: (waiting) => approvalAlert.show(waiting),
+  onWaiting: (waiting) => approvalAlert.show(answerableBy(waiting, viewer)),
 });
 const view = new ChatView(
   { log: $('#log'), scroller: $('#scroller'), notices: $('#notices'), announcer: $('#announcer'), queue: $('#queued') },
