@@ -16,6 +16,8 @@ export const AnsweredBySchema = z.object({
   uid: z.string(),
   at: z.number(),
   appId: z.optional(z.string()),
+  /** Their name as their verified ID token gave it (its `name` claim), when it has one: what a person is shown. */
+  name: z.optional(z.string()),
 });
 export type AnsweredBy = z.infer<typeof AnsweredBySchema>;
 
@@ -51,7 +53,7 @@ export const ApprovalDocSchema = z.object({
   state: z.enum(APPROVAL_STATES),
   waitingSince: TimeSchema,
   expiresAt: z.nullable(TimeSchema),
-  answeredBy: z.optional(z.object({ uid: z.string(), at: TimeSchema, appId: z.optional(z.string()) })),
+  answeredBy: z.optional(z.extend(AnsweredBySchema, { at: TimeSchema })),
   closedAt: z.optional(TimeSchema),
   expireAt: TimeSchema,
   notice: z.optional(NoticeDocSchema),
@@ -101,8 +103,8 @@ export function readApproval(id: string, data: unknown): Approval | undefined {
     expireAt: millis(doc.expireAt),
   };
   if (doc.answeredBy) {
-    const { uid, at, appId } = doc.answeredBy;
-    approval.answeredBy = { uid, at: millis(at), ...(appId === undefined ? {} : { appId }) };
+    const { at, ...by } = doc.answeredBy;
+    approval.answeredBy = { ...by, at: millis(at) };
   }
   if (doc.closedAt !== undefined) approval.closedAt = millis(doc.closedAt);
   if (doc.notice) {

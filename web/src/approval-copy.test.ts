@@ -81,9 +81,10 @@ describe('outcomeOf', () => {
 });
 
 describe('answeredByWords', () => {
-  it('says who approved or declined a decided card: "you" for the person looking, the uid for anyone else', () => {
+  it('says who approved or declined a decided card: "you" for the person looking, their name (else uid) for anyone else', () => {
+    expect(answeredByWords('approved', { uid: 'max', name: 'Max Manager' }, 'ann')).toBe('Approved by Max Manager');
     expect(answeredByWords('approved', { uid: 'max' }, 'ann')).toBe('Approved by max');
-    expect(answeredByWords('declined', { uid: 'ann' }, 'ann')).toBe('Declined by you');
+    expect(answeredByWords('declined', { uid: 'ann', name: 'Ann' }, 'ann')).toBe('Declined by you');
   });
   it('says nothing while the card waits, once it expired, or when no one is recorded', () => {
     expect(answeredByWords('waiting', { uid: 'max' }, 'ann')).toBeUndefined();

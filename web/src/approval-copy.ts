@@ -103,10 +103,10 @@ export function outcomeOf(
  */
 export function answeredByWords(
   state: ApprovalState,
-  answeredBy: { uid: string } | undefined,
+  answeredBy: { uid: string; name?: string } | undefined,
   viewerUid: string | undefined,
 ): string | undefined {
   if (!answeredBy || (state !== 'approved' && state !== 'declined')) return undefined;
-  const who = answeredBy.uid === viewerUid ? 'you' : answeredBy.uid;
+  const who = answeredBy.uid === viewerUid ? 'you' : (answeredBy.name ?? answeredBy.uid);
   return `${state === 'approved' ? 'Approved' : 'Declined'} by ${who}`;
 }

@@ -24,7 +24,7 @@ if (!host) console.warn('\n*** SKIPPED: approvers — no Firestore emulator ***\
 const projectId = demoProjectId('approvers');
 const backends = host ? firestoreStoreBackends(host, projectId, 'ap') : undefined;
 
-const MANAGER = { auth: { uid: 'max', token: { manager: true } }, app: { appId: 'web-app' } };
+const MANAGER = { auth: { uid: 'max', token: { manager: true, name: 'Max Manager' } }, app: { appId: 'web-app' } };
 const as = (uid: string, token: Record<string, unknown> = {}) => ({ uid, context: { auth: { uid, token } } });
 const manager = { uid: 'max', context: MANAGER };
 
@@ -152,11 +152,11 @@ describe.skipIf(!host)('approvers: an answer by someone other than the owner', (
       const session = (await s.store.load(sessionId))?.session;
       expect(session?.status).toBe('idle');
       const call = session?.history.flatMap(toolRequestsOf).find((p) => p.toolRequest.ref === ref);
-      expect(answeredByOf(call ?? {})).toMatchObject({ uid: 'max', appId: 'web-app' });
+      expect(answeredByOf(call ?? {})).toMatchObject({ uid: 'max', appId: 'web-app', name: 'Max Manager' });
       const doc = await s.inbox(sessionId, ref);
       expect(readApproval(doc.id, doc.data())).toMatchObject({
         state: 'approved',
-        answeredBy: { uid: 'max', appId: 'web-app' },
+        answeredBy: { uid: 'max', appId: 'web-app', name: 'Max Manager' },
       });
       // Closed by the answer's own write (the turn's first), not by an extra commit.
       const answerWrite = s.writes[before] as SessionRecord;

@@ -16,7 +16,17 @@ export function answererOf(context: ActionContext | undefined, approvers: boolea
   const app = context?.app;
   const token = isRecord(auth) && isRecord(auth.token) ? auth.token : {};
   const appId = isRecord(app) && typeof app.appId === 'string' && app.appId ? app.appId : undefined;
-  return { token, ...(appId === undefined ? {} : { appId }), approvers };
+  const name = nameOf(token);
+  return { token, ...(appId === undefined ? {} : { appId }), ...(name === undefined ? {} : { name }), approvers };
+}
+
+/** The longest name an answer's stamp keeps: a display name, not a document. */
+export const MAX_ANSWERER_NAME = 100;
+
+/** The token's `name` claim (the account's display name), trimmed and bounded; undefined when it has none. */
+function nameOf(token: Record<string, unknown>): string | undefined {
+  const name = typeof token.name === 'string' ? token.name.trim() : '';
+  return name ? name.slice(0, MAX_ANSWERER_NAME) : undefined;
 }
 
 /** What an approver who is not the owner is told of their answer: the calls they answered, and how; nothing of the conversation. */

@@ -72,9 +72,16 @@ function resumeTurn(rt: AgentRuntime, session: Session, resume: Resume, request:
   const last = openRoundOf(session.history);
   const replies = repliesOfRequest(resume);
   if (!last) throw nothingToResume(session.history, session.id, replies);
-  // Every answer records who gave it, when, and from which app when App Check vouched for it.
-  const appId = request.kind === 'resume' ? request.answerer?.appId : undefined;
-  const answeredBy = { uid: request.uid, at: request.now, ...(appId === undefined ? {} : { appId }) };
+  // Every answer records who gave it (their uid, and name when their token has one), when, and
+  // from which app when App Check vouched for it.
+  const answerer = request.kind === 'resume' ? request.answerer : undefined;
+  const { appId, name } = answerer ?? {};
+  const answeredBy = {
+    uid: request.uid,
+    at: request.now,
+    ...(appId === undefined ? {} : { appId }),
+    ...(name === undefined ? {} : { name }),
+  };
   const answered = applyResume(last, replies, rt.toolMap, { history: session.history, fromClient: true, answeredBy });
   const history = [...session.history.slice(0, -1), answered];
   const base: TurnState = session.turn ?? {

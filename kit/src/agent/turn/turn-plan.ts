@@ -22,6 +22,8 @@ export interface TurnPlan {
 export interface Answerer {
   token: Record<string, unknown>;
   appId?: string;
+  /** Their name, from the verified token's `name` claim (bounded), stamped with their answer. */
+  name?: string;
   approvers: boolean;
 }
 
