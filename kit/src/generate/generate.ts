@@ -27,6 +27,7 @@ import { repliesOfOptions } from './resume-reply.js';
 import { type ResolvedRound, runOpenRound } from './run-open-round.js';
 import { isStopMet, stopToolResult } from './stop-condition.js';
 import { toToolMap } from './to-tool-map.js';
+import { UntimedMessages } from './untimed-messages.js';
 
 /** The tools by name, each source's list (an MCP server's) resolved with the caller's context. */
 async function sourcedToolMap(options: GenerateOptions): Promise<Map<string, Tool>> {
@@ -183,6 +184,7 @@ export async function generate<O extends z.ZodType = z.ZodType>(
     signal: options.signal,
     onChunk,
     observer: options.observer,
+    untimed: new UntimedMessages(),
   };
 
   if (options.resume) {
