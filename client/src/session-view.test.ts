@@ -85,15 +85,6 @@ describe('toSessionView', () => {
     });
   });
 
-  it('keeps when the newest turn began once it has ended, for a page that shows its time', () => {
-    const { doc } = sessionDoc([user], 0, {
-      status: 'idle',
-      turn: JSON.stringify({ seq: 0, kind: 'message', start: 0, startedAt: 30 }),
-    });
-    expect(toSessionView(doc, [], false)?.turnStartedAt).toBe(30);
-    expect(toSessionView(sessionDoc([user], 0).doc, [], false)?.turnStartedAt).toBeUndefined();
-  });
-
   it('shows who stopped the last turn, from which client and when, when the outcome says stopped', () => {
     const stoppedBy = { uid: 'alice', requestId: 'stop-1', clientId: 'phone', at: 40 };
     const outcome = { kind: 'stopped', at: 41, requestId: 'r-9', stoppedBy };
