@@ -165,7 +165,8 @@ export async function generate<O extends z.ZodType = z.ZodType>(
   state.messages = initialMessages(options);
   // One request for the whole generation: its messages are the loop's own list, which grows in
   // place (a request's messages are valid for the call, see `Model`; the loop appends only after
-  // the model has answered), so a model call builds no request of its own.
+  // the model has answered), so a model call builds no request of its own (but for a conversation
+  // with stored times: its untimed copy, `untimed-messages.ts`, kept in step with the list).
   const request: GenerateRequest = { ...baseRequest(options, tools), messages: state.messages };
   const maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
   const onChunk = options.onChunk;
