@@ -3,12 +3,13 @@
 # names one, prints the tables and writes docs/benchmarks.md. `npm run bench -- engine cold-start`
 # runs only the named suites (and rewrites only their sections); the suites that measure Genkit
 # (vs-genkit, alloc, turn) install it into bench/genkit first; `npm run bench -- web` times the web
-# app in Chromium.
+# app in Chromium (sections `web` and `web-live`: a second device, a reload and a stop while an
+# answer streams). Benches are not tests: `npm test` (and .ci/run) never runs them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# `web` is the web app's timings as a person sees them (web/bench: Chromium against a stack of its
-# own); every other name is a suite of functions/src/bench. A full run does both.
+# `web` is the web app's timings as a person sees them (web/bench/*.bench.ts: Chromium against a
+# stack of its own); every other name is a suite of functions/src/bench. A full run does both.
 suites=()
 web=0
 for name in "$@"; do

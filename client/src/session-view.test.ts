@@ -45,6 +45,24 @@ describe('toSessionView', () => {
     expect(view).toMatchObject({ id: 's1', status: 'interrupted', version: 4, running: undefined, fromCache: false });
   });
 
+  it('gives each message the time the session stored it at, sealed or in the tail', () => {
+    const timed = (message: WatchedMessage, at: number): WatchedMessage => ({
+      ...message,
+      metadata: { ...message.metadata, at },
+    });
+    const answer: WatchedMessage = { role: 'model', content: [{ text: 'Shipped.' }], metadata: { stopped: true } };
+    const { doc, chunk } = sessionDoc([timed(user, 1_000), timed(answer, 1_800), user], 1);
+    const view = toSessionView(doc, [chunk], false);
+    expect(view?.messages.map((message) => message.at)).toEqual([1_000, 1_800, undefined]);
+    expect(view?.messages[1]?.metadata).toEqual({ stopped: true, at: 1_800 });
+  });
+
+  it('gives no times to the messages of a session stored before messages had times', () => {
+    const { doc } = sessionDoc([user, asking({ interrupt: true })], 0);
+    const view = toSessionView(doc, [], false);
+    expect(view?.messages.some((message) => 'at' in message)).toBe(false);
+  });
+
   it('is undefined when a chunk does not add up to the layout (read at another version)', () => {
     const { doc } = sessionDoc([user, asking({ interrupt: true })], 1);
     expect(toSessionView(doc, [''], true)).toBeUndefined();
@@ -65,15 +83,6 @@ describe('toSessionView', () => {
       refs: ['r1'],
       leaseExpiresAt: 12_010,
     });
-  });
-
-  it('keeps when the newest turn began once it has ended, for a page that shows its time', () => {
-    const { doc } = sessionDoc([user], 0, {
-      status: 'idle',
-      turn: JSON.stringify({ seq: 0, kind: 'message', start: 0, startedAt: 30 }),
-    });
-    expect(toSessionView(doc, [], false)?.turnStartedAt).toBe(30);
-    expect(toSessionView(sessionDoc([user], 0).doc, [], false)?.turnStartedAt).toBeUndefined();
   });
 
   it('shows who stopped the last turn, from which client and when, when the outcome says stopped', () => {

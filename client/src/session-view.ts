@@ -41,8 +41,6 @@ export interface SessionView<T extends FlowTypes = FlowTypes> extends Conversati
   updatedAt: number;
   /** The running turn; undefined when none runs. */
   running: WatchedRun | undefined;
-  /** When the newest turn began (epoch ms), running or ended; undefined before the first. */
-  turnStartedAt: number | undefined;
   /** Why the last turn failed. */
   error: { code: string; message: string } | undefined;
   /** The messages waiting for the running turn (or an interrupt's answer), oldest first; empty when none waits. */
@@ -93,7 +91,6 @@ export function toSessionView<T extends FlowTypes = FlowTypes>(
     version: doc.version,
     updatedAt: millis(doc.updatedAt),
     running: runOf(doc),
-    turnStartedAt: turnOf(doc.turn)?.startedAt,
     ...conversationOf<T>(doc, messages),
     error: doc.error ?? undefined,
     queued: queuedOf(doc, queue),

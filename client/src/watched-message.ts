@@ -1,3 +1,5 @@
+import { messageTimeOf } from '@callable-flows/protocol/session-doc';
+
 // The stored messages of a session as this client reads them: messages of parts (the kit's model
 // contract). Only the fields an app shows are typed; the rest is passed over.
 
@@ -14,6 +16,12 @@ export interface WatchedPart {
 export interface WatchedMessage {
   role: 'user' | 'model' | 'tool';
   content: WatchedPart[];
+  /**
+   * When it was stored (epoch ms): a user's message when the server took it, a model's message or
+   * a tool message when its turn journaled it. Absent for a message stored before messages had times.
+   */
+  at?: number;
+  metadata?: Record<string, unknown>;
 }
 
 const isMessage = (value: unknown): value is WatchedMessage =>
@@ -33,6 +41,9 @@ export function parseMessages(lines: readonly string[]): WatchedMessage[] | unde
       return undefined;
     }
     if (!isMessage(value)) return undefined;
+    // Its time as the protocol reads it, as a field of its own: what an app shows beside it.
+    const at = messageTimeOf(value);
+    if (at !== undefined) value.at = at;
     messages.push(value);
   }
   return messages;

@@ -6,6 +6,7 @@ import {
   LIVE_DOC_ID,
   LiveDocSchema,
   lineKey,
+  messageTimeOf,
   millisOf,
   outcomeOf,
   QUEUE_DOC_ID,
@@ -64,6 +65,18 @@ describe('SessionDocSchema', () => {
   it('refuses a status no kit writes', () => {
     const doc = { ...sessionDoc({ length: 0, sealed: 0, chunks: [], lines: {} }), status: 'paused' };
     expect(SessionDocSchema.safeParse(doc).success).toBe(false);
+  });
+});
+
+describe('messageTimeOf', () => {
+  it('reads when a stored message was made from its metadata', () => {
+    expect(messageTimeOf({ metadata: { at: 1_700_000_000_000, stopped: true } })).toBe(1_700_000_000_000);
+  });
+
+  it('gives no time for a message stored before messages had times, or one whose time is not a number', () => {
+    expect(messageTimeOf({})).toBeUndefined();
+    expect(messageTimeOf({ metadata: { stopped: true } })).toBeUndefined();
+    expect(messageTimeOf({ metadata: { at: '2026-12-03' } })).toBeUndefined();
   });
 });
 

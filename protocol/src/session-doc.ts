@@ -202,6 +202,18 @@ export function historyLines(layout: HistoryLayout, chunkTexts: readonly string[
   return lines.length === layout.length && chunkTexts.length === layout.chunks.length ? lines : undefined;
 }
 
+/**
+ * When a stored message was made (epoch ms): its `metadata.at`, set by the write that first stored
+ * it (a user's message by the write that admitted it, a model's message and a tool message by the
+ * journal write that recorded it). A message a later write revised (an answer stamped on a call)
+ * keeps its time. It is the session's, never sent to a model; undefined for a message stored
+ * before messages had times.
+ */
+export function messageTimeOf(message: { metadata?: Record<string, unknown> | undefined }): number | undefined {
+  const at = message.metadata?.at;
+  return typeof at === 'number' && Number.isFinite(at) ? at : undefined;
+}
+
 /** The collection beside each session's history that holds what other calls ask of it (`stop`, `queue`). */
 export const CONTROL_COLLECTION = 'control';
 /** The id of the queue document in {@link CONTROL_COLLECTION}. */

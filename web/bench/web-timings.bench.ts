@@ -1,10 +1,9 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { resolve } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchChromium, PHONE } from '../test/test-utils/browser.js';
 import type { StreamGate } from '../test/test-utils/stream-gate.js';
 import { startWebStack } from '../test/test-utils/web-stack.js';
+import { writeBenchSection } from './bench-section.js';
 import { type VisitMarks, visit } from './person-timings.js';
 import { type StopMarks, stopVisit } from './stop-timings.js';
 
@@ -14,7 +13,6 @@ import { type StopMarks, stopVisit } from './stop-timings.js';
 // functions). Each visit is a new guest. Written to docs/benchmarks.md, section `web`; never asserted.
 
 const RUNS = Number(process.env.WEB_BENCH_RUNS ?? 10);
-const OUT = resolve(import.meta.dirname, '../../docs/benchmarks.md');
 
 type Step<M> = [label: string, from: keyof M | 'load', to: keyof M];
 
@@ -74,13 +72,6 @@ function table<M extends { [K in keyof M]: number }>(results: Map<string, M[]>, 
   return rows.join('\n');
 }
 
-function writeSection(body: string): void {
-  const section = `<!-- bench:web -->\n${body}<!-- /bench:web -->\n`;
-  const text = existsSync(OUT) ? readFileSync(OUT, 'utf8') : '# Benchmarks\n';
-  const pattern = /<!-- bench:web -->\n[\s\S]*?<!-- \/bench:web -->\n/;
-  writeFileSync(OUT, pattern.test(text) ? text.replace(pattern, section) : `${text.trimEnd()}\n\n${section}`);
-}
-
 describe.skipIf(inject('browserSkipReason') !== '')('the web app, timed as a person sees it', () => {
   it(`times ${RUNS} visits of a new guest on a phone and on a laptop`, async () => {
     const started = new Date().toISOString();
@@ -120,7 +111,8 @@ describe.skipIf(inject('browserSkipReason') !== '')('the web app, timed as a per
     const markdown = `${table(results, STEPS)}\n\n**Send → Stop → stopped** (1-minute load average ${loadBetween} as it began). ${STOP_SETUP}\n\n${table(stops, STOP_STEPS)}`;
     console.log(markdown);
     const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, Chromium headless`;
-    writeSection(
+    writeBenchSection(
+      'web',
       `_Measured ${started} on ${machine}; 1-minute load average ${loadBefore} before, ${(loadavg()[0] as number).toFixed(1)} after. ` +
         `${RUNS} visits per viewport, each a new guest; ` +
         "times from the page's own clock (navigation start, the click on a suggestion) to the DOM change, on the Vite dev server and the emulators, scripted model._\n\n" +

@@ -425,9 +425,12 @@ export class ChatApp {
     if (!this.busy) this.draw(session);
     else {
       this.view.progress(session.running);
-      for (const entry of transcriptOf(session)) {
+      const entries = transcriptOf(session);
+      for (const entry of entries) {
         if (entry.kind === 'approval' && entry.state !== 'waiting' && 'output' in entry) this.view.decided(entry);
       }
+      // What this tab's stream drew gets its times as the session stores them (the person's message first).
+      this.view.stampTimes(entries);
     }
     // Who a waiting call is addressed to is the session's record (a streamed card learns it here).
     this.view.addressed(transcriptOf(session));
@@ -441,7 +444,7 @@ export class ChatApp {
       this.view.render(entries, session.running !== undefined, stoppedTurn(session.outcome));
       this.showUnsent();
     }
-    this.view.stampTimes(session.times);
+    this.view.stampTimes(entries);
     this.view.setBusy(session.running !== undefined);
     this.view.progress(session.running);
     this.updateComposer();

@@ -7,7 +7,7 @@ import { countdown } from './countdown.js';
 import { el, summary } from './dom.js';
 import { renderMarkdown } from './markdown.js';
 import { type MessageBubble, messageBubble } from './message-bubble.js';
-import { type TurnTimes, timeStamp } from './message-time.js';
+import { timeStamp } from './message-time.js';
 import { NewWordsBelow } from './new-words-below.js';
 import { type QueuedItem, queuedWords } from './queued-messages.js';
 import { STOPPED_WORDS } from './stopped-turn.js';
@@ -342,17 +342,22 @@ export class ChatView {
   }
 
   /**
-   * Puts the times the session stores on the page: when the newest turn began, on the person's
-   * last message, and when it ended, under its last answer (the session keeps no older times).
+   * Puts on the page when each message was stored, as `entries` (what the page shows, in order)
+   * say: under each of the person's messages and each answer, whether this tab's stream drew them
+   * or the stored session did. Words stored before messages had times (or not stored yet) show none.
    */
-  stampTimes(times: TurnTimes): void {
-    for (const stamp of this.log.querySelectorAll('.stamp, .stamp-row')) stamp.remove();
-    const users = this.log.querySelectorAll('.message.user:not([data-state="failed"])');
-    const last = users[users.length - 1];
-    if (last && times.startedAt !== undefined) last.append(timeStamp(times.startedAt));
-    const lastEntry = [...this.log.children].filter((node) => !node.classList.contains('working')).at(-1);
-    if (lastEntry?.classList.contains('assistant') && times.endedAt !== undefined) {
-      lastEntry.after(el('p', { class: 'stamp-row' }, timeStamp(times.endedAt)));
+  stampTimes(entries: readonly TranscriptEntry[]): void {
+    const users = [...this.log.querySelectorAll<HTMLElement>('.message.user:not([data-state="failed"])')];
+    const answers = [...this.log.querySelectorAll<HTMLElement>('.bubble.assistant')];
+    const stamped = new Set<Element>();
+    for (const entry of entries) {
+      if (entry.kind !== 'user' && entry.kind !== 'assistant') continue;
+      const node = entry.kind === 'user' ? users.shift() : answers.shift();
+      if (!node || entry.at === undefined) continue;
+      stamped.add(entry.kind === 'user' ? stampInside(node, entry.at) : stampBelow(node, entry.at));
+    }
+    for (const stamp of this.log.querySelectorAll('.message.user > .stamp, .stamp-row')) {
+      if (!stamped.has(stamp)) stamp.remove();
     }
   }
 
@@ -454,4 +459,25 @@ function queuedFooter(
     withdraw(item.requestId);
   });
   message.querySelector('.message-footer')?.append(takeBack);
+}
+
+/** The time at the end of the person's `message`: the one it has when it says `at` already. */
+function stampInside(message: HTMLElement, at: number): Element {
+  const old = message.querySelector<HTMLTimeElement>(':scope > .stamp');
+  if (old?.dateTime === new Date(at).toISOString()) return old;
+  old?.remove();
+  const stamp = timeStamp(at);
+  message.append(stamp);
+  return stamp;
+}
+
+/** The time on a row of its own under the answer `bubble`: the one it has when it says `at` already. */
+function stampBelow(bubble: HTMLElement, at: number): Element {
+  const next = bubble.nextElementSibling;
+  const old = next?.classList.contains('stamp-row') ? next : undefined;
+  if (old?.querySelector('time')?.dateTime === new Date(at).toISOString()) return old as Element;
+  old?.remove();
+  const row = el('p', { class: 'stamp-row' }, timeStamp(at));
+  bubble.after(row);
+  return row;
 }

@@ -20,11 +20,3 @@ export function timeStamp(ms: number): HTMLTimeElement {
     timeWords(ms),
   );
 }
-
-/** The times the session stores for its newest turn: when it began, and when it ended. */
-export interface TurnTimes {
-  /** When the newest turn began: its message was taken (epoch ms). */
-  startedAt: number | undefined;
-  /** When the newest turn ended: its answer was stored (epoch ms). */
-  endedAt: number | undefined;
-}

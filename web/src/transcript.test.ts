@@ -127,4 +127,26 @@ describe('transcriptOf', () => {
     });
     expect(transcriptOf(conversation({})).find((entry) => entry.kind === 'tool')).not.toHaveProperty('failed');
   });
+
+  it('gives the person’s words and each answer the time the session stored them, an answer of several messages its last', () => {
+    const timed: WatchedMessage[] = [
+      { role: 'user', content: [{ text: 'Where is A-1001?' }], at: 1_000 },
+      {
+        role: 'model',
+        content: [{ text: 'Let me look. ' }, { toolRequest: { name: 'finish', ref: 'f1' } }],
+        at: 2_000,
+      },
+      { role: 'tool', content: [{ toolResponse: { name: 'finish', ref: 'f1', output: {} } }], at: 3_000 },
+      { role: 'model', content: [{ text: 'It shipped.' }], at: 3_000 },
+    ];
+    expect(transcriptOf({ messages: timed, interrupts: [], results: [] })).toEqual([
+      { kind: 'user', text: 'Where is A-1001?', at: 1_000 },
+      { kind: 'assistant', text: 'Let me look. It shipped.', at: 3_000 },
+    ]);
+  });
+
+  it('gives no times to the words of a session stored before messages had times', () => {
+    const entries = transcriptOf(conversation({}));
+    expect(entries.filter((entry) => 'at' in entry)).toEqual([]);
+  });
 });

@@ -40,12 +40,17 @@ export interface ApprovalEntry {
   approvers?: ApproverAddress;
 }
 
+/** Words of the person's (`user`), or of the assistant's, with when they were stored. */
+interface Words<K extends 'user' | 'assistant'> {
+  kind: K;
+  text: string;
+  /** When the session stored them (epoch ms; an answer of several messages: its last one's); none before messages had times. */
+  at?: number;
+}
+export type WordsEntry = Words<'user'> | Words<'assistant'>;
+
 /** One thing the conversation shows, in order. */
-export type TranscriptEntry =
-  | { kind: 'user'; text: string }
-  | { kind: 'assistant'; text: string }
-  | ToolEntry
-  | ApprovalEntry;
+export type TranscriptEntry = WordsEntry | ToolEntry | ApprovalEntry;
 
 /** What a transcript is drawn from: the client's reading of a session's conversation. */
 export type TranscriptSource = Pick<Conversation<AssistantTypes>, 'messages' | 'interrupts' | 'results'>;
@@ -97,16 +102,18 @@ function callEntry(
 export function transcriptOf(conversation: TranscriptSource): TranscriptEntry[] {
   const entries: TranscriptEntry[] = [];
   const results = new Map(conversation.results.map((result) => [result.ref, result]));
-  const say = (kind: 'user' | 'assistant', text: string): void => {
+  const say = (kind: WordsEntry['kind'], text: string, at: number | undefined): void => {
     const last = entries.at(-1);
-    if (last?.kind === kind) last.text += text;
-    else if (text.trim()) entries.push({ kind, text });
+    if (last?.kind === kind) {
+      last.text += text;
+      if (at !== undefined) last.at = at;
+    } else if (text.trim()) entries.push(at === undefined ? { kind, text } : { kind, text, at });
   };
   for (const message of conversation.messages) {
     if (message.role === 'tool') continue;
     for (const part of message.content) {
       const text = shownText(part);
-      if (text) say(message.role === 'user' ? 'user' : 'assistant', text);
+      if (text) say(message.role === 'user' ? 'user' : 'assistant', text, message.at);
       if (message.role === 'model' && part.toolRequest && !isHiddenTool(part.toolRequest.name)) {
         entries.push(callEntry(part.toolRequest, conversation, results));
       }

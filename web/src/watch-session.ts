@@ -2,7 +2,6 @@ import { type Conversation, type RunningStep, type SessionStatus, watch } from '
 import type { Firestore } from 'firebase/firestore';
 import type { AssistantTypes } from './assistant.js';
 import type { LiveWords } from './live-words.js';
-import type { TurnTimes } from './message-time.js';
 import { queuedText } from './queued-messages.js';
 
 /**
@@ -17,8 +16,6 @@ export interface LiveSession extends Conversation<AssistantTypes> {
   running: RunningStep | undefined;
   /** The messages queued behind the running turn, oldest first (an agent with `whileBusy: 'queue'`), and what each waits for. */
   queued: { requestId: string; text: string; waitsFor: 'answer' | 'approval' }[];
-  /** When the session's newest turn began and ended, as it stores them. */
-  times: TurnTimes;
   /** The request ids the session shows it took: its running or last turn's, and the queued messages'. */
   requestIds: string[];
   /** The words the running round's model is streaming, from the server (undefined when none stream). */
@@ -48,7 +45,6 @@ export function watchSession(db: Firestore, id: string, observer: LiveObserver):
         results: view.results,
         outcome: view.outcome,
         running: view.running?.step,
-        times: { startedAt: view.turnStartedAt, endedAt: view.outcome?.at },
         queued: view.queued.map((queued) => ({
           requestId: queued.requestId,
           text: queuedText(queued),

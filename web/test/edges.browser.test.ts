@@ -243,22 +243,6 @@ describe.skipIf(skipReason !== '')('the app at its edges (in Chromium)', () => {
     expect(await app.page.locator('.bubble.user .nowrap').allTextContents()).toEqual(['P-1001']);
   });
 
-  browserIt('stamps the last message and its answer with the times the session stored', async (pages) => {
-    const app = await askAboutOrder(pages, stack, 'Z-1001');
-    const session = (await stack.admin.doc(`sessions/${app.sessionId()}`).get()).data() as {
-      turn: string;
-      outcome: string;
-    };
-    const startedAt = (JSON.parse(session.turn) as { startedAt: number }).startedAt;
-    const endedAt = (JSON.parse(session.outcome) as { at: number }).at;
-    const sent = app.page.locator('.message.user .stamp');
-    const answered = app.page.locator('.stamp-row .stamp');
-    await answered.waitFor();
-    expect(await sent.getAttribute('datetime')).toBe(new Date(startedAt).toISOString());
-    expect(await answered.getAttribute('datetime')).toBe(new Date(endedAt).toISOString());
-    expect(await axeViolations(app.page)).toEqual([]);
-  });
-
   browserIt('copies an answer, and says so', async (pages) => {
     const app = await askAboutOrder(pages, stack, 'C-3001');
     await app.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.url });

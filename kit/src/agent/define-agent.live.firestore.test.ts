@@ -118,10 +118,11 @@ describe.skipIf(!host)('live words over FirestoreSessionStore', () => {
     await expect(turn).resolves.toMatchObject({ details: { reason: 'STOPPED' } });
     const session = (await w.store.load('s-live-2'))?.session;
     expect(session?.outcome?.kind).toBe('stopped');
+    // Stored, as every message is, with the time of the write that stored it: the stop's.
     expect(session?.history.at(-1)).toEqual({
       role: 'model',
       content: [{ text: 'Hello wor' }],
-      metadata: { stopped: true },
+      metadata: { stopped: true, at: session?.updatedAt },
     });
   });
 });

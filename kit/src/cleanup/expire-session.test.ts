@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inputDigest } from '../call-state/index.js';
+import { messageTime } from '../model/index.js';
 import { standingOf } from '../session/index.js';
 import { waitingSession } from '../test-utils/stale-sessions.js';
 import { expireSession } from './expire-session.js';
@@ -28,6 +29,8 @@ describe('expireSession', () => {
     expect(session.updatedAt).toBe(waiting.updatedAt);
     const tool = session.history.at(-1)!;
     expect(tool.role).toBe('tool');
+    // Made by the expiry: stored with its time.
+    expect(messageTime(tool)).toBe(5_000);
     expect(tool.content).toEqual([
       expect.objectContaining({
         toolResponse: { name: 'transfer', ref: 't7', output: { error: expect.stringMatching(/approval expired/) } },

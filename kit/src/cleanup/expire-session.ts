@@ -1,5 +1,5 @@
 import { closeTrailingRequests, type PendingInterrupt, toPendingInterrupt } from '../agent/index.js';
-import { pendingOf, type Session, statusAfter, turnOutcome, withPending } from '../session/index.js';
+import { pendingOf, type Session, statusAfter, timedHistory, turnOutcome, withPending } from '../session/index.js';
 
 /** A session made `expired`, and the calls that expired in it. */
 export interface ExpiredSession {
@@ -15,7 +15,8 @@ export interface ExpiredSession {
  */
 export function expireSession(session: Session, now: number): ExpiredSession {
   const expired = pendingOf(session.history).interrupts.map(toPendingInterrupt);
-  const history = closeTrailingRequests(session.history, 'expired');
+  // The tool message that answers them is stamped with the time of the expiry's write, as any message is.
+  const history = timedHistory(session.history, closeTrailingRequests(session.history, 'expired'), now);
   const { lease: _lease, error: _error, ...rest } = session;
   // Derived here too (the store derives on write): `onExpired` reads this copy.
   const status = statusAfter('expired', history);

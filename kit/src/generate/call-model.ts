@@ -11,6 +11,7 @@ import {
   toolRequestsOf,
 } from '../model/index.js';
 import { assignRefs } from './assign-refs.js';
+import type { UntimedMessages } from './untimed-messages.js';
 
 /** The model behind its middleware. */
 export type ModelCall = (request: GenerateRequest, options: ModelCallOptions) => Promise<GenerateResponse>;
@@ -28,6 +29,8 @@ export interface ModelCallScope {
    * would be work for every scavenge.
    */
   composed?: ModelCall | undefined;
+  /** The generation's messages as the model is given them, without the session's times (a scope's rounds share it). */
+  untimed?: UntimedMessages | undefined;
 }
 
 function callThrough(
@@ -106,9 +109,11 @@ export async function callModel(
       onChunk({ ...chunk, content, index, role: 'model' });
     };
   }
+  // The model (and its middleware) never sees when the session stored a message.
+  const sent = scope.untimed ? scope.untimed.request(request) : request;
   const response = await (scope.observer
-    ? observed(scope.observer, scope.model.name, () => callThrough(scope, request, options))
-    : callThrough(scope, request, options));
+    ? observed(scope.observer, scope.model.name, () => callThrough(scope, sent, options))
+    : callThrough(scope, sent, options));
   if (!response.message) return response;
   const message = assignRefs(response.message);
   if (onChunk && !streamed && message.content.length) {

@@ -27,6 +27,7 @@ import { repliesOfOptions } from './resume-reply.js';
 import { type ResolvedRound, runOpenRound } from './run-open-round.js';
 import { isStopMet, stopToolResult } from './stop-condition.js';
 import { toToolMap } from './to-tool-map.js';
+import { UntimedMessages } from './untimed-messages.js';
 
 /** The tools by name, each source's list (an MCP server's) resolved with the caller's context. */
 async function sourcedToolMap(options: GenerateOptions): Promise<Map<string, Tool>> {
@@ -164,7 +165,8 @@ export async function generate<O extends z.ZodType = z.ZodType>(
   state.messages = initialMessages(options);
   // One request for the whole generation: its messages are the loop's own list, which grows in
   // place (a request's messages are valid for the call, see `Model`; the loop appends only after
-  // the model has answered), so a model call builds no request of its own.
+  // the model has answered), so a model call builds no request of its own (but for a conversation
+  // with stored times: its untimed copy, `untimed-messages.ts`, kept in step with the list).
   const request: GenerateRequest = { ...baseRequest(options, tools), messages: state.messages };
   const maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
   const onChunk = options.onChunk;
@@ -183,6 +185,7 @@ export async function generate<O extends z.ZodType = z.ZodType>(
     signal: options.signal,
     onChunk,
     observer: options.observer,
+    untimed: new UntimedMessages(),
   };
 
   if (options.resume) {

@@ -4,6 +4,7 @@ export { defineModel } from './define-model.js';
 export { GenerationCommonConfigSchema } from './generation-config.js';
 export { type Document, type Message, MessageSchema } from './message.js';
 export { textOf, toolRequestsOf, toolResponsesOf } from './message-content.js';
+export { messageTime, withMessageTime, withoutMessageTime } from './message-time.js';
 export { fallback } from './middleware/fallback.js';
 export { type MeterOptions, meter } from './middleware/meter.js';
 export { retry } from './middleware/retry.js';

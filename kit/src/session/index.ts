@@ -37,6 +37,7 @@ export {
   type SessionWriteOptions,
 } from './session-store.js';
 export type { ScannedSession, SessionScan, SweepableSessionStore } from './session-sweep.js';
+export { type TimedCopies, timedHistory } from './timed-history.js';
 export { turnOutcome } from './turn-outcome.js';
 export { positionOf, type QueuedMessage, type QueueWithdraw, type TurnQueue } from './turn-queue.js';
 export type { StopRecord, TurnStops } from './turn-stops.js';

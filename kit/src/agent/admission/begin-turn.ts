@@ -4,6 +4,7 @@ import { emptySession } from '../../session/empty-session.js';
 import type { RequestRecord, Session } from '../../session/session-schema.js';
 import { standingOf, statusAfter } from '../../session/session-standing.js';
 import { isWriteConflict, type SessionRecord } from '../../session/session-store.js';
+import { timedHistory } from '../../session/timed-history.js';
 import type { StopRecord } from '../../session/turn-stops.js';
 import { requestDigest } from '../call-records/index.js';
 import { type AgentRuntime, withSessionId } from '../runtime/index.js';
@@ -48,7 +49,8 @@ function leased(
     ...rest,
     ...(requests === undefined ? {} : { requests }),
     status: statusAfter('leased', plan.history),
-    history: plan.history,
+    // The user's message (and what closes the last turn's round) is stamped with the time it is admitted at.
+    history: timedHistory(session.history, plan.history, now),
     turn: plan.turn,
     turns: plan.turns,
     lease: { id: randomUUID(), expiresAt: now + rt.timing.leaseMs },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { toToolMap } from '../../generate/index.js';
-import type { Message, ToolRequestPart } from '../../model/index.js';
+import { type Message, type ToolRequestPart, withMessageTime } from '../../model/index.js';
 import { InMemorySessionStore } from '../../session/memory-session-store.js';
 import { sampleSession } from '../../session/test-utils/session-store-conformance.js';
 import { testTools } from '../../test-utils/protocol-tools.js';
@@ -34,7 +34,7 @@ async function journal(state?: { schema: z.ZodType; initial: unknown }) {
   });
   const writer = new TurnWriter(store, record, { clock: clock.now, leaseMs: 10_000, sessionTtlMs: 60_000 });
   const stored = async () => (await store.load('s1'))?.session;
-  return { journal: new TurnJournal(writer, tools, state), stored };
+  return { journal: new TurnJournal(writer, tools, state), stored, clock };
 }
 
 const resultOf = (message: Message, i: number, output: unknown) => ({
@@ -44,10 +44,11 @@ const resultOf = (message: Message, i: number, output: unknown) => ({
 
 describe('TurnJournal', () => {
   it('stores the model’s message before its tools run when a tool has side effects', async () => {
-    const { journal: j, stored } = await journal();
+    const { journal: j, stored, clock } = await journal();
     const model = asking('lookup');
     await j.modelResponded({ round: 0, message: model, messages: [user, model] });
-    expect((await stored())?.history).toEqual([user, model]);
+    // Stored with the time of the write that stored it.
+    expect((await stored())?.history).toEqual([user, withMessageTime(model, clock.now())]);
   });
 
   it('writes nothing when every tool the model asks for is pure', async () => {

@@ -2,6 +2,7 @@ import { isKitError, KitError } from '../../errors/index.js';
 import { redactSession } from '../../session/redact-session.js';
 import type { Session } from '../../session/session-schema.js';
 import { isWriteConflict, type SessionRecord, type SessionStore } from '../../session/session-store.js';
+import { type TimedCopies, timedHistory } from '../../session/timed-history.js';
 import type { TurnTiming } from '../runtime/index.js';
 
 /** Options of one {@link TurnWriter.commit}. */
@@ -33,6 +34,8 @@ export class TurnWriter {
   /** A release was written: the turn holds nothing. */
   private released = false;
   private lost = false;
+  /** The timed copies of the messages this turn's writes added (see `timedHistory`). */
+  private readonly timed: TimedCopies = new Map();
   private readonly onCommitted: ((before: Session, after: Session) => void) | undefined;
 
   /** `onCommitted`: told of each write once it is stored (what it replaced, what it wrote). */
@@ -121,6 +124,8 @@ export class TurnWriter {
     const { lease: _lease, ...changed } = update(before);
     const next: Session = redactSession(before, {
       ...changed,
+      // Each message this write adds is stamped with its time (`metadata.at`): the time rides the write.
+      history: timedHistory(before.history, changed.history, now, this.timed),
       version: before.version + 1,
       updatedAt: now,
       expireAt: now + this.timing.sessionTtlMs,

@@ -1,0 +1,15 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { withSections } from '../../functions/src/bench/bench-doc.js';
+
+/** Where the timings go: the repo's benchmarks, which `npm run bench` writes section by section. */
+const OUT = resolve(import.meta.dirname, '../../docs/benchmarks.md');
+
+/** The web app's sections of docs/benchmarks.md, in their order there. */
+const WEB_SECTIONS = ['web', 'web-live'] as const;
+
+/** Writes `body` between the markers of section `name` of docs/benchmarks.md (the functions' runner's rule: the rest stays). */
+export function writeBenchSection(name: (typeof WEB_SECTIONS)[number], body: string): void {
+  const text = existsSync(OUT) ? readFileSync(OUT, 'utf8') : '';
+  writeFileSync(OUT, withSections(text, new Map([[name, body]]), WEB_SECTIONS));
+}
