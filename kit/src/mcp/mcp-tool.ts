@@ -162,6 +162,7 @@ export function toKitTool(tool: SdkTool, name: string, scope: McpToolScope): Too
       sideEffects: readOnly ? 'none' : 'idempotent',
       // A client approves or declines a call; it never supplies what a server's tool returned.
       answerable: false,
+      ...(scope.options.approvers === undefined ? {} : { approvers: scope.options.approvers }),
       metadata: { mcp: { server: scope.server, tool: info.name } },
     },
     body,
