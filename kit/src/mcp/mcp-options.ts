@@ -68,3 +68,10 @@ export interface McpToolsOptions {
 
 /** The default of `listTtlMs`. */
 export const DEFAULT_MCP_LIST_TTL_MS = 5 * 60_000;
+
+/**
+ * The `_meta` key of every `tools/call` the kit sends: the kit's ref of the call, the same on every
+ * attempt of it (a retry, a resume, the server's continuation), so a server can apply a call's
+ * effect once (an MCP call is journaled as it finishes: an instance that dies mid-call runs it again).
+ */
+export const MCP_CALL_REF_META = 'callable-flows/callRef';

@@ -142,7 +142,7 @@ export function toKitTool(tool: SdkTool, name: string, scope: McpToolScope): Too
     const headers = await headersFor(scope.options.headers, ctx.context);
     let result: Awaited<ReturnType<McpConnection['callTool']>>;
     try {
-      result = await scope.connection.callTool(info.name, checked.data, headers, ctx.signal, scope.timeoutMs);
+      result = await scope.connection.callTool(info.name, checked.data, headers, ctx.signal, scope.timeoutMs, ctx.ref);
     } catch (error) {
       if (ctx.signal.aborted) throw ctx.signal.reason;
       throw callFailure(scope, info, error, headers);
