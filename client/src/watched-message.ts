@@ -14,6 +14,8 @@ export interface WatchedPart {
 export interface WatchedMessage {
   role: 'user' | 'model' | 'tool';
   content: WatchedPart[];
+  /** The kit's notes on the message: `handoff` ({ from, to, at }) on the model message that handed the conversation to another agent. */
+  metadata?: Record<string, unknown>;
 }
 
 const isMessage = (value: unknown): value is WatchedMessage =>
