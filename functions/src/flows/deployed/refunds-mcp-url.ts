@@ -25,8 +25,10 @@ export async function refundsMcpUrl(): Promise<string> {
   const path = `${projectId()}/${REGION}/refundsMcp`;
   const hub = process.env.FIREBASE_EMULATOR_HUB;
   if (process.env.FUNCTIONS_EMULATOR === 'true' && hub) {
-    const response = await fetch(`http://${hub}/emulators`);
-    const functions = ((await response.json()) as HubEmulators).functions;
+    // A hub that doesn't answer leaves the default port (firebase.json's): the turn's call says if it is wrong.
+    const functions = await fetch(`http://${hub}/emulators`)
+      .then(async (response) => ((await response.json()) as HubEmulators).functions)
+      .catch(() => undefined);
     if (functions?.host && functions.port) return `http://${functions.host}:${functions.port}/${path}`;
   }
   if (process.env.FUNCTIONS_EMULATOR === 'true') return `http://127.0.0.1:5001/${path}`;
