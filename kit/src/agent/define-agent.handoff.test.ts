@@ -239,6 +239,46 @@ describe('handoffTo', () => {
     await expect(sessionOf(inner, sessionId)).resolves.toMatchObject({ agent: 'refunds', status: 'interrupted' });
   });
 
+  it('goes on under the agent handed to when the client retries a call whose instance died after the switch', async () => {
+    const inner = new InMemorySessionStore();
+    const dying = new FlakyStore(inner, { at: 2, when: 'after', mode: 'crash' });
+    const first = world({ store: dying });
+    const error = await rejection(
+      first.front.send(undefined, { message: 'a refund please' }, { ...alice, requestId: 'r1' }),
+    );
+    const sessionId = error.details?.sessionId as string;
+    const next = world({ store: inner });
+    next.clock.advance(LEASE_MS + 1);
+    await expect(
+      next.front.send(sessionId, { message: 'a refund please' }, { ...alice, requestId: 'r1' }),
+    ).resolves.toMatchObject({
+      status: 'interrupted',
+      interrupts: [{ name: 'transfer' }],
+    });
+    expect(next.frontSaw).toHaveLength(0);
+  });
+
+  it('goes on with the session a first call made when its retry, naming no session, finds it handed off', async () => {
+    const inner = new InMemorySessionStore();
+    const dying = new FlakyStore(inner, { at: 2, when: 'after', mode: 'crash' });
+    const first = world({ store: dying });
+    const error = await rejection(
+      first.front.send(undefined, { message: 'a refund please' }, { ...alice, requestId: 'r1' }),
+    );
+    const sessionId = error.details?.sessionId as string;
+    const next = world({ store: inner });
+    next.clock.advance(LEASE_MS + 1);
+    // The retry of the first call names no session, as the first call did.
+    await expect(
+      next.front.send(undefined, { message: 'a refund please' }, { ...alice, requestId: 'r1' }),
+    ).resolves.toMatchObject({
+      sessionId,
+      status: 'interrupted',
+    });
+    expect(userTexts((await sessionOf(inner, sessionId)).history)).toEqual(['a refund please']);
+    expect(next.refundsSaw).toHaveLength(1);
+  });
+
   it('carries out a hand-off whose round was journaled before the switch was written, without asking the first agent again', async () => {
     const inner = new InMemorySessionStore();
     // A round with a tool with effects beside the hand-off: its result's write journals the hand-off's too.

@@ -156,7 +156,7 @@ async function send(
   observer: StepObserver | undefined,
   onApprover?: () => void,
 ): Promise<CallOutcome> {
-  const request = clientRequest(rt, sessionId, input, ctx, onApprover !== undefined);
+  let request = clientRequest(rt, sessionId, input, ctx, onApprover !== undefined);
   throwIfAborted(ctx.signal, 'agent call');
   let inCharge = await agentInCharge(rt, sessionId);
   for (let hops = 0; ; hops++) {
@@ -171,6 +171,10 @@ async function send(
       const next = hops < MAX_REROUTES ? reroute(rt, error) : undefined;
       if (!next) throw error;
       inCharge = next;
+      // A first call's retry names no session (its id is derived from the agent it called): the
+      // session the refusal names is the one it goes on with, under the agent now in charge.
+      const named = isKitError(error) ? error.details?.sessionId : undefined;
+      if (request.sessionId === undefined && typeof named === 'string') request = { ...request, sessionId: named };
       continue;
     }
     if (start.byApprover) onApprover?.();
