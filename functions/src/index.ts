@@ -1,5 +1,5 @@
-// The deploy manifest: every function this codebase deploys, each a callable speaking the
-// kit's wire protocol (docs/reference.md, the wire protocol). Each flow is passed as a loader, so an instance imports
+// The deploy manifest: every function this codebase deploys, the flows each a callable speaking the
+// kit's wire protocol (docs/reference.md, the wire protocol), beside the refunds agent's MCP server (HTTP). Each flow is passed as a loader, so an instance imports
 // only the flow it serves, on its first call: the cold start loads firebase-functions (which
 // itself loads firebase-admin's app, auth and app-check, for the tokens a request carries) and
 // this file, nothing else (no zod, no Firestore SDK, no model SDK).
