@@ -19,6 +19,7 @@ const LEASE_MS = 30_000;
 const call = (name: string, input: unknown = {}): ModelRunnerResponse => ({
   message: { role: 'model', content: [{ toolRequest: { name, input } }] },
   finishReason: 'stop',
+  usage: { inputTokens: 1 },
 });
 const lastUser = (request: GenerateRequest): string => userTexts(request.messages).at(-1) ?? '';
 const toolOutputs = (message: Message | undefined) =>
@@ -166,6 +167,9 @@ describe('handoffTo', () => {
     const result = await w.front.send(undefined, { message: 'refund?' }, alice);
     const session = await sessionOf(w.inner, result.sessionId);
     expect(session.history.flatMap((m) => handoffOf(m) ?? [])).toHaveLength(MAX_HANDOFFS_PER_TURN);
+    // Every model call's usage counted once (each hand-off's call reports one input token).
+    expect(w.frontSaw.length + w.refundsSaw.length).toBe(MAX_HANDOFFS_PER_TURN);
+    expect(result.usage.inputTokens).toBe(MAX_HANDOFFS_PER_TURN);
     expect(session.agent).toBe('front');
     expect(session.status).toBe('idle');
     expect(session.lease).toBeUndefined();

@@ -66,7 +66,9 @@ export async function runHandingOff(
     onSwitch({ rt, journal });
     if (atCap) {
       const { history: switched, summary } = writer.session;
-      ended = { history: switched, state: journal.state, summary, result: ended?.result ?? emptyResult(writer) };
+      // The last round's usage is counted above: the result it leaves adds none.
+      const last = ended?.result ?? emptyResult(writer);
+      ended = { history: switched, state: journal.state, summary, result: { ...last, usage: {} } };
       break;
     }
     ended = await runTurn(rt, journal, writer, { ...turn, kind: 'retry' }, ctx, observer, live);
