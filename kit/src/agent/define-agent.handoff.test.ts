@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { GenerateRequest, Message, ModelRunnerResponse, ToolResponsePart } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
@@ -8,10 +8,12 @@ import { FlakyStore } from '../session/test-utils/flaky-store.js';
 import { rejection } from '../test-utils/kit-test-helpers.js';
 import { defineTool } from '../tools/index.js';
 import type { Agent } from './agent.js';
+import { type ContinuationOptions, MemoryContinuationQueue } from './continuation-queue/index.js';
 import { defineAgent } from './define-agent.js';
 import { HandoffOutputSchema, handoffOf, handoffTo, MAX_HANDOFFS_PER_TURN } from './handoff/index.js';
 import type { WhileBusy } from './runtime/index.js';
 import { effects, gate, manualClock, transferTool, userTexts } from './test-utils/agent-fixtures.js';
+import type { AgentTurnResult } from './turn/index.js';
 
 const alice = { uid: 'alice' };
 const LEASE_MS = 30_000;
@@ -37,6 +39,7 @@ function world(
     hold?: Promise<void>;
     frontCalls?: string[];
     pingPong?: boolean;
+    continuation?: ContinuationOptions;
   } = {},
 ) {
   const inner = new InMemorySessionStore();
@@ -79,7 +82,13 @@ function world(
     if (text === 'slow') return call('wait');
     return `refunds: ${text}`;
   });
-  const common = { store, clock: clock.now, leaseMs: LEASE_MS, whileBusy: options.whileBusy ?? 'reject' } as const;
+  const common = {
+    store,
+    clock: clock.now,
+    leaseMs: LEASE_MS,
+    whileBusy: options.whileBusy ?? 'reject',
+    ...(options.continuation ? { continuation: options.continuation } : {}),
+  } as const;
   let refunds: Agent<WhileBusy> | undefined;
   const front = defineAgent({
     ...common,
@@ -169,7 +178,7 @@ describe('handoffTo', () => {
     expect(session.history.flatMap((m) => handoffOf(m) ?? [])).toHaveLength(MAX_HANDOFFS_PER_TURN);
     // Every model call's usage counted once (each hand-off's call reports one input token).
     expect(w.frontSaw.length + w.refundsSaw.length).toBe(MAX_HANDOFFS_PER_TURN);
-    expect(result.usage.inputTokens).toBe(MAX_HANDOFFS_PER_TURN);
+    expect((result as AgentTurnResult).usage.inputTokens).toBe(MAX_HANDOFFS_PER_TURN);
     expect(session.agent).toBe('front');
     expect(session.status).toBe('idle');
     expect(session.lease).toBeUndefined();
@@ -281,6 +290,23 @@ describe('handoffTo', () => {
     });
     expect(userTexts((await sessionOf(inner, sessionId)).history)).toEqual(['a refund please']);
     expect(next.refundsSaw).toHaveLength(1);
+  });
+
+  it('names the agent whose callable took the call in the continuation task of a turn run under the agent handed to', async () => {
+    const queue = new MemoryContinuationQueue();
+    const hold = gate();
+    const w = world({ hold: hold.promise, continuation: { queue, afterMs: 0 } });
+    const { sessionId } = await w.front.send(undefined, { message: 'a refund please' }, alice);
+    const ref = (await sessionOf(w.inner, sessionId)).interrupts[0]?.toolRequest.ref as string;
+    await w.front.answer(sessionId, { decline: [{ ref, name: 'transfer' }] }, alice);
+    queue.take();
+    const slow = w.front.send(sessionId, { message: 'slow' }, alice);
+    await w.started.promise;
+    await vi.waitFor(() =>
+      expect(queue.take().map((q) => q.task)).toEqual([expect.objectContaining({ agent: 'front', sessionId })]),
+    );
+    hold.open();
+    await slow;
   });
 
   it('carries out a hand-off whose round was journaled before the switch was written, without asking the first agent again', async () => {

@@ -180,7 +180,7 @@ async function send(
     if (start.byApprover) onApprover?.();
     if ('replay' in start) return { result: start.replay, replayed: true };
     const turnCtx = start.byApprover ? approverTurnContext(start.started.record.session.ownerUid, ctx, request) : ctx;
-    return { result: await run(inCharge, start.started, turnCtx, observer, 0), replayed: false };
+    return { result: await run(inCharge, start.started, turnCtx, observer, 0, rt.name), replayed: false };
   }
 }
 
@@ -206,6 +206,8 @@ function reroute(rt: AgentRuntime, error: unknown): AgentRuntime | undefined {
 /**
  * Runs a turn that holds its session's lease, to its release: finished, stopped, failed, or
  * handed off near its function's deadline. `handOffs`: how many hand-offs came before this run.
+ * `called`: the agent whose callable took the call (`rt` unless a hand-off routed it): its
+ * continuation task names it, as the continuation function serves the agents of its callables.
  */
 async function run(
   rt: AgentRuntime,
@@ -213,6 +215,7 @@ async function run(
   ctx: AgentCallContext,
   observer: StepObserver | undefined,
   handOffs: number,
+  called: string = rt.name,
 ): Promise<AgentTurnResult> {
   const writer = new TurnWriter(rt.store, turn.record, rt.timing, (before, after) => tellWaiting(rt, before, after));
   // The agent in charge and its journal: a hand-off changes them mid-turn.
@@ -227,7 +230,7 @@ async function run(
     clock: rt.timing.live,
   });
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;
-  const task = { agent: rt.name, sessionId: writer.session.id, leaseId: writer.leaseId, handOffs };
+  const task = { agent: called, sessionId: writer.session.id, leaseId: writer.leaseId, handOffs };
   const handOff = scheduleContinuation(rt.continuation, task, rt.timing.leaseMs);
   try {
     if (turn.stoppedBefore) stop.honour(turn.stoppedBefore);
@@ -282,7 +285,7 @@ async function continueInCharge(rt: AgentRuntime, task: ContinuationTask, signal
     try {
       return await continueTurn(agent, task, signal, (turn, ctx) =>
         traceCall(agent, task.sessionId, 'continuation', ctx, async (observer) => ({
-          result: await run(agent, turn, ctx, observer, task.handOffs + 1),
+          result: await run(agent, turn, ctx, observer, task.handOffs + 1, task.agent),
           replayed: false,
         })),
       );
