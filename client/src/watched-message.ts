@@ -21,6 +21,7 @@ export interface WatchedMessage {
    * a tool message when its turn journaled it. Absent for a message stored before messages had times.
    */
   at?: number;
+  /** The kit's notes on the message: `handoff` ({ from, to, at }) on the model message that handed the conversation to another agent. */
   metadata?: Record<string, unknown>;
 }
 

@@ -1,5 +1,5 @@
-// The deploy manifest: every function this codebase deploys, each a callable speaking the
-// kit's wire protocol (docs/reference.md, the wire protocol). Each flow is passed as a loader, so an instance imports
+// The deploy manifest: every function this codebase deploys, the flows each a callable speaking the
+// kit's wire protocol (docs/reference.md, the wire protocol), beside the refunds agent's MCP server (HTTP). Each flow is passed as a loader, so an instance imports
 // only the flow it serves, on its first call: the cold start loads firebase-functions (which
 // itself loads firebase-admin's app, auth and app-check, for the tokens a request carries) and
 // this file, nothing else (no zod, no Firestore SDK, no model SDK).
@@ -16,12 +16,14 @@ import { notifyOwner } from '@callable-flows/kit/cleanup/notify-owner.js';
 import { scheduledCleanup } from '@callable-flows/kit/cleanup/scheduled-cleanup.js';
 import { onTurnContinuation } from '@callable-flows/kit/continuation/on-turn-continuation.js';
 import { defineSecret } from 'firebase-functions/params';
-import { onCall } from 'firebase-functions/v2/https';
+import { onCall, onRequest } from 'firebase-functions/v2/https';
 // Declares the order assistant's ORDER_ASSISTANT_WHILE_BUSY deploy parameter (firebase-functions/params only).
 import './flows/deployed/order-while-busy.js';
 
 /** The Gemini API key (Secret Manager; in the emulator, the shell or functions/.secret.local). */
 const geminiApiKey = defineSecret('GEMINI_API_KEY');
+/** The key the refunds agent and its MCP server share (flows/refunds/refunds-mcp-key.ts; the emulator has a demo key). */
+const refundsMcpKey = defineSecret('REFUNDS_MCP_KEY');
 
 /**
  * Per-user limits of every flow, counted in Firestore (`usageCounters`, server-only): a cap on
@@ -48,13 +50,31 @@ const common: OnCallFlowOptions = {
 };
 
 /**
- * The order assistant: query, cancel (the user confirms), finish. Open to anonymous users (the web
- * demo). A message sent while a turn runs is queued (answered `queued`, then on the server in order).
+ * The order assistant: query, cancel (the user confirms), finish; a refund is handed to the refunds
+ * agent (a manager approves it), which serves the session from then on through this callable. Open
+ * to anonymous users (the web demo). A message sent while a turn runs is queued (answered `queued`, then on the server in order).
  */
 export const orderAssistant = onCallFlow(
   // A person who closes the tab mid-turn comes back to the answer (watch, or a retry by request id).
-  { ...common, timeoutSeconds: 120, allowAnonymous: true, onDisconnect: 'finish' },
+  // Refunds are handed to the refunds agent, on the same session: its tools' server needs the key.
+  {
+    ...common,
+    secrets: [geminiApiKey, refundsMcpKey],
+    timeoutSeconds: 120,
+    allowAnonymous: true,
+    onDisconnect: 'finish',
+  },
   async () => (await import('./flows/deployed/order-assistant.js')).orderAssistant,
+);
+
+/**
+ * The refunds agent's MCP server (Streamable HTTP, stateless): `checkRefund` and `refundOrder` on
+ * the orders. The order assistant hands refunds to the refunds agent, whose tools these are
+ * (flows/refunds). Every request must bring the shared key.
+ */
+export const refundsMcp = onRequest(
+  { region: 'us-central1', secrets: [refundsMcpKey], memory: '256MiB', timeoutSeconds: 30, invoker: 'public' },
+  async (req, res) => (await import('./flows/deployed/refunds-mcp.js')).refundsMcp(req, res),
 );
 
 /** Money transfers that wait for the user's confirmation. A message while a turn runs is refused `SESSION_BUSY`. */
@@ -86,7 +106,7 @@ export const welcome = onCall({ region: 'us-central1', secrets: [geminiApiKey], 
  */
 export const continueTurn = onTurnContinuation({
   region: 'us-central1',
-  secrets: [geminiApiKey],
+  secrets: [geminiApiKey, refundsMcpKey],
   memory: '512MiB',
   agents: {
     orderAssistant: async () => (await import('./flows/deployed/order-assistant.js')).orderAssistant,

@@ -22,7 +22,11 @@ export {
   type ContinuationQueue,
   type ContinuationTask,
   defineAgent,
+  type HandoffOptions,
+  type HandoffRecord,
   type HistoryOptions,
+  handoffOf,
+  handoffTo,
   type PendingInterrupt,
   REQUEST_WINDOW,
 } from './agent/index.js';

@@ -16,8 +16,12 @@ export interface ApprovalCopy {
   declinedOutcome: string;
 }
 
-/** Metadata fields that are the card's words, so the folded details don't repeat them. */
+/**
+ * Metadata fields that are the card's words, so the folded details don't repeat them; and `mcp`,
+ * the kit's own record of which MCP server's tool a call is (mcpTools), not the person's to read.
+ */
 export const COPY_FIELDS: ReadonlySet<string> = new Set([
+  'mcp',
   'title',
   'summary',
   'consequence',

@@ -1,7 +1,7 @@
 import type { ApproverAddress } from '@callable-flows/client';
 import { toolWords } from './approval-copy.js';
 
-/** The custom claim of the demo's approvers (functions/src/flows/orders/refund-order.ts): its holders get the Approvals view. */
+/** The custom claim of the demo's approvers (functions/src/flows/refunds/refund-order.ts): its holders get the Approvals view. */
 export const APPROVER_CLAIM = 'manager';
 
 /** Who is looking: their uid and their ID token's claims (`getIdTokenResult().claims`). */

@@ -11,7 +11,7 @@ import { timeStamp } from './message-time.js';
 import { NewWordsBelow } from './new-words-below.js';
 import { type QueuedItem, queuedWords } from './queued-messages.js';
 import { STOPPED_WORDS } from './stopped-turn.js';
-import { isHiddenTool } from './tool-presentation.js';
+import { handoffTarget, handoffWords, isHiddenTool } from './tool-presentation.js';
 import type { ApprovalEntry, TranscriptEntry } from './transcript.js';
 
 /** A notice above the composer: an error, or a word on where the conversation stands. */
@@ -252,6 +252,13 @@ export class ChatView {
    * quiet line in words ("Query order · orderId: A-1001"), its name and output folded under it.
    */
   toolStarted(ref: string, name: string, input?: unknown): void {
+    // A hand-off streamed in this tab's turn: its line now, as the stored conversation draws it.
+    const to = handoffTarget(name);
+    if (to !== undefined && !this.tools.has(ref)) {
+      const line = el('p', { class: 'turn-note handoff' }, handoffWords(to));
+      this.tools.set(ref, line);
+      this.add(line);
+    }
     if (isHiddenTool(name)) return;
     const words = toolWords(name);
     const row = el(
@@ -327,6 +334,7 @@ export class ChatView {
     for (const entry of entries) {
       if (entry.kind === 'user') this.user(entry.text);
       else if (entry.kind === 'assistant') this.assistantText(entry.text);
+      else if (entry.kind === 'handoff') this.add(el('p', { class: 'turn-note handoff' }, handoffWords(entry.to)));
       else if (entry.kind === 'tool') {
         this.toolStarted(entry.ref, entry.name, entry.input);
         if ('output' in entry) this.toolFinished(entry.ref, entry.name, entry.output, entry.failed);

@@ -39,4 +39,10 @@ describe('presentedFields', () => {
       presentedFields({ title: 'Refund?', summary: 's', approveLabel: 'Yes', orderId: 'A-1002', item: 'Milk jug' }),
     ).toEqual({ orderId: 'A-1002', item: 'Milk jug' });
   });
+
+  it("leaves out the kit's record of an MCP server's call, which is not the approver's to read", () => {
+    expect(
+      presentedFields({ title: 'Refund?', orderId: 'A-1002', mcp: { server: 'refunds', tool: 'refundOrder' } }),
+    ).toEqual({ orderId: 'A-1002' });
+  });
 });

@@ -99,6 +99,32 @@ describe('transcriptOf', () => {
     expect(transcriptOf(source)).toEqual([{ kind: 'assistant', text: 'All done.' }]);
   });
 
+  it('shows a hand-off as its own entry, in place of the hand-off tool’s call, and the new agent’s steps after it', () => {
+    const handed: WatchedMessage[] = [
+      { role: 'user', content: [{ text: 'refund A-1002' }] },
+      {
+        role: 'model',
+        content: [
+          { text: 'Handing you over.' },
+          { toolRequest: { name: 'transfer_to_refunds', ref: 'h1', input: {} } },
+        ],
+        metadata: { handoff: { from: 'orderAssistant', to: 'refunds', at: 1 } },
+      },
+      {
+        role: 'tool',
+        content: [{ toolResponse: { name: 'transfer_to_refunds', ref: 'h1', output: { handedTo: 'refunds' } } }],
+      },
+      { role: 'model', content: [{ toolRequest: { name: 'checkRefund', ref: 'k1', input: { orderId: 'A-1002' } } }] },
+    ];
+    const checked: WatchedResult = { ref: 'k1', name: 'checkRefund', output: { refundable: true } };
+    expect(transcriptOf({ messages: handed, interrupts: [], results: [checked] })).toEqual([
+      { kind: 'user', text: 'refund A-1002' },
+      { kind: 'assistant', text: 'Handing you over.' },
+      { kind: 'handoff', from: 'orderAssistant', to: 'refunds' },
+      { kind: 'tool', ref: 'k1', name: 'checkRefund', input: { orderId: 'A-1002' }, output: { refundable: true } },
+    ]);
+  });
+
   it('leaves out text the kit added for the model when a part carries a purpose', () => {
     const source: TranscriptSource = {
       messages: [

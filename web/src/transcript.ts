@@ -49,8 +49,22 @@ interface Words<K extends 'user' | 'assistant'> {
 }
 export type WordsEntry = Words<'user'> | Words<'assistant'>;
 
+/** The conversation was handed to another agent (the kit's `handoffTo`): its steps follow as any steps. */
+export interface HandoffEntry {
+  kind: 'handoff';
+  from: string;
+  to: string;
+}
+
 /** One thing the conversation shows, in order. */
-export type TranscriptEntry = WordsEntry | ToolEntry | ApprovalEntry;
+export type TranscriptEntry = WordsEntry | ToolEntry | ApprovalEntry | HandoffEntry;
+
+/** The hand-off a model message records (`metadata.handoff`), when it handed the conversation on. */
+function handoffOf(metadata: Record<string, unknown> | undefined): HandoffEntry | undefined {
+  const handoff = metadata?.handoff as { from?: unknown; to?: unknown } | undefined;
+  if (typeof handoff?.to !== 'string') return undefined;
+  return { kind: 'handoff', from: typeof handoff.from === 'string' ? handoff.from : '', to: handoff.to };
+}
 
 /** What a transcript is drawn from: the client's reading of a session's conversation. */
 export type TranscriptSource = Pick<Conversation<AssistantTypes>, 'messages' | 'interrupts' | 'results'>;
@@ -97,7 +111,8 @@ function callEntry(
 
 /**
  * What a stored conversation shows: the user's and the assistant's words, each tool call
- * with its output (but the hidden ones, tool-presentation.ts), and each approval with where it stands.
+ * with its output (but the hidden ones, tool-presentation.ts), each approval with where it stands,
+ * and each hand-off to another agent.
  */
 export function transcriptOf(conversation: TranscriptSource): TranscriptEntry[] {
   const entries: TranscriptEntry[] = [];
@@ -118,6 +133,8 @@ export function transcriptOf(conversation: TranscriptSource): TranscriptEntry[] 
         entries.push(callEntry(part.toolRequest, conversation, results));
       }
     }
+    const handoff = message.role === 'model' ? handoffOf(message.metadata) : undefined;
+    if (handoff) entries.push(handoff);
   }
   return entries;
 }

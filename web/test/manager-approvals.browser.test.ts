@@ -5,8 +5,9 @@ import { axeViolations } from './test-utils/axe.js';
 import { browserIt as browserTest, launchChromium, type PageSet } from './test-utils/browser.js';
 import { startWebStack, type WebStack } from './test-utils/web-stack.js';
 
-// A refund a manager approves: Alice (the customer) asks for it on her page, her card says it
-// waits for a manager; Mary (the demo's manager: the auth emulator's data gives her the `manager`
+// A refund a manager approves: Alice (the customer) asks the order assistant for it on her page,
+// which hands the conversation to the refunds agent (a line says so; its steps, on its MCP server's
+// tools, show as any steps); the refund's card says it waits for a manager; Mary (the demo's manager: the auth emulator's data gives her the `manager`
 // claim) finds it in her Approvals view, in another browser context, and approves it there; Bob
 // (no claim) gets no view and can't read the inbox document.
 
@@ -50,7 +51,7 @@ describe.skipIf(skipReason !== '')("a manager's approvals (in Chromium)", () => 
   });
 
   browserIt(
-    "refunds once when the manager approves from her inbox, and the customer's page shows who approved",
+    "hands the refund to the refunds agent, refunds once when the manager approves from her inbox, and the customer's page shows who approved",
     async (pages) => {
       await stack.admin.doc('orders/F-1001').set({
         ownerUid: 'uid-alice',
@@ -68,6 +69,18 @@ describe.skipIf(skipReason !== '')("a manager's approvals (in Chromium)", () => 
       expect(await alice.page.locator('#approvals').count()).toBe(0);
       await alice.send('Please refund my order F-1001, it arrived broken.');
       const card = await alice.approval('refundOrder', 'waiting');
+      // The hand-off is a line of its own, then the refunds agent's steps as any steps.
+      const log = alice.page.locator('#log');
+      await log.locator('.turn-note.handoff', { hasText: 'Handed to Refunds' }).waitFor();
+      expect(await log.locator('[data-tool^="transfer_to_"]').count()).toBe(0);
+      await log.locator('.tool[data-tool="checkRefund"][data-state="done"]').waitFor();
+      const order = await log
+        .locator('.handoff, .tool[data-tool="checkRefund"], article.approval')
+        .evaluateAll((nodes) =>
+          nodes.map((n) => (n.classList.contains('handoff') ? 'handoff' : (n as HTMLElement).dataset.tool)),
+        );
+      expect(order).toEqual(['handoff', 'checkRefund', 'refundOrder']);
+      expect(await axeViolations(alice.page)).toEqual([]);
       // The customer can't approve their own refund: the card says who does, with no buttons.
       await card.locator('.waits-for', { hasText: 'A manager answers this request' }).waitFor();
       expect(await card.locator('button:visible').count()).toBe(0);

@@ -12,6 +12,9 @@ import {
   type CrashCall,
   type CrashPoint,
   crashAgent,
+  HANDOFF_ANSWER,
+  HANDOFF_MESSAGE,
+  HANDOFF_POINTS,
   MESSAGE_POINTS,
   ORDER_ANSWER,
   ORDER_MESSAGE,
@@ -43,6 +46,8 @@ interface Variant {
   answer: string;
   /** Tools whose effect the turn applies. */
   tools: string[];
+  /** The agent in charge of the finished session. Default the shop. */
+  agent?: string;
 }
 
 const ORDER_ROLES: Message['role'][] = ['user', 'model', 'tool', 'model', 'tool', 'model'];
@@ -101,6 +106,16 @@ const VARIANTS: Variant[] = [
     answer: TRANSFER_ANSWER,
     tools: ['transfer'],
   },
+  {
+    name: 'a refund the shop hands to the refunds agent, with a request id',
+    points: HANDOFF_POINTS,
+    prepare: async () => ({ input: { message: HANDOFF_MESSAGE }, requestId: 'refund-1' }),
+    users: [HANDOFF_MESSAGE],
+    roles: ORDER_ROLES,
+    answer: HANDOFF_ANSWER,
+    tools: ['charge'],
+    agent: 'refunds',
+  },
 ];
 
 /** The one session stored under `prefix`. */
@@ -155,6 +170,7 @@ if (!host) {
       expect(session.lease).toBeUndefined();
       expect(userTexts(session.history)).toEqual(variant.users);
       expect(session.history.map((m) => m.role)).toEqual(variant.roles);
+      expect(session.agent).toBe(variant.agent ?? 'shop');
       const applied = (await db.collection(`${prefix}applied`).get()).docs.map((d) => d.id);
       for (const tool of variant.tools) {
         expect(applied.filter((id) => id.startsWith(`${tool}-`))).toHaveLength(1);

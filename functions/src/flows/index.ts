@@ -9,6 +9,9 @@ export { defineOrderAssistant, ORDER_ASSISTANT_SYSTEM, type OrderAssistantDeps }
 export { nextOrderMove } from './orders/order-script.js';
 export { queryOrderTool } from './orders/query-order.js';
 export { type Welcome, type WelcomeDeps, welcome } from './orders/welcome.js';
+export { defineRefundsAgent, REFUNDS_AGENT, REFUNDS_SYSTEM, type RefundsAgentDeps } from './refunds/refunds-agent.js';
+export { handleRefundsMcp, type RefundsServerDeps } from './refunds/refunds-mcp-server.js';
+export { nextRefundsMove } from './refunds/refunds-script.js';
 export { type PlayedCall, type PlayMove, type PlayState, playScript, playState } from './scripted-play.js';
 export { defineSummarize, SUMMARIZE_SYSTEM } from './summarize/summarize.js';
 export { scriptedSummary } from './summarize/summarize-script.js';

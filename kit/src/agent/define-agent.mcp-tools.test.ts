@@ -10,7 +10,7 @@ import { scriptedModel } from '../models/scripted/index.js';
 import { FirestoreSessionStore, type StoreOperation } from '../session/firestore/index.js';
 import { demoProjectId, emulatorFirestore } from '../session/test-utils/emulator-firestore.js';
 import { firestoreEmulatorHost } from '../test-utils/firestore.js';
-import { defineTool, type ToolEntry } from '../tools/index.js';
+import { approversWithClaim, defineTool, type ToolEntry } from '../tools/index.js';
 import type { TurnTrace } from '../trace/index.js';
 import { defineAgent } from './define-agent.js';
 
@@ -155,6 +155,23 @@ describe.skipIf(!host)('an agent with MCP tools', () => {
     expect(again.text).toBe(done.text);
     const late = await w.agent.send(asked.sessionId, approve, { uid: 'ann' }).catch((e: unknown) => e);
     expect(late).toMatchObject({ code: 'failed-precondition' });
+    expect(runs()).toBe(before + 1);
+  });
+
+  it('lets only the approvers it names answer an MCP call’s approval, and puts the call in their inbox', async () => {
+    const w = world({ approval: ['refund'], approvers: approversWithClaim('manager') });
+    const runs = () => server.runs.get('refund') ?? 0;
+    const before = runs();
+    const asked = await w.agent.send(undefined, { message: 'refund {"orderId":"A-3","cents":700}' }, { uid: 'ann' });
+    const ref = asked.interrupts[0]?.ref as string;
+    const approve = { restart: [{ ref, name: 'refund' }] };
+    const owner = { uid: 'ann', context: { auth: { uid: 'ann', token: {} } } };
+    await expect(w.agent.answer(asked.sessionId, approve, owner)).rejects.toMatchObject({ reason: 'NOT_ALLOWED' });
+    const inbox = await (firestore as Firestore).doc(w.store.approvalRef(asked.sessionId, ref).path).get();
+    expect(inbox.data()).toMatchObject({ state: 'waiting', approverClaim: 'manager', tool: 'refund' });
+    const mary = { uid: 'uid-mary', context: { auth: { uid: 'uid-mary', token: { manager: true } } } };
+    await expect(w.agent.answer(asked.sessionId, approve, mary)).resolves.toMatchObject({ status: 'answered' });
+    await w.agent.idle();
     expect(runs()).toBe(before + 1);
   });
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { KitError, throwIfAborted } from '../errors/index.js';
+import { isKitError, KitError, throwIfAborted } from '../errors/index.js';
 import type { StepObserver } from '../model/index.js';
 import type { Session } from '../session/session-schema.js';
 import { statusAfter } from '../session/session-standing.js';
@@ -25,7 +25,7 @@ import {
 } from './busy/index.js';
 import { endRequest, keepResult } from './call-records/index.js';
 import { continueTurn } from './continuation/index.js';
-import { scheduleContinuation } from './continuation-queue/index.js';
+import { type ContinuationTask, scheduleContinuation } from './continuation-queue/index.js';
 import {
   handedOffError,
   handOffTurn,
@@ -35,6 +35,7 @@ import {
   stopTurn,
   writeRelease,
 } from './ending/index.js';
+import { isHandoffTool, registerRuntime, routesOf, runHandingOff, type TurnInCharge } from './handoff/index.js';
 import { closeTrailingRequests } from './history/index.js';
 import { noticesEnded, tellWaiting } from './notices/index.js';
 import {
@@ -42,7 +43,6 @@ import {
   type FinishedTurn,
   LiveWriter,
   type RoundWords,
-  runTurn,
   TurnJournal,
   TurnWriter,
   traceCall,
@@ -156,21 +156,58 @@ async function send(
   observer: StepObserver | undefined,
   onApprover?: () => void,
 ): Promise<CallOutcome> {
-  const request = clientRequest(rt, sessionId, input, ctx, onApprover !== undefined);
+  let request = clientRequest(rt, sessionId, input, ctx, onApprover !== undefined);
   throwIfAborted(ctx.signal, 'agent call');
-  // Tools from sources (an MCP server's) are known before admission: a resume is checked against them.
-  const refreshed = refreshAgentTools(rt, ctx.context ?? {});
-  if (refreshed) await refreshed;
-  const start = await beginTurn(rt, request);
-  if (start.byApprover) onApprover?.();
-  if ('replay' in start) return { result: start.replay, replayed: true };
-  const turnCtx = start.byApprover ? approverTurnContext(start.started.record.session.ownerUid, ctx, request) : ctx;
-  return { result: await run(rt, start.started, turnCtx, observer, 0), replayed: false };
+  let inCharge = await agentInCharge(rt, sessionId);
+  for (let hops = 0; ; hops++) {
+    // Tools from sources (an MCP server's) are known before admission: a resume is checked against them.
+    const refreshed = refreshAgentTools(inCharge, ctx.context ?? {});
+    if (refreshed) await refreshed;
+    let start: Awaited<ReturnType<typeof beginTurn>>;
+    try {
+      start = await beginTurn(inCharge, request);
+    } catch (error) {
+      // Handed off since this instance last read the session: the call goes to the agent now in charge.
+      const next = hops < MAX_REROUTES ? reroute(rt, error) : undefined;
+      if (!next) throw error;
+      inCharge = next;
+      // A first call's retry names no session (its id is derived from the agent it called): the
+      // session the refusal names is the one it goes on with, under the agent now in charge.
+      const named = isKitError(error) ? error.details?.sessionId : undefined;
+      if (request.sessionId === undefined && typeof named === 'string') request = { ...request, sessionId: named };
+      continue;
+    }
+    if (start.byApprover) onApprover?.();
+    if ('replay' in start) return { result: start.replay, replayed: true };
+    const turnCtx = start.byApprover ? approverTurnContext(start.started.record.session.ownerUid, ctx, request) : ctx;
+    return { result: await run(inCharge, start.started, turnCtx, observer, 0, rt.name), replayed: false };
+  }
+}
+
+/** How often a call follows hand-offs it finds after its read (each is another read of the session). */
+const MAX_REROUTES = 2;
+
+/** The agent in charge of session `sessionId` as this instance last saw it (its cache): `rt`, or one its hand-offs reach. */
+async function agentInCharge(rt: AgentRuntime, sessionId: string | undefined): Promise<AgentRuntime> {
+  if (!rt.routeTo || sessionId === undefined) return rt;
+  // The turn's own load joins this one (the agents share the store's cache): no read of its own.
+  const agent = (await rt.store.load(sessionId).catch(() => undefined))?.session.agent;
+  return (agent !== undefined && agent !== rt.name && rt.routeTo(agent)) || rt;
+}
+
+/** The agent a `WRONG_AGENT` refusal names, when `rt`'s hand-offs reach it; else undefined (the refusal stands). */
+function reroute(rt: AgentRuntime, error: unknown): AgentRuntime | undefined {
+  if (!isKitError(error) || error.reason !== 'WRONG_AGENT') return undefined;
+  const agent = error.details?.agent;
+  if (typeof agent !== 'string') return undefined;
+  return agent === rt.name ? rt : rt.routeTo?.(agent);
 }
 
 /**
  * Runs a turn that holds its session's lease, to its release: finished, stopped, failed, or
  * handed off near its function's deadline. `handOffs`: how many hand-offs came before this run.
+ * `called`: the agent whose callable took the call (`rt` unless a hand-off routed it): its
+ * continuation task names it, as the continuation function serves the agents of its callables.
  */
 async function run(
   rt: AgentRuntime,
@@ -178,9 +215,11 @@ async function run(
   ctx: AgentCallContext,
   observer: StepObserver | undefined,
   handOffs: number,
+  called: string = rt.name,
 ): Promise<AgentTurnResult> {
   const writer = new TurnWriter(rt.store, turn.record, rt.timing, (before, after) => tellWaiting(rt, before, after));
-  const journal = new TurnJournal(writer, rt.toolMap, rt.state);
+  // The agent in charge and its journal: a hand-off changes them mid-turn.
+  let inCharge: TurnInCharge = { rt, journal: new TurnJournal(writer, rt.toolMap, rt.state) };
   writer.startHeartbeat();
   const stop = listenForStop(rt, writer.session.id, writer.leaseId);
   const live = new LiveWriter({
@@ -191,18 +230,21 @@ async function run(
     clock: rt.timing.live,
   });
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;
-  const task = { agent: rt.name, sessionId: writer.session.id, leaseId: writer.leaseId, handOffs };
+  const task = { agent: called, sessionId: writer.session.id, leaseId: writer.leaseId, handOffs };
   const handOff = scheduleContinuation(rt.continuation, task, rt.timing.leaseMs);
   try {
     if (turn.stoppedBefore) stop.honour(turn.stoppedBefore);
     if (stop.signal.aborted) throw stop.signal.reason;
-    const ended = await runTurn(rt, journal, writer, turn, { ...ctx, signal }, observer, live);
-    await writeRelease(writer, (s) => finished(s, rt, ended, ctx.requestId));
+    const ended = await runHandingOff(inCharge, writer, turn, { ...ctx, signal }, observer, live, (next) => {
+      inCharge = next;
+    });
+    await writeRelease(writer, (s) => finished(s, ended.rt, ended, ctx.requestId));
     return ended.result;
   } catch (error) {
     // Near its function's timeout, a turn the queue already holds goes on on the server.
     // The stop the turn heard, if one ended it (its signal fires only with one: `honour`).
     const heard = stop.heard;
+    const { journal } = inCharge;
     if (handOff.queued && !heard && !writer.leaseLost && isDeadline(error, ctx.signal)) {
       const handed = await handOffTurn(writer, journal).then(
         () => true,
@@ -230,6 +272,32 @@ async function run(
 }
 
 /**
+ * The server's continuation of a lapsed turn, under the agent in charge of its session: the task
+ * names the agent whose turn took the lease, and a hand-off in that turn moved the session on.
+ */
+async function continueInCharge(rt: AgentRuntime, task: ContinuationTask, signal: AbortSignal | undefined) {
+  let inCharge = rt;
+  for (let hops = 0; ; hops++) {
+    const agent = inCharge;
+    // The server's continuation has no caller: a source gets an empty context.
+    const refreshed = refreshAgentTools(agent, {});
+    if (refreshed) await refreshed;
+    try {
+      return await continueTurn(agent, task, signal, (turn, ctx) =>
+        traceCall(agent, task.sessionId, 'continuation', ctx, async (observer) => ({
+          result: await run(agent, turn, ctx, observer, task.handOffs + 1, task.agent),
+          replayed: false,
+        })),
+      );
+    } catch (error) {
+      const next = hops < MAX_REROUTES ? reroute(rt, error) : undefined;
+      if (!next) throw error;
+      inCharge = next;
+    }
+  }
+}
+
+/**
  * Defines a stateful chat flow. Each `send` loads the session (cache, then store), checks its
  * owner and takes its lease in a write that also journals the user message (or the resume's
  * answers, built from the stored tool requests). The turn is then a journal: each model message
@@ -247,7 +315,8 @@ export function defineAgent<O extends z.ZodType = z.ZodType, W extends WhileBusy
   const turn: RunTurn = (sessionId, input, ctx) =>
     traceCall(rt, sessionId, input, ctx, (observer) => send(rt, sessionId, input, ctx, observer));
   const deps: QueueDeps = { rt, turn };
-  return {
+  if (rt.tools.some(isHandoffTool)) rt.routeTo = routesOf(rt);
+  const agent: Agent<W> = {
     kind: 'agent',
     name: rt.name,
     whileBusy: rt.whileBusy as W,
@@ -258,15 +327,7 @@ export function defineAgent<O extends z.ZodType = z.ZodType, W extends WhileBusy
     },
     warm: (sessionId, options) => warmSession(rt, sessionId, options),
     continue: async (task, signal) => {
-      // The server's continuation has no caller: a source gets an empty context.
-      const refreshed = refreshAgentTools(rt, {});
-      if (refreshed) await refreshed;
-      const outcome = await continueTurn(rt, task, signal, (turn, ctx) =>
-        traceCall(rt, task.sessionId, 'continuation', ctx, async (observer) => ({
-          result: await run(rt, turn, ctx, observer, task.handOffs + 1),
-          replayed: false,
-        })),
-      );
+      const outcome = await continueInCharge(rt, task, signal);
       // The task is the server's hand on the session: messages queued behind the dead turn (or
       // left when an instance died between its turn and its queue run) are answered here too.
       if (rt.whileBusy === 'queue' && outcome !== 'gave-up') await runQueuedAfter(deps, task.sessionId);
@@ -308,4 +369,6 @@ export function defineAgent<O extends z.ZodType = z.ZodType, W extends WhileBusy
       });
     },
   };
+  registerRuntime(agent, rt);
+  return agent;
 }

@@ -11,6 +11,15 @@ export {
   MemoryContinuationQueue,
 } from './continuation-queue/index.js';
 export { defineAgent } from './define-agent.js';
+export {
+  type HandoffOptions,
+  HandoffOutputSchema,
+  type HandoffRecord,
+  type HandoffTarget,
+  handoffOf,
+  handoffTo,
+  MAX_HANDOFFS_PER_TURN,
+} from './handoff/index.js';
 export { closeTrailingRequests } from './history/index.js';
 export { LIVE_MAX_CHARS, LIVE_WRITE_EVERY_MS } from './running/index.js';
 export type { AgentConfig, CompressionOptions, HistoryOptions, LiveClock, WhileBusy } from './runtime/index.js';

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Tool as SdkTool } from '@modelcontextprotocol/sdk/types.js';
+import { MCP_CALL_REF_META } from './mcp-options.js';
 import { loadMcpSdk } from './mcp-sdk.js';
 
 // The headers of the request being sent: set around each call (and the listing), read by the
@@ -119,11 +120,14 @@ export class McpConnection {
     headers: Record<string, string>,
     signal: AbortSignal,
     timeoutMs: number,
+    ref?: string,
   ): Promise<CallToolResult> {
     return this.#use(headers, timeoutMs, async (client) => {
       // The kit's own limit ends the call first; the SDK's is a backstop a little later.
       const timeout = sdkTimeout(Number.isFinite(timeoutMs) ? timeoutMs + 1_000 : timeoutMs);
-      return (await client.callTool({ name, arguments: args }, undefined, { signal, timeout })) as CallToolResult;
+      // The call's ref, stable across retries, resumes and continuations: the server's idempotency key.
+      const params = { name, arguments: args, ...(ref === undefined ? {} : { _meta: { [MCP_CALL_REF_META]: ref } }) };
+      return (await client.callTool(params, undefined, { signal, timeout })) as CallToolResult;
     });
   }
 

@@ -1,4 +1,4 @@
-import type { ActionContext } from '../tools/index.js';
+import type { ActionContext, Approvers } from '../tools/index.js';
 
 /** What an MCP server says about one of its tools (its `tools/list` entry), as `allow` and `approval` see it. */
 export interface McpToolInfo {
@@ -49,6 +49,11 @@ export interface McpToolsOptions {
    * card reads them), over the defaults made from the server's description of the tool.
    */
   approvalMetadata?: (tool: McpToolInfo, input: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * Who may answer the approvals `approval` asks for (the kit's {@link Approvers}: `'owner'`, the
+   * default, or e.g. `approversWithClaim('manager')`, whose calls wait in the approvals inbox).
+   */
+  approvers?: Approvers;
   /** How long one call may run (the kit's tool timeout). Default 30 s. */
   timeoutMs?: number;
   /** How long a listing is used before the next use lists again. Default 5 minutes; `Infinity`: until `list_changed`. */
@@ -63,3 +68,10 @@ export interface McpToolsOptions {
 
 /** The default of `listTtlMs`. */
 export const DEFAULT_MCP_LIST_TTL_MS = 5 * 60_000;
+
+/**
+ * The `_meta` key of every `tools/call` the kit sends: the kit's ref of the call, the same on every
+ * attempt of it (a retry, a resume, the server's continuation), so a server can apply a call's
+ * effect once (an MCP call is journaled as it finishes: an instance that dies mid-call runs it again).
+ */
+export const MCP_CALL_REF_META = 'callable-flows/callRef';

@@ -142,7 +142,7 @@ export function toKitTool(tool: SdkTool, name: string, scope: McpToolScope): Too
     const headers = await headersFor(scope.options.headers, ctx.context);
     let result: Awaited<ReturnType<McpConnection['callTool']>>;
     try {
-      result = await scope.connection.callTool(info.name, checked.data, headers, ctx.signal, scope.timeoutMs);
+      result = await scope.connection.callTool(info.name, checked.data, headers, ctx.signal, scope.timeoutMs, ctx.ref);
     } catch (error) {
       if (ctx.signal.aborted) throw ctx.signal.reason;
       throw callFailure(scope, info, error, headers);
@@ -162,6 +162,7 @@ export function toKitTool(tool: SdkTool, name: string, scope: McpToolScope): Too
       sideEffects: readOnly ? 'none' : 'idempotent',
       // A client approves or declines a call; it never supplies what a server's tool returned.
       answerable: false,
+      ...(scope.options.approvers === undefined ? {} : { approvers: scope.options.approvers }),
       metadata: { mcp: { server: scope.server, tool: info.name } },
     },
     body,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isKitError } from '../errors/index.js';
 import type { Tool } from '../tools/index.js';
+import { MCP_CALL_REF_META } from './mcp-options.js';
 import { mcpTools } from './mcp-tools.js';
 import { type McpTestServer, PIXEL, startListingServer, startMcpTestServer } from './test-utils/mcp-test-server.js';
 
@@ -126,6 +127,15 @@ describe('mcpTools', () => {
     const trusting = await toolsOf(source({ trustReadOnlyHints: true }));
     expect(trusting.get('weather')?.config.sideEffects).toBe('none');
     expect(trusting.get('echo')?.config.sideEffects).toBe('idempotent');
+  });
+
+  it('sends each call’s ref in the request’s _meta, so a server can apply a call once', async () => {
+    const tools = await toolsOf(source());
+    const from = server.calls.length;
+    await run(tools.get('echo'), { text: 'once' });
+    expect(server.calls.slice(from)).toEqual([
+      expect.objectContaining({ name: 'echo', meta: { [MCP_CALL_REF_META]: 'r1' } }),
+    ]);
   });
 
   it('interrupts with the call described before it runs, and runs it once restarted, when the tool needs approval', async () => {

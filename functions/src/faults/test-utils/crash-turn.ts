@@ -1,4 +1,10 @@
-import { type Agent, type AgentInput, defineAgent } from '@callable-flows/kit/agent/index.js';
+import {
+  type Agent,
+  type AgentInput,
+  defineAgent,
+  handoffTo,
+  type WhileBusy,
+} from '@callable-flows/kit/agent/index.js';
 import type { GenerateRequest, Message } from '@callable-flows/kit/model/index.js';
 import { scriptedModel } from '@callable-flows/kit/models/scripted/index.js';
 import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
@@ -32,8 +38,25 @@ export const RESUME_POINTS = [
   'after-final-write',
 ] as const;
 
+/**
+ * Every step of a refund handed to another agent: the hand-off's round (pure: written with the
+ * switch of the session's agent, in one write), then the refunds agent's charge and its answer.
+ */
+export const HANDOFF_POINTS = [
+  'after-user-message',
+  'after-switch',
+  'after-checkpoint:charge',
+  'after-effect:charge',
+  'after-result:charge',
+  'before-final-write',
+  'after-final-write',
+] as const;
+
 /** Where the child process stops (and is killed). */
-export type CrashPoint = (typeof MESSAGE_POINTS)[number] | (typeof RESUME_POINTS)[number];
+export type CrashPoint =
+  | (typeof MESSAGE_POINTS)[number]
+  | (typeof RESUME_POINTS)[number]
+  | (typeof HANDOFF_POINTS)[number];
 
 /** The message that starts the charge-and-ship turn. */
 export const ORDER_MESSAGE = 'charge and ship order A-1001';
@@ -43,6 +66,10 @@ export const TRANSFER_MESSAGE = 'send 5 euros to Bob';
 export const ORDER_ANSWER = 'done: charged 500 and shipped A-1001';
 /** What the model answers once the transfer ran. */
 export const TRANSFER_ANSWER = 'done: transferred 500';
+/** The message the shop hands to the refunds agent. */
+export const HANDOFF_MESSAGE = 'refund order A-1001';
+/** What the refunds agent answers once its charge (the refund's effect) ran. */
+export const HANDOFF_ANSWER = 'refunds: done, 500 back on A-1001';
 
 /** One call the crash test makes: in the child, then again (the retry) in the parent. */
 export interface CrashCall {
@@ -86,7 +113,18 @@ function crashModel() {
     const text = lastText(request.messages);
     if (text === ORDER_MESSAGE) return call('charge', { orderId: 'A-1001', cents: 500 });
     if (text === TRANSFER_MESSAGE) return call('transfer', { to: 'bob', cents: 500 });
+    if (text === HANDOFF_MESSAGE) return call('transfer_to_refunds', {});
     return `echo: ${text}`;
+  });
+}
+
+/** The refunds agent's model: handed the conversation, it charges the refund, then says so. */
+function refundsModel() {
+  return scriptedModel((request: GenerateRequest) => {
+    const done = answered(request);
+    if (done.includes('charge')) return HANDOFF_ANSWER;
+    if (done.includes('transfer_to_refunds')) return call('charge', { orderId: 'A-1001', cents: -500 });
+    return `refunds: ${lastText(request.messages)}`;
   });
 }
 
@@ -161,6 +199,7 @@ function recordedRefs(session: Session): Set<string> {
 function pointAfter(first: boolean, before: Session | undefined, next: Session): CrashPoint | undefined {
   if (next.status !== 'running') return 'after-final-write';
   if (first) return next.turn?.kind === 'resume' ? 'after-resume-lease' : 'after-user-message';
+  if (before && next.agent !== before.agent) return 'after-switch';
   const had = before ? recordedRefs(before) : new Set<string>();
   const last = next.history.at(-1);
   const recorded =
@@ -202,17 +241,27 @@ function stoppingStore(firestore: Firestore, prefix: string, at: (point: CrashPo
   return store;
 }
 
-/** The agent of the crash test, in the child and in the parent. */
+/** The agent of the crash test, in the child and in the parent: it hands refunds to a refunds agent on its store. */
 export function crashAgent(options: CrashAgentOptions): Agent {
   const { firestore, prefix, point } = options;
   const at = async (here: CrashPoint): Promise<void> => {
     if (point === here) await options.onPoint?.(here);
   };
+  const tools = effectTools(firestore, prefix, at);
+  const store = stoppingStore(firestore, prefix, at);
+  const clock = options.clock ? { clock: options.clock } : {};
+  const refunds: Agent<WhileBusy> = defineAgent({
+    name: 'refunds',
+    model: refundsModel(),
+    tools: tools.filter((t) => t.name === 'charge'),
+    store,
+    ...clock,
+  });
   return defineAgent({
     name: 'shop',
     model: crashModel(),
-    tools: effectTools(firestore, prefix, at),
-    store: stoppingStore(firestore, prefix, at),
-    ...(options.clock ? { clock: options.clock } : {}),
+    tools: [...tools, handoffTo(refunds)],
+    store,
+    ...clock,
   });
 }

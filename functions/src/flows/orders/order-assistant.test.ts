@@ -161,7 +161,6 @@ describe.skipIf(!host).each(CLIENTS)('orderAssistant, its tools on $name', ({ ma
     expect(model.requests[0]?.tools?.map((t) => t.name)).toEqual([
       'queryOrder',
       'cancelOrder',
-      'refundOrder',
       'whichAddress',
       'finish',
     ]);

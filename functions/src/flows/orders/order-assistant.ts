@@ -1,5 +1,5 @@
 import type { ContinuationOptions, HistoryOptions } from '@callable-flows/kit/agent/index.js';
-import { type Agent, defineAgent } from '@callable-flows/kit/agent/index.js';
+import { type Agent, defineAgent, handoffTo, type WhileBusy } from '@callable-flows/kit/agent/index.js';
 import type { DocumentDb } from '@callable-flows/kit/firestore/index.js';
 import type { Model } from '@callable-flows/kit/index.js';
 import type { SessionStore } from '@callable-flows/kit/session/index.js';
@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { finishTool } from '../finish-tool.js';
 import { cancelOrderTool } from './cancel-order.js';
 import { queryOrderTool } from './query-order.js';
-import { refundOrderTool } from './refund-order.js';
 import { whichAddressInterrupt } from './which-address.js';
 
 /** The order assistant's instructions (after the multi-turn agent article). */
@@ -16,7 +15,7 @@ export const ORDER_ASSISTANT_SYSTEM = [
   'Always call queryOrder before saying anything about an order; never guess a status, a date or an id.',
   'If you do not know which order the user means, ask for its id.',
   'To cancel, call cancelOrder: the user is asked to confirm before anything changes; never say an order is cancelled until cancelOrder says so.',
-  'To refund an order that has shipped or been delivered, call refundOrder: a manager approves it; never say an order is refunded until refundOrder says so.',
+  'For a refund, hand the conversation to the refunds desk with transfer_to_refunds: it checks the order and asks a manager; never say an order is refunded yourself.',
   'If the user wants an order delivered elsewhere and gave no address, call whichAddress to ask them; you cannot change addresses yourself, so pass the address on to support in your summary.',
   'When the request is handled, reply with a one-sentence summary and call finish with it in the same message.',
 ].join('\n');
@@ -33,6 +32,11 @@ export interface OrderAssistantDeps {
   continuation?: ContinuationOptions;
   /** What a message sent while a turn runs does: `queue` (default) or `interrupt`. */
   whileBusy?: 'queue' | 'interrupt';
+  /**
+   * The refunds agent refunds are handed to (`transfer_to_refunds`, refunds/refunds-agent.ts), with
+   * the same store. None: the assistant has no hand-off, and its instructions say nothing of refunds.
+   */
+  refunds?: Agent<WhileBusy>;
 }
 
 /** What the order assistant keeps with a session: the orders it has looked up in it. */
@@ -41,20 +45,24 @@ export type OrderAssistantState = z.infer<typeof OrderAssistantStateSchema>;
 
 /**
  * The order assistant agent: queryOrder (which remembers the orders it looked up in the
- * session's state), cancelOrder (confirmed by the user), refundOrder (approved by a manager,
- * from their approvals inbox), whichAddress (a question), finish
- * (ends the turn); 8 tool rounds. A message sent while a turn runs is queued and answered right
+ * session's state), cancelOrder (confirmed by the user), transfer_to_refunds (hands the
+ * conversation to the refunds agent, whose refund a manager approves from their approvals inbox),
+ * whichAddress (a question), finish (ends the turn); 8 tool rounds. A message sent while a turn runs is queued and answered right
  * after it ("and also order B-2002?" while the first answer is still being written).
  */
 export function defineOrderAssistant(deps: OrderAssistantDeps): Agent<'queue' | 'interrupt'> {
   return defineAgent({
     name: 'orderAssistant',
     model: deps.model,
-    system: ORDER_ASSISTANT_SYSTEM,
+    system: deps.refunds
+      ? ORDER_ASSISTANT_SYSTEM
+      : ORDER_ASSISTANT_SYSTEM.split('\n')
+          .filter((line) => !line.includes('transfer_to_refunds'))
+          .join('\n'),
     tools: [
       queryOrderTool(deps.db),
       cancelOrderTool(deps.db),
-      refundOrderTool(deps.db),
+      ...(deps.refunds ? [handoffTo(deps.refunds, { name: 'transfer_to_refunds' })] : []),
       whichAddressInterrupt(),
       finishTool(),
     ],

@@ -1,3 +1,4 @@
+import { callsSinceHandoff } from '../refunds/refunds-script.js';
 import type { PlayMove, PlayState } from '../scripted-play.js';
 
 // An order id as a person writes it: A-1001, or a guest demo order's D-123456.
@@ -18,17 +19,11 @@ interface Wants {
   address: boolean;
 }
 
+// The refunds agent's hand-off tool (order-assistant.ts).
+const HAND_OFF = { name: 'transfer_to_refunds', input: {} };
+
 // The answer and the finish call in one message: `finish` ends the turn (no model call after it).
 const finish = (summary: string): PlayMove => ({ text: summary, call: { name: 'finish', input: { summary } } });
-
-function refundMove(orderId: string, order: QueriedOrder): PlayMove {
-  if (order.status !== 'shipped' && order.status !== 'delivered')
-    return finish(`Order ${orderId} is ${order.status}: only an order that has shipped can be refunded.`);
-  return {
-    text: `Order ${orderId} (${order.item}) is ${order.status}. A refund needs a manager's approval: I've asked for it.`,
-    call: { name: 'refundOrder', input: { orderId, reason: 'requested by the customer' } },
-  };
-}
 
 function afterQuery(orderId: string, wants: Wants, order: QueriedOrder): PlayMove {
   if (!order.found) return finish(`I could not find order ${orderId} on your account.`);
@@ -37,7 +32,6 @@ function afterQuery(orderId: string, wants: Wants, order: QueriedOrder): PlayMov
       return finish(`Order ${orderId} is ${order.status}: it can no longer be sent elsewhere.`);
     return { text: `Order ${orderId} is still processing.`, call: { name: 'whichAddress', input: { orderId } } };
   }
-  if (wants.refund) return refundMove(orderId, order);
   const wantsCancel = wants.cancel;
   if (!wantsCancel) {
     return finish(
@@ -55,7 +49,8 @@ function afterQuery(orderId: string, wants: Wants, order: QueriedOrder): PlayMov
 /**
  * The order assistant's offline conversation, as a plausible model would play it: read the
  * order id from the user's words, `queryOrder`, then `cancelOrder` if asked (it interrupts for
- * confirmation) or `refundOrder` (it waits for a manager), then say the summary and call `finish` with it, in one message.
+ * confirmation), then say the summary and call `finish` with it, in one message. A refund is handed
+ * to the refunds agent (`transfer_to_refunds`) at once.
  */
 export function nextOrderMove(state: PlayState): PlayMove {
   const orderId = ORDER_ID.exec(state.userText)?.[1]?.toUpperCase();
@@ -64,7 +59,10 @@ export function nextOrderMove(state: PlayState): PlayMove {
     refund: /\brefund/i.test(state.userText),
     address: /\baddress\b|\bdeliver(ed)? (it )?(to|elsewhere)\b/i.test(state.userText),
   };
-  const last = state.calls.at(-1);
+  // A refund is the refunds agent's: the conversation is handed to it, which goes on in this turn.
+  if (wants.refund) return { text: "Refunds are handled by our refunds desk: I'm handing you over.", call: HAND_OFF };
+  // Handed back by the refunds agent: what it did is not this agent's to go on with.
+  const last = callsSinceHandoff(state.calls).at(-1);
   if (!last) {
     if (!orderId) return { text: 'Which order do you mean? Please tell me its id (it looks like A-1001).' };
     return { text: `Let me look up order ${orderId}.`, call: { name: 'queryOrder', input: { orderId } } };
@@ -83,12 +81,6 @@ export function nextOrderMove(state: PlayState): PlayMove {
       const result = (last.output ?? {}) as { cancelled?: boolean; reason?: string };
       return finish(
         result.cancelled ? `Order ${id} has been cancelled.` : `Order ${id} was not cancelled: ${result.reason}.`,
-      );
-    }
-    case 'refundOrder': {
-      const result = (last.output ?? {}) as { refunded?: boolean; reason?: string };
-      return finish(
-        result.refunded ? `Order ${id} has been refunded.` : `Order ${id} was not refunded: ${result.reason}.`,
       );
     }
     default:

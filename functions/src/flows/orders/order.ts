@@ -12,7 +12,7 @@ export const OrderSchema = z.object({
   status: z.enum(['processing', 'shipped', 'delivered', 'cancelled']),
   item: z.string(),
   estimatedDelivery: z.string(),
-  /** Set by the one refund a manager approved (refund-order.ts): an order is refunded once. */
+  /** Set by the one refund a manager approved (refunds/refund-order.ts): an order is refunded once. */
   refunded: z.boolean().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;

@@ -36,7 +36,8 @@ export function admitCall(
   }
   if (session.agent !== rt.name) {
     const why = `session '${id}' belongs to agent '${session.agent}', not '${rt.name}'`;
-    throw new KitError('failed-precondition', why, { reason: 'WRONG_AGENT' });
+    // The agent in charge is named, so a callable whose hand-offs reach it serves the call under it.
+    throw new KitError('failed-precondition', why, { reason: 'WRONG_AGENT', details: { agent: session.agent } });
   }
   if (call.kind === 'continuation') {
     const maxDurationMs = rt.continuation?.maxDurationMs ?? DEFAULT_CONTINUATION_MAX_DURATION_MS;

@@ -33,7 +33,8 @@ export async function ownedSession(rt: AgentRuntime, sessionId: string, uid: str
   if (session.ownerUid !== uid) {
     throw new KitError('permission-denied', `session '${sessionId}' belongs to another user`, { reason: 'NOT_OWNER' });
   }
-  if (session.agent !== rt.name) {
+  // A session handed to another agent its hand-offs reach is still this callable's to serve.
+  if (session.agent !== rt.name && !rt.routeTo?.(session.agent)) {
     const why = `session '${sessionId}' belongs to agent '${session.agent}', not '${rt.name}'`;
     throw new KitError('failed-precondition', why, { reason: 'WRONG_AGENT' });
   }

@@ -71,6 +71,11 @@ export interface AgentRuntime {
   queueRuns: Map<string, Promise<unknown>>;
   /** Who is told of a waiting approval (`onApprovalWaiting`), when the agent has a hook. */
   notices: ResolvedNotices | undefined;
+  /**
+   * The agents this agent's hand-off tools reach (`handoffTo`), by name: a session one of them is in
+   * charge of is served under it. Undefined for an agent without hand-off tools.
+   */
+  routeTo?: (agent: string) => AgentRuntime | undefined;
 }
 
 const AGENT_NAME = /^[A-Za-z0-9_.\-/]{1,128}$/;

@@ -15,7 +15,7 @@ export interface McpTestServer {
   /** The `authorization` header of each request that carried one. */
   authorizations: string[];
   /** Each `tools/call` as it arrived: the tool, its arguments and the request's `authorization`. */
-  calls: { name: string; args: unknown; authorization: string | undefined }[];
+  calls: { name: string; args: unknown; authorization: string | undefined; meta?: Record<string, unknown> }[];
   /** Adds a tool while clients are connected (each session is told `tools/list_changed`). */
   addTool(name: string): void;
   /** Forgets every session, as a server that restarted behind a load balancer (no socket is cut). */
@@ -132,7 +132,7 @@ export async function startMcpTestServer(): Promise<McpTestServer> {
     const body = req.method === 'POST' ? await bodyOf(req) : undefined;
     const messages = (Array.isArray(body) ? body : [body]) as {
       method?: string;
-      params?: { name?: string; arguments?: unknown };
+      params?: { name?: string; arguments?: unknown; _meta?: Record<string, unknown> };
     }[];
     for (const message of messages) {
       if (message?.method) methods.push(message.method);
@@ -141,6 +141,7 @@ export async function startMcpTestServer(): Promise<McpTestServer> {
           name: String(message.params?.name),
           args: message.params?.arguments,
           authorization: req.headers.authorization,
+          meta: message.params?._meta,
         });
       }
     }

@@ -1,3 +1,6 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Agent, WhileBusy } from '@callable-flows/kit/agent/index.js';
 import { onCallFlow } from '@callable-flows/kit/callable/index.js';
 import { callableRequest, rejectionCode } from '@callable-flows/kit/callable/test-utils/callable-request.js';
 import { type DocumentDb, RestFirestore } from '@callable-flows/kit/firestore/index.js';
@@ -7,30 +10,69 @@ import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.
 import type { CallResult } from '@callable-flows/protocol';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { defineOrderAssistant } from '../orders/order-assistant.js';
+import { nextOrderMove } from '../orders/order-script.js';
 import { playScript } from '../scripted-play.js';
 import { type DemoData, demoFirestore, seedDemoData } from '../test-utils/demo-firestore.js';
-import { defineOrderAssistant } from './order-assistant.js';
-import { nextOrderMove } from './order-script.js';
+import { defineRefundsAgent } from './refunds-agent.js';
+import { handleRefundsMcp } from './refunds-mcp-server.js';
+import { nextRefundsMove } from './refunds-script.js';
 
 const host = firestoreEmulatorHost();
-if (!host) console.warn('\n*** SKIPPED: refundOrder tests — no Firestore emulator ***\n');
+if (!host) console.warn('\n*** SKIPPED: refunds tests — no Firestore emulator ***\n');
+
+// The order assistant hands a refund to the refunds agent, whose tools are the example's MCP
+// server (here on loopback, over the orders of the test's emulator project).
+
+const KEY = 'test-refunds-key';
 
 let db: Firestore;
 let data: DemoData;
 let close = async () => {};
 let toolsDb: DocumentDb;
+let mcp: Server;
+let mcpUrl: string;
+/** Each request the refunds server answered, by the customer its headers named. */
+let served: (string | undefined)[] = [];
+
+beforeAll(async () => {
+  mcp = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => {
+      raw += chunk.toString();
+    });
+    req.on('end', () => {
+      served.push(req.headers['x-refunds-customer-uid'] as string | undefined);
+      void handleRefundsMcp({ db: async () => toolsDb, key: () => KEY }, req, res, raw ? JSON.parse(raw) : undefined);
+    });
+  });
+  await new Promise<void>((resolve) => mcp.listen(0, '127.0.0.1', resolve));
+  mcpUrl = `http://127.0.0.1:${(mcp.address() as AddressInfo).port}/mcp`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => mcp.close(resolve));
+});
 
 const CLIENTS: { name: string; make: (projectId: string) => DocumentDb }[] = [
   { name: "firebase-admin's client", make: () => db },
   { name: "the kit's REST client", make: (projectId) => new RestFirestore({ projectId }) },
 ];
 
-function assistant() {
+function assistant(key = KEY) {
   const store = new InMemorySessionStore();
-  const agent = defineOrderAssistant({
+  let agent: Agent<WhileBusy> | undefined;
+  const refunds = defineRefundsAgent({
+    model: scriptedModel(playScript(nextRefundsMove)),
+    store,
+    mcpUrl,
+    mcpKey: () => key,
+    handBack: () => agent as Agent<'queue' | 'interrupt'>,
+  });
+  agent = defineOrderAssistant({
     model: scriptedModel(playScript(nextOrderMove)),
     store,
     db: async () => toolsDb,
+    refunds,
   });
   return { fn: onCallFlow({}, agent), store };
 }
@@ -43,7 +85,7 @@ async function said(store: InMemorySessionStore, id: string): Promise<string[]> 
 
 const events = async (orderId: string) => (await db.collection(`orders/${orderId}/events`).get()).docs;
 
-describe.skipIf(!host).each(CLIENTS)('refundOrder, on $name', ({ make }) => {
+describe.skipIf(!host).each(CLIENTS)('a refund handed to the refunds agent, on $name', ({ make }) => {
   beforeAll(async () => {
     let projectId: string;
     ({ db, projectId, data, close } = await demoFirestore());
@@ -54,6 +96,7 @@ describe.skipIf(!host).each(CLIENTS)('refundOrder, on $name', ({ make }) => {
     await close();
   });
   beforeEach(async () => {
+    served = [];
     await db.recursiveDelete(db.collection('orders'));
     await seedDemoData(db);
   });
@@ -79,14 +122,23 @@ describe.skipIf(!host).each(CLIENTS)('refundOrder, on $name', ({ make }) => {
     return { asked, interrupt, approve };
   }
 
-  it("waits for a manager with the order's id, item and the customer's reason, and changes nothing", async () => {
-    const { fn } = assistant();
+  it("hands the refund to the refunds agent, which waits for a manager with the order's id, item and the customer's reason, and changes nothing", async () => {
+    const { fn, store } = assistant();
     const { asked } = await askForRefund(fn);
     expect(asked.status).toBe('interrupted');
+    const session = (await store.load(asked.sessionId))?.session;
+    expect(session?.agent).toBe('refunds');
+    expect(session?.history.find((m) => m.metadata?.handoff)?.metadata?.handoff).toMatchObject({
+      from: 'orderAssistant',
+      to: 'refunds',
+    });
+    // Every request to the refunds server named the customer.
+    expect(served.length).toBeGreaterThan(0);
+    expect(new Set(served)).toEqual(new Set([alice().uid]));
     expect(asked.interrupts).toEqual([
       expect.objectContaining({
         name: 'refundOrder',
-        input: { orderId: 'A-1002', reason: 'requested by the customer' },
+        input: { orderId: 'A-1002', item: 'Milk jug', status: 'shipped', reason: 'requested by the customer' },
         metadata: expect.objectContaining({
           orderId: 'A-1002',
           item: 'Milk jug',
@@ -124,7 +176,7 @@ describe.skipIf(!host).each(CLIENTS)('refundOrder, on $name', ({ make }) => {
     expect(again).toMatchObject({ code: 'failed-precondition', details: { reason: 'ALREADY_ANSWERED' } });
     const written = await events('A-1002');
     expect(written).toHaveLength(1);
-    expect(written[0]?.id).toBe(`refund-${interrupt?.ref}`);
+    expect(written[0]?.id).toBe(`refund-${interrupt?.ref?.replace(/[^A-Za-z0-9_-]/g, '_')}`);
     expect(written[0]?.data()).toMatchObject({
       type: 'refunded',
       byUid: alice().uid,
@@ -142,6 +194,23 @@ describe.skipIf(!host).each(CLIENTS)('refundOrder, on $name', ({ make }) => {
     await fn.run(callableRequest({ sessionId: asked.sessionId, resume: { decline } }, mary()));
     expect(await events('A-1002')).toHaveLength(0);
     expect(await said(store, asked.sessionId)).toContain('Order A-1002 was not refunded: outside the return window.');
+  });
+
+  it('hands the conversation back to the order assistant for a question that is not a refund, in the same turn', async () => {
+    const { fn, store } = assistant();
+    const { asked, interrupt } = await askForRefund(fn);
+    const decline = [{ ref: interrupt?.ref as string, name: 'refundOrder' }];
+    await fn.run(callableRequest({ sessionId: asked.sessionId, resume: { decline } }, mary()));
+    const next = await fn.run(callableRequest({ sessionId: asked.sessionId, message: 'where is A-1001?' }, alice()));
+    expect(next).toMatchObject({ status: 'done', text: expect.stringContaining('Order A-1001 (') });
+    expect((await store.load(asked.sessionId))?.session.agent).toBe('orderAssistant');
+  });
+
+  it('refuses the refund and tells the model when the refunds server refuses the key', async () => {
+    const { fn } = assistant('wrong-key');
+    const result = await fn.run(callableRequest({ message: 'refund A-1002' }, alice()));
+    expect(result).toMatchObject({ status: 'done' });
+    expect(await events('A-1002')).toHaveLength(0);
   });
 
   it('refuses without asking anyone when the order is still processing', async () => {

@@ -1,0 +1,60 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleRefundsMcp } from './refunds-mcp-server.js';
+
+// The refunds server's door: the key and the method, before any tool or Firestore is touched.
+
+let server: Server;
+let url: string;
+let dbOpened = 0;
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => {
+      raw += chunk.toString();
+    });
+    req.on('end', () => {
+      const db = async () => {
+        dbOpened++;
+        throw new Error('no orders here');
+      };
+      void handleRefundsMcp({ db, key: () => 'k1' }, req, res, raw ? JSON.parse(raw) : undefined);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const list = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
+const post = (headers: Record<string, string>) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: JSON.stringify(list),
+  });
+
+describe('handleRefundsMcp', () => {
+  it('refuses a request without the key, or with another, with 401', async () => {
+    expect((await post({})).status).toBe(401);
+    expect((await post({ authorization: 'Bearer k2' })).status).toBe(401);
+    expect(dbOpened).toBe(0);
+  });
+
+  it('refuses a GET (no stream of server messages: it is stateless) with 405', async () => {
+    expect((await fetch(url, { headers: { authorization: 'Bearer k1' } })).status).toBe(405);
+  });
+
+  it('lists checkRefund as read-only and refundOrder as destructive for a request with the key', async () => {
+    const response = await post({ authorization: 'Bearer k1' });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { result: { tools: { name: string; annotations?: unknown }[] } };
+    expect(body.result.tools.map((t) => [t.name, t.annotations])).toEqual([
+      ['checkRefund', { readOnlyHint: true }],
+      ['refundOrder', { destructiveHint: true, idempotentHint: true }],
+    ]);
+  });
+});

@@ -1,0 +1,108 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { DocumentDb } from '@callable-flows/kit/firestore/index.js';
+import { MCP_CALL_REF_META } from '@callable-flows/kit/mcp/index.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import {
+  CheckRefundInputSchema,
+  CheckRefundOutputSchema,
+  checkRefund,
+  type RefundCaller,
+  RefundOrderInputSchema,
+  RefundOrderOutputSchema,
+  refundOrder,
+} from './refund-order.js';
+import { APPROVER_HEADER, CUSTOMER_HEADER } from './refunds-mcp-key.js';
+
+/** What the refunds server runs on. */
+export interface RefundsServerDeps {
+  db: () => Promise<DocumentDb>;
+  /** The key a request must bring (`authorization: Bearer …`); undefined refuses every request. */
+  key: () => string | undefined;
+}
+
+const asResult = (output: Record<string, unknown>) => ({
+  content: [{ type: 'text' as const, text: JSON.stringify(output) }],
+  structuredContent: output,
+});
+
+/** The refunds server's tools for one request, for the caller its headers name. */
+function refundsServer(deps: RefundsServerDeps, caller: RefundCaller): McpServer {
+  const server = new McpServer({ name: 'refunds', version: '1.0.0' });
+  server.registerTool(
+    'checkRefund',
+    {
+      description:
+        "Says whether one of the user's orders can be refunded (it has shipped or been delivered, and was not refunded), with its item and status.",
+      inputSchema: CheckRefundInputSchema.shape,
+      outputSchema: CheckRefundOutputSchema.shape,
+      annotations: { readOnlyHint: true },
+    },
+    async ({ orderId }) => asResult(await checkRefund(await deps.db(), caller, orderId)),
+  );
+  server.registerTool(
+    'refundOrder',
+    {
+      description:
+        "Refunds one of the user's orders that has shipped or been delivered. A manager approves it before anything changes.",
+      inputSchema: RefundOrderInputSchema.shape,
+      outputSchema: RefundOrderOutputSchema.shape,
+      annotations: { destructiveHint: true, idempotentHint: true },
+    },
+    async (input, extra) => {
+      // The kit's ref of the call, the same on every attempt: one refund, whatever retries happen.
+      const ref = extra._meta?.[MCP_CALL_REF_META];
+      if (typeof ref !== 'string' || !ref) {
+        return { content: [{ type: 'text' as const, text: 'a refund needs the call’s ref' }], isError: true };
+      }
+      return asResult(await refundOrder(await deps.db(), caller, input, ref));
+    },
+  );
+  return server;
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+function authorized(req: IncomingMessage, key: string | undefined): boolean {
+  const given = header(req, 'authorization');
+  if (!key || !given) return false;
+  const [a, b] = [Buffer.from(given), Buffer.from(`Bearer ${key}`)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+const refuse = (res: ServerResponse, status: number, message: string): void => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+};
+
+/**
+ * The example's MCP server over Streamable HTTP, stateless (one server and transport per request,
+ * JSON responses: any instance answers any request): `checkRefund` (read-only) and `refundOrder`.
+ * A request must bring the key; it names the customer (and the approving manager) in headers the
+ * refunds agent sets from its turn's context. `body`: the request's parsed JSON (Cloud Functions
+ * parses it before the handler runs).
+ */
+export async function handleRefundsMcp(
+  deps: RefundsServerDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: unknown,
+): Promise<void> {
+  if (!authorized(req, deps.key())) return refuse(res, 401, 'unauthorized');
+  // Stateless: no stream of server messages to open, no session to end.
+  if (req.method !== 'POST') return refuse(res, 405, 'method not allowed');
+  const approvedBy = header(req, APPROVER_HEADER);
+  const caller: RefundCaller = { uid: header(req, CUSTOMER_HEADER), ...(approvedBy ? { approvedBy } : {}) };
+  const server = refundsServer(deps, caller);
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  res.on('close', () => {
+    void transport.close();
+    void server.close();
+  });
+  await server.connect(transport);
+  await transport.handleRequest(req, res, body);
+}
