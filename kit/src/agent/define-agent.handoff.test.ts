@@ -113,6 +113,22 @@ async function sessionOf(store: SessionStore, id: string) {
   return session;
 }
 
+/**
+ * A first call ("a refund please", request id r1) whose instance dies at write `at` (`when`
+ * before or after it lands), and another instance once the dead turn's lease lapsed.
+ */
+async function diedAt(crash: { at: number; when: 'before' | 'after' }) {
+  const inner = new InMemorySessionStore();
+  const first = world({ store: new FlakyStore(inner, { ...crash, mode: 'crash' }) });
+  const error = await rejection(
+    first.front.send(undefined, { message: 'a refund please' }, { ...alice, requestId: 'r1' }),
+  );
+  const sessionId = error.details?.sessionId as string;
+  const next = world({ store: inner });
+  next.clock.advance(LEASE_MS + 1);
+  return { inner, sessionId, first, next };
+}
+
 describe('handoffTo', () => {
   it('hands the conversation to the agent it names, which answers in the same turn with its own prompt and model', async () => {
     const w = world();
@@ -229,22 +245,13 @@ describe('handoffTo', () => {
   });
 
   it('goes on under the agent handed to when the server continues a turn whose instance died after the switch', async () => {
-    const inner = new InMemorySessionStore();
     // Writes: the lease and message (1), the switch with the hand-off's result (2); the instance dies after it.
-    const dying = new FlakyStore(inner, { at: 2, when: 'after', mode: 'crash' });
-    const first = world({ store: dying });
-    const error = await rejection(
-      first.front.send(undefined, { message: 'a refund please' }, { ...alice, requestId: 'r1' }),
-    );
-    expect(error).toBeDefined();
-    const sessionId = error.details?.sessionId as string;
+    const { inner, sessionId, first, next } = await diedAt({ at: 2, when: 'after' });
     const left = await sessionOf(inner, sessionId);
     expect(left).toMatchObject({ agent: 'refunds', status: 'running' });
     expect(first.refundsSaw).toHaveLength(0);
 
     // Another instance: the front desk's continuation task (the task names the agent that took the lease).
-    const next = world({ store: inner });
-    next.clock.advance(LEASE_MS + 1);
     const task = { agent: 'front', sessionId, leaseId: left.lease?.id as string, handOffs: 0 };
     await expect(next.front.continue(task)).resolves.toBe('continued');
     expect(next.frontSaw).toHaveLength(0);
@@ -253,15 +260,7 @@ describe('handoffTo', () => {
   });
 
   it('goes on under the agent handed to when the client retries a call whose instance died after the switch', async () => {
-    const inner = new InMemorySessionStore();
-    const dying = new FlakyStore(inner, { at: 2, when: 'after', mode: 'crash' });
-    const first = world({ store: dying });
-    const error = await rejection(
-      first.front.send(undefined, { message: 'a refund please' }, { ...alice, requestId: 'r1' }),
-    );
-    const sessionId = error.details?.sessionId as string;
-    const next = world({ store: inner });
-    next.clock.advance(LEASE_MS + 1);
+    const { sessionId, next } = await diedAt({ at: 2, when: 'after' });
     await expect(
       next.front.send(sessionId, { message: 'a refund please' }, { ...alice, requestId: 'r1' }),
     ).resolves.toMatchObject({
@@ -272,15 +271,7 @@ describe('handoffTo', () => {
   });
 
   it('goes on with the session a first call made when its retry, naming no session, finds it handed off', async () => {
-    const inner = new InMemorySessionStore();
-    const dying = new FlakyStore(inner, { at: 2, when: 'after', mode: 'crash' });
-    const first = world({ store: dying });
-    const error = await rejection(
-      first.front.send(undefined, { message: 'a refund please' }, { ...alice, requestId: 'r1' }),
-    );
-    const sessionId = error.details?.sessionId as string;
-    const next = world({ store: inner });
-    next.clock.advance(LEASE_MS + 1);
+    const { inner, sessionId, next } = await diedAt({ at: 2, when: 'after' });
     // The retry of the first call names no session, as the first call did.
     await expect(
       next.front.send(undefined, { message: 'a refund please' }, { ...alice, requestId: 'r1' }),
@@ -383,18 +374,10 @@ describe('handoffTo', () => {
   });
 
   it('asks the first agent again when the instance died before the hand-off round was written', async () => {
-    const inner = new InMemorySessionStore();
     // Writes: the lease and message (1); the switch (2) never lands.
-    const dying = new FlakyStore(inner, { at: 2, when: 'before', mode: 'crash' });
-    const first = world({ store: dying });
-    const error = await rejection(
-      first.front.send(undefined, { message: 'a refund please' }, { ...alice, requestId: 'r1' }),
-    );
-    const sessionId = error.details?.sessionId as string;
+    const { inner, sessionId, next } = await diedAt({ at: 2, when: 'before' });
     expect(await sessionOf(inner, sessionId)).toMatchObject({ agent: 'front', status: 'running' });
 
-    const next = world({ store: inner });
-    next.clock.advance(LEASE_MS + 1);
     await expect(
       next.front.send(sessionId, { message: 'a refund please' }, { ...alice, requestId: 'r1' }),
     ).resolves.toMatchObject({
