@@ -56,6 +56,7 @@ import {
   type WhileBusy,
   withSessionId,
 } from './runtime/index.js';
+import { type ParentTurn, SUB_TURN, type SubTurn, type SubTurnCall, withParentTurn } from './sub-agent/index.js';
 import type { AgentCallContext, AgentInput, AgentTurnResult, StartedTurn } from './turn/index.js';
 
 /** The session a finished turn leaves: its history, summary and result stored, no lease. */
@@ -169,8 +170,37 @@ async function send(
 }
 
 /**
+ * A sub-agent's call (`agentTool`): a message (or a resume) on its own session, linked to its
+ * parent's, as the parent's owner, under the request id derived from the parent's call.
+ */
+async function sendSub(rt: AgentRuntime, call: SubTurnCall, observer: StepObserver | undefined): Promise<CallOutcome> {
+  const ctx = subContext(call);
+  const request = { ...clientRequest(rt, call.sessionId, call.input, ctx, false), link: call.link };
+  throwIfAborted(ctx.signal, 'agent call');
+  const refreshed = refreshAgentTools(rt, ctx.context ?? {});
+  if (refreshed) await refreshed;
+  const start = await beginTurn(rt, request);
+  if ('replay' in start) return { result: start.replay, replayed: true };
+  return { result: await run(rt, start.started, ctx, observer, 0, call), replayed: false };
+}
+
+function subContext(call: SubTurnCall): AgentCallContext {
+  const ctx: AgentCallContext = {
+    uid: call.ownerUid,
+    context: call.context,
+    signal: call.signal,
+    requestId: call.requestId,
+  };
+  if (call.onChunk) ctx.onChunk = call.onChunk;
+  return ctx;
+}
+
+/**
  * Runs a turn that holds its session's lease, to its release: finished, stopped, failed, or
  * handed off near its function's deadline. `handOffs`: how many hand-offs came before this run.
+ * `sub`: a sub-agent's turn, which schedules no continuation of its own (its parent's
+ * continuation runs the call again, which goes on from this turn's journal) and ends stopped
+ * when the stop of its parent ended it.
  */
 async function run(
   rt: AgentRuntime,
@@ -178,8 +208,11 @@ async function run(
   ctx: AgentCallContext,
   observer: StepObserver | undefined,
   handOffs: number,
+  sub?: Pick<SubTurnCall, 'stopHeard' | 'link'>,
 ): Promise<AgentTurnResult> {
-  const writer = new TurnWriter(rt.store, turn.record, rt.timing, (before, after) => tellWaiting(rt, before, after));
+  // A sub-session lives as long as its parent's: its writes take the parent's TTL.
+  const timing = sub ? { ...rt.timing, sessionTtlMs: sub.link.ttlMs } : rt.timing;
+  const writer = new TurnWriter(rt.store, turn.record, timing, (before, after) => tellWaiting(rt, before, after));
   const journal = new TurnJournal(writer, rt.toolMap, rt.state);
   writer.startHeartbeat();
   const stop = listenForStop(rt, writer.session.id, writer.leaseId);
@@ -190,13 +223,24 @@ async function run(
     leaseId: writer.leaseId,
     clock: rt.timing.live,
   });
+  // A sub-turn hears its parent's stop as its own: listened for before the signals are joined.
+  const parentStop = sub ? honourParentStop(ctx.signal, sub, stop.honour) : undefined;
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;
   const task = { agent: rt.name, sessionId: writer.session.id, leaseId: writer.leaseId, handOffs };
-  const handOff = scheduleContinuation(rt.continuation, task, rt.timing.leaseMs);
+  const handOff = scheduleContinuation(sub ? undefined : rt.continuation, task, rt.timing.leaseMs);
+  const parent: ParentTurn = {
+    sessionId: writer.session.id,
+    ownerUid: writer.session.ownerUid,
+    agent: rt.name,
+    ttlMs: timing.sessionTtlMs,
+    onChunk: ctx.onChunk,
+    stopHeard: () => stop.heard,
+  };
   try {
     if (turn.stoppedBefore) stop.honour(turn.stoppedBefore);
     if (stop.signal.aborted) throw stop.signal.reason;
-    const ended = await runTurn(rt, journal, writer, turn, { ...ctx, signal }, observer, live);
+    const turnCtx = { ...ctx, signal, context: withParentTurn(ctx.context, parent) };
+    const ended = await runTurn(rt, journal, writer, turn, turnCtx, observer, live);
     await writeRelease(writer, (s) => finished(s, rt, ended, ctx.requestId));
     return ended.result;
   } catch (error) {
@@ -222,11 +266,28 @@ async function run(
     );
     throw withSessionId(stop.signal.reason, writer.session.id);
   } finally {
+    parentStop?.();
     live.end();
     handOff.close();
     stop.close();
     writer.stopHeartbeat();
   }
+}
+
+/** Honours the parent's stop when it is what aborts `signal`; returns the unsubscribe. */
+function honourParentStop(
+  signal: AbortSignal | undefined,
+  sub: Pick<SubTurnCall, 'stopHeard'>,
+  honour: (stop: StopRecord) => void,
+): () => void {
+  if (!signal) return () => {};
+  const onAbort = () => {
+    const heard = sub.stopHeard();
+    if (heard) honour(heard);
+  };
+  if (signal.aborted) onAbort();
+  signal.addEventListener('abort', onAbort, { once: true });
+  return () => signal.removeEventListener('abort', onAbort);
 }
 
 /**
@@ -247,7 +308,12 @@ export function defineAgent<O extends z.ZodType = z.ZodType, W extends WhileBusy
   const turn: RunTurn = (sessionId, input, ctx) =>
     traceCall(rt, sessionId, input, ctx, (observer) => send(rt, sessionId, input, ctx, observer));
   const deps: QueueDeps = { rt, turn };
-  return {
+  const subTurn: SubTurn = {
+    run: (call) =>
+      traceCall(rt, call.sessionId, call.input, subContext(call), (observer) => sendSub(rt, call, observer)),
+    leaseMs: rt.timing.leaseMs,
+  };
+  const agent: Agent<W> = {
     kind: 'agent',
     name: rt.name,
     whileBusy: rt.whileBusy as W,
@@ -308,4 +374,7 @@ export function defineAgent<O extends z.ZodType = z.ZodType, W extends WhileBusy
       });
     },
   };
+  // Not enumerable, and not on the interface: only `agentTool` runs an agent as a sub-agent.
+  Object.defineProperty(agent, SUB_TURN, { value: subTurn });
+  return agent;
 }

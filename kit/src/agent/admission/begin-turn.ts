@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { ParentLink } from '@callable-flows/protocol';
 import { isKitError, KitError } from '../../errors/index.js';
 import { emptySession } from '../../session/empty-session.js';
 import type { RequestRecord, Session } from '../../session/session-schema.js';
@@ -19,8 +20,18 @@ import { sessionBusy } from './plan-turn.js';
  */
 export type TurnStart = ({ replay: AgentTurnResult } | { started: StartedTurn }) & { byApprover?: true };
 
-/** A client's call for a session (none: a first message makes one). */
-type ClientBeginRequest = ClientTurnRequest & { sessionId: string | undefined };
+/**
+ * How a sub-agent's session is tied to the session whose call runs it (`agentTool`): the link
+ * its first write stores, and the parent's TTL, which each of its writes takes instead of its
+ * own (the parent's call writes after its sub-agent's, so the parent never leaves first).
+ */
+export interface SessionLink {
+  parent: ParentLink;
+  ttlMs: number;
+}
+
+/** A client's call for a session (none: a first message makes one); `link`: a sub-agent's call. */
+type ClientBeginRequest = ClientTurnRequest & { sessionId: string | undefined; link?: SessionLink };
 
 /** Which session a call asks for: a client's names one or none; the server's continuation names the one it goes on with. */
 export type BeginRequest = ClientBeginRequest | (ContinuationRequest & { sessionId: string });
@@ -41,6 +52,7 @@ function leased(
   plan: TurnPlan,
   now: number,
   requests: RequestRecord[] | undefined,
+  link?: SessionLink,
 ): Session {
   // The lease write clears the last turn's outcome: the turn it starts has none until it ends.
   const { error: _error, requests: _requests, outcome: _outcome, ...rest } = session;
@@ -54,7 +66,7 @@ function leased(
     lease: { id: randomUUID(), expiresAt: now + rt.timing.leaseMs },
     version: session.version + 1,
     updatedAt: now,
-    expireAt: now + rt.timing.sessionTtlMs,
+    expireAt: now + (link ? link.ttlMs : rt.timing.sessionTtlMs),
   };
 }
 
@@ -90,11 +102,13 @@ async function createSession(
   request: ClientBeginRequest & { digest: string },
 ): Promise<TurnStart | undefined> {
   const now = request.now;
-  const empty = emptySession({ id, ownerUid: request.uid, agent: rt.name, now });
+  const made = emptySession({ id, ownerUid: request.uid, agent: rt.name, now });
+  const empty: Session = request.link ? { ...made, parent: request.link.parent } : made;
   const admitted = admitCall(rt, empty, request);
   if ('replay' in admitted) return admitted;
   try {
-    return started(await rt.store.create(leased(rt, empty, admitted.plan, now, admitted.requests)), admitted.plan);
+    const first = leased(rt, empty, admitted.plan, now, admitted.requests, request.link);
+    return started(await rt.store.create(first), admitted.plan);
   } catch (error) {
     if (isKitError(error) && error.code === 'already-exists') return undefined;
     throw error;
@@ -172,7 +186,9 @@ async function claimSession(rt: AgentRuntime, id: string, request: BeginRequest)
     }
     const { plan, requests } = admitted;
     try {
-      const start = started(await rt.store.write(record, leased(rt, session, plan, now, requests)), plan, deadTurnStop);
+      const link = asked.kind === 'continuation' ? undefined : asked.link;
+      const next = leased(rt, session, plan, now, requests, link);
+      const start = started(await rt.store.write(record, next), plan, deadTurnStop);
       return byApprover ? { ...start, byApprover } : start;
     } catch (error) {
       if (!isWriteConflict(error)) throw error;

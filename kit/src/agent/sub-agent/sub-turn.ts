@@ -1,0 +1,34 @@
+import type { GenerateResponseChunk } from '../../model/index.js';
+import type { StopRecord } from '../../session/index.js';
+import type { ActionContext } from '../../tools/index.js';
+import type { SessionLink } from '../admission/index.js';
+import type { AgentInput, AgentTurnResult } from '../turn/index.js';
+
+/** One run of an agent as a sub-agent: a call of another agent's round (`agentTool`). */
+export interface SubTurnCall {
+  /** The sub-session (`subSessionId`): made by the first run, found by every later one. */
+  sessionId: string;
+  input: AgentInput;
+  /** Derived from the parent's call and what it asks (`subRequestId`). */
+  requestId: string;
+  link: SessionLink;
+  /** The parent session's owner: the sub-turn runs as theirs. */
+  ownerUid: string;
+  /** The parent's tools' context: the sub-agent's tools see the same caller. */
+  context: ActionContext;
+  onChunk?: (chunk: GenerateResponseChunk) => void;
+  signal: AbortSignal;
+  /** The stop the parent heard: a sub-turn its signal ended is stored as stopped by it. */
+  stopHeard(): StopRecord | undefined;
+}
+
+/** How an agent runs as a sub-agent. */
+export interface SubTurn {
+  /** Runs one sub-agent call to its result (`SESSION_BUSY` while an earlier run of it holds the sub-session). */
+  run(call: SubTurnCall): Promise<AgentTurnResult>;
+  /** The agent's lease: how long a dead instance's run of a call can hold the sub-session. */
+  leaseMs: number;
+}
+
+/** The key of an agent's {@link SubTurn}: every `defineAgent` agent has one. */
+export const SUB_TURN: unique symbol = Symbol('callable-flows.agent.subTurn');
