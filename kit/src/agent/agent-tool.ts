@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { AnsweredBySchema, ResumeSchema } from '@callable-flows/protocol';
+import { z } from 'zod';
 import { isKitError, KitError } from '../errors/index.js';
 import { toolErrorResponse } from '../generate/index.js';
 import type { Part } from '../model/index.js';
@@ -9,7 +10,12 @@ import type { WhileBusy } from './runtime/index.js';
 import {
   type ParentTurn,
   parentTurnOf,
+  pathRef,
+  SUB_AGENT_CALLS,
   SUB_TURN,
+  type SubAgentCalls,
+  type SubAgentInterrupt,
+  type SubAgentResumed,
   type SubTurn,
   type SubTurnCall,
   subRequestId,
@@ -28,21 +34,6 @@ export interface AgentToolOptions<I extends z.ZodType> {
   input: I;
   /** The sub-agent's user message made from the input (default: the input as JSON, a string as it is). */
   message?: (input: z.infer<I>) => string | Part[];
-}
-
-/** What the parent's call waits for when the sub-agent's turn ended interrupted (its `ctx.interrupt` metadata). */
-export interface SubAgentInterrupt {
-  subAgent: {
-    agent: string;
-    sessionId: string;
-    /** The sub-agent's interrupts, as its result listed them (refs its own). */
-    interrupts: AgentTurnResult['interrupts'];
-  };
-}
-
-/** A parent's resume of the sub-agent (the restart's `resumed`): the answers to the sub-agent's interrupts. */
-export interface SubAgentResumed {
-  subResume: NonNullable<AgentInput['resume']>;
 }
 
 const defaultMessage = (input: unknown): string => (typeof input === 'string' ? input : JSON.stringify(input));
@@ -96,10 +87,38 @@ function toldFailure(name: string, ref: string, error: unknown): MultipartToolOu
   return { output: told.toolResponse.output, ...(told.metadata ? { metadata: told.metadata } : {}) };
 }
 
+/** What a parent's resume may hand the call it restarts (the kit's own, made from answers by path refs). */
+const SubAgentResumedSchema = z.strictObject({ subResume: ResumeSchema, answeredBy: z.optional(AnsweredBySchema) });
+
 function asSubResumed(resumed: ToolContext['resumed']): SubAgentResumed | undefined {
-  if (typeof resumed !== 'object' || resumed === null) return undefined;
-  const subResume = (resumed as Partial<SubAgentResumed>).subResume;
-  return subResume ? { subResume } : undefined;
+  const parsed = SubAgentResumedSchema.safeParse(resumed);
+  if (!parsed.success) return undefined;
+  const { subResume, answeredBy } = parsed.data;
+  return answeredBy ? { subResume, answeredBy } : { subResume };
+}
+
+/** `error` with the ref its details name made the path under the parent's call `ref`. */
+function underPath(error: unknown, ref: string): unknown {
+  if (!isKitError(error)) return error;
+  const details = error.details as { ref?: unknown } | undefined;
+  if (typeof details?.ref !== 'string') return error;
+  const path = pathRef(ref, details.ref);
+  const message = error.message.replaceAll(`'${details.ref}'`, `'${path}'`);
+  return new KitError(error.code, message, {
+    ...(error.reason === undefined ? {} : { reason: error.reason }),
+    details: { ...details, ref: path },
+    cause: error,
+  });
+}
+
+/** How the parent's admission checks answers to this sub-agent's questions: on its session, by its rules. */
+function subAgentCalls(sub: SubTurn): SubAgentCalls {
+  return {
+    admit: (parentSessionId, ref, resume, answerer) =>
+      sub.admit(subSessionId(parentSessionId, ref), resume, answerer).catch((error: unknown) => {
+        throw underPath(error, ref);
+      }),
+  };
 }
 
 /**
@@ -122,7 +141,7 @@ export function agentTool<I extends z.ZodType>(
     throw new KitError('invalid-argument', `agentTool '${options.name}': the agent must be one defineAgent made`);
   }
   const { name } = options;
-  return defineTool(
+  const tool = defineTool(
     {
       name,
       description: options.description,
@@ -136,6 +155,8 @@ export function agentTool<I extends z.ZodType>(
       timeoutMs: Number.POSITIVE_INFINITY,
       // Only what ends the parent's turn is thrown; a sub-agent's own failure is told to the model.
       onError: 'throw',
+      // Answers to the sub-agent's questions, handed on by the parent's admission (a client's own is refused there).
+      resumedMetadata: SubAgentResumedSchema,
       metadata: { subAgent: agent.name },
     },
     async (input, ctx): Promise<MultipartToolOutput<unknown>> => {
@@ -163,6 +184,8 @@ export function agentTool<I extends z.ZodType>(
       return { output: outputOf(result) };
     },
   );
+  Object.defineProperty(tool, SUB_AGENT_CALLS, { value: subAgentCalls(sub) });
+  return tool;
 }
 
 /** The sub-agent call of this run of the parent's call `ctx.ref`: a new message, or the answers a resume brought. */
@@ -194,6 +217,7 @@ function subCall(
     signal: ctx.signal,
     stopHeard: parent.stopHeard,
   };
+  if (resumed?.answeredBy) call.answeredBy = resumed.answeredBy;
   const onChunk = parent.onChunk;
   if (onChunk) call.onChunk = (chunk) => onChunk(tagChunk(chunk, agent, ctx.ref));
   return call;

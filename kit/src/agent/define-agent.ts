@@ -1,11 +1,15 @@
+import type { Resume } from '@callable-flows/protocol';
 import type { z } from 'zod';
-import { KitError, throwIfAborted } from '../errors/index.js';
+import { openRoundOf } from '../call-state/index.js';
+import { isKitError, KitError, throwIfAborted } from '../errors/index.js';
+import { applyResume, nothingToResume, repliesOfRequest } from '../generate/index.js';
 import type { StepObserver } from '../model/index.js';
 import type { Session } from '../session/session-schema.js';
-import { statusAfter } from '../session/session-standing.js';
+import { standingOf, statusAfter } from '../session/session-standing.js';
 import { turnOutcome } from '../session/turn-outcome.js';
 import type { StopRecord } from '../session/turn-stops.js';
 import {
+  admitAnswerer,
   answererOf,
   approvalResult,
   type BeginRequest,
@@ -56,7 +60,14 @@ import {
   type WhileBusy,
   withSessionId,
 } from './runtime/index.js';
-import { type ParentTurn, SUB_TURN, type SubTurn, type SubTurnCall, withParentTurn } from './sub-agent/index.js';
+import {
+  type NestedAnswerer,
+  type ParentTurn,
+  SUB_TURN,
+  type SubTurn,
+  type SubTurnCall,
+  withParentTurn,
+} from './sub-agent/index.js';
 import type { AgentCallContext, AgentInput, AgentTurnResult, StartedTurn } from './turn/index.js';
 
 /** The session a finished turn leaves: its history, summary and result stored, no lease. */
@@ -175,7 +186,10 @@ async function send(
  */
 async function sendSub(rt: AgentRuntime, call: SubTurnCall, observer: StepObserver | undefined): Promise<CallOutcome> {
   const ctx = subContext(call);
-  const request = { ...clientRequest(rt, call.sessionId, call.input, ctx, false), link: call.link };
+  const asked = clientRequest(rt, call.sessionId, call.input, ctx, false);
+  // The parent's admission checked who answers; the sub-agent's calls are stamped with them.
+  const answered = asked.kind === 'resume' && call.answeredBy ? { ...asked, answeredBy: call.answeredBy } : asked;
+  const request = { ...answered, link: call.link };
   throwIfAborted(ctx.signal, 'agent call');
   const refreshed = refreshAgentTools(rt, ctx.context ?? {});
   if (refreshed) await refreshed;
@@ -274,6 +288,53 @@ async function run(
   }
 }
 
+/**
+ * Checks the answers `resume` to sub-session `sessionId`'s interrupts as its admission would,
+ * nothing written: who may answer (its tools' `approvers`: false when they don't admit
+ * `answerer`), then each answer against the waiting call (`APPROVAL_STALE`, `TOOL_CHANGED`, …).
+ */
+async function admitSubResume(
+  rt: AgentRuntime,
+  sessionId: string,
+  resume: Resume,
+  answerer: NestedAnswerer,
+): Promise<boolean> {
+  const record = await rt.store.load(sessionId, { fresh: true });
+  const replies = repliesOfRequest(resume);
+  if (!record) throw nothingToResume([], sessionId, replies);
+  const { session } = record;
+  const now = rt.timing.clock();
+  const { appId } = answerer;
+  const request = {
+    kind: 'resume' as const,
+    resume,
+    uid: answerer.uid,
+    requestId: undefined,
+    now,
+    answerer: { token: answerer.token, ...(appId === undefined ? {} : { appId }), approvers: true },
+  };
+  // The sub-session is the parent owner's: an answerer who is not its owner is admitted by its tools alone.
+  try {
+    await admitAnswerer(rt, session, request);
+  } catch (error) {
+    if (isKitError(error) && error.reason === 'NOT_ALLOWED') return false;
+    throw error;
+  }
+  if (standingOf(session, now) === 'expired') {
+    throw new KitError(
+      'failed-precondition',
+      `the approval expired: session '${sessionId}' no longer waits for an answer`,
+      {
+        reason: 'APPROVAL_EXPIRED',
+      },
+    );
+  }
+  const last = openRoundOf(session.history);
+  if (!last) throw nothingToResume(session.history, sessionId, replies);
+  applyResume(last, replies, rt.toolMap, { history: session.history, fromClient: true });
+  return true;
+}
+
 /** Honours the parent's stop when it is what aborts `signal`; returns the unsubscribe. */
 function honourParentStop(
   signal: AbortSignal | undefined,
@@ -312,6 +373,7 @@ export function defineAgent<O extends z.ZodType = z.ZodType, W extends WhileBusy
     run: (call) =>
       traceCall(rt, call.sessionId, call.input, subContext(call), (observer) => sendSub(rt, call, observer)),
     leaseMs: rt.timing.leaseMs,
+    admit: (sessionId, resume, answerer) => admitSubResume(rt, sessionId, resume, answerer),
   };
   const agent: Agent<W> = {
     kind: 'agent',

@@ -1,4 +1,5 @@
 import type { WireChunk } from '@callable-flows/protocol';
+import { nestedInterruptsOf } from '../agent/sub-agent/index.js';
 import { askedInputDigest, askedOf, isWaiting } from '../call-state/index.js';
 import type { GenerateResponseChunk, Part, ToolRequestPart } from '../model/index.js';
 
@@ -7,6 +8,8 @@ function frameToolRequest(part: ToolRequestPart): WireChunk | undefined {
   // A partial request is still being streamed; the complete one follows.
   if (partial) return undefined;
   if (isWaiting(part)) {
+    // A sub-agent call's questions are its sub-agent's, streamed as its chunks (by path refs).
+    if (nestedInterruptsOf(part)) return undefined;
     const metadata = askedOf(part) ?? true;
     return {
       type: 'interrupt',

@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { ParentLink } from '@callable-flows/protocol';
 import { isKitError, KitError } from '../../errors/index.js';
 import { emptySession } from '../../session/empty-session.js';
 import type { RequestRecord, Session } from '../../session/session-schema.js';
@@ -8,6 +7,7 @@ import { isWriteConflict, type SessionRecord } from '../../session/session-store
 import type { StopRecord } from '../../session/turn-stops.js';
 import { requestDigest } from '../call-records/index.js';
 import { type AgentRuntime, withSessionId } from '../runtime/index.js';
+import type { SessionLink } from '../sub-agent/index.js';
 import type { AgentTurnResult, ClientTurnRequest, ContinuationRequest, StartedTurn, TurnPlan } from '../turn/index.js';
 import { admitAnswerer } from './admit-answerer.js';
 import { type Admission, admitCall } from './admit-call.js';
@@ -19,16 +19,6 @@ import { sessionBusy } from './plan-turn.js';
  * told nothing of the conversation, and the turn runs as the owner's).
  */
 export type TurnStart = ({ replay: AgentTurnResult } | { started: StartedTurn }) & { byApprover?: true };
-
-/**
- * How a sub-agent's session is tied to the session whose call runs it (`agentTool`): the link
- * its first write stores, and the parent's TTL, which each of its writes takes instead of its
- * own (the parent's call writes after its sub-agent's, so the parent never leaves first).
- */
-export interface SessionLink {
-  parent: ParentLink;
-  ttlMs: number;
-}
 
 /** A client's call for a session (none: a first message makes one); `link`: a sub-agent's call. */
 type ClientBeginRequest = ClientTurnRequest & { sessionId: string | undefined; link?: SessionLink };
@@ -175,7 +165,10 @@ async function claimSession(rt: AgentRuntime, id: string, request: BeginRequest)
     let byApprover = false;
     try {
       // Who answers comes first: a caller who may not answer learns nothing more of the session.
-      if (asked.kind !== 'continuation') byApprover = (await admitAnswerer(rt, session, asked)) === 'approver';
+      // (A sub-agent's resume through its parent's names who answered: the parent's admission admitted them.)
+      const preAdmitted = asked.kind === 'resume' && asked.answeredBy !== undefined;
+      if (asked.kind !== 'continuation' && !preAdmitted)
+        byApprover = (await admitAnswerer(rt, session, asked)) === 'approver';
       const call = { ...asked, now, ...(deadTurnStop ? { deadTurnStop } : {}) };
       admitted = admitCall(rt, session, call, byApprover ? 'approver' : 'owner');
       if ('replay' in admitted) return byApprover ? { ...admitted, byApprover } : admitted;

@@ -1,5 +1,6 @@
+export { admitAnswerer } from './admit-answerer.js';
 export { answererOf, approvalResult } from './answerer.js';
-export { type BeginRequest, beginTurn, type SessionLink, type TurnStart } from './begin-turn.js';
+export { type BeginRequest, beginTurn, type TurnStart } from './begin-turn.js';
 export { RUNNING_TURN_POLL_MS } from './plan-turn.js';
 export { userMessage } from './user-message.js';
 export { warmSession } from './warm-session.js';

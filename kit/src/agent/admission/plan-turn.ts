@@ -7,6 +7,7 @@ import type { Message } from '../../model/index.js';
 import type { Session, Standing, TurnState } from '../../session/index.js';
 import { type ClosingReason, closeTrailingRequests, closeUnansweredMessage } from '../history/index.js';
 import type { AgentRuntime } from '../runtime/index.js';
+import { nestReplies } from '../sub-agent/index.js';
 import type { ClientTurnRequest, TurnPlan } from '../turn/index.js';
 
 function withRequestId(turn: TurnState, kind: TurnState['kind'], requestId: string | undefined): TurnState {
@@ -70,11 +71,18 @@ export function sessionBusy(session: Session, now: number, atLeastMs = 0): KitEr
  */
 function resumeTurn(rt: AgentRuntime, session: Session, resume: Resume, request: ClientTurnRequest): TurnPlan {
   const last = openRoundOf(session.history);
-  const replies = repliesOfRequest(resume);
-  if (!last) throw nothingToResume(session.history, session.id, replies);
-  // Every answer records who gave it, when, and from which app when App Check vouched for it.
+  const sent = repliesOfRequest(resume);
+  if (!last) throw nothingToResume(session.history, session.id, sent);
+  // Every answer records who gave it, when, and from which app when App Check vouched for it
+  // (a sub-agent's resume: who answered through its parent's).
   const appId = request.kind === 'resume' ? request.answerer?.appId : undefined;
-  const answeredBy = { uid: request.uid, at: request.now, ...(appId === undefined ? {} : { appId }) };
+  const answeredBy = (request.kind === 'resume' ? request.answeredBy : undefined) ?? {
+    uid: request.uid,
+    at: request.now,
+    ...(appId === undefined ? {} : { appId }),
+  };
+  // Answers to a sub-agent's questions (by path) restart the sub-agent call that asked them.
+  const replies = nestReplies(sent, resume, last, rt.toolMap, answeredBy);
   const answered = applyResume(last, replies, rt.toolMap, { history: session.history, fromClient: true, answeredBy });
   const history = [...session.history.slice(0, -1), answered];
   const base: TurnState = session.turn ?? {
