@@ -1,5 +1,6 @@
 import { AnsweredBySchema, ResumeSchema } from '@callable-flows/protocol';
 import { z } from 'zod';
+import { pathRef, type SubAgentInterrupt } from '../call-state/index.js';
 import { isKitError, KitError } from '../errors/index.js';
 import { toolErrorResponse } from '../generate/index.js';
 import type { Part } from '../model/index.js';
@@ -10,14 +11,13 @@ import type { WhileBusy } from './runtime/index.js';
 import {
   type ParentTurn,
   parentTurnOf,
-  pathRef,
   SUB_AGENT_CALLS,
   SUB_TURN,
   type SubAgentCalls,
-  type SubAgentInterrupt,
   type SubAgentResumed,
   type SubTurn,
   type SubTurnCall,
+  type SubTurnResult,
   subRequestId,
   subSessionId,
   tagChunk,
@@ -58,7 +58,7 @@ const isBusy = (error: unknown): error is KitError => isKitError(error) && error
  * turn (never a tool error told to the model): its retry, or the server's continuation, runs
  * the call again.
  */
-async function runWaiting(sub: SubTurn, call: SubTurnCall): Promise<AgentTurnResult> {
+async function runWaiting(sub: SubTurn, call: SubTurnCall): Promise<SubTurnResult> {
   let waited = 0;
   for (;;) {
     try {
@@ -168,16 +168,22 @@ export function agentTool<I extends z.ZodType>(
       const call = subCall(parent, ctx, agent.name, resumed, () =>
         (options.message ?? defaultMessage)(input as z.infer<I>),
       );
-      let result: AgentTurnResult;
+      let ran: SubTurnResult;
       try {
-        result = await runWaiting(sub, call);
+        ran = await runWaiting(sub, call);
       } catch (error) {
         if (ctx.signal.aborted || isBusy(error)) throw error;
         return toldFailure(name, ctx.ref, error);
       }
+      const { result, approvers } = ran;
       if (result.status === 'interrupted') {
         const asked: SubAgentInterrupt = {
-          subAgent: { agent: agent.name, sessionId: call.sessionId, interrupts: result.interrupts },
+          subAgent: {
+            agent: agent.name,
+            sessionId: call.sessionId,
+            interrupts: result.interrupts,
+            ...(Object.keys(approvers).length ? { approvers } : {}),
+          },
         };
         ctx.interrupt(asked as unknown as Record<string, unknown>);
       }

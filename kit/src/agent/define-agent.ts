@@ -1,6 +1,6 @@
 import type { Resume } from '@callable-flows/protocol';
 import type { z } from 'zod';
-import { openRoundOf } from '../call-state/index.js';
+import { openRoundOf, waitingAddresses } from '../call-state/index.js';
 import { isKitError, KitError, throwIfAborted } from '../errors/index.js';
 import { applyResume, nothingToResume, repliesOfRequest } from '../generate/index.js';
 import type { StepObserver } from '../model/index.js';
@@ -370,8 +370,15 @@ export function defineAgent<O extends z.ZodType = z.ZodType, W extends WhileBusy
     traceCall(rt, sessionId, input, ctx, (observer) => send(rt, sessionId, input, ctx, observer));
   const deps: QueueDeps = { rt, turn };
   const subTurn: SubTurn = {
-    run: (call) =>
-      traceCall(rt, call.sessionId, call.input, subContext(call), (observer) => sendSub(rt, call, observer)),
+    run: async (call) => {
+      const result = await traceCall(rt, call.sessionId, call.input, subContext(call), (observer) =>
+        sendSub(rt, call, observer),
+      );
+      if (result.status !== 'interrupted') return { result, approvers: {} };
+      // Who may answer each question: the parent's inbox addresses it there (the sub-session has no inbox of its own).
+      const stored = await rt.store.load(call.sessionId);
+      return { result, approvers: stored ? waitingAddresses(stored.session.history) : {} };
+    },
     leaseMs: rt.timing.leaseMs,
     admit: (sessionId, resume, answerer) => admitSubResume(rt, sessionId, resume, answerer),
   };

@@ -1,6 +1,5 @@
 import type { WireChunk } from '@callable-flows/protocol';
-import { nestedInterruptsOf } from '../agent/sub-agent/index.js';
-import { askedInputDigest, askedOf, isWaiting } from '../call-state/index.js';
+import { askedInputDigest, askedOf, isWaiting, nestedInterruptsOf } from '../call-state/index.js';
 import type { GenerateResponseChunk, Part, ToolRequestPart } from '../model/index.js';
 
 function frameToolRequest(part: ToolRequestPart): WireChunk | undefined {

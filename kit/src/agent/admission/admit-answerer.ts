@@ -1,11 +1,11 @@
-import { answeredByOf, isWaiting, openRoundOf } from '../../call-state/index.js';
+import { answeredByOf, isWaiting, openRoundOf, splitPathRef } from '../../call-state/index.js';
 import { KitError } from '../../errors/index.js';
 import { lookupTool, repliesOfRequest } from '../../generate/index.js';
 import { type Message, type ToolRequestPart, toolRequestsOf } from '../../model/index.js';
 import type { Session } from '../../session/index.js';
 import { type ApproverCheck, type ApproverSessionView, approverCheckOf } from '../../tools/index.js';
 import type { AgentRuntime } from '../runtime/index.js';
-import { nestedHeadsOf, splitPathRef, subAgentCallsOf, subResumeOf } from '../sub-agent/index.js';
+import { nestedHeadsOf, subAgentCallsOf, subResumeOf } from '../sub-agent/index.js';
 import type { ClientTurnRequest } from '../turn/index.js';
 
 /** How a client's call is admitted: as its session's owner's, or as an approver's (not the owner) answer. */

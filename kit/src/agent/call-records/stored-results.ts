@@ -1,8 +1,7 @@
-import { openRoundOf } from '../../call-state/index.js';
+import { openRoundOf, splitPathRef } from '../../call-state/index.js';
 import { extractJson, type OutputOptions, parseOutput } from '../../generate/index.js';
 import { type Message, type ToolRequestPart, textOf, toolRequestsOf } from '../../model/index.js';
 import type { Session, StoredResult } from '../../session/session-schema.js';
-import { splitPathRef } from '../sub-agent/index.js';
 import type { AgentTurnResult, PendingInterrupt } from '../turn/index.js';
 import { pendingInterruptsOf, toPendingInterrupt } from './to-turn-result.js';
 

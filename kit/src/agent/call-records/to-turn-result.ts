@@ -1,7 +1,6 @@
-import { askedInputDigest, askedOf } from '../../call-state/index.js';
+import { askedInputDigest, askedOf, nestedInterruptsOf } from '../../call-state/index.js';
 import type { GenerateResult } from '../../generate/index.js';
 import type { ToolRequestPart } from '../../model/index.js';
-import { nestedInterruptsOf } from '../sub-agent/index.js';
 import type { AgentTurnResult, PendingInterrupt } from '../turn/index.js';
 
 /**

@@ -1,20 +1,9 @@
 import type { AnsweredBy, Resume } from '@callable-flows/protocol';
+import { splitPathRef } from '../../call-state/index.js';
 import { KitError } from '../../errors/index.js';
 import { lookupTool, type ResumeReply } from '../../generate/index.js';
 import { type Message, type ToolRequestPart, toolRequestsOf } from '../../model/index.js';
 import type { Tool } from '../../tools/index.js';
-import type { PendingInterrupt } from '../turn/index.js';
-import { pathRef } from './tag-chunk.js';
-
-/** What the parent's call waits for when its sub-agent's turn ended interrupted (the call's `ctx.interrupt` metadata). */
-export interface SubAgentInterrupt {
-  subAgent: {
-    agent: string;
-    sessionId: string;
-    /** The sub-agent's interrupts as its result listed them (refs its own; paths already when it nests further). */
-    interrupts: PendingInterrupt[];
-  };
-}
 
 /** What a parent's resume hands the sub-agent call it restarts (its `ctx.resumed`). */
 export interface SubAgentResumed {
@@ -48,31 +37,6 @@ export const SUB_AGENT_CALLS: unique symbol = Symbol('callable-flows.tool.subAge
 /** The sub-agent calls of `tool`, when `agentTool` made it. */
 export function subAgentCallsOf(tool: Tool | undefined): SubAgentCalls | undefined {
   return (tool as (Tool & { [SUB_AGENT_CALLS]?: SubAgentCalls }) | undefined)?.[SUB_AGENT_CALLS];
-}
-
-/** A path ref (`<parentRef>/<subRef>`) as its first call and the rest, or undefined for a plain ref. */
-export function splitPathRef(ref: string | undefined): { head: string; rest: string } | undefined {
-  const at = ref === undefined ? -1 : ref.indexOf('/');
-  if (at <= 0 || ref === undefined || at === ref.length - 1) return undefined;
-  return { head: ref.slice(0, at), rest: ref.slice(at + 1) };
-}
-
-function subAgentOf(part: ToolRequestPart): SubAgentInterrupt['subAgent'] | undefined {
-  const asked = part.metadata?.interrupt;
-  if (typeof asked !== 'object' || asked === null) return undefined;
-  const sub = (asked as Partial<SubAgentInterrupt>).subAgent;
-  return sub && Array.isArray(sub.interrupts) ? sub : undefined;
-}
-
-/**
- * The interrupts a waiting sub-agent call stands for, as the parent's client answers them: each
- * of the sub-agent's, its ref a path under the call's (`<ref>/<subRef>`); undefined for any other call.
- */
-export function nestedInterruptsOf(part: ToolRequestPart): PendingInterrupt[] | undefined {
-  const sub = subAgentOf(part);
-  const ref = part.toolRequest.ref;
-  if (!sub || ref === undefined) return undefined;
-  return sub.interrupts.map((i) => ({ ...i, ref: pathRef(ref, i.ref) }));
 }
 
 /** The answers of `resume` to the sub-agent call `head`'s interrupts, by the sub-agent's own refs. */

@@ -1,4 +1,4 @@
-import type { AnsweredBy, ParentLink, Resume } from '@callable-flows/protocol';
+import type { AnsweredBy, ApproverAddress, ParentLink, Resume } from '@callable-flows/protocol';
 import type { GenerateResponseChunk } from '../../model/index.js';
 import type { StopRecord } from '../../session/index.js';
 import type { ActionContext } from '../../tools/index.js';
@@ -35,10 +35,16 @@ export interface SubTurnCall {
   answeredBy?: AnsweredBy;
 }
 
+/** What one sub-agent call gave: its result, and the inbox address of each interrupt whose tool names approvers. */
+export interface SubTurnResult {
+  result: AgentTurnResult;
+  approvers: Record<string, ApproverAddress>;
+}
+
 /** How an agent runs as a sub-agent. */
 export interface SubTurn {
   /** Runs one sub-agent call to its result (`SESSION_BUSY` while an earlier run of it holds the sub-session). */
-  run(call: SubTurnCall): Promise<AgentTurnResult>;
+  run(call: SubTurnCall): Promise<SubTurnResult>;
   /** The agent's lease: how long a dead instance's run of a call can hold the sub-session. */
   leaseMs: number;
   /**

@@ -1,7 +1,5 @@
+import { pathRef } from '../../call-state/index.js';
 import type { GenerateResponseChunk, Part } from '../../model/index.js';
-
-/** `ref` under the sub-agent call `parentRef`: the path a client names it by (`<parentRef>/<ref>`). */
-export const pathRef = (parentRef: string, ref: string): string => `${parentRef}/${ref}`;
 
 function tagPart(part: Part, parentRef: string): Part {
   if ('toolRequest' in part && part.toolRequest.ref !== undefined) {

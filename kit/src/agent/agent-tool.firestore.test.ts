@@ -1,0 +1,122 @@
+import { readApproval } from '@callable-flows/protocol';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { inputDigest } from '../call-state/index.js';
+import type { Message, ToolRequestPart } from '../model/index.js';
+import { scriptedModel } from '../models/scripted/index.js';
+import type { FirestoreSessionStore, StoreOperation } from '../session/firestore/index.js';
+import { demoProjectId } from '../session/test-utils/emulator-firestore.js';
+import { firestoreStoreBackends } from '../session/test-utils/firestore-store-backends.js';
+import { firestoreEmulatorHost } from '../test-utils/firestore.js';
+import { type Approvers, approversWithClaim } from '../tools/index.js';
+import { agentTool } from './agent-tool.js';
+import { defineAgent } from './define-agent.js';
+import { subSessionId } from './sub-agent/index.js';
+import { effects, toolThenAnswer, transferTool } from './test-utils/agent-fixtures.js';
+
+// A sub-agent on Firestore: its session linked to the parent's, its question in the parent's
+// inbox (by the parent's session id and the path ref, addressed to the sub tool's approvers),
+// answered by a manager through the parent, and what a parent turn with one sub-agent call costs.
+
+const host = firestoreEmulatorHost();
+if (!host) console.warn('\n*** SKIPPED: agentTool on Firestore — no Firestore emulator ***\n');
+const projectId = demoProjectId('agent-tool');
+const backends = host ? firestoreStoreBackends(host, projectId, 'at') : undefined;
+
+const alice = { uid: 'alice', context: { auth: { uid: 'alice', token: {} } } };
+const manager = { uid: 'max', context: { auth: { uid: 'max', token: { manager: true } } } };
+
+/** The refunds agent: a user message asks `transfer` for 100 cents (or answers at once, `ask: false`). */
+function refundsModel(ask: boolean) {
+  return scriptedModel((request) => {
+    const last = request.messages.at(-1) as Message;
+    if (last.role === 'tool' || !ask) return 'refunded';
+    return {
+      message: { role: 'model', content: [{ toolRequest: { name: 'transfer', input: { cents: 100 } } }] },
+      finishReason: 'stop',
+    };
+  });
+}
+
+function shop(ask = true, approvers: Approvers = approversWithClaim('manager')) {
+  const ops: StoreOperation[] = [];
+  const store: FirestoreSessionStore = (backends as NonNullable<typeof backends>).sdk(ops).open();
+  const record = effects();
+  const refunds = defineAgent({
+    name: 'refunds',
+    model: refundsModel(ask),
+    tools: [transferTool(record, approvers)],
+    store,
+  });
+  const tool = agentTool(refunds, { name: 'refunds', description: 'refunds an order', input: z.object({}) });
+  const parent = defineAgent({ name: 'shop', model: toolThenAnswer('refunds', {}), tools: [tool], store });
+  const sdk = (backends as NonNullable<typeof backends>).client();
+  // The inbox collection: the path of any of its documents, less the document's id.
+  const approvals = () => sdk.collection(store.approvalRef('x', 'y').path.replace(/\/[^/]+$/, '')).get();
+  return { store, record, parent, ops, approvals };
+}
+
+const commits = (ops: readonly StoreOperation[]) => ops.filter((op) => op.kind === 'commit').length;
+
+describe.skipIf(!host)('agentTool on Firestore', () => {
+  it("puts the sub-agent's question in the parent's inbox by the path ref, for the sub tool's approvers, once", async () => {
+    const s = shop();
+    const result = await s.parent.send(undefined, { message: 'refund A' }, alice);
+    expect(result.status).toBe('interrupted');
+    const [question] = result.interrupts;
+    const docs = (await s.approvals()).docs.map((d) => readApproval(d.id, d.data()));
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toMatchObject({
+      sessionId: result.sessionId,
+      ref: question?.ref,
+      tool: 'transfer',
+      inputDigest: inputDigest({ cents: 100 }),
+      ownerUid: 'alice',
+      approverClaim: 'manager',
+      state: 'waiting',
+    });
+    const [head] = (question?.ref ?? '').split('/');
+    const sub = (await s.store.load(subSessionId(result.sessionId, head as string)))?.session;
+    expect(sub?.parent).toEqual({ sessionId: result.sessionId, ref: head, agent: 'shop' });
+
+    // The manager answers through the parent's session: the inbox document closes, approved by them.
+    const answered = await s.parent.answer(
+      result.sessionId,
+      { restart: [{ ref: question?.ref as string, name: 'transfer', inputDigest: question?.inputDigest }] },
+      manager,
+    );
+    expect(answered).toMatchObject({ status: 'answered' });
+    expect(s.record.runs).toBe(1);
+    const closed = (await s.approvals()).docs.map((d) => readApproval(d.id, d.data()));
+    expect(closed).toHaveLength(1);
+    expect(closed[0]).toMatchObject({ state: 'approved', answeredBy: { uid: 'max' } });
+    const stored = (await s.store.load(subSessionId(result.sessionId, head as string)))?.session;
+    const transfer = stored?.history
+      .flatMap((m) => m.content)
+      .find((p): p is ToolRequestPart => 'toolRequest' in p && p.toolRequest.name === 'transfer');
+    expect(transfer?.metadata?.answeredBy).toMatchObject({ uid: 'max' });
+  });
+
+  // docs/benchmarks.md, "Sub-agents": a sub-agent call costs the sub-session's writes only.
+  it('costs the sub-session its own writes per parent turn with one sub-agent call, with and without an interrupt', async () => {
+    const plain = shop(false, 'owner');
+    await plain.parent.send(undefined, { message: 'refund A' }, alice);
+    // Parent: lease+message, the model's request, the tool's result, the answer. Sub: create, answer.
+    expect(commits(plain.ops)).toBe(6);
+
+    const asking = shop(true, 'owner');
+    const waiting = await asking.parent.send(undefined, { message: 'refund A' }, alice);
+    // Parent: lease+message, the model's request, the call's interrupt (with the inbox document).
+    // Sub: create, the model's request, the transfer's interrupt.
+    expect(commits(asking.ops)).toBe(6);
+    const before = commits(asking.ops);
+    const question = waiting.interrupts[0];
+    await asking.parent.send(
+      waiting.sessionId,
+      { resume: { restart: [{ ref: question?.ref as string, name: 'transfer' }] } },
+      alice,
+    );
+    // The resume: parent lease, the call's result, the answer; sub lease, the transfer's result, the answer.
+    expect(commits(asking.ops) - before).toBe(6);
+  });
+});
