@@ -2,7 +2,7 @@ import type { AnsweredBy, Resume } from '@callable-flows/protocol';
 import { splitPathRef } from '../../call-state/index.js';
 import { KitError } from '../../errors/index.js';
 import { lookupTool, type ResumeReply } from '../../generate/index.js';
-import { type Message, type ToolRequestPart, toolRequestsOf } from '../../model/index.js';
+import { type Message, toolRequestsOf } from '../../model/index.js';
 import type { Tool } from '../../tools/index.js';
 
 /** What a parent's resume hands the sub-agent call it restarts (its `ctx.resumed`). */
