@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { inputDigest } from '../call-state/index.js';
 import type { Message, ToolRequestPart } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
-import type { FirestoreSessionStore, StoreOperation } from '../session/firestore/index.js';
+import { FirestoreSessionStore, type StoreOperation } from '../session/firestore/index.js';
 import { demoProjectId } from '../session/test-utils/emulator-firestore.js';
 import { firestoreStoreBackends } from '../session/test-utils/firestore-store-backends.js';
 import { firestoreEmulatorHost } from '../test-utils/firestore.js';
@@ -38,22 +38,29 @@ function refundsModel(ask: boolean) {
   });
 }
 
+let tenants = 0;
+
 function shop(ask = true, approvers: Approvers = approversWithClaim('manager')) {
+  // Two stores on the same collections, one per agent: each counts its own session's operations.
+  const prefix = `at${tenants++}_`;
+  const firestore = (backends as NonNullable<typeof backends>).client();
   const ops: StoreOperation[] = [];
-  const store: FirestoreSessionStore = (backends as NonNullable<typeof backends>).sdk(ops).open();
+  const subOps: StoreOperation[] = [];
+  const store = new FirestoreSessionStore({ firestore, prefix, onOperation: (op) => ops.push(op) });
+  const subStore = new FirestoreSessionStore({ firestore, prefix, onOperation: (op) => subOps.push(op) });
   const record = effects();
   const refunds = defineAgent({
     name: 'refunds',
     model: refundsModel(ask),
     tools: [transferTool(record, approvers)],
-    store,
+    store: subStore,
   });
   const tool = agentTool(refunds, { name: 'refunds', description: 'refunds an order', input: z.object({}) });
   const parent = defineAgent({ name: 'shop', model: toolThenAnswer('refunds', {}), tools: [tool], store });
   const sdk = (backends as NonNullable<typeof backends>).client();
   // The inbox collection: the path of any of its documents, less the document's id.
   const approvals = () => sdk.collection(store.approvalRef('x', 'y').path.replace(/\/[^/]+$/, '')).get();
-  return { store, record, parent, ops, approvals };
+  return { store, record, parent, ops, subOps, approvals };
 }
 
 const commits = (ops: readonly StoreOperation[]) => ops.filter((op) => op.kind === 'commit').length;
@@ -101,22 +108,26 @@ describe.skipIf(!host)('agentTool on Firestore', () => {
   it('costs the sub-session its own writes per parent turn with one sub-agent call, with and without an interrupt', async () => {
     const plain = shop(false, 'owner');
     await plain.parent.send(undefined, { message: 'refund A' }, alice);
-    // Parent: lease+message, the model's request, the tool's result, the answer. Sub: create, answer.
-    expect(commits(plain.ops)).toBe(6);
+    // Parent: lease and message, the call's request, its result, the answer (a turn with one
+    // idempotent tool). Sub: its create (lease and message), its answer.
+    expect([commits(plain.ops), commits(plain.subOps)]).toEqual([4, 2]);
 
     const asking = shop(true, 'owner');
     const waiting = await asking.parent.send(undefined, { message: 'refund A' }, alice);
-    // Parent: lease+message, the model's request, the call's interrupt (with the inbox document).
-    // Sub: create, the model's request, the transfer's interrupt.
-    expect(commits(asking.ops)).toBe(6);
-    const before = commits(asking.ops);
+    // Parent: lease and message, the call's request, the call's interrupt (with the inbox
+    // document, no commit of its own). Sub: create, its request, the transfer's interrupt.
+    expect([commits(asking.ops), commits(asking.subOps)]).toEqual([3, 3]);
+    const before = [commits(asking.ops), commits(asking.subOps)];
     const question = waiting.interrupts[0];
     await asking.parent.send(
       waiting.sessionId,
       { resume: { restart: [{ ref: question?.ref as string, name: 'transfer' }] } },
       alice,
     );
-    // The resume: parent lease, the call's result, the answer; sub lease, the transfer's result, the answer.
-    expect(commits(asking.ops) - before).toBe(6);
+    // The resume: parent lease with the answer, the call's result, the answer; sub lease with the
+    // answer, the transfer's result, the answer.
+    expect([commits(asking.ops) - (before[0] as number), commits(asking.subOps) - (before[1] as number)]).toEqual([
+      3, 3,
+    ]);
   });
 });
