@@ -193,6 +193,9 @@ describe('agentTool (interrupts)', () => {
     const s = shop();
     const w = await waiting(s);
     const error = await refusal(s.parent.send(w.sessionId, { message: 'hello?' }, alice));
-    expect(error.reason).toBe('INTERRUPT_PENDING');
+    expect(error).toMatchObject({
+      reason: 'INTERRUPT_PENDING',
+      details: { interrupts: [{ ref: w.path, name: 'transfer' }] },
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { closeTrailingRequests, type PendingInterrupt, toPendingInterrupt } from '../agent/index.js';
+import { closeTrailingRequests, type PendingInterrupt, pendingInterruptsOf } from '../agent/index.js';
 import { pendingOf, type Session, statusAfter, turnOutcome, withPending } from '../session/index.js';
 
 /** A session made `expired`, and the calls that expired in it. */
@@ -14,7 +14,7 @@ export interface ExpiredSession {
  * `expireAt` stay: they date the last turn, which is what the session's own lifetime counts from.
  */
 export function expireSession(session: Session, now: number): ExpiredSession {
-  const expired = pendingOf(session.history).interrupts.map(toPendingInterrupt);
+  const expired = pendingOf(session.history).interrupts.flatMap(pendingInterruptsOf);
   const history = closeTrailingRequests(session.history, 'expired');
   const { lease: _lease, error: _error, ...rest } = session;
   // Derived here too (the store derives on write): `onExpired` reads this copy.

@@ -5,6 +5,7 @@ import { KitError } from '../../errors/index.js';
 import { applyResume, changedCallsOf, nothingToResume, repliesOfRequest } from '../../generate/index.js';
 import type { Message } from '../../model/index.js';
 import type { Session, Standing, TurnState } from '../../session/index.js';
+import { pendingInterruptsOf } from '../call-records/index.js';
 import { type ClosingReason, closeTrailingRequests, closeUnansweredMessage } from '../history/index.js';
 import type { AgentRuntime } from '../runtime/index.js';
 import { nestReplies } from '../sub-agent/index.js';
@@ -119,7 +120,8 @@ export function planTurn(rt: AgentRuntime, session: Session, standing: Standing,
     if (changed?.size) return newTurn(session, 'tool-changed', message, request, changed);
     throw new KitError('failed-precondition', `session '${id}' waits for answers to its interrupts: resume it first`, {
       reason: 'INTERRUPT_PENDING',
-      details: { interrupts: session.interrupts.map((p) => ({ ref: p.toolRequest.ref, name: p.toolRequest.name })) },
+      // A sub-agent call's questions by their path refs, as the client answers them.
+      details: { interrupts: session.interrupts.flatMap(pendingInterruptsOf).map(({ ref, name }) => ({ ref, name })) },
     });
   }
   if (standing === 'incomplete' && session.turn && isRetryOf(session, request)) {
