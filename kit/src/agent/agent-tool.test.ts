@@ -4,11 +4,13 @@ import { isKitError } from '../errors/index.js';
 import type { GenerateResponseChunk, Message, ToolRequestPart } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
 import { InMemorySessionStore } from '../session/index.js';
+import type { SessionStore } from '../session/session-store.js';
+import { FlakyStore } from '../session/test-utils/flaky-store.js';
 import { agentTool } from './agent-tool.js';
 import { MemoryContinuationQueue } from './continuation-queue/index.js';
 import { defineAgent } from './define-agent.js';
 import { subSessionId } from './sub-agent/index.js';
-import { chargeTool, type Effects, effects, gate, toolThenAnswer } from './test-utils/agent-fixtures.js';
+import { chargeTool, type Effects, effects, gate, manualClock, toolThenAnswer } from './test-utils/agent-fixtures.js';
 
 const alice = { uid: 'alice' };
 const WEEK_MS = 7 * 24 * 3600_000;
@@ -183,5 +185,65 @@ describe('agentTool', () => {
     const { refunds } = shop();
     const tool = agentTool(refunds, { name: 'refunds', description: 'refunds', input: z.object({}) });
     await expect(tool.run({}, { ref: 't1' })).rejects.toMatchObject({ code: 'failed-precondition' });
+  });
+
+  it("fails the parent's turn SESSION_BUSY, telling its model nothing, when an earlier run still holds the sub-session past the sub-agent's lease", async () => {
+    const inner = new InMemorySessionStore();
+    const clock = manualClock();
+    const record = effects();
+    const released = gate();
+    const died = gate();
+    const dead = new FlakyStore(inner);
+    /** The shop and its refunds agent on one instance over `store`; the sub-agent's lease outlasts the parent's. */
+    const instance = (store: SessionStore, hold?: Parameters<typeof refundsModel>[0]) => {
+      const refunds = defineAgent({
+        name: 'refunds',
+        model: refundsModel(hold),
+        tools: [chargeTool(record)],
+        store,
+        clock: clock.now,
+        leaseMs: 1_000,
+      });
+      const tool = agentTool(refunds, {
+        name: 'refunds',
+        description: 'refunds',
+        input: z.object({ orderId: z.string() }),
+      });
+      return defineAgent({
+        name: 'shop',
+        model: toolThenAnswer('refunds', { orderId: 'A' }),
+        tools: [tool],
+        store,
+        clock: clock.now,
+        leaseMs: 500,
+      });
+    };
+    // The first instance dies in the sub-turn, after the charge ran: every later call of it fails.
+    const first = instance(dead, async (call) => {
+      if (call !== 2) return;
+      dead.kill();
+      died.open();
+      await released.promise;
+    })
+      .send('busy-parent', { message: 'refund A' }, { ...alice, requestId: 'r1' })
+      .catch((error: unknown) => error);
+    await died.promise;
+    // The parent's lease lapsed, the sub-agent's is live: the retry waits for it, then gives up.
+    clock.advance(600);
+    const error = await instance(inner)
+      .send('busy-parent', { message: 'refund A' }, { ...alice, requestId: 'r1' })
+      .catch((e: unknown) => e);
+    expect(isKitError(error) && error.reason).toBe('SESSION_BUSY');
+    // The parent's turn ran (its retry took the lease) and failed so: its model was told nothing.
+    const parent = (await inner.load('busy-parent'))?.session;
+    expect(parent?.outcome).toMatchObject({ kind: 'failed', failure: { reason: 'SESSION_BUSY' } });
+    expect(parent?.history.some((m) => m.role === 'tool')).toBe(false);
+    // Once the sub-agent's lease lapsed too, the retry goes on from both journals: the charge ran once.
+    clock.advance(2_000);
+    const done = await instance(inner).send('busy-parent', { message: 'refund A' }, { ...alice, requestId: 'r1' });
+    expect(done).toMatchObject({ status: 'done', text: 'done: ["refunded"]' });
+    expect(record.runs).toBe(1);
+    released.open();
+    await first;
   });
 });
