@@ -5,6 +5,7 @@ import { inputDigest } from '../call-state/index.js';
 import type { Message, ToolRequestPart } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
 import { FirestoreSessionStore, type StoreOperation } from '../session/firestore/index.js';
+import type { WaitingApproval } from '../session/index.js';
 import { demoProjectId } from '../session/test-utils/emulator-firestore.js';
 import { firestoreStoreBackends } from '../session/test-utils/firestore-store-backends.js';
 import { firestoreEmulatorHost } from '../test-utils/firestore.js';
@@ -49,21 +50,32 @@ function shop(ask = true, approvers: Approvers = approversWithClaim('manager')) 
   const store = new FirestoreSessionStore({ firestore, prefix, onOperation: (op) => ops.push(op) });
   const subStore = new FirestoreSessionStore({ firestore, prefix, onOperation: (op) => subOps.push(op) });
   const record = effects();
+  // Both agents would tell of a waiting approval; only the parent's inbox has the question.
+  const told: WaitingApproval[] = [];
+  const onApprovalWaiting = (approval: WaitingApproval) => void told.push(approval);
   const refunds = defineAgent({
     name: 'refunds',
     model: refundsModel(ask),
     tools: [transferTool(record, approvers)],
     store: subStore,
+    onApprovalWaiting,
   });
   const tool = agentTool(refunds, { name: 'refunds', description: 'refunds an order', input: z.object({}) });
-  const parent = defineAgent({ name: 'shop', model: toolThenAnswer('refunds', {}), tools: [tool], store });
+  const parent = defineAgent({
+    name: 'shop',
+    model: toolThenAnswer('refunds', {}),
+    tools: [tool],
+    store,
+    onApprovalWaiting,
+  });
   const sdk = (backends as NonNullable<typeof backends>).client();
   // The inbox collection: the path of any of its documents, less the document's id.
   const approvals = () => sdk.collection(store.approvalRef('x', 'y').path.replace(/\/[^/]+$/, '')).get();
-  return { store, record, parent, ops, subOps, approvals };
+  return { store, record, parent, refunds, ops, subOps, approvals, told };
 }
 
-const commits = (ops: readonly StoreOperation[]) => ops.filter((op) => op.kind === 'commit').length;
+/** A turn's commits: the notices of a waiting approval (their claim and mark) are not the turn's. */
+const commits = (ops: readonly StoreOperation[]) => ops.filter((op) => op.kind === 'commit' && !op.notice).length;
 
 describe.skipIf(!host)('agentTool on Firestore', () => {
   it("puts the sub-agent's question in the parent's inbox by the path ref, for the sub tool's approvers, once", async () => {
@@ -82,6 +94,9 @@ describe.skipIf(!host)('agentTool on Firestore', () => {
       approverClaim: 'manager',
       state: 'waiting',
     });
+    // Told once, of the question in the parent's inbox.
+    await Promise.all([s.parent.idle(), s.refunds.idle()]);
+    expect(s.told.map((t) => [t.sessionId, t.ref, t.tool])).toEqual([[result.sessionId, question?.ref, 'transfer']]);
     const [head] = (question?.ref ?? '').split('/');
     const sub = (await s.store.load(subSessionId(result.sessionId, head as string)))?.session;
     expect(sub?.parent).toEqual({ sessionId: result.sessionId, ref: head, agent: 'shop' });
