@@ -174,12 +174,18 @@ describe('agentTool (interrupts)', () => {
     const error = await refusal(s.parent.answer(w.sessionId, approve(w.path), as('eve')));
     expect(error).toMatchObject({ code: 'permission-denied', reason: 'NOT_ALLOWED' });
     expect(s.record.runs).toBe(0);
-    const result = await s.parent.answer(w.sessionId, approve(w.path), as('max', { manager: true }));
+    const max = { ...as('max', { manager: true }), requestId: 'max-1' };
+    const result = await s.parent.answer(w.sessionId, approve(w.path), max);
     expect(result).toMatchObject({
       status: 'answered',
       answered: [{ ref: w.path, name: 'transfer', answer: 'restart' }],
     });
     await s.parent.idle();
+    expect(s.record.runs).toBe(1);
+    // The manager's retry (the same request id) is told the same; another's is refused; nothing runs again.
+    expect(await s.parent.answer(w.sessionId, approve(w.path), max)).toEqual(result);
+    const other = await refusal(s.parent.answer(w.sessionId, approve(w.path), { ...as('eve'), requestId: 'max-1' }));
+    expect(other).toMatchObject({ reason: 'NOT_ALLOWED' });
     expect(s.record.runs).toBe(1);
     expect((await stored(s.store, w.sessionId)).status).toBe('idle');
     const sub = await stored(s.store, w.subId);

@@ -28,6 +28,15 @@ function findCall(messages: readonly Message[], ref: string, name: string): Tool
   return undefined;
 }
 
+/** The call `ref` in `messages`, the last first, whatever its tool. */
+function callWithRef(messages: readonly Message[], ref: string): ToolRequestPart | undefined {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const part = toolRequestsOf(messages[i] as Message).find((p) => p.toolRequest.ref === ref);
+    if (part) return part;
+  }
+  return undefined;
+}
+
 const viewOf = (session: Session): ApproverSessionView => ({
   id: session.id,
   ownerUid: session.ownerUid,
@@ -99,7 +108,10 @@ export async function admitAnswerer(
   // Answers to a sub-agent's questions (by path) are admitted by the sub-agent's tools, on its session.
   for (const head of nestedHeadsOf(request.resume)) {
     const allowed = await admitNested(rt, session, request, waiting, head);
-    if (allowed === false || (allowed === undefined && !owner)) throw notAllowed();
+    if (allowed === false) throw notAllowed();
+    // Not waiting: as for any call, only its own answerer's retry goes on (admission replays or refuses it).
+    if (allowed === undefined && !owner && answeredByOf(callWithRef(session.history, head) ?? {})?.uid !== request.uid)
+      throw notAllowed();
   }
   for (const reply of repliesOfRequest(request.resume)) {
     if (splitPathRef(reply.ref)) continue;
