@@ -10,7 +10,14 @@ import { type Approvers, approversWithClaim } from '../tools/index.js';
 import { agentTool } from './agent-tool.js';
 import { defineAgent } from './define-agent.js';
 import { subSessionId } from './sub-agent/index.js';
-import { type Effects, effects, toolThenAnswer, transferTool } from './test-utils/agent-fixtures.js';
+import {
+  deployedTransferTools,
+  type Effects,
+  effects,
+  type TransferDeploy,
+  toolThenAnswer,
+  transferTool,
+} from './test-utils/agent-fixtures.js';
 
 const alice = { uid: 'alice', context: { auth: { uid: 'alice', token: {} } } };
 const as = (uid: string, token: Record<string, unknown> = {}) => ({ uid, context: { auth: { uid, token } } });
@@ -31,15 +38,12 @@ function refundsModel() {
 }
 
 /** A shop whose model calls the refunds agent once; its transfer asks `approvers` (default: the owner). */
-function shop(approvers?: Approvers) {
-  const store = new InMemorySessionStore();
-  const record: Effects = effects();
-  const refunds = defineAgent({
-    name: 'refunds',
-    model: refundsModel(),
-    tools: [transferTool(record, approvers)],
-    store,
-  });
+/** `over`: a later deploy on the same store (`transfer` as `deploy` changed it). */
+function shop(approvers?: Approvers, over?: { store: InMemorySessionStore; record: Effects; deploy: TransferDeploy }) {
+  const store = over?.store ?? new InMemorySessionStore();
+  const record: Effects = over?.record ?? effects();
+  const tools = over ? deployedTransferTools(record, over.deploy) : [transferTool(record, approvers)];
+  const refunds = defineAgent({ name: 'refunds', model: refundsModel(), tools, store });
   const tool = agentTool(refunds, {
     name: 'refunds',
     description: 'refunds an order',
@@ -147,6 +151,17 @@ describe('agentTool (interrupts)', () => {
       s.parent.send(w.sessionId, { resume: approve(w.path, inputDigest({ cents: 1 })) }, alice),
     );
     expect(error).toMatchObject({ reason: 'APPROVAL_STALE', details: { ref: w.path, name: 'transfer' } });
+    expect([(await stored(s.store, w.sessionId)).version, (await stored(s.store, w.subId)).version]).toEqual(before);
+    expect(s.record.runs).toBe(0);
+  });
+
+  it("refuses an approval (TOOL_CHANGED) by the path ref, and writes nothing, when a deploy removed the sub-agent's tool", async () => {
+    const s = shop();
+    const w = await waiting(s);
+    const before = [(await stored(s.store, w.sessionId)).version, (await stored(s.store, w.subId)).version];
+    const deployed = shop(undefined, { store: s.store, record: s.record, deploy: 'tool removed' });
+    const error = await refusal(deployed.parent.send(w.sessionId, { resume: approve(w.path) }, alice));
+    expect(error).toMatchObject({ reason: 'TOOL_CHANGED', details: { ref: w.path, name: 'transfer' } });
     expect([(await stored(s.store, w.sessionId)).version, (await stored(s.store, w.subId)).version]).toEqual(before);
     expect(s.record.runs).toBe(0);
   });
