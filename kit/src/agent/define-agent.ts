@@ -1,15 +1,13 @@
-import type { Resume } from '@callable-flows/protocol';
 import type { z } from 'zod';
-import { openRoundOf, waitingAddresses } from '../call-state/index.js';
-import { isKitError, KitError, throwIfAborted } from '../errors/index.js';
-import { applyResume, nothingToResume, repliesOfRequest } from '../generate/index.js';
+import { waitingAddresses } from '../call-state/index.js';
+import { KitError, throwIfAborted } from '../errors/index.js';
 import type { StepObserver } from '../model/index.js';
 import type { Session } from '../session/session-schema.js';
-import { standingOf, statusAfter } from '../session/session-standing.js';
+import { statusAfter } from '../session/session-standing.js';
 import { turnOutcome } from '../session/turn-outcome.js';
 import type { StopRecord } from '../session/turn-stops.js';
 import {
-  admitAnswerer,
+  admitSubResume,
   answererOf,
   approvalResult,
   type BeginRequest,
@@ -33,6 +31,7 @@ import { scheduleContinuation } from './continuation-queue/index.js';
 import {
   handedOffError,
   handOffTurn,
+  honourParentStop,
   isDeadline,
   listenForStop,
   releaseAfterFailure,
@@ -60,14 +59,7 @@ import {
   type WhileBusy,
   withSessionId,
 } from './runtime/index.js';
-import {
-  type NestedAnswerer,
-  type ParentTurn,
-  SUB_TURN,
-  type SubTurn,
-  type SubTurnCall,
-  withParentTurn,
-} from './sub-agent/index.js';
+import { type ParentTurn, SUB_TURN, type SubTurn, type SubTurnCall, withParentTurn } from './sub-agent/index.js';
 import type { AgentCallContext, AgentInput, AgentTurnResult, StartedTurn } from './turn/index.js';
 
 /** The session a finished turn leaves: its history, summary and result stored, no lease. */
@@ -238,7 +230,7 @@ async function run(
     clock: rt.timing.live,
   });
   // A sub-turn hears its parent's stop as its own: listened for before the signals are joined.
-  const parentStop = sub ? honourParentStop(ctx.signal, sub, stop.honour) : undefined;
+  const parentStop = sub ? honourParentStop(ctx.signal, sub.stopHeard, stop.honour) : undefined;
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;
   const task = { agent: rt.name, sessionId: writer.session.id, leaseId: writer.leaseId, handOffs };
   const handOff = scheduleContinuation(sub ? undefined : rt.continuation, task, rt.timing.leaseMs);
@@ -286,69 +278,6 @@ async function run(
     stop.close();
     writer.stopHeartbeat();
   }
-}
-
-/**
- * Checks the answers `resume` to sub-session `sessionId`'s interrupts as its admission would,
- * nothing written: who may answer (its tools' `approvers`: false when they don't admit
- * `answerer`), then each answer against the waiting call (`APPROVAL_STALE`, `TOOL_CHANGED`, …).
- */
-async function admitSubResume(
-  rt: AgentRuntime,
-  sessionId: string,
-  resume: Resume,
-  answerer: NestedAnswerer,
-): Promise<boolean> {
-  const record = await rt.store.load(sessionId, { fresh: true });
-  const replies = repliesOfRequest(resume);
-  if (!record) throw nothingToResume([], sessionId, replies);
-  const { session } = record;
-  const now = rt.timing.clock();
-  const { appId } = answerer;
-  const request = {
-    kind: 'resume' as const,
-    resume,
-    uid: answerer.uid,
-    requestId: undefined,
-    now,
-    answerer: { token: answerer.token, ...(appId === undefined ? {} : { appId }), approvers: true },
-  };
-  // The sub-session is the parent owner's: an answerer who is not its owner is admitted by its tools alone.
-  try {
-    await admitAnswerer(rt, session, request);
-  } catch (error) {
-    if (isKitError(error) && error.reason === 'NOT_ALLOWED') return false;
-    throw error;
-  }
-  if (standingOf(session, now) === 'expired') {
-    throw new KitError(
-      'failed-precondition',
-      `the approval expired: session '${sessionId}' no longer waits for an answer`,
-      {
-        reason: 'APPROVAL_EXPIRED',
-      },
-    );
-  }
-  const last = openRoundOf(session.history);
-  if (!last) throw nothingToResume(session.history, sessionId, replies);
-  applyResume(last, replies, rt.toolMap, { history: session.history, fromClient: true });
-  return true;
-}
-
-/** Honours the parent's stop when it is what aborts `signal`; returns the unsubscribe. */
-function honourParentStop(
-  signal: AbortSignal | undefined,
-  sub: Pick<SubTurnCall, 'stopHeard'>,
-  honour: (stop: StopRecord) => void,
-): () => void {
-  if (!signal) return () => {};
-  const onAbort = () => {
-    const heard = sub.stopHeard();
-    if (heard) honour(heard);
-  };
-  if (signal.aborted) onAbort();
-  signal.addEventListener('abort', onAbort, { once: true });
-  return () => signal.removeEventListener('abort', onAbort);
 }
 
 /**
