@@ -145,6 +145,17 @@ export function outcomeOf(text: string | null | undefined): TurnOutcome | undefi
   return jsonFieldOf(TurnOutcomeFieldSchema, text);
 }
 
+/**
+ * The session document's `parent`: set on a sub-agent's session (an `agentTool` call's), naming
+ * the session, call (`ref`) and agent that ran it. Absent on every other session.
+ */
+export const ParentLinkSchema = z.object({
+  sessionId: z.string(),
+  ref: z.string(),
+  agent: z.string(),
+});
+export type ParentLink = z.infer<typeof ParentLinkSchema>;
+
 /** The fields of a session document that are read back. */
 export const SessionDocSchema = z.object({
   schemaVersion: z.number(),
@@ -173,6 +184,8 @@ export const SessionDocSchema = z.object({
   running: z.optional(z.nullable(RunningTurnSchema)),
   /** JSON text of how the last turn ended ({@link TurnOutcomeFieldSchema}, read with {@link outcomeOf}); absent in documents written before it existed, null while a turn runs. */
   outcome: z.optional(z.nullable(z.string())),
+  /** The session and call that ran this one as a sub-agent's ({@link ParentLinkSchema}); absent on other sessions. */
+  parent: z.optional(ParentLinkSchema),
   history: HistoryFieldSchema,
 });
 export type SessionDoc = z.infer<typeof SessionDocSchema>;

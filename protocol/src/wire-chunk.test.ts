@@ -15,4 +15,13 @@ describe('WireChunkSchema', () => {
   it('reads a tool request without a ref when the model has not named the call yet', () => {
     expect(WireChunkSchema.parse({ type: 'toolRequest', name: 'lookup', input: {} })).toMatchObject({ name: 'lookup' });
   });
+
+  it("reads a sub-agent's chunk with its agent, and a chunk without one as before", () => {
+    expect(WireChunkSchema.parse({ type: 'text', text: 'hi', agent: 'refunds' })).toEqual({
+      type: 'text',
+      text: 'hi',
+      agent: 'refunds',
+    });
+    expect(WireChunkSchema.parse({ type: 'text', text: 'hi' })).toEqual({ type: 'text', text: 'hi' });
+  });
 });

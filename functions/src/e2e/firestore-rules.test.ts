@@ -82,6 +82,14 @@ describe.skipIf(!host)('firestore.rules', () => {
         updatedAt: 3,
       });
       await setDoc(doc(db, 'sessions/s-alice-transfer'), { ownerUid: 'alice', agent: 'transferMoney', updatedAt: 4 });
+      // A sub-agent's session (agentTool): its parent's owner's, linked to the call that ran it.
+      await setDoc(doc(db, 'sessions/s-alice-sub'), {
+        ownerUid: 'alice',
+        agent: 'refunds',
+        updatedAt: 0,
+        parent: { sessionId: 's-alice', ref: 't1', agent: 'orderAssistant' },
+      });
+      await setDoc(doc(db, 'sessions/s-alice-sub/history/c000000'), { lines: '{}\n' });
       await setDoc(doc(db, 'sessions/s-alice/history/c000000'), { lines: '{}\n' });
       await setDoc(doc(db, 'sessions/s-alice/control/queue'), { ownerUid: 'alice', items: [] });
       await setDoc(doc(db, 'sessions/s-alice/control/stop'), { leaseId: 'l1', at: 1 });
@@ -146,6 +154,13 @@ describe.skipIf(!host)('firestore.rules', () => {
         query(collection(alice(), 'sessions'), where('agent', '==', 'orderAssistant'), orderBy('updatedAt', 'desc')),
       ),
     );
+  });
+
+  it("lets the owner read a sub-agent's session and its history as any of their sessions, and no one else", async () => {
+    await assertSucceeds(getDoc(doc(alice(), 'sessions/s-alice-sub')));
+    await assertSucceeds(getDocs(collection(alice(), 'sessions/s-alice-sub/history')));
+    await assertFails(getDoc(doc(bob(), 'sessions/s-alice-sub')));
+    await assertFails(getDoc(doc(bob(), 'sessions/s-alice-sub/history/c000000')));
   });
 
   it("refuses another user's session and its history", async () => {

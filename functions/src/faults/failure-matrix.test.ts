@@ -43,7 +43,7 @@ import {
   useWatcher,
 } from './test-utils/matrix-follow-ups.js';
 import { type ClientFirestore, clientFirestore } from './test-utils/matrix-watch.js';
-import { DAY_MS as DAY, describeSettled, LEASE_MS, matrixWorld } from './test-utils/matrix-world.js';
+import { DAY_MS as DAY, describeSettled, LEASE_MS, matrixWorld, type Settled } from './test-utils/matrix-world.js';
 import {
   CLAIM_MS,
   cleanupTelling,
@@ -59,6 +59,7 @@ import {
   shopAgent,
   WAITING,
 } from './test-utils/queued-turn-failures.js';
+import { SUB_AGENT_FOLLOW_UPS, subAgentWorld } from './test-utils/sub-agent-follow-ups.js';
 
 // The failure matrix of an approved turn (issue: turns as a journal). Each failure point strikes
 // in the middle of a turn on the Firestore emulator; each follow-up is what a client, a user or
@@ -551,3 +552,67 @@ describe.skipIf(!host)('a round whose sibling tool throws while a side-effect to
     });
   }
 });
+
+/** What a follow-up gave, as a word: `done`, `cleaned`, `continued`, or the reason it failed with. */
+const wordOf = (next: Settled | 'cleaned' | 'continued'): string =>
+  typeof next === 'string' ? next : 'ok' in next ? 'done' : next.failed;
+
+describe.skipIf(!host)('a sub-agent that waits for a person, then what comes next', () => {
+  for (const step of SUB_AGENT_FOLLOW_UPS) {
+    it(`keeps every invariant of both sessions when a sub-agent's question waits, then ${step.name}`, async () => {
+      firestore ??= emulatorFirestore(host as string, projectId);
+      const w = subAgentWorld(firestore);
+      const asked = await w.agent().send(undefined, { message: 'send 5 euros' }, { uid: 'alice', requestId: 'ask-1' });
+      expect(asked.status).toBe('interrupted');
+      const { sessionId } = asked;
+      const question = asked.interrupts[0];
+      const path = question?.ref as string;
+      expect(question).toMatchObject({ name: 'transfer', input: { cents: 500 } });
+      const parentRef = path.split('/')[0] as string;
+      const subId = (await w.stored(sessionId)).history
+        .flatMap(toolRequestsOf)
+        .find((p) => p.toolRequest.ref === parentRef)?.metadata?.interrupt as { subAgent: { sessionId: string } };
+      const sub = subId.subAgent.sessionId;
+      const versions = async () => [(await w.stored(sessionId)).version, (await w.stored(sub)).version];
+      const before = await versions();
+
+      const next = await step.run(w, sessionId, path, question?.inputDigest as string);
+      expect(wordOf(next), describeOutcome(next)).toBe(step.expected.outcome);
+      if (!step.expected.writes) expect(await versions()).toEqual(before);
+      if (step.retry) {
+        const again = await step.retry(w, sessionId, path, question?.inputDigest as string);
+        expect(wordOf(again), describeOutcome(again)).toBe(step.retried);
+      }
+
+      const parent = await w.stored(sessionId);
+      const child = await w.stored(sub);
+      expect([parent.status, child.status]).toEqual(step.expected.status);
+      expect(SessionSchema.safeParse(parent).success).toBe(true);
+      expect(SessionSchema.safeParse(child).success).toBe(true);
+      // Each body run carried the one call's ref; the downstream system applied it at most once.
+      expect(w.record.refs).toHaveLength(step.expected.runs);
+      expect(new Set(w.record.refs).size).toBeLessThanOrEqual(1);
+      expect(w.record.applied.size).toBe(step.expected.runs > 0 ? 1 : 0);
+      // Nothing the user sent is lost or stored twice, in either session.
+      const texts = userTexts(parent.history);
+      for (const text of ['send 5 euros', ...step.expected.sent])
+        expect(texts.filter((t) => t === text)).toHaveLength(1);
+      expect(userTexts(child.history)).toHaveLength(1);
+      // The sub-session's history never contradicts what ran: the transfer's answers say it ran iff it did.
+      const subRef = path.split('/')[1] as string;
+      for (const answer of answersFor(child.history, subRef)) {
+        if (step.expected.runs > 0) expect(saysNotRun(answer), JSON.stringify(answer)).toBe(false);
+        else expect(ranOutput(answer), JSON.stringify(answer)).toBe(false);
+      }
+      // Nothing ran unapproved: a run means the sub-agent's call carries its approval.
+      if (step.expected.runs > 0) {
+        const call = child.history.flatMap(toolRequestsOf).find((p) => p.toolRequest.ref === subRef);
+        expect(call?.metadata?.answeredBy).toMatchObject({ uid: 'alice' });
+      }
+    });
+  }
+});
+
+function describeOutcome(next: Settled | 'cleaned' | 'continued'): string {
+  return typeof next === 'string' ? next : describeSettled(next);
+}

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { waitingAddresses } from '../call-state/index.js';
 import { isKitError, KitError, throwIfAborted } from '../errors/index.js';
 import type { StepObserver } from '../model/index.js';
 import type { Session } from '../session/session-schema.js';
@@ -6,6 +7,7 @@ import { statusAfter } from '../session/session-standing.js';
 import { turnOutcome } from '../session/turn-outcome.js';
 import type { StopRecord } from '../session/turn-stops.js';
 import {
+  admitSubResume,
   answererOf,
   approvalResult,
   type BeginRequest,
@@ -29,6 +31,7 @@ import { type ContinuationTask, scheduleContinuation } from './continuation-queu
 import {
   handedOffError,
   handOffTurn,
+  honourParentStop,
   isDeadline,
   listenForStop,
   releaseAfterFailure,
@@ -56,6 +59,7 @@ import {
   type WhileBusy,
   withSessionId,
 } from './runtime/index.js';
+import { type ParentTurn, SUB_TURN, type SubTurn, type SubTurnCall, withParentTurn } from './sub-agent/index.js';
 import type { AgentCallContext, AgentInput, AgentTurnResult, StartedTurn } from './turn/index.js';
 
 /** The session a finished turn leaves: its history, summary and result stored, no lease. */
@@ -180,7 +184,7 @@ async function send(
     if (start.byApprover) onApprover?.();
     if ('replay' in start) return { result: start.replay, replayed: true };
     const turnCtx = start.byApprover ? approverTurnContext(start.started.record.session.ownerUid, ctx, request) : ctx;
-    return { result: await run(inCharge, start.started, turnCtx, observer, 0, rt.name), replayed: false };
+    return { result: await run(inCharge, start.started, turnCtx, observer, 0, { called: rt.name }), replayed: false };
   }
 }
 
@@ -204,10 +208,42 @@ function reroute(rt: AgentRuntime, error: unknown): AgentRuntime | undefined {
 }
 
 /**
+ * A sub-agent's call (`agentTool`): a message (or a resume) on its own session, linked to its
+ * parent's, as the parent's owner, under the request id derived from the parent's call.
+ */
+async function sendSub(rt: AgentRuntime, call: SubTurnCall, observer: StepObserver | undefined): Promise<CallOutcome> {
+  const ctx = subContext(call);
+  const asked = clientRequest(rt, call.sessionId, call.input, ctx, false);
+  // The parent's admission checked who answers; the sub-agent's calls are stamped with them.
+  const answered = asked.kind === 'resume' && call.answeredBy ? { ...asked, answeredBy: call.answeredBy } : asked;
+  const request = { ...answered, link: call.link };
+  throwIfAborted(ctx.signal, 'agent call');
+  const refreshed = refreshAgentTools(rt, ctx.context ?? {});
+  if (refreshed) await refreshed;
+  const start = await beginTurn(rt, request);
+  if ('replay' in start) return { result: start.replay, replayed: true };
+  return { result: await run(rt, start.started, ctx, observer, 0, { sub: call }), replayed: false };
+}
+
+function subContext(call: SubTurnCall): AgentCallContext {
+  const ctx: AgentCallContext = {
+    uid: call.ownerUid,
+    context: call.context,
+    signal: call.signal,
+    requestId: call.requestId,
+  };
+  if (call.onChunk) ctx.onChunk = call.onChunk;
+  return ctx;
+}
+
+/**
  * Runs a turn that holds its session's lease, to its release: finished, stopped, failed, or
  * handed off near its function's deadline. `handOffs`: how many hand-offs came before this run.
  * `called`: the agent whose callable took the call (`rt` unless a hand-off routed it): its
  * continuation task names it, as the continuation function serves the agents of its callables.
+ * `sub`: a sub-agent's turn, which schedules no continuation of its own (its parent's
+ * continuation runs the call again, which goes on from this turn's journal) and ends stopped
+ * when the stop of its parent ended it.
  */
 async function run(
   rt: AgentRuntime,
@@ -215,9 +251,11 @@ async function run(
   ctx: AgentCallContext,
   observer: StepObserver | undefined,
   handOffs: number,
-  called: string = rt.name,
+  { called = rt.name, sub }: { called?: string; sub?: Pick<SubTurnCall, 'stopHeard' | 'link'> } = {},
 ): Promise<AgentTurnResult> {
-  const writer = new TurnWriter(rt.store, turn.record, rt.timing, (before, after) => tellWaiting(rt, before, after));
+  // A sub-session lives as long as its parent's: its writes take the parent's TTL.
+  const timing = sub ? { ...rt.timing, sessionTtlMs: sub.link.ttlMs } : rt.timing;
+  const writer = new TurnWriter(rt.store, turn.record, timing, (before, after) => tellWaiting(rt, before, after));
   // The agent in charge and its journal: a hand-off changes them mid-turn.
   let inCharge: TurnInCharge = { rt, journal: new TurnJournal(writer, rt.toolMap, rt.state) };
   writer.startHeartbeat();
@@ -229,13 +267,24 @@ async function run(
     leaseId: writer.leaseId,
     clock: rt.timing.live,
   });
+  // A sub-turn hears its parent's stop as its own: listened for before the signals are joined.
+  const parentStop = sub ? honourParentStop(ctx.signal, sub.stopHeard, stop.honour) : undefined;
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;
   const task = { agent: called, sessionId: writer.session.id, leaseId: writer.leaseId, handOffs };
-  const handOff = scheduleContinuation(rt.continuation, task, rt.timing.leaseMs);
+  const handOff = scheduleContinuation(sub ? undefined : rt.continuation, task, rt.timing.leaseMs);
+  const parent: ParentTurn = {
+    sessionId: writer.session.id,
+    ownerUid: writer.session.ownerUid,
+    agent: rt.name,
+    ttlMs: timing.sessionTtlMs,
+    onChunk: ctx.onChunk,
+    stopHeard: () => stop.heard,
+  };
   try {
     if (turn.stoppedBefore) stop.honour(turn.stoppedBefore);
     if (stop.signal.aborted) throw stop.signal.reason;
-    const ended = await runHandingOff(inCharge, writer, turn, { ...ctx, signal }, observer, live, (next) => {
+    const turnCtx = { ...ctx, signal, context: withParentTurn(ctx.context, parent) };
+    const ended = await runHandingOff(inCharge, writer, turn, turnCtx, observer, live, (next) => {
       inCharge = next;
     });
     await writeRelease(writer, (s) => finished(s, ended.rt, ended, ctx.requestId));
@@ -264,6 +313,7 @@ async function run(
     );
     throw withSessionId(stop.signal.reason, writer.session.id);
   } finally {
+    parentStop?.();
     live.end();
     handOff.close();
     stop.close();
@@ -285,7 +335,7 @@ async function continueInCharge(rt: AgentRuntime, task: ContinuationTask, signal
     try {
       return await continueTurn(agent, task, signal, (turn, ctx) =>
         traceCall(agent, task.sessionId, 'continuation', ctx, async (observer) => ({
-          result: await run(agent, turn, ctx, observer, task.handOffs + 1, task.agent),
+          result: await run(agent, turn, ctx, observer, task.handOffs + 1, { called: task.agent }),
           replayed: false,
         })),
       );
@@ -316,6 +366,19 @@ export function defineAgent<O extends z.ZodType = z.ZodType, W extends WhileBusy
     traceCall(rt, sessionId, input, ctx, (observer) => send(rt, sessionId, input, ctx, observer));
   const deps: QueueDeps = { rt, turn };
   if (rt.tools.some(isHandoffTool)) rt.routeTo = routesOf(rt);
+  const subTurn: SubTurn = {
+    run: async (call) => {
+      const result = await traceCall(rt, call.sessionId, call.input, subContext(call), (observer) =>
+        sendSub(rt, call, observer),
+      );
+      if (result.status !== 'interrupted') return { result, approvers: {} };
+      // Who may answer each question: the parent's inbox addresses it there (the sub-session has no inbox of its own).
+      const stored = await rt.store.load(call.sessionId);
+      return { result, approvers: stored ? waitingAddresses(stored.session.history) : {} };
+    },
+    leaseMs: rt.timing.leaseMs,
+    admit: (sessionId, resume, answerer) => admitSubResume(rt, sessionId, resume, answerer),
+  };
   const agent: Agent<W> = {
     kind: 'agent',
     name: rt.name,
@@ -370,5 +433,7 @@ export function defineAgent<O extends z.ZodType = z.ZodType, W extends WhileBusy
     },
   };
   registerRuntime(agent, rt);
+  // Not enumerable, and not on the interface: only `agentTool` runs an agent as a sub-agent.
+  Object.defineProperty(agent, SUB_TURN, { value: subTurn });
   return agent;
 }

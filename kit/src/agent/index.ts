@@ -1,7 +1,8 @@
 export { RUNNING_TURN_POLL_MS } from './admission/index.js';
 export type { Agent } from './agent.js';
+export { type AgentToolOptions, agentTool } from './agent-tool.js';
 export type { AgentSendResult, WithdrawContext } from './busy/index.js';
-export { REQUEST_WINDOW, requestDigest, toPendingInterrupt } from './call-records/index.js';
+export { pendingInterruptsOf, REQUEST_WINDOW, requestDigest, toPendingInterrupt } from './call-records/index.js';
 export type { ContinuationOutcome } from './continuation/index.js';
 export {
   type ContinuationOptions,

@@ -30,3 +30,12 @@ export {
 } from './call-stamps.js';
 export { askedInputDigest, inputDigest } from './input-digest.js';
 export { openRoundOf } from './open-round.js';
+export {
+  nestedAddressOf,
+  nestedInterruptsOf,
+  pathRef,
+  type SubAgentInterrupt,
+  splitPathRef,
+  subAgentOf,
+  waitingAddresses,
+} from './sub-agent-call.js';

@@ -81,4 +81,14 @@ describe('frameChunk', () => {
     expect(wire).toHaveLength(4);
     for (const chunk of wire) expect(WireChunkSchema.safeParse(chunk).success).toBe(true);
   });
+
+  it("names the sub-agent on each wire chunk when a sub-agent's chunk streams through its parent", () => {
+    const wire = frameChunk({
+      role: 'tool',
+      agent: 'refunds',
+      content: [{ toolResponse: { name: 'charge', ref: 't1/t2', output: 1 } }],
+    });
+    expect(wire).toEqual([{ type: 'toolResponse', ref: 't1/t2', name: 'charge', output: 1, agent: 'refunds' }]);
+    expect(WireChunkSchema.parse(wire[0])).toMatchObject({ agent: 'refunds' });
+  });
 });

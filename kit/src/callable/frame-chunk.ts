@@ -1,5 +1,5 @@
 import type { WireChunk } from '@callable-flows/protocol';
-import { askedInputDigest, askedOf, isWaiting } from '../call-state/index.js';
+import { askedInputDigest, askedOf, isWaiting, nestedInterruptsOf } from '../call-state/index.js';
 import type { GenerateResponseChunk, Part, ToolRequestPart } from '../model/index.js';
 
 function frameToolRequest(part: ToolRequestPart): WireChunk | undefined {
@@ -7,6 +7,8 @@ function frameToolRequest(part: ToolRequestPart): WireChunk | undefined {
   // A partial request is still being streamed; the complete one follows.
   if (partial) return undefined;
   if (isWaiting(part)) {
+    // A sub-agent call's questions are its sub-agent's, streamed as its chunks (by path refs).
+    if (nestedInterruptsOf(part)) return undefined;
     const metadata = askedOf(part) ?? true;
     return {
       type: 'interrupt',
@@ -39,7 +41,7 @@ function frameToolPart(part: Part): WireChunk | undefined {
  * The wire chunks of one generate chunk. Model chunks carry text, reasoning and tool requests
  * (an interrupt is a model chunk whose tool request is stamped `metadata.interrupt`); tool
  * chunks carry tool responses. Media, data and aggregated repeats are not streamed: the
- * final result has them.
+ * final result has them. A sub-agent's chunks (`agentTool`) carry its name as `agent`.
  */
 export function frameChunk(chunk: GenerateResponseChunk): WireChunk[] {
   if (chunk.aggregated) return [];
@@ -47,9 +49,11 @@ export function frameChunk(chunk: GenerateResponseChunk): WireChunk[] {
     chunk.role === 'tool' ? frameToolPart : chunk.role === 'model' || !chunk.role ? frameModelPart : undefined;
   if (!frame) return [];
   const wire: WireChunk[] = [];
+  const agent = chunk.agent;
   for (const part of chunk.content) {
     const framed = frame(part);
-    if (framed) wire.push(framed);
+    // A sub-agent's chunk says whose it is; the agent's own carry no such field (what old clients read).
+    if (framed) wire.push(agent === undefined ? framed : { ...framed, agent });
   }
   return wire;
 }

@@ -11,6 +11,8 @@ export interface CleanupReport {
    * wait for no one (a turn whose instance died with nothing pending: the next call completes it).
    */
   skippedChanged: number;
+  /** Sub-agents' sessions left alone because their parent session is kept: they leave with it. */
+  skippedLinked: number;
   /** Sessions that could not be read or written (counted, left for the next run). */
   errors: number;
   /** The first of those errors, in words safe to log. */
@@ -33,6 +35,7 @@ export function emptyReport(): CleanupReport {
     deletedSessions: 0,
     skippedLeased: 0,
     skippedChanged: 0,
+    skippedLinked: 0,
     errors: 0,
     hookFailures: 0,
     noticesSent: 0,
@@ -49,6 +52,7 @@ export function cleanupSummary(report: CleanupReport): string {
     `deleted ${report.deletedSessions} session(s)`,
     `skipped ${report.skippedLeased} leased and ${report.skippedChanged} changed`,
   ];
+  if (report.skippedLinked) parts.push(`kept ${report.skippedLinked} sub-agent session(s) with their parent`);
   if (report.errors) parts.push(`${report.errors} error(s), first: ${report.firstError ?? 'unknown'}`);
   if (report.hookFailures) parts.push(`${report.hookFailures} onExpired failure(s)`);
   if (report.noticesSent) parts.push(`told ${report.noticesSent} waiting approval(s)`);

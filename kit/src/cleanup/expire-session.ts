@@ -1,4 +1,4 @@
-import { closeTrailingRequests, type PendingInterrupt, toPendingInterrupt } from '../agent/index.js';
+import { closeTrailingRequests, type PendingInterrupt, pendingInterruptsOf } from '../agent/index.js';
 import { pendingOf, type Session, statusAfter, timedHistory, turnOutcome, withPending } from '../session/index.js';
 
 /** A session made `expired`, and the calls that expired in it. */
@@ -14,7 +14,7 @@ export interface ExpiredSession {
  * `expireAt` stay: they date the last turn, which is what the session's own lifetime counts from.
  */
 export function expireSession(session: Session, now: number): ExpiredSession {
-  const expired = pendingOf(session.history).interrupts.map(toPendingInterrupt);
+  const expired = pendingOf(session.history).interrupts.flatMap(pendingInterruptsOf);
   // The tool message that answers them is stamped with the time of the expiry's write, as any message is.
   const history = timedHistory(session.history, closeTrailingRequests(session.history, 'expired'), now);
   const { lease: _lease, error: _error, ...rest } = session;

@@ -4,7 +4,7 @@ import { FirestoreSessionStore } from '../session/firestore/index.js';
 import type { SessionScan, SweepableSessionStore } from '../session/index.js';
 import { demoProjectId, emulatorFirestore } from '../session/test-utils/emulator-firestore.js';
 import { firestoreEmulatorHost } from '../test-utils/firestore.js';
-import { DAY, HOUR, staleSessions, waitingSession } from '../test-utils/stale-sessions.js';
+import { DAY, HOUR, idleHistory, sessionAt, staleSessions, waitingSession } from '../test-utils/stale-sessions.js';
 import type { CleanupReport } from './cleanup-report.js';
 import { runCleanup } from './run-cleanup.js';
 import { type Tenant, tenant } from './test-utils/cleanup-fixtures.js';
@@ -168,6 +168,25 @@ describe.skipIf(!host)('runCleanup', () => {
     const report = await runCleanup({ store: t.store, clock: () => now });
     expect(report).toMatchObject({ expired: 1, errors: 1 });
     expect(report.firstError).toMatch(/^data-loss: session 'broken'/);
+  });
+
+  it("deletes a sub-agent's session with its parent in one run, and keeps it while its parent is kept", async () => {
+    const t = fresh();
+    const now = Date.now();
+    const old = now - 40 * DAY;
+    const link = (parent: string) => ({ parent: { sessionId: parent, ref: 't1', agent: 'bank' } });
+    await t.store.createMany([
+      // The sub-agent's session is older than its parent's: the parent's call wrote after it.
+      { ...sessionAt('sub-gone', old - 1, idleHistory(1), 'idle'), ...link('parent-gone') },
+      sessionAt('parent-gone', old, idleHistory(1), 'idle'),
+      { ...sessionAt('sub-kept', old, idleHistory(1), 'idle'), ...link('parent-kept') },
+      sessionAt('parent-kept', now - HOUR, idleHistory(1), 'idle'),
+    ]);
+    const report = await runCleanup({ store: t.store, clock: () => now });
+    expect(report).toMatchObject({ deletedSessions: 2, skippedLinked: 1, errors: 0 });
+    expect(await t.store.load('sub-gone')).toBeUndefined();
+    expect(await t.store.load('parent-gone')).toBeUndefined();
+    expect(await t.store.load('sub-kept')).toBeDefined();
   });
 
   it('refuses with invalid-argument when a limit is not a positive whole number', async () => {

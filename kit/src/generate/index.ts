@@ -18,6 +18,6 @@ export type {
 } from './generate-options.js';
 export { OutputParseError } from './output-parse-error.js';
 export { extractJson, parseOutput } from './parse-output.js';
-export { repliesOfRequest } from './resume-reply.js';
+export { type ResumeReply, repliesOfRequest } from './resume-reply.js';
 export { hasToolCall, roundCountIs, stepCountIs } from './stop-condition.js';
 export { lookupTool, toToolMap } from './to-tool-map.js';

@@ -11,5 +11,7 @@ export const GenerateResponseChunkSchema = z.strictObject({
   /** True when `content` is everything so far rather than what is new. */
   aggregated: z.boolean().optional(),
   custom: z.unknown().optional(),
+  /** The sub-agent that made the chunk, when a sub-agent's call (`agentTool`) streams through its parent's. */
+  agent: z.string().optional(),
 });
 export type GenerateResponseChunk = z.infer<typeof GenerateResponseChunkSchema>;

@@ -1,5 +1,6 @@
 import {
   CallResultSchema,
+  ParentLinkSchema,
   SESSION_STATUSES,
   TurnFieldSchema,
   TurnOutcomeFieldSchema,
@@ -125,5 +126,7 @@ export const SessionSchema = z.strictObject({
   error: SessionErrorSchema.optional(),
   /** How the last turn ended; absent while a turn runs (and in sessions stored before outcomes were). */
   outcome: TurnOutcomeSchema.optional(),
+  /** A sub-agent's session: the session, call and agent that run it (`agentTool`); absent otherwise. */
+  parent: z.strictObject(ParentLinkSchema.shape).optional(),
 });
 export type Session = z.infer<typeof SessionSchema>;

@@ -32,6 +32,8 @@ export interface ScannedSession extends SessionVersion {
   updatedAt: number;
   /** Epoch ms when the lease of a running turn ends, if the session has one. */
   leaseExpiresAt?: number;
+  /** A sub-agent's session: the session whose call ran it (its `parent` link). */
+  parentSessionId?: string;
   /** The whole session as the scan read it (its history chunks are read now, if it has any). */
   read(): Promise<SessionRecord>;
 }

@@ -1,10 +1,11 @@
-import { answeredByOf, isWaiting, openRoundOf } from '../../call-state/index.js';
+import { answeredByOf, isWaiting, openRoundOf, splitPathRef } from '../../call-state/index.js';
 import { KitError } from '../../errors/index.js';
 import { lookupTool, repliesOfRequest } from '../../generate/index.js';
 import { type Message, type ToolRequestPart, toolRequestsOf } from '../../model/index.js';
 import type { Session } from '../../session/index.js';
 import { type ApproverCheck, type ApproverSessionView, approverCheckOf } from '../../tools/index.js';
 import type { AgentRuntime } from '../runtime/index.js';
+import { nestedHeadsOf, subAgentCallsOf, subResumeOf } from '../sub-agent/index.js';
 import type { ClientTurnRequest } from '../turn/index.js';
 
 /** How a client's call is admitted: as its session's owner's, or as an approver's (not the owner) answer. */
@@ -23,6 +24,15 @@ function findCall(messages: readonly Message[], ref: string, name: string): Tool
   for (let i = messages.length - 1; i >= 0; i--) {
     const part = toolRequestsOf(messages[i] as Message).find((p) => p.toolRequest.ref === ref);
     if (part) return part.toolRequest.name === name ? part : undefined;
+  }
+  return undefined;
+}
+
+/** The call `ref` in `messages`, the last first, whatever its tool. */
+function callWithRef(messages: readonly Message[], ref: string): ToolRequestPart | undefined {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const part = toolRequestsOf(messages[i] as Message).find((p) => p.toolRequest.ref === ref);
+    if (part) return part;
   }
   return undefined;
 }
@@ -48,6 +58,32 @@ async function admits(check: ApproverCheck, request: ClientTurnRequest, session:
 }
 
 /**
+ * Admits the answers of `request` to the questions of the waiting sub-agent call `head` against
+ * its sub-session, as that session's admission would (each refusal naming the path ref): true or
+ * false as the sub-agent's tools' `approvers` say; undefined when `head` is no waiting sub-agent
+ * call (the owner's resume is then refused by admission's own words, as any unknown ref is).
+ */
+async function admitNested(
+  rt: AgentRuntime,
+  session: Session,
+  request: ClientTurnRequest & { kind: 'resume' },
+  waiting: readonly ToolRequestPart[],
+  head: string,
+): Promise<boolean | undefined> {
+  const part = waiting.find((p) => p.toolRequest.ref === head);
+  const calls = part ? subAgentCallsOf(lookupTool(rt.toolMap, part.toolRequest.name)) : undefined;
+  const resume = subResumeOf(request.resume, head);
+  if (!calls || !resume) return undefined;
+  const appId = request.answerer?.appId;
+  const answerer = {
+    uid: request.uid,
+    token: request.answerer?.token ?? {},
+    ...(appId === undefined ? {} : { appId }),
+  };
+  return calls.admit(session.id, head, resume, answerer);
+}
+
+/**
  * Decides who answers the resume `request` on the stored `session`, before anything is written.
  * Each reply must name a call whose tool's `approvers` admit the caller: `'owner'` the owner
  * alone; a check whom it returns true for, the owner included. A caller who is not the owner
@@ -69,7 +105,16 @@ export async function admitAnswerer(
   if (!owner && session.agent !== rt.name) throw notAllowed();
   const round = openRoundOf(session.history);
   const waiting = round ? toolRequestsOf(round).filter(isWaiting) : [];
+  // Answers to a sub-agent's questions (by path) are admitted by the sub-agent's tools, on its session.
+  for (const head of nestedHeadsOf(request.resume)) {
+    const allowed = await admitNested(rt, session, request, waiting, head);
+    if (allowed === false) throw notAllowed();
+    // Not waiting: as for any call, only its own answerer's retry goes on (admission replays or refuses it).
+    if (allowed === undefined && !owner && answeredByOf(callWithRef(session.history, head) ?? {})?.uid !== request.uid)
+      throw notAllowed();
+  }
   for (const reply of repliesOfRequest(request.resume)) {
+    if (splitPathRef(reply.ref)) continue;
     const part = reply.ref === undefined ? undefined : waiting.find((p) => p.toolRequest.ref === reply.ref);
     const tool = part && part.toolRequest.name === reply.name ? lookupTool(rt.toolMap, reply.name) : undefined;
     if (!part || !tool) {

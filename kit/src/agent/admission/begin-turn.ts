@@ -8,6 +8,7 @@ import { timedHistory } from '../../session/timed-history.js';
 import type { StopRecord } from '../../session/turn-stops.js';
 import { requestDigest } from '../call-records/index.js';
 import { type AgentRuntime, withSessionId } from '../runtime/index.js';
+import type { SessionLink } from '../sub-agent/index.js';
 import type { AgentTurnResult, ClientTurnRequest, ContinuationRequest, StartedTurn, TurnPlan } from '../turn/index.js';
 import { admitAnswerer } from './admit-answerer.js';
 import { type Admission, admitCall } from './admit-call.js';
@@ -20,8 +21,8 @@ import { sessionBusy } from './plan-turn.js';
  */
 export type TurnStart = ({ replay: AgentTurnResult } | { started: StartedTurn }) & { byApprover?: true };
 
-/** A client's call for a session (none: a first message makes one). */
-type ClientBeginRequest = ClientTurnRequest & { sessionId: string | undefined };
+/** A client's call for a session (none: a first message makes one); `link`: a sub-agent's call. */
+type ClientBeginRequest = ClientTurnRequest & { sessionId: string | undefined; link?: SessionLink };
 
 /** Which session a call asks for: a client's names one or none; the server's continuation names the one it goes on with. */
 export type BeginRequest = ClientBeginRequest | (ContinuationRequest & { sessionId: string });
@@ -42,6 +43,7 @@ function leased(
   plan: TurnPlan,
   now: number,
   requests: RequestRecord[] | undefined,
+  link?: SessionLink,
 ): Session {
   // The lease write clears the last turn's outcome: the turn it starts has none until it ends.
   const { error: _error, requests: _requests, outcome: _outcome, ...rest } = session;
@@ -56,7 +58,7 @@ function leased(
     lease: { id: randomUUID(), expiresAt: now + rt.timing.leaseMs },
     version: session.version + 1,
     updatedAt: now,
-    expireAt: now + rt.timing.sessionTtlMs,
+    expireAt: now + (link ? link.ttlMs : rt.timing.sessionTtlMs),
   };
 }
 
@@ -92,11 +94,13 @@ async function createSession(
   request: ClientBeginRequest & { digest: string },
 ): Promise<TurnStart | undefined> {
   const now = request.now;
-  const empty = emptySession({ id, ownerUid: request.uid, agent: rt.name, now });
+  const made = emptySession({ id, ownerUid: request.uid, agent: rt.name, now });
+  const empty: Session = request.link ? { ...made, parent: request.link.parent } : made;
   const admitted = admitCall(rt, empty, request);
   if ('replay' in admitted) return admitted;
   try {
-    return started(await rt.store.create(leased(rt, empty, admitted.plan, now, admitted.requests)), admitted.plan);
+    const first = leased(rt, empty, admitted.plan, now, admitted.requests, request.link);
+    return started(await rt.store.create(first), admitted.plan);
   } catch (error) {
     if (isKitError(error) && error.code === 'already-exists') return undefined;
     throw error;
@@ -163,7 +167,10 @@ async function claimSession(rt: AgentRuntime, id: string, request: BeginRequest)
     let byApprover = false;
     try {
       // Who answers comes first: a caller who may not answer learns nothing more of the session.
-      if (asked.kind !== 'continuation') byApprover = (await admitAnswerer(rt, session, asked)) === 'approver';
+      // (A sub-agent's resume through its parent's names who answered: the parent's admission admitted them.)
+      const preAdmitted = asked.kind === 'resume' && asked.answeredBy !== undefined;
+      if (asked.kind !== 'continuation' && !preAdmitted)
+        byApprover = (await admitAnswerer(rt, session, asked)) === 'approver';
       const call = { ...asked, now, ...(deadTurnStop ? { deadTurnStop } : {}) };
       admitted = admitCall(rt, session, call, byApprover ? 'approver' : 'owner');
       if ('replay' in admitted) return byApprover ? { ...admitted, byApprover } : admitted;
@@ -174,7 +181,9 @@ async function claimSession(rt: AgentRuntime, id: string, request: BeginRequest)
     }
     const { plan, requests } = admitted;
     try {
-      const start = started(await rt.store.write(record, leased(rt, session, plan, now, requests)), plan, deadTurnStop);
+      const link = asked.kind === 'continuation' ? undefined : asked.link;
+      const next = leased(rt, session, plan, now, requests, link);
+      const start = started(await rt.store.write(record, next), plan, deadTurnStop);
       return byApprover ? { ...start, byApprover } : start;
     } catch (error) {
       if (!isWriteConflict(error)) throw error;

@@ -1,3 +1,4 @@
+export { admitSubResume } from './admit-sub-resume.js';
 export { answererOf, approvalResult } from './answerer.js';
 export { type BeginRequest, beginTurn, type TurnStart } from './begin-turn.js';
 export { RUNNING_TURN_POLL_MS } from './plan-turn.js';

@@ -5,8 +5,10 @@ import { KitError } from '../../errors/index.js';
 import { applyResume, changedCallsOf, nothingToResume, repliesOfRequest } from '../../generate/index.js';
 import type { Message } from '../../model/index.js';
 import type { Session, Standing, TurnState } from '../../session/index.js';
+import { pendingInterruptsOf } from '../call-records/index.js';
 import { type ClosingReason, closeTrailingRequests, closeUnansweredMessage } from '../history/index.js';
 import type { AgentRuntime } from '../runtime/index.js';
+import { nestReplies } from '../sub-agent/index.js';
 import type { ClientTurnRequest, TurnPlan } from '../turn/index.js';
 
 function withRequestId(turn: TurnState, kind: TurnState['kind'], requestId: string | undefined): TurnState {
@@ -70,18 +72,20 @@ export function sessionBusy(session: Session, now: number, atLeastMs = 0): KitEr
  */
 function resumeTurn(rt: AgentRuntime, session: Session, resume: Resume, request: ClientTurnRequest): TurnPlan {
   const last = openRoundOf(session.history);
-  const replies = repliesOfRequest(resume);
-  if (!last) throw nothingToResume(session.history, session.id, replies);
+  const sent = repliesOfRequest(resume);
+  if (!last) throw nothingToResume(session.history, session.id, sent);
   // Every answer records who gave it (their uid, and name when their token has one), when, and
-  // from which app when App Check vouched for it.
+  // from which app when App Check vouched for it (a sub-agent's resume: who answered through its parent's).
   const answerer = request.kind === 'resume' ? request.answerer : undefined;
   const { appId, name } = answerer ?? {};
-  const answeredBy = {
+  const answeredBy = (request.kind === 'resume' ? request.answeredBy : undefined) ?? {
     uid: request.uid,
     at: request.now,
     ...(appId === undefined ? {} : { appId }),
     ...(name === undefined ? {} : { name }),
   };
+  // Answers to a sub-agent's questions (by path) restart the sub-agent call that asked them.
+  const replies = nestReplies(sent, resume, last, rt.toolMap, answeredBy);
   const answered = applyResume(last, replies, rt.toolMap, { history: session.history, fromClient: true, answeredBy });
   const history = [...session.history.slice(0, -1), answered];
   const base: TurnState = session.turn ?? {
@@ -118,7 +122,8 @@ export function planTurn(rt: AgentRuntime, session: Session, standing: Standing,
     if (changed?.size) return newTurn(session, 'tool-changed', message, request, changed);
     throw new KitError('failed-precondition', `session '${id}' waits for answers to its interrupts: resume it first`, {
       reason: 'INTERRUPT_PENDING',
-      details: { interrupts: session.interrupts.map((p) => ({ ref: p.toolRequest.ref, name: p.toolRequest.name })) },
+      // A sub-agent call's questions by their path refs, as the client answers them.
+      details: { interrupts: session.interrupts.flatMap(pendingInterruptsOf).map(({ ref, name }) => ({ ref, name })) },
     });
   }
   if (standing === 'incomplete' && session.turn && isRetryOf(session, request)) {

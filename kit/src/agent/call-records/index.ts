@@ -8,4 +8,4 @@ export {
   requestIdReused,
 } from './request-record.js';
 export { journaledAnswer, keepResult, replayResult, waitingResult } from './stored-results.js';
-export { toPendingInterrupt, toTurnResult } from './to-turn-result.js';
+export { pendingInterruptsOf, toPendingInterrupt, toTurnResult } from './to-turn-result.js';

@@ -1,9 +1,9 @@
-import { openRoundOf } from '../../call-state/index.js';
+import { openRoundOf, splitPathRef } from '../../call-state/index.js';
 import { extractJson, type OutputOptions, parseOutput } from '../../generate/index.js';
 import { type Message, type ToolRequestPart, textOf, toolRequestsOf } from '../../model/index.js';
 import type { Session, StoredResult } from '../../session/session-schema.js';
 import type { AgentTurnResult, PendingInterrupt } from '../turn/index.js';
-import { toPendingInterrupt } from './to-turn-result.js';
+import { pendingInterruptsOf, toPendingInterrupt } from './to-turn-result.js';
 
 // Results are kept in the session document, which must stay small: a result whose text is
 // large keeps a pointer to the history message that holds the text instead of a copy.
@@ -53,8 +53,11 @@ function requestOf(history: readonly Message[], ref: string): ToolRequestPart | 
 
 /** An interrupt of a stored result, read back from the history (answered since: as it was asked). */
 function interruptOf(history: readonly Message[], ref: string): PendingInterrupt | undefined {
-  const part = requestOf(history, ref);
-  return part ? toPendingInterrupt(part) : undefined;
+  // A sub-agent's question is kept by its path ref: it is read back from the sub-agent call that asked it.
+  const path = splitPathRef(ref);
+  const part = requestOf(history, path ? path.head : ref);
+  if (!part) return undefined;
+  return path ? pendingInterruptsOf(part).find((i) => i.ref === ref) : toPendingInterrupt(part);
 }
 
 /** What a call whose turn still waits for a person gets when it is retried: the interrupts, read from the journal. */
@@ -64,7 +67,7 @@ export function waitingResult(session: Session): AgentTurnResult {
     status: 'interrupted',
     finishReason: 'interrupted',
     text: '',
-    interrupts: session.interrupts.map(toPendingInterrupt),
+    interrupts: session.interrupts.flatMap(pendingInterruptsOf),
     usage: {},
   };
 }

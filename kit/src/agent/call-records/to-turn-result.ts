@@ -1,4 +1,4 @@
-import { askedInputDigest, askedOf } from '../../call-state/index.js';
+import { askedInputDigest, askedOf, nestedInterruptsOf } from '../../call-state/index.js';
 import type { GenerateResult } from '../../generate/index.js';
 import type { ToolRequestPart } from '../../model/index.js';
 import type { AgentTurnResult, PendingInterrupt } from '../turn/index.js';
@@ -13,6 +13,14 @@ export function toPendingInterrupt(part: ToolRequestPart): PendingInterrupt {
   return { ref: ref ?? '', name, input, metadata: askedOf(part) ?? true, inputDigest: askedInputDigest(part) };
 }
 
+/**
+ * The interrupts a waiting call stands for, as a client answers them: a sub-agent call's
+ * (`agentTool`) are its sub-agent's, by path refs (`<ref>/<subRef>`); any other call is its own.
+ */
+export function pendingInterruptsOf(part: ToolRequestPart): PendingInterrupt[] {
+  return nestedInterruptsOf(part) ?? [toPendingInterrupt(part)];
+}
+
 /** The result of one agent call, from the generation that ran it. */
 export function toTurnResult(sessionId: string, result: GenerateResult): AgentTurnResult {
   const turn: AgentTurnResult = {
@@ -20,7 +28,7 @@ export function toTurnResult(sessionId: string, result: GenerateResult): AgentTu
     status: result.finishReason === 'interrupted' ? 'interrupted' : 'done',
     finishReason: result.finishReason,
     text: result.text,
-    interrupts: result.interrupts.map(toPendingInterrupt),
+    interrupts: result.interrupts.flatMap(pendingInterruptsOf),
     usage: result.usage,
   };
   if (result.finishMessage !== undefined) turn.finishMessage = result.finishMessage;

@@ -1,15 +1,27 @@
+import { nestedInterruptsOf } from '../../call-state/index.js';
 import { notifyWaiting } from '../../notify/index.js';
 import { redactSecrets } from '../../redact/index.js';
 import { pendingOf } from '../../session/pending-of.js';
 import type { Session } from '../../session/session-schema.js';
 import type { AgentRuntime } from '../runtime/index.js';
 
-/** The refs of the calls `after` waits on that `before` did not: what one write made wait. */
+/**
+ * The refs of the questions `session` waits on, as its inbox has them: a sub-agent call's are its
+ * sub-agent's, by path ref; a sub-session has none (its questions are its parent's).
+ */
+function waitingRefs(session: Session): string[] {
+  if (session.parent) return [];
+  return pendingOf(session.history).interrupts.flatMap((part) => {
+    const nested = nestedInterruptsOf(part);
+    if (nested) return nested.map((question) => question.ref);
+    return part.toolRequest.ref === undefined ? [] : [part.toolRequest.ref];
+  });
+}
+
+/** The refs of the questions `after` waits on that `before` did not: what one write made wait. */
 export function newlyWaiting(before: Session, after: Session): string[] {
-  const waited = new Set(pendingOf(before.history).interrupts.map((part) => part.toolRequest.ref));
-  return pendingOf(after.history)
-    .interrupts.map((part) => part.toolRequest.ref)
-    .filter((ref): ref is string => ref !== undefined && !waited.has(ref));
+  const waited = new Set(waitingRefs(before));
+  return waitingRefs(after).filter((ref) => !waited.has(ref));
 }
 
 /**

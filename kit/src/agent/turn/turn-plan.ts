@@ -1,4 +1,4 @@
-import type { Resume } from '@callable-flows/protocol';
+import type { AnsweredBy, Resume } from '@callable-flows/protocol';
 import type { Message } from '../../model/index.js';
 import type { SessionRecord, StopRecord, TurnState } from '../../session/index.js';
 
@@ -35,7 +35,15 @@ export interface Answerer {
  */
 export type TurnAsk =
   | { kind: 'message'; message: Message; uid: string; requestId: string | undefined }
-  | { kind: 'resume'; resume: Resume; uid: string; requestId: string | undefined; answerer?: Answerer }
+  | {
+      kind: 'resume';
+      resume: Resume;
+      uid: string;
+      requestId: string | undefined;
+      answerer?: Answerer;
+      /** A sub-agent's resume through its parent's: who answered there (stamped here instead of `uid`). */
+      answeredBy?: AnsweredBy;
+    }
   | { kind: 'continuation'; leaseId: string };
 
 /** One call's request of a session: what it asks, and when. */

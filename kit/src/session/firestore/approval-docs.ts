@@ -1,4 +1,4 @@
-import type { ApprovalState } from '@callable-flows/protocol';
+import type { ApprovalState, WireInterrupt } from '@callable-flows/protocol';
 import {
   answeredByOf,
   answerOf,
@@ -6,7 +6,10 @@ import {
   askedOf,
   inputDigestOf,
   isWaiting,
+  nestedAddressOf,
+  nestedInterruptsOf,
   openRoundOf,
+  splitPathRef,
 } from '../../call-state/index.js';
 import { type Message, type ToolRequestPart, toolRequestsOf } from '../../model/index.js';
 import type { Session } from '../session-schema.js';
@@ -23,12 +26,24 @@ export interface ApprovalWrite {
   fields: Record<string, unknown>;
 }
 
-/** The waiting calls of a history's open round, by ref. */
-function waitingCalls(history: readonly Message[]): Map<string, ToolRequestPart> {
-  const waiting = new Map<string, ToolRequestPart>();
+/** A question waiting in a session: a call of its own, or one its waiting sub-agent call (`part`) stands for (`nested`, by path ref). */
+interface Waiting {
+  part: ToolRequestPart;
+  nested?: WireInterrupt;
+}
+
+/**
+ * The questions waiting in a history's open round, by ref: a sub-agent call's are its
+ * sub-agent's, by path ref (the sub-session keeps no inbox of its own: one document per question).
+ */
+function waitingCalls(history: readonly Message[]): Map<string, Waiting> {
+  const waiting = new Map<string, Waiting>();
   for (const part of toolRequestsOf(openRoundOf(history))) {
     const ref = part.toolRequest.ref;
-    if (ref !== undefined && isWaiting(part)) waiting.set(ref, part);
+    if (ref === undefined || !isWaiting(part)) continue;
+    const nested = nestedInterruptsOf(part);
+    if (nested) for (const question of nested) waiting.set(question.ref, { part, nested: question });
+    else waiting.set(ref, { part });
   }
   return waiting;
 }
@@ -54,16 +69,16 @@ function storable(value: unknown, inArray = false): unknown {
   return out;
 }
 
-/** The fields of the inbox document of the waiting call `part` of `session`. */
-function openFields(session: Session, part: ToolRequestPart): Record<string, unknown> {
-  const asked = askedOf(part);
-  const address = approverAddressOf(part);
+/** The fields of the inbox document of the waiting question `waiting` of `session`. */
+function openFields(session: Session, { part, nested }: Waiting): Record<string, unknown> {
+  const asked = nested ? nested.metadata : askedOf(part);
+  const address = nested ? nestedAddressOf(part, nested.ref) : approverAddressOf(part);
   return {
     sessionId: session.id,
-    ref: part.toolRequest.ref,
-    tool: part.toolRequest.name,
+    ref: nested ? nested.ref : part.toolRequest.ref,
+    tool: nested ? nested.name : part.toolRequest.name,
     metadata: typeof asked === 'object' ? storable(asked) : {},
-    inputDigest: inputDigestOf(part) ?? '',
+    inputDigest: (nested ? nested.inputDigest : inputDigestOf(part)) ?? '',
     ownerUid: session.ownerUid,
     // The owner alone, unless the tool named approvers: then they, and a claim's holders.
     approverUids: address ? address.uids : [session.ownerUid],
@@ -78,10 +93,25 @@ function openFields(session: Session, part: ToolRequestPart): Record<string, unk
 
 const STATE_OF_ANSWER = { restart: 'approved', decline: 'declined', respond: 'answered' } as const;
 
-/** The fields that close the inbox document of the call `ref`, no longer waiting in `session`. */
+/**
+ * How the sub-agent question `rest` was answered through the restart of its sub-agent call
+ * `part` (the answers it handed on), if it was.
+ */
+function nestedAnswerOf(part: ToolRequestPart, rest: string): keyof typeof STATE_OF_ANSWER | undefined {
+  if (answerOf(part) !== 'restart') return undefined;
+  const handed = (part.metadata?.resumed as { subResume?: Record<string, { ref: string }[] | undefined> } | undefined)
+    ?.subResume;
+  for (const kind of ['restart', 'decline', 'respond'] as const) {
+    if (handed?.[kind]?.some((reply) => reply.ref === rest)) return kind;
+  }
+  return undefined;
+}
+
+/** The fields that close the inbox document of the question `ref`, no longer waiting in `session`. */
 function closeFields(session: Session, ref: string): Record<string, unknown> {
-  const part = callOf(session.history, ref);
-  const answer = part && answerOf(part);
+  const path = splitPathRef(ref);
+  const part = callOf(session.history, path ? path.head : ref);
+  const answer = part && (path ? nestedAnswerOf(part, path.rest) : answerOf(part));
   const state: ApprovalState = answer ? STATE_OF_ANSWER[answer] : session.status === 'expired' ? 'expired' : 'closed';
   const by = part && answer ? answeredByOf(part) : undefined;
   // The cleanup's expiry keeps `updatedAt` (it dates the last turn): its outcome says when it expired.
@@ -99,15 +129,17 @@ const NONE: readonly ApprovalWrite[] = [];
  * does (answered, expired, or its round closed). A write that changes no waiting call writes none.
  */
 export function approvalWrites(expected: Session | undefined, next: Session): readonly ApprovalWrite[] {
+  // A sub-agent's questions are its parent's: the parent's inbox has them, by path ref.
+  if (next.parent) return NONE;
   // Most writes (a text turn, a heartbeat) have no open round on either side: nothing to read, nothing made.
   const beforeRound = expected && openRoundOf(expected.history);
   if (!beforeRound && !openRoundOf(next.history)) return NONE;
-  const before = expected ? waitingCalls(expected.history) : new Map<string, ToolRequestPart>();
+  const before = expected ? waitingCalls(expected.history) : new Map<string, Waiting>();
   const after = waitingCalls(next.history);
   if (!before.size && !after.size) return NONE;
   const writes: ApprovalWrite[] = [];
-  for (const [ref, part] of after) {
-    if (!before.has(ref)) writes.push({ ref, kind: 'open', fields: openFields(next, part) });
+  for (const [ref, waiting] of after) {
+    if (!before.has(ref)) writes.push({ ref, kind: 'open', fields: openFields(next, waiting) });
   }
   for (const ref of before.keys()) {
     if (!after.has(ref)) writes.push({ ref, kind: 'close', fields: closeFields(next, ref) });
@@ -121,7 +153,10 @@ export function approvalRefsOf(session: Session): string[] {
   for (const message of session.history) {
     for (const part of toolRequestsOf(message)) {
       const ref = part.toolRequest.ref;
-      if (ref !== undefined && askedOf(part) !== undefined) refs.push(ref);
+      if (ref === undefined || askedOf(part) === undefined) continue;
+      const nested = nestedInterruptsOf(part);
+      if (nested) refs.push(...nested.map((question) => question.ref));
+      else refs.push(ref);
     }
   }
   return refs;

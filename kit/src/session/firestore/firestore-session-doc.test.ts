@@ -78,3 +78,15 @@ describe('sessionFieldChanges', () => {
     expect(changes['history.lines.m000001']).toBe(`${JSON.stringify(user('b'))}\n`);
   });
 });
+
+describe('sessionDocFields (parent link)', () => {
+  it("writes a sub-agent session's parent link and reads it back, and no such field on other sessions", () => {
+    const parent = { sessionId: 'p1', ref: 't1', agent: 'shop' };
+    const session = { ...sampleSession('s1', [user('a')]), parent };
+    const fields = sessionDocFields(session, planHistory(EMPTY_LAYOUT, [], session.history));
+    expect(SessionDocSchema.parse(readBack(fields)).parent).toEqual(parent);
+    expect(readSessionDoc(readBack(fields), 's1').toSession(session.history)).toEqual(session);
+    const plain = sampleSession('s2', [user('a')]);
+    expect('parent' in sessionDocFields(plain, planHistory(EMPTY_LAYOUT, [], plain.history))).toBe(false);
+  });
+});

@@ -72,6 +72,7 @@ export function readSessionDoc(data: unknown, id: string): SessionDocRead {
       if (typeof doc.state === 'string') session.state = json(doc.state, id);
       if (doc.error) session.error = doc.error;
       if (typeof doc.outcome === 'string') session.outcome = json(doc.outcome, id);
+      if (doc.parent) session.parent = doc.parent;
       return parseSession(session, id);
     },
   };
@@ -140,6 +141,8 @@ function scalarFields(session: Session): Record<string, unknown> {
     running: runningTurnField(session),
     // For watchers: how the last turn ended (the protocol's `TurnOutcomeFieldSchema`), written by the write that ended it.
     outcome: session.outcome ? JSON.stringify(session.outcome satisfies TurnOutcome) : null,
+    // A sub-agent's session only: every other document has no such field (and costs nothing for it).
+    ...(session.parent ? { parent: session.parent } : {}),
   };
 }
 

@@ -60,6 +60,8 @@ export function scannedSession(snap: QueryDocumentSnapshot, read: () => Promise<
   };
   const leaseExpiresAt = millisOf((data.lease as { expiresAt?: unknown } | null | undefined)?.expiresAt);
   if (leaseExpiresAt !== undefined) scanned.leaseExpiresAt = leaseExpiresAt;
+  const parentId = (data.parent as { sessionId?: unknown } | undefined)?.sessionId;
+  if (typeof parentId === 'string') scanned.parentSessionId = parentId;
   cursors.set(scanned, snap);
   return scanned;
 }
