@@ -121,6 +121,43 @@ function subAgentCalls(sub: SubTurn): SubAgentCalls {
   };
 }
 
+/** One call of an agent tool: the sub-agent's turn (or its resume), its questions asked as the call's interrupt. */
+async function subAgentCall<I extends z.ZodType>(
+  sub: SubTurn,
+  agentName: string,
+  options: AgentToolOptions<I>,
+  input: z.infer<I>,
+  ctx: ToolContext,
+): Promise<MultipartToolOutput<unknown>> {
+  const { name } = options;
+  const parent = parentTurnOf(ctx.context);
+  if (!parent) {
+    throw new KitError('failed-precondition', `tool '${name}' runs a sub-agent: it runs only in an agent's turn`);
+  }
+  const resumed = asSubResumed(ctx.resumed);
+  const call = subCall(parent, ctx, agentName, resumed, () => (options.message ?? defaultMessage)(input));
+  let ran: SubTurnResult;
+  try {
+    ran = await runWaiting(sub, call);
+  } catch (error) {
+    if (ctx.signal.aborted || isBusy(error)) throw error;
+    return toldFailure(name, ctx.ref, error);
+  }
+  const { result, approvers } = ran;
+  if (result.status === 'interrupted') {
+    const asked: SubAgentInterrupt = {
+      subAgent: {
+        agent: agentName,
+        sessionId: call.sessionId,
+        interrupts: result.interrupts,
+        ...(Object.keys(approvers).length ? { approvers } : {}),
+      },
+    };
+    ctx.interrupt(asked as unknown as Record<string, unknown>);
+  }
+  return { output: outputOf(result) };
+}
+
 /**
  * A tool that runs `agent` as a sub-agent for one call of the parent's round. The sub-agent has
  * its own session, linked to the parent's (`parent: { sessionId, ref, agent }`), owned by the
@@ -159,36 +196,7 @@ export function agentTool<I extends z.ZodType>(
       resumedMetadata: SubAgentResumedSchema,
       metadata: { subAgent: agent.name },
     },
-    async (input, ctx): Promise<MultipartToolOutput<unknown>> => {
-      const parent = parentTurnOf(ctx.context);
-      if (!parent) {
-        throw new KitError('failed-precondition', `tool '${name}' runs a sub-agent: it runs only in an agent's turn`);
-      }
-      const resumed = asSubResumed(ctx.resumed);
-      const call = subCall(parent, ctx, agent.name, resumed, () =>
-        (options.message ?? defaultMessage)(input as z.infer<I>),
-      );
-      let ran: SubTurnResult;
-      try {
-        ran = await runWaiting(sub, call);
-      } catch (error) {
-        if (ctx.signal.aborted || isBusy(error)) throw error;
-        return toldFailure(name, ctx.ref, error);
-      }
-      const { result, approvers } = ran;
-      if (result.status === 'interrupted') {
-        const asked: SubAgentInterrupt = {
-          subAgent: {
-            agent: agent.name,
-            sessionId: call.sessionId,
-            interrupts: result.interrupts,
-            ...(Object.keys(approvers).length ? { approvers } : {}),
-          },
-        };
-        ctx.interrupt(asked as unknown as Record<string, unknown>);
-      }
-      return { output: outputOf(result) };
-    },
+    (input, ctx) => subAgentCall(sub, agent.name, options, input as z.infer<I>, ctx),
   );
   Object.defineProperty(tool, SUB_AGENT_CALLS, { value: subAgentCalls(sub) });
   return tool;

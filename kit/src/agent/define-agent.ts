@@ -1,3 +1,4 @@
+import type { ApprovalResult, Resume } from '@callable-flows/protocol';
 import type { z } from 'zod';
 import { waitingAddresses } from '../call-state/index.js';
 import { isKitError, KitError, throwIfAborted } from '../errors/index.js';
@@ -237,6 +238,43 @@ function subContext(call: SubTurnCall): AgentCallContext {
 }
 
 /**
+ * How a turn that threw ends: handed on to the server near its function's deadline (when the queue
+ * holds it), released as failed, or, stopped, released at once with what finished and the words it
+ * had streamed. Always throws: the error the call is answered with.
+ */
+async function endThrownTurn(
+  rt: AgentRuntime,
+  writer: TurnWriter,
+  journal: TurnJournal,
+  turn: { stop: ReturnType<typeof listenForStop>; live: LiveWriter; handOff: ReturnType<typeof scheduleContinuation> },
+  error: unknown,
+  signal: AbortSignal | undefined,
+): Promise<never> {
+  const { stop, live, handOff } = turn;
+  // Near its function's timeout, a turn the queue already holds goes on on the server.
+  // The stop the turn heard, if one ended it (its signal fires only with one: `honour`).
+  const heard = stop.heard;
+  if (handOff.queued && !heard && !writer.leaseLost && isDeadline(error, signal)) {
+    const handed = await handOffTurn(writer, journal).then(
+      () => true,
+      () => false,
+    );
+    if (handed) throw handedOffError(writer.session.id);
+  }
+  if (!heard || writer.leaseLost) {
+    await releaseAfterFailure(rt, writer, journal, error, signal);
+    throw withSessionId(error, writer.session.id);
+  }
+  // Stopped: the session is free at once, with what finished (a failed release is handled as any failure's).
+  const words = live.round;
+  live.end();
+  await writeRelease(writer, (s) => stopped(s, journal, heard, rt.timing.clock(), words)).catch(() =>
+    releaseAfterFailure(rt, writer, journal, stop.signal.reason, signal),
+  );
+  throw withSessionId(stop.signal.reason, writer.session.id);
+}
+
+/**
  * Runs a turn that holds its session's lease, to its release: finished, stopped, failed, or
  * handed off near its function's deadline. `handOffs`: how many hand-offs came before this run.
  * `called`: the agent whose callable took the call (`rt` unless a hand-off routed it): its
@@ -290,28 +328,7 @@ async function run(
     await writeRelease(writer, (s) => finished(s, ended.rt, ended, ctx.requestId));
     return ended.result;
   } catch (error) {
-    // Near its function's timeout, a turn the queue already holds goes on on the server.
-    // The stop the turn heard, if one ended it (its signal fires only with one: `honour`).
-    const heard = stop.heard;
-    const { journal } = inCharge;
-    if (handOff.queued && !heard && !writer.leaseLost && isDeadline(error, ctx.signal)) {
-      const handed = await handOffTurn(writer, journal).then(
-        () => true,
-        () => false,
-      );
-      if (handed) throw handedOffError(writer.session.id);
-    }
-    if (!heard || writer.leaseLost) {
-      await releaseAfterFailure(rt, writer, journal, error, ctx.signal);
-      throw withSessionId(error, writer.session.id);
-    }
-    // Stopped: the session is free at once, with what finished (a failed release is handled as any failure's).
-    const words = live.round;
-    live.end();
-    await writeRelease(writer, (s) => stopped(s, journal, heard, rt.timing.clock(), words)).catch(() =>
-      releaseAfterFailure(rt, writer, journal, stop.signal.reason, ctx.signal),
-    );
-    throw withSessionId(stop.signal.reason, writer.session.id);
+    return await endThrownTurn(rt, writer, inCharge.journal, { stop, live, handOff }, error, ctx.signal);
   } finally {
     parentStop?.();
     live.end();
@@ -348,6 +365,47 @@ async function continueInCharge(rt: AgentRuntime, task: ContinuationTask, signal
 }
 
 /**
+ * A resume of session `sessionId`: the owner's is answered as `send` would; an approver who is not
+ * the owner is told which calls they answered. Messages queued behind its turn are answered next.
+ */
+async function answerAs(
+  deps: QueueDeps,
+  sessionId: string,
+  resume: Resume,
+  ctx: AgentCallContext,
+): Promise<AgentTurnResult | ApprovalResult> {
+  const { rt } = deps;
+  let byApprover = false;
+  const input = { resume };
+  const onApprover = () => {
+    byApprover = true;
+  };
+  const result = await traceCall(rt, sessionId, input, ctx, (observer) =>
+    send(rt, sessionId, input, ctx, observer, onApprover),
+  );
+  // As after any turn of an agent that queues: messages queued behind it are answered next.
+  if (rt.whileBusy === 'queue') void runQueuedAfter(deps, sessionId).catch(() => undefined);
+  return byApprover ? approvalResult(sessionId, resume) : result;
+}
+
+/** How `agentTool` runs this agent as a sub-agent: its turn on a linked session, and the check of a parent's answers to it. */
+function subTurnOf(rt: AgentRuntime): SubTurn {
+  return {
+    run: async (call) => {
+      const result = await traceCall(rt, call.sessionId, call.input, subContext(call), (observer) =>
+        sendSub(rt, call, observer),
+      );
+      if (result.status !== 'interrupted') return { result, approvers: {} };
+      // Who may answer each question: the parent's inbox addresses it there (the sub-session has no inbox of its own).
+      const stored = await rt.store.load(call.sessionId);
+      return { result, approvers: stored ? waitingAddresses(stored.session.history) : {} };
+    },
+    leaseMs: rt.timing.leaseMs,
+    admit: (sessionId, resume, answerer) => admitSubResume(rt, sessionId, resume, answerer),
+  };
+}
+
+/**
  * Defines a stateful chat flow. Each `send` loads the session (cache, then store), checks its
  * owner and takes its lease in a write that also journals the user message (or the resume's
  * answers, built from the stored tool requests). The turn is then a journal: each model message
@@ -366,19 +424,7 @@ export function defineAgent<O extends z.ZodType = z.ZodType, W extends WhileBusy
     traceCall(rt, sessionId, input, ctx, (observer) => send(rt, sessionId, input, ctx, observer));
   const deps: QueueDeps = { rt, turn };
   if (rt.tools.some(isHandoffTool)) rt.routeTo = routesOf(rt);
-  const subTurn: SubTurn = {
-    run: async (call) => {
-      const result = await traceCall(rt, call.sessionId, call.input, subContext(call), (observer) =>
-        sendSub(rt, call, observer),
-      );
-      if (result.status !== 'interrupted') return { result, approvers: {} };
-      // Who may answer each question: the parent's inbox addresses it there (the sub-session has no inbox of its own).
-      const stored = await rt.store.load(call.sessionId);
-      return { result, approvers: stored ? waitingAddresses(stored.session.history) : {} };
-    },
-    leaseMs: rt.timing.leaseMs,
-    admit: (sessionId, resume, answerer) => admitSubResume(rt, sessionId, resume, answerer),
-  };
+  const subTurn = subTurnOf(rt);
   const agent: Agent<W> = {
     kind: 'agent',
     name: rt.name,
@@ -399,17 +445,7 @@ export function defineAgent<O extends z.ZodType = z.ZodType, W extends WhileBusy
     answer: async (sessionId, resume, ctx) => {
       if (!ctx?.uid) throw new KitError('unauthenticated', 'an agent call needs the caller’s uid');
       assertSessionId(sessionId);
-      let byApprover = false;
-      const input = { resume };
-      const onApprover = () => {
-        byApprover = true;
-      };
-      const result = await traceCall(rt, sessionId, input, ctx, (observer) =>
-        send(rt, sessionId, input, ctx, observer, onApprover),
-      );
-      // As after any turn of an agent that queues: messages queued behind it are answered next.
-      if (rt.whileBusy === 'queue') void runQueuedAfter(deps, sessionId).catch(() => undefined);
-      return byApprover ? approvalResult(sessionId, resume) : result;
+      return (await answerAs(deps, sessionId, resume, ctx)) as AgentSendResult<W> | ApprovalResult;
     },
     runQueued: (sessionId) => runQueuedAfter(deps, sessionId),
     idle: async () => {

@@ -104,6 +104,14 @@ function assertVersion(name: string, version: number | undefined): void {
   throw new KitError('invalid-argument', `tool '${name}': version must be a positive integer, got ${version}`);
 }
 
+/** Refuses a config whose name, editable paths, version or approvers can't work: when the tool is defined, not at a call. */
+function assertToolConfig(config: AnyConfig): void {
+  if (!TOOL_NAME.test(config.name)) throw new KitError('invalid-argument', `invalid tool name '${config.name}'`);
+  assertEditablePaths(config.name, config.editableInput);
+  assertVersion(config.name, config.version);
+  assertApprovers(config.name, config.approvers);
+}
+
 /**
  * Builds a tool from its config and a body (returning `{ output, content, metadata }` when
  * `config.multipart`, its output otherwise); `restartable` is false only for interrupts.
@@ -116,12 +124,7 @@ export function makeTool<I extends z.ZodType, O extends z.ZodType>(
   restartable: boolean,
   described?: ToolDefinition,
 ): Tool<I, O> {
-  if (!TOOL_NAME.test(config.name)) {
-    throw new KitError('invalid-argument', `invalid tool name '${config.name}'`);
-  }
-  assertEditablePaths(config.name, config.editableInput);
-  assertVersion(config.name, config.version);
-  assertApprovers(config.name, config.approvers);
+  assertToolConfig(config as AnyConfig);
   const spanName = toolSpanName(config.name);
   const runChecked = checkedRunner(config as AnyConfig, body as Body);
   const onDecline = config.onDecline as ((input: never, reason: string | undefined) => unknown) | undefined;

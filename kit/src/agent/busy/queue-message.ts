@@ -10,7 +10,13 @@ import { scheduleQueueRun } from '../continuation-queue/index.js';
 import { ownedSession } from '../ending/index.js';
 import type { AgentRuntime } from '../runtime/index.js';
 import type { AgentCallContext, AgentInput } from '../turn/index.js';
-import { type QueueDeps, type QueuedTurnEnd, runQueuedAfter, waitForQueuedTurn } from './run-queued.js';
+import {
+  type QueueDeps,
+  type QueuedTurnEnd,
+  runQueuedAfter,
+  type WaitingCall,
+  waitForQueuedTurn,
+} from './run-queued.js';
 import type { AgentSendResult } from './send-result.js';
 
 /** The session's queue; a store without one can't queue (`unimplemented`). */
@@ -55,6 +61,28 @@ async function failedElsewhere(rt: AgentRuntime, sessionId: string, requestId: s
 }
 
 /**
+ * Runs the queue of `sessionId` up to the message of `own`, after any run of this instance under
+ * way (the rest runs on without the caller waiting): how its turn ended when a run of this
+ * instance reached it, as `own`'s call (whichever run it was); undefined when none did (another
+ * instance's run took the session, or the session waits).
+ */
+async function runUpTo(deps: QueueDeps, sessionId: string, own: WaitingCall): Promise<QueuedTurnEnd | undefined> {
+  const waiter = waitForQueuedTurn(deps.rt, sessionId, own);
+  try {
+    const run = runQueuedAfter(deps, sessionId, own.requestId);
+    void run.then(
+      (done) => {
+        if (done.left > 0 && done.waiting === undefined) void runQueuedAfter(deps, sessionId).catch(() => undefined);
+      },
+      () => undefined,
+    );
+    return await Promise.race([waiter.ended, run.then(() => undefined)]);
+  } finally {
+    waiter.forget();
+  }
+}
+
+/**
  * Queues a message behind the running turn (or the messages already waiting) on `sessionId`, and
  * answers `queued` with its place. A request id the session knows already is answered as any call
  * with it (its stored result); one that waits already is told its place again, never queued twice.
@@ -92,22 +120,8 @@ export async function queueMessage(
     }
     return { sessionId, status: 'queued', requestId, position: pushed.position };
   }
-  // Nobody holds the session: run the queue up to this message, after any run of this instance
-  // under way. Whichever run of this instance reaches the message runs it as this call.
-  const own = waitForQueuedTurn(rt, sessionId, { requestId, ctx });
-  let ended: QueuedTurnEnd | undefined;
-  try {
-    const run = runQueuedAfter(deps, sessionId, requestId);
-    void run.then(
-      (done) => {
-        if (done.left > 0 && done.waiting === undefined) void runQueuedAfter(deps, sessionId).catch(() => undefined);
-      },
-      () => undefined,
-    );
-    ended = await Promise.race([own.ended, run.then(() => undefined)]);
-  } finally {
-    own.forget();
-  }
+  // Nobody holds the session: run the queue up to this message.
+  const ended = await runUpTo(deps, sessionId, { requestId, ctx });
   // Its own turn ran on this instance: its outcome is this call's (its result, or why it failed or was stopped).
   if (ended) {
     if ('error' in ended) throw ended.error;
