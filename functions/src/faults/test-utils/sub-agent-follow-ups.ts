@@ -117,6 +117,10 @@ const approve = (path: string, inputDigest?: string) => ({
   resume: { restart: [{ ref: path, name: 'transfer', ...(inputDigest ? { inputDigest } : {}) }] },
 });
 
+const decline = (path: string, inputDigest: string) => ({
+  resume: { decline: [{ ref: path, name: 'transfer', reason: 'not now', inputDigest }] },
+});
+
 /** The server's continuation of every task the queue holds, each on an instance of its own. */
 async function continueAll(w: SubAgentWorld): Promise<'continued'> {
   let went = false;
@@ -151,6 +155,14 @@ export const SUB_AGENT_FOLLOW_UPS: SubAgentFollowUp[] = [
     run: (w, id, path, digest) => settle(w.agent().send(id, approve(path, digest), { ...alice, requestId: 'ok-1' })),
     retry: (w, id, path, digest) => settle(w.agent().send(id, approve(path, digest), { ...alice, requestId: 'ok-1' })),
     expected: { outcome: 'done', runs: 1, status: ['idle', 'idle'], sent: [], writes: true },
+    retried: 'done',
+  },
+  {
+    name: 'a decline by the path ref',
+    run: (w, id, path, digest) => settle(w.agent().send(id, decline(path, digest), { ...alice, requestId: 'dn-1' })),
+    retry: (w, id, path, digest) => settle(w.agent().send(id, decline(path, digest), { ...alice, requestId: 'dn-1' })),
+    // The sub-agent's model is told, its turn ends, then the parent's: nothing runs.
+    expected: { outcome: 'done', runs: 0, status: ['idle', 'idle'], sent: [], writes: true },
     retried: 'done',
   },
   {
