@@ -1,20 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { AppPage } from './test-utils/app-page.js';
 import { askToCancel } from './test-utils/ask-to-cancel.js';
-import { browserIt as browserTest, launchChromium, type PageSet } from './test-utils/browser.js';
+import { chromiumSuite } from './test-utils/chromium-suite.js';
 import { giveOrder } from './test-utils/orders.js';
-import { startWebStack, type WebStack } from './test-utils/web-stack.js';
 
 // Told when an approval waits (issue 32), in Chromium against the real stack: the tab's title
 // says so while the session on the page waits, and a browser notification comes while the tab is
 // hidden, once the person allowed it with a click; the page never asks for permission by itself.
 
-const skipReason = inject('browserSkipReason');
-let stack: WebStack;
-let browser: Browser;
-const browserIt = (name: string, body: (pages: PageSet) => Promise<void>): void =>
-  browserTest(name, () => browser, body);
+const chromium = chromiumSuite();
+const { stack, it: browserIt } = chromium;
 
 const BASE_TITLE = 'Order assistant';
 
@@ -32,17 +28,7 @@ async function countPermissionAsks(page: Page): Promise<() => Promise<number>> {
   return () => page.evaluate(() => (window as unknown as { permissionAsks: number }).permissionAsks);
 }
 
-describe.skipIf(skipReason !== '')('told when an approval waits (in Chromium)', () => {
-  beforeAll(async () => {
-    stack = await startWebStack();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
-
+chromium.describe('told when an approval waits (in Chromium)', () => {
   browserIt('says in the tab title that an approval waits, and no more once it is answered', async (pages) => {
     const app = await askToCancel(pages, stack, 'T-1001');
     await app.page.waitForFunction((title) => document.title === title, `(1) Approval waiting — ${BASE_TITLE}`);

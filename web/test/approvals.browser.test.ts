@@ -1,38 +1,24 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { AppPage } from './test-utils/app-page.js';
 import { askToCancel as ask } from './test-utils/ask-to-cancel.js';
-import { browserIt as browserTest, launchChromium, type PageSet } from './test-utils/browser.js';
+import type { PageSet } from './test-utils/browser.js';
+import { chromiumSuite } from './test-utils/chromium-suite.js';
 import { giveOrder as give, orderState as stateOf } from './test-utils/orders.js';
-import { startWebStack, type WebStack } from './test-utils/web-stack.js';
 
 // The web app in Debian's Chromium against the real stack: the functions emulator serving the
 // built functions (the scripted model plays the order assistant), the auth emulator (anonymous
 // sign-in) and the Firestore emulator with firestore.rules. Each test is a new browser context,
 // so a new anonymous user, who is given an order of their own first.
 
-const skipReason = inject('browserSkipReason');
-let stack: WebStack;
-let browser: Browser;
+const chromium = chromiumSuite();
+const { stack, it: browserIt } = chromium;
 
 const giveOrder = (uid: string, orderId: string): Promise<void> => give(stack.admin, uid, orderId);
 const orderState = (orderId: string) => stateOf(stack.admin, orderId);
-const browserIt = (name: string, body: (pages: PageSet) => Promise<void>): void =>
-  browserTest(name, () => browser, body);
 
 const askToCancel = (pages: PageSet, orderId: string): Promise<AppPage> => ask(pages, stack, orderId);
 
-describe.skipIf(skipReason !== '')('the approvals web app (in Chromium)', () => {
-  beforeAll(async () => {
-    stack = await startWebStack();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
-
+chromium.describe('the approvals web app (in Chromium)', () => {
   browserIt('cancels the order once when the person approves the approval card', async (pages) => {
     const app = await new AppPage(await pages.newUserPage()).open(stack.url);
     await giveOrder(await app.uid(), 'A-1001');

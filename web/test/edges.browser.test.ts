@@ -1,34 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { OFFLINE_WORDS } from '../src/connection-state.js';
 import { askAboutOrder } from './test-utils/ask-about-order.js';
 import { askToCancel } from './test-utils/ask-to-cancel.js';
 import { axeViolations } from './test-utils/axe.js';
-import {
-  browserIt as browserTest,
-  DESKTOP,
-  launchChromium,
-  type PageSet,
-  PHONE,
-  saveScreenshot,
-} from './test-utils/browser.js';
+import { DESKTOP, PHONE, saveScreenshot } from './test-utils/browser.js';
+import { chromiumSuite } from './test-utils/chromium-suite.js';
 import { newOrderOwner } from './test-utils/order-owner.js';
 import { giveOrder } from './test-utils/orders.js';
-import { type StreamGate, startStreamGate } from './test-utils/stream-gate.js';
-import { startWebStack, type WebStack } from './test-utils/web-stack.js';
 
 // The app honest at its edges, in Chromium against the real stack: a reader who scrolled up is
 // left there, Back and Forward move between conversations (during a turn too), offline is said
 // and goes by itself, a message the server took never shows "Not sent", and dark mode passes axe.
 // Answers are held mid-stream by a gate in front of the functions (as live.browser.test.ts).
 
-const skipReason = inject('browserSkipReason');
-let stack: WebStack;
-let browser: Browser;
-let calls: StreamGate;
-
-const browserIt = (name: string, body: (pages: PageSet) => Promise<void>): void =>
-  browserTest(name, () => browser, body);
+const chromium = chromiumSuite({ gatedCalls: true });
+const { stack, calls, it: browserIt } = chromium;
 
 /** A server-sent event of a streamed chunk (not the final result). */
 const isChunk = (event: string): boolean => event.includes('"message"');
@@ -44,19 +31,7 @@ const scrollOf = (page: Page) =>
     };
   });
 
-describe.skipIf(skipReason !== '')('the app at its edges (in Chromium)', () => {
-  beforeAll(async () => {
-    stack = await startWebStack();
-    calls = await startStreamGate(`http://${stack.functionsHost}`);
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await calls?.stop();
-    await stack?.stop();
-  });
-
+chromium.describe('the app at its edges (in Chromium)', () => {
   browserIt('leaves a reader who scrolled up where they are, and says new words arrived below', async (pages) => {
     const app = await askAboutOrder(pages, stack, 'S-1001', { width: 1000, height: 420 });
     await calls.route(app.page);

@@ -1,30 +1,19 @@
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { expect } from 'vitest';
 import { AppPage } from './test-utils/app-page.js';
 import { askToCancel } from './test-utils/ask-to-cancel.js';
 import { axeViolations } from './test-utils/axe.js';
-import {
-  browserIt as browserTest,
-  DESKTOP,
-  launchChromium,
-  type PageSet,
-  PHONE,
-  saveScreenshot,
-} from './test-utils/browser.js';
+import { DESKTOP, PHONE, saveScreenshot } from './test-utils/browser.js';
+import { chromiumSuite } from './test-utils/chromium-suite.js';
 import { newOrderOwner } from './test-utils/order-owner.js';
-import { startWebStack, type WebStack } from './test-utils/web-stack.js';
 
 // How the app feels to a person, in Chromium against the real stack (as approvals.browser.test.ts):
 // honest message states, the composer, waiting and loading cues, the account across tabs, the
 // layout on a phone and on a desktop, and an automated accessibility check (axe-core). The tests
 // also write the screenshots the docs show (docs/screenshots/).
 
-const skipReason = inject('browserSkipReason');
-let stack: WebStack;
-let browser: Browser;
-
-const browserIt = (name: string, body: (pages: PageSet) => Promise<void>): void =>
-  browserTest(name, () => browser, body);
+const chromium = chromiumSuite();
+const { stack, it: browserIt } = chromium;
 
 const CALLABLE = '**/orderAssistant';
 
@@ -54,17 +43,7 @@ function fitsWidth(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }
 
-describe.skipIf(skipReason !== '')('the approvals web app, as a person uses it (in Chromium)', () => {
-  beforeAll(async () => {
-    stack = await startWebStack();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
-
+chromium.describe('the approvals web app, as a person uses it (in Chromium)', () => {
   browserIt('shows a message as sending, with a working row, until the first chunk arrives', async (pages) => {
     const app = await newOrderOwner(pages, stack, 'W-1001');
     const held = gate();

@@ -1,29 +1,19 @@
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { expect } from 'vitest';
 import type { AppPage } from './test-utils/app-page.js';
 import { axeViolations } from './test-utils/axe.js';
-import {
-  browserIt as browserTest,
-  DESKTOP,
-  launchChromium,
-  type PageSet,
-  saveScreenshot,
-} from './test-utils/browser.js';
+import { DESKTOP, type PageSet, saveScreenshot } from './test-utils/browser.js';
+import { chromiumSuite } from './test-utils/chromium-suite.js';
 import { newOrderOwner } from './test-utils/order-owner.js';
 import { secondTab } from './test-utils/second-tab.js';
-import { startWebStack, type WebStack } from './test-utils/web-stack.js';
 
 // Live words on every tab: the flows talk to the repo's fake Gemini server, which streams each
 // word of an answer well after the one before (the stack's `wordDelayMs`), so an answer takes
 // seconds. The tab that asked streams them; another tab, or a reload, gets them from the server
 // (the live document beside the session, which `watch` merges into its view).
 
-const skipReason = inject('browserSkipReason');
-let stack: WebStack;
-let browser: Browser;
-
-const browserIt = (name: string, body: (pages: PageSet) => Promise<void>): void =>
-  browserTest(name, () => browser, body);
+const chromium = chromiumSuite({ gatedModel: true, wordDelayMs: 450 });
+const { stack, it: browserIt } = chromium;
 
 const STOPPED = 'Stopped. What was already done is kept.';
 
@@ -52,17 +42,7 @@ async function showsWords(bubble: Locator): Promise<string> {
   return ((await bubble.textContent()) ?? '').trim();
 }
 
-describe.skipIf(skipReason !== '')('live words on every tab (in Chromium)', () => {
-  beforeAll(async () => {
-    stack = await startWebStack({ gatedModel: true, wordDelayMs: 450 });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
-
+chromium.describe('live words on every tab (in Chromium)', () => {
   browserIt('shows the words in the second tab while the first tab’s answer still streams', async (pages) => {
     const { first, second } = await twoTabs(pages, 'L-1001');
     const seen = (await second.assistantTexts()).length;

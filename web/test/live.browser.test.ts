@@ -1,37 +1,25 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { AppPage } from './test-utils/app-page.js';
 import { askAboutOrder } from './test-utils/ask-about-order.js';
 import { askToCancel } from './test-utils/ask-to-cancel.js';
 import { axeViolations } from './test-utils/axe.js';
-import {
-  browserIt as browserTest,
-  DESKTOP,
-  launchChromium,
-  type PageSet,
-  PHONE,
-  saveScreenshot,
-} from './test-utils/browser.js';
+import { DESKTOP, PHONE, saveScreenshot } from './test-utils/browser.js';
+import { chromiumSuite } from './test-utils/chromium-suite.js';
 import { recordListenTargets } from './test-utils/listen-targets.js';
 import { newOrderOwner } from './test-utils/order-owner.js';
 import { giveOrder } from './test-utils/orders.js';
 import { secondTab } from './test-utils/second-tab.js';
-import { type StreamGate, startStreamGate } from './test-utils/stream-gate.js';
-import { startWebStack, type WebStack } from './test-utils/web-stack.js';
+import type { StreamGate } from './test-utils/stream-gate.js';
 
 // The transcript follows its session live (the typed client's `watch`): a second tab sees a
 // decision made in the first, and a reloaded page re-attaches to the turn that runs. The flows
 // talk to the repo's fake Gemini server through a gate (the stack's `model`), so a test can hold
 // a turn on the server at its model step.
 
-const skipReason = inject('browserSkipReason');
-let stack: WebStack;
-let browser: Browser;
-/** In front of the functions: holds a page's streamed answer after a chosen event. */
-let calls: StreamGate;
+const chromium = chromiumSuite({ gatedModel: true, gatedCalls: true });
+// `calls`, in front of the functions, holds a page's streamed answer after a chosen event.
+const { stack, calls, it: browserIt } = chromium;
 
-const browserIt = (name: string, body: (pages: PageSet) => Promise<void>): void =>
-  browserTest(name, () => browser, body);
 const model = (): StreamGate => stack.model as StreamGate;
 
 /** Marks the page's document, so a test can tell it was not reloaded. */
@@ -51,19 +39,7 @@ const QUEUE_HINT = 'A message you send now waits for the current answer, then go
 const stillSameDocument = (app: AppPage) =>
   app.page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
 
-describe.skipIf(skipReason !== '')('the live transcript (in Chromium)', () => {
-  beforeAll(async () => {
-    stack = await startWebStack({ gatedModel: true });
-    calls = await startStreamGate(`http://${stack.functionsHost}`);
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await calls?.stop();
-    await stack?.stop();
-  });
-
+chromium.describe('the live transcript (in Chromium)', () => {
   for (const [size, viewport] of [
     ['phone', PHONE],
     ['desktop', DESKTOP],

@@ -1,9 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { AppPage } from './test-utils/app-page.js';
 import { axeViolations } from './test-utils/axe.js';
-import { browserIt as browserTest, launchChromium, type PageSet } from './test-utils/browser.js';
-import { startWebStack, type WebStack } from './test-utils/web-stack.js';
+import { chromiumSuite } from './test-utils/chromium-suite.js';
 
 // A refund a manager approves: Alice (the customer) asks the order assistant for it on her page,
 // which hands the conversation to the refunds agent (a line says so; its steps, on its MCP server's
@@ -11,12 +9,8 @@ import { startWebStack, type WebStack } from './test-utils/web-stack.js';
 // claim) finds it in her Approvals view, in another browser context, and approves it there; Bob
 // (no claim) gets no view and can't read the inbox document.
 
-const skipReason = inject('browserSkipReason');
-let stack: WebStack;
-let browser: Browser;
-
-const browserIt = (name: string, body: (pages: PageSet) => Promise<void>): void =>
-  browserTest(name, () => browser, body);
+const chromium = chromiumSuite();
+const { stack, it: browserIt } = chromium;
 
 /** A demo account's ID token, from the auth emulator (what the page's SDK gets on sign-in). */
 async function idToken(email: string, password: string): Promise<string> {
@@ -39,17 +33,7 @@ async function readStatus(path: string, token: string): Promise<number> {
 const claimsOf = (token: string): Record<string, unknown> =>
   JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 
-describe.skipIf(skipReason !== '')("a manager's approvals (in Chromium)", () => {
-  beforeAll(async () => {
-    stack = await startWebStack();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
-
+chromium.describe("a manager's approvals (in Chromium)", () => {
   browserIt(
     "hands the refund to the refunds agent, refunds once when the manager approves from her inbox, and the customer's page shows who approved",
     async (pages) => {

@@ -1,22 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import type { AppPage } from './test-utils/app-page.js';
 import { axeViolations } from './test-utils/axe.js';
-import { browserIt as browserTest, launchChromium, type PageSet } from './test-utils/browser.js';
+import type { PageSet } from './test-utils/browser.js';
+import { chromiumSuite } from './test-utils/chromium-suite.js';
 import { newOrderOwner } from './test-utils/order-owner.js';
-import { startWebStack, type WebStack } from './test-utils/web-stack.js';
 
 // Every message says when it was sent: the session stores a time on each message (the person's
 // when the server took it, the assistant's as its turn journaled it), and the page shows it under
 // each of the person's messages and each answer, earlier turns' too, whether this tab's stream
 // drew them or the stored session did. A session stored before messages had times shows none.
 
-const skipReason = inject('browserSkipReason');
-let stack: WebStack;
-let browser: Browser;
-
-const browserIt = (name: string, body: (pages: PageSet) => Promise<void>): void =>
-  browserTest(name, () => browser, body);
+const chromium = chromiumSuite();
+const { stack, it: browserIt } = chromium;
 
 interface StoredMessage {
   role: 'user' | 'model' | 'tool';
@@ -58,17 +53,7 @@ async function twoTurns(pages: PageSet, orderId: string): Promise<AppPage> {
   return app;
 }
 
-describe.skipIf(skipReason !== '')('message times (in Chromium)', () => {
-  beforeAll(async () => {
-    stack = await startWebStack();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
-
+chromium.describe('message times (in Chromium)', () => {
   browserIt('shows on every message and answer, earlier turns’ too, the time the session stored it', async (pages) => {
     const app = await twoTurns(pages, 'T-1001');
     const history = await storedHistory(app.sessionId() as string);

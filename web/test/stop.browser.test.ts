@@ -1,34 +1,22 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import type { AppPage } from './test-utils/app-page.js';
 import { askAboutOrder } from './test-utils/ask-about-order.js';
 import { axeViolations } from './test-utils/axe.js';
-import {
-  browserIt as browserTest,
-  DESKTOP,
-  launchChromium,
-  type PageSet,
-  PHONE,
-  saveScreenshot,
-} from './test-utils/browser.js';
+import { DESKTOP, PHONE, saveScreenshot } from './test-utils/browser.js';
+import { chromiumSuite } from './test-utils/chromium-suite.js';
 import { newOrderOwner } from './test-utils/order-owner.js';
 import { secondTab } from './test-utils/second-tab.js';
-import { type StreamGate, startStreamGate } from './test-utils/stream-gate.js';
-import { startWebStack, type WebStack } from './test-utils/web-stack.js';
+import type { StreamGate } from './test-utils/stream-gate.js';
 
 // Stop from any tab: the Stop button shows wherever the session's watch sees a turn run, and the
 // typed client's `stop` ends it on the server. The flows talk to the repo's fake Gemini server
 // through a gate (the stack's `model`), so a turn can be held on the server at a model step; the
 // stopping tab's own calls go through another gate, so its "Stopping…" state can be looked at.
 
-const skipReason = inject('browserSkipReason');
-let stack: WebStack;
-let browser: Browser;
-/** In front of the functions: holds a page's call before it reaches the function. */
-let calls: StreamGate;
+const chromium = chromiumSuite({ gatedModel: true, gatedCalls: true });
+// `calls`, in front of the functions, holds a page's call before it reaches the function.
+const { stack, calls, it: browserIt } = chromium;
 
-const browserIt = (name: string, body: (pages: PageSet) => Promise<void>): void =>
-  browserTest(name, () => browser, body);
 const model = (): StreamGate => stack.model as StreamGate;
 
 const STOPPED = 'Stopped. What was already done is kept.';
@@ -50,19 +38,7 @@ async function expectStopped(app: AppPage, orderId: string, question: string): P
   expect(await app.composerHint()).toBe('');
 }
 
-describe.skipIf(skipReason !== '')('Stop (in Chromium)', () => {
-  beforeAll(async () => {
-    stack = await startWebStack({ gatedModel: true });
-    calls = await startStreamGate(`http://${stack.functionsHost}`);
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await calls?.stop();
-    await stack?.stop();
-  });
-
+chromium.describe('Stop (in Chromium)', () => {
   for (const [size, viewport] of [
     ['phone', PHONE],
     ['desktop', DESKTOP],

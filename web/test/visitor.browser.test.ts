@@ -1,18 +1,10 @@
-import type { Browser, Locator, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import type { Locator, Page, Route } from 'playwright-core';
+import { expect } from 'vitest';
 import { AppPage } from './test-utils/app-page.js';
 import { askToCancel } from './test-utils/ask-to-cancel.js';
 import { axeViolations } from './test-utils/axe.js';
-import {
-  browserIt as browserTest,
-  DESKTOP,
-  launchChromium,
-  type PageSet,
-  PHONE,
-  saveScreenshot,
-} from './test-utils/browser.js';
-import { type StreamGate, startStreamGate } from './test-utils/stream-gate.js';
-import { startWebStack, type WebStack } from './test-utils/web-stack.js';
+import { DESKTOP, type PageSet, PHONE, saveScreenshot } from './test-utils/browser.js';
+import { chromiumSuite } from './test-utils/chromium-suite.js';
 
 // A first-time visitor, as a person meets the app, in Chromium against the real stack (the
 // functions emulator playing the scripted model): a guest's own demo orders and suggestions,
@@ -21,13 +13,8 @@ import { startWebStack, type WebStack } from './test-utils/web-stack.js';
 // rate limit's countdown, long messages folded; axe-core (moderate and worse) in every state,
 // on a phone and on a laptop.
 
-const skipReason = inject('browserSkipReason');
-let stack: WebStack;
-let browser: Browser;
-let gate: StreamGate;
-
-const browserIt = (name: string, body: (pages: PageSet) => Promise<void>): void =>
-  browserTest(name, () => browser, body);
+const chromium = chromiumSuite({ gatedCalls: true });
+const { stack, calls: gate, it: browserIt } = chromium;
 
 const SIZES = [
   ['phone', PHONE],
@@ -92,19 +79,7 @@ function streamedAnswer(parts: string[], origin: string) {
   };
 }
 
-describe.skipIf(skipReason !== '')('a first-time visitor (in Chromium)', () => {
-  beforeAll(async () => {
-    stack = await startWebStack();
-    browser = await launchChromium();
-    gate = await startStreamGate(`http://${stack.functionsHost}`);
-  });
-
-  afterAll(async () => {
-    await gate?.stop();
-    await browser?.close();
-    await stack?.stop();
-  });
-
+chromium.describe('a first-time visitor (in Chromium)', () => {
   for (const [size, viewport] of SIZES) {
     browserIt(
       `takes a guest from a suggestion to an approval card, naming the scripted model (${size})`,
