@@ -92,7 +92,7 @@ chromium.describe("a manager's approvals (in Chromium)", () => {
       await mary.page.getByRole('button', { name: 'Approvals', exact: true }).waitFor();
 
       const approved = await alice.approval('refundOrder', 'approved');
-      await approved.locator('.answered-by', { hasText: 'Approved by uid-mary' }).waitFor();
+      await approved.locator('.answered-by', { hasText: 'Approved by Mary (manager)' }).waitFor();
       await alice.assistantSays('Order F-1001 has been refunded.');
       expect(await approved.locator('.outcome').textContent()).toBe('Refunded ✓');
       const events = await stack.admin.collection('orders/F-1001/events').get();
