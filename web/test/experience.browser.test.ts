@@ -227,9 +227,13 @@ chromium.describe('the approvals web app, as a person uses it (in Chromium)', ()
     expect(await fitsWidth(page)).toBe(true);
 
     const card = await app.approval('cancelOrder', 'waiting');
-    const [approve, decline] = [card.locator('button.approve'), card.locator('.choices button.decline')];
-    const [a, d] = [await approve.boundingBox(), await decline.boundingBox()];
-    expect(a && d && Math.abs(a.y - d.y) < 1).toBe(true);
+    // Both read in one frame: the conversation may still be scrolling to the card as it arrives.
+    const [a, d] = await card.evaluate((node) =>
+      ['button.approve', '.choices button.decline'].map(
+        (selector) => node.querySelector(selector)?.getBoundingClientRect().y,
+      ),
+    );
+    expect(a !== undefined && d !== undefined && Math.abs(a - d) < 1).toBe(true);
     for (const target of await tapTargets(page)) {
       expect({ ...target, ok: target.height >= 44 && target.width >= 44 }).toMatchObject({ ok: true });
     }
