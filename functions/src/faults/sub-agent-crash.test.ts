@@ -5,7 +5,7 @@ import { demoProjectId, emulatorFirestore } from '@callable-flows/kit/session/te
 import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
-import { childAt, killHard, liveChildren, SUB_AGENT_CHILD } from './test-utils/crash-child-process.js';
+import { childAt, killHard, liveChildren } from './test-utils/crash-child-process.js';
 import {
   PARENT_SESSION,
   REFUND_ANSWER,
@@ -50,7 +50,7 @@ if (!host) {
       const db = firestore;
       const prefix = `sa_${point.replace(/:/g, '-')}_`;
       const call = { sessionId: PARENT_SESSION, input: { message: REFUND_MESSAGE }, requestId: 'refund-1' };
-      await killHard(await childAt({ host, projectId, prefix }, point, call, SUB_AGENT_CHILD));
+      await killHard(await childAt({ host, projectId, prefix }, point, call, 'sub-agent'));
 
       // Nothing the dead call was told is lost: its message is stored, once, under a dead lease.
       const killed = (await stored(db, prefix, PARENT_SESSION)) as Session;

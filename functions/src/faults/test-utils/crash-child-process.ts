@@ -6,8 +6,6 @@ import type { CrashCall, CrashPoint } from './crash-turn.js';
 // hook maps our `.js` import specifiers to the `.ts` files (no build step).
 const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
 const CHILD = here('./crash-turn-child.ts');
-/** The child of the sub-agent crash test (`sub-agent-crash.test.ts`). */
-export const SUB_AGENT_CHILD = here('./sub-agent-crash-child.ts');
 const HOOK = here('../../../../kit/src/session/test-utils/ts-resolve-hook.mjs');
 
 /** Where the child runs its call: the emulator, the project and the collection prefix. */
@@ -20,15 +18,21 @@ export interface CrashTarget {
 /** Every child started and not yet reaped, so a failed test can still kill it. */
 export const liveChildren = new Set<ChildProcess>();
 
-/** Starts a child (`script`) that makes `call` and resolves once it stands at `point` (it hangs there). */
+/**
+ * What the child runs `call` on: the crash-point test's agent (`turn`), or the sub-agent crash
+ * test's parent with its sub-agent (`sub-agent`).
+ */
+export type CrashChildKind = 'turn' | 'sub-agent';
+
+/** Starts a child that makes `call` on `kind` and resolves once it stands at `point` (it hangs there). */
 export function childAt(
   target: CrashTarget,
   point: CrashPoint | string,
   call: CrashCall,
-  script: string = CHILD,
+  kind: CrashChildKind = 'turn',
 ): Promise<ChildProcess> {
-  const args = ['--experimental-strip-types', '--no-warnings', '--import', HOOK, script];
-  args.push(target.host, target.projectId, target.prefix, point, JSON.stringify(call));
+  const args = ['--experimental-strip-types', '--no-warnings', '--import', HOOK, CHILD];
+  args.push(target.host, target.projectId, target.prefix, point, JSON.stringify(call), kind);
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } });
   liveChildren.add(child);
   child.once('exit', () => liveChildren.delete(child));
