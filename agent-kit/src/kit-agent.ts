@@ -1,0 +1,54 @@
+import { type Agent, defineAgent } from '@callable-flows/kit/agent/index.js';
+import { cloudTasksQueue } from '@callable-flows/kit/continuation/cloud-tasks-queue.js';
+import { mcpTools } from '@callable-flows/kit/mcp/index.js';
+import { pushNotifier } from '@callable-flows/kit/notify/index.js';
+import type { SessionStore } from '@callable-flows/kit/session/index.js';
+import { type Approvers, approversIn, approversWithClaim } from '@callable-flows/kit/tools/index.js';
+import type { ApproverSetting } from './approver-setting.js';
+import { continuationFunctionName } from './continuation-function-name.js';
+import type { InstanceConfig } from './instance-config.js';
+import { kitModel } from './kit-model.js';
+import type { McpServerSetting } from './mcp-server-list.js';
+
+function approversOf(setting: ApproverSetting): Approvers {
+  if (setting.kind === 'claim') return approversWithClaim(setting.claim);
+  if (setting.kind === 'uids') return approversIn(setting.uids);
+  return 'owner';
+}
+
+function serverTools(server: McpServerSetting, config: InstanceConfig) {
+  const prefix = `${server.name}_`;
+  const { approvalTools } = config;
+  return mcpTools({
+    url: server.url,
+    name: server.name,
+    prefix,
+    // The param names tools as the model sees them (`<server>_<tool>`); the source asks by the server's name.
+    approval: approvalTools === '*' ? true : (tool) => approvalTools.has(prefix + tool.name),
+    approvers: approversOf(config.approvers),
+    headers: { ...server.headers },
+  });
+}
+
+/** What the instance's agent runs on besides its params. */
+export interface KitAgentDeps {
+  store: SessionStore;
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * The instance's agent: its model, instructions and MCP tools as the params say, its calls that
+ * need approval waiting for the configured approvers (told by a push to their devices), its turns
+ * continued on the instance's own task queue when their instance dies.
+ */
+export function defineKitAgent(config: InstanceConfig, deps: KitAgentDeps): Agent {
+  return defineAgent({
+    name: config.agentName,
+    model: kitModel(config.model, deps.env),
+    system: config.system,
+    tools: config.mcpServers.map((server) => serverTools(server, config)),
+    store: deps.store,
+    continuation: { queue: cloudTasksQueue({ functionName: continuationFunctionName(deps.env) }) },
+    onApprovalWaiting: pushNotifier(),
+  });
+}
