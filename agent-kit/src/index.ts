@@ -8,7 +8,7 @@ import { onCallFlow } from '@callable-flows/kit/callable/on-call-flow.js';
 import { scheduledCleanup } from '@callable-flows/kit/cleanup/scheduled-cleanup.js';
 import { onTurnContinuation } from '@callable-flows/kit/continuation/on-turn-continuation.js';
 import { pushNotifier } from '@callable-flows/kit/notify/push-notifier.js';
-import { requiresAPI } from 'firebase-functions';
+import { requiresAPI, requiresRole } from 'firebase-functions';
 import { agentNameOf, collectionPrefixOf, limitsOf } from './instance-config.js';
 import { geminiApiKey, mcpHeaders } from './kit-params.js';
 
@@ -17,6 +17,13 @@ requiresAPI('cloudtasks.googleapis.com', 'A turn whose instance died goes on fro
 requiresAPI('secretmanager.googleapis.com', 'The Gemini API key and the MCP servers’ headers are secrets.');
 requiresAPI('fcm.googleapis.com', 'Approvers are told of a waiting approval by a push.');
 requiresAPI('aiplatform.googleapis.com', 'With the Vertex AI provider, the model runs on Vertex AI.');
+// What the kit's service account does: read and write its collections, queue its continuations
+// (as itself, so it acts as its own account), push to approvers, call Vertex AI.
+requiresRole('roles/datastore.user');
+requiresRole('roles/cloudtasks.enqueuer');
+requiresRole('roles/iam.serviceAccountUser');
+requiresRole('roles/firebasecloudmessaging.admin');
+requiresRole('roles/aiplatform.user');
 
 const secrets = [geminiApiKey, mcpHeaders];
 const loadAgent = async () => (await import('./kit-instance.js')).kitAgent();
