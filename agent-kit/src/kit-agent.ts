@@ -1,13 +1,12 @@
+import type { ContinuationOptions } from '@callable-flows/kit/agent/index.js';
 import { type Agent, defineAgent } from '@callable-flows/kit/agent/index.js';
-import { cloudTasksQueue } from '@callable-flows/kit/continuation/cloud-tasks-queue.js';
 import { mcpTools } from '@callable-flows/kit/mcp/index.js';
-import { pushNotifier } from '@callable-flows/kit/notify/index.js';
+import type { Model } from '@callable-flows/kit/model/index.js';
+import type { ApprovalWaitingHook } from '@callable-flows/kit/notify/index.js';
 import type { SessionStore } from '@callable-flows/kit/session/index.js';
 import { type Approvers, approversIn, approversWithClaim } from '@callable-flows/kit/tools/index.js';
 import type { ApproverSetting } from './approver-setting.js';
-import { continuationFunctionName } from './continuation-function-name.js';
 import type { InstanceConfig } from './instance-config.js';
-import { kitModel } from './kit-model.js';
 import type { McpServerSetting } from './mcp-server-list.js';
 
 function approversOf(setting: ApproverSetting): Approvers {
@@ -32,23 +31,26 @@ function serverTools(server: McpServerSetting, config: InstanceConfig) {
 
 /** What the instance's agent runs on besides its params. */
 export interface KitAgentDeps {
+  model: Model;
   store: SessionStore;
-  env: NodeJS.ProcessEnv;
+  continuation?: ContinuationOptions;
+  /** Told of each call that waits for an approver (the deployed instance: a push to their devices). */
+  onApprovalWaiting?: ApprovalWaitingHook;
 }
 
 /**
  * The instance's agent: its model, instructions and MCP tools as the params say, its calls that
- * need approval waiting for the configured approvers (told by a push to their devices), its turns
- * continued on the instance's own task queue when their instance dies.
+ * need approval waiting for the configured approvers; what else it runs on (its model, store,
+ * continuation queue, who is told of a waiting approval) comes in `deps`.
  */
 export function defineKitAgent(config: InstanceConfig, deps: KitAgentDeps): Agent {
   return defineAgent({
     name: config.agentName,
-    model: kitModel(config.model, deps.env),
+    model: deps.model,
     system: config.system,
     tools: config.mcpServers.map((server) => serverTools(server, config)),
     store: deps.store,
-    continuation: { queue: cloudTasksQueue({ functionName: continuationFunctionName(deps.env) }) },
-    onApprovalWaiting: pushNotifier(),
+    ...(deps.continuation ? { continuation: deps.continuation } : {}),
+    ...(deps.onApprovalWaiting ? { onApprovalWaiting: deps.onApprovalWaiting } : {}),
   });
 }

@@ -12,12 +12,12 @@ import { type App, deleteApp as deleteAdminApp, initializeApp as initializeAdmin
 import { getAuth as getAdminAuth } from 'firebase-admin/auth';
 import { getFirestore as getAdminFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startToolsMcpServer, type ToolsMcpServer } from '../test-utils/tools-mcp-server.js';
 import { agentMove } from './test-utils/agent-model.js';
 import { type GoogleApisStandIn, startGoogleApisStandIn } from './test-utils/google-apis-stand-in.js';
 import { type KitProject, makeKitProject } from './test-utils/kit-project.js';
 import { type LoopbackRegistry, startLoopbackRegistry } from './test-utils/loopback-registry.js';
 import { run } from './test-utils/run.js';
-import { startToolsMcpServer, type ToolsMcpServer } from './test-utils/tools-mcp-server.js';
 
 // The kit the way a Firebase developer gets it: the packages published to a registry on loopback,
 // installed by the Firebase CLI into a project of its own, configured per instance, served by the
@@ -134,6 +134,8 @@ beforeAll(async () => {
     cliEnv: {
       FIREBASE_CLI_EXPERIMENTS: 'kits',
       FIREBASE_TOKEN: 'offline-token',
+      // The CLI skips its message of the day (a request to firebase-public.firebaseio.com) under CI.
+      CI: 'true',
       npm_config_registry: registry.url,
       ...standIn.env,
     },
@@ -257,8 +259,14 @@ describe('@callable-flows/agent-kit installed by the Firebase CLI', () => {
   it('uninstalls an instance, then the kit, asking the (stand-in) Cloud Functions API what is deployed', async () => {
     await project.stopEmulators();
     const opsId = Object.keys(project.instances(KIT)).find((id) => id !== KIT) as string;
-    await project.firebase(['functions:kits:uninstall', '--instance', opsId, '--non-interactive', '--force']);
-    expect(Object.keys(project.instances(KIT))).toEqual([KIT]);
+    const uninstalled = await project.firebase([
+      'functions:kits:uninstall',
+      '--instance',
+      opsId,
+      '--non-interactive',
+      '--force',
+    ]);
+    expect(Object.keys(project.instances(KIT)), uninstalled).toEqual([KIT]);
     expect(existsSync(join(project.dir, 'function-kits', KIT, `config-${opsId}`))).toBe(false);
     expect(standIn.requests.some((r) => r.startsWith(`GET /v2/projects/${PROJECT_ID}/`))).toBe(true);
 

@@ -10,7 +10,7 @@ export interface ToolsMcpServer {
   url: string;
   /** The effects, one per call ref (a call run again by a retry or a continuation applies once). */
   effects: Map<string, Record<string, unknown>>;
-  /** The requests refused for a missing or wrong key. */
+  /** The requests refused for a missing or wrong key (401). */
   refused: number;
   close(): Promise<void>;
 }
@@ -42,9 +42,14 @@ export async function startToolsMcpServer(tool: string, key: string): Promise<To
   const effects: ToolsMcpServer['effects'] = new Map();
   const state = { refused: 0 };
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    if (req.headers.authorization !== `Bearer ${key}` || req.method !== 'POST') {
+    if (req.headers.authorization !== `Bearer ${key}`) {
       state.refused += 1;
-      res.writeHead(req.method === 'POST' ? 401 : 405).end();
+      res.writeHead(401).end();
+      return;
+    }
+    // Stateless: no stream of server messages to open (GET), no session to end (DELETE).
+    if (req.method !== 'POST') {
+      res.writeHead(405).end();
       return;
     }
     const server = toolServer(tool, effects);
