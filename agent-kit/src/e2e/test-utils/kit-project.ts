@@ -68,78 +68,93 @@ function waitForReady(child: ChildProcess, log: () => string): Promise<void> {
   });
 }
 
-/** A project folder with a firebase.json as `firebase init emulators` writes it (every emulator on loopback, no UI). */
-export async function makeKitProject(options: KitProjectOptions): Promise<KitProject> {
-  const { dir, projectId } = options;
+/** The emulators of a project's firebase.json, as `firebase init emulators` writes them: each on loopback, no UI. */
+async function emulatorsConfig(): Promise<{ ports: EmulatorPorts; emulators: Record<string, unknown> }> {
   const ports = { functions: await freePort(), auth: await freePort(), tasks: await freePort() };
   const [hub, logging] = [await freePort(), await freePort()];
+  const at = (port: number) => ({ host: '127.0.0.1', port });
   const emulators = {
     singleProjectMode: true,
-    functions: { host: '127.0.0.1', port: ports.functions },
-    auth: { host: '127.0.0.1', port: ports.auth },
-    tasks: { host: '127.0.0.1', port: ports.tasks },
-    hub: { host: '127.0.0.1', port: hub },
-    logging: { host: '127.0.0.1', port: logging },
+    functions: at(ports.functions),
+    auth: at(ports.auth),
+    tasks: at(ports.tasks),
+    hub: at(hub),
+    logging: at(logging),
     ui: { enabled: false },
   };
+  return { ports, emulators };
+}
+
+type KitEntry = { kit?: string; source: string; instances: Record<string, string> };
+
+/** The kit `kit`'s entry of the project's firebase.json, as the CLI wrote it. */
+function kitEntry(dir: string, kit: string): KitEntry {
+  const { functions } = JSON.parse(readFileSync(join(dir, 'firebase.json'), 'utf8')) as { functions?: unknown };
+  const all = (Array.isArray(functions) ? functions : [functions]) as (KitEntry | undefined)[];
+  const found = all.find((entry) => entry?.kit === kit);
+  if (!found) throw new Error(`no kit ${kit} in firebase.json`);
+  return found;
+}
+
+/** `firebase emulators:start` in `dir`, in a process group of its own (it forks the function runtimes). */
+function emulatorsProcess(
+  dir: string,
+  projectId: string,
+  env: NodeJS.ProcessEnv,
+): { child: ChildProcess; log: () => string } {
+  let log = '';
+  const args = [FIREBASE_CLI, 'emulators:start', '--only', 'functions,auth,tasks', '--project', projectId];
+  const child = spawn(process.execPath, args, { cwd: dir, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
+  const append = (data: Buffer) => {
+    log += data.toString();
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  return { child, log: () => log };
+}
+
+/** Stops the emulators by the PID (process group) we started. */
+function stopProcessGroup(started: ChildProcess | undefined): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (!started?.pid || started.exitCode !== null || started.signalCode !== null) return resolve();
+    const pid = started.pid;
+    started.once('exit', () => resolve());
+    process.kill(-pid, 'SIGTERM');
+    setTimeout(() => {
+      if (started.exitCode === null && started.signalCode === null) process.kill(-pid, 'SIGKILL');
+    }, 10_000).unref();
+  });
+}
+
+/** A project folder with a firebase.json as `firebase init emulators` writes it, driven through the CLI. */
+export async function makeKitProject(options: KitProjectOptions): Promise<KitProject> {
+  const { dir, projectId } = options;
+  const { ports, emulators } = await emulatorsConfig();
   writeFileSync(join(dir, 'firebase.json'), JSON.stringify({ emulators }, null, 2));
   const env = { ...process.env, ...options.cliEnv };
-  const config = () => JSON.parse(readFileSync(join(dir, 'firebase.json'), 'utf8')) as { functions?: unknown };
-  const kitConfig = (kit: string) => {
-    const functions = config().functions;
-    const all = (Array.isArray(functions) ? functions : [functions]) as {
-      kit?: string;
-      source: string;
-      instances: Record<string, string>;
-    }[];
-    const found = all.find((entry) => entry?.kit === kit);
-    if (!found) throw new Error(`no kit ${kit} in firebase.json`);
-    return found;
-  };
-  let child: ChildProcess | undefined;
-  let log = '';
+  let running: { child: ChildProcess; log: () => string } | undefined;
   return {
     dir,
     projectId,
     ports,
     firebase: (args) => run(process.execPath, [FIREBASE_CLI, ...args, '--project', projectId], dir, env),
-    instances: (kit) => kitConfig(kit).instances,
+    instances: (kit) => kitEntry(dir, kit).instances,
     writeParams(kit, instanceId, values) {
-      const folder = kitConfig(kit).instances[instanceId];
+      const folder = kitEntry(dir, kit).instances[instanceId];
       writeFileSync(join(dir, folder as string, `.env.${projectId}`), `${dotenv(values)}\n`);
     },
     writeLocalSecrets(kit, values) {
-      writeFileSync(join(dir, kitConfig(kit).source, '.secret.local'), `${dotenv(values)}\n`);
+      writeFileSync(join(dir, kitEntry(dir, kit).source, '.secret.local'), `${dotenv(values)}\n`);
     },
     async startEmulators(extra) {
-      log = '';
-      const args = [FIREBASE_CLI, 'emulators:start', '--only', 'functions,auth,tasks', '--project', projectId];
-      child = spawn(process.execPath, args, {
-        cwd: dir,
-        detached: true,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...env, ...extra },
-      });
-      const append = (data: Buffer) => {
-        log += data.toString();
-      };
-      child.stdout?.on('data', append);
-      child.stderr?.on('data', append);
-      await waitForReady(child, () => log);
+      running = emulatorsProcess(dir, projectId, { ...env, ...extra });
+      await waitForReady(running.child, running.log);
     },
-    stopEmulators: () =>
-      new Promise<void>((resolve) => {
-        const started = child;
-        child = undefined;
-        if (!started?.pid || started.exitCode !== null || started.signalCode !== null) return resolve();
-        const pid = started.pid;
-        started.once('exit', () => resolve());
-        // The CLI and the function runtimes it forked share the process group we gave it.
-        process.kill(-pid, 'SIGTERM');
-        setTimeout(() => {
-          if (started.exitCode === null && started.signalCode === null) process.kill(-pid, 'SIGKILL');
-        }, 10_000).unref();
-      }),
-    emulatorOutput: () => log,
+    async stopEmulators() {
+      const started = running?.child;
+      running = undefined;
+      await stopProcessGroup(started);
+    },
+    emulatorOutput: () => running?.log() ?? '',
   };
 }
