@@ -57,11 +57,18 @@ const SETTLE_WAIT_MS = 2_000;
 
 /**
  * Counts an admitted call's usage; a call that failed counts too (its tokens unknown): failing
- * calls cost work as well. Bounded: a slow Firestore must not hold the caller's answer (a late
- * increment still lands).
+ * calls cost work as well. An agent whose store charges its turns' tokens (`chargesUsage`) had
+ * them counted where they were spent, to the session's owner: the call adds none of the reply's.
+ * Bounded: a slow Firestore must not hold the caller's answer (a late increment still lands).
  */
-async function settleUsage(permit: CallPermit, name: string, request: CallableRequest<unknown>, result: unknown) {
-  const usage = callUsage(result, requestedSessionId(request.data));
+async function settleUsage(
+  permit: CallPermit,
+  name: string,
+  request: CallableRequest<unknown>,
+  result: unknown,
+  charged: boolean,
+) {
+  const usage = callUsage(charged ? undefined : result, requestedSessionId(request.data));
   if (await within(permit.settle(usage), SETTLE_WAIT_MS, () => false)) return;
   logger.warn(`${name}: the usage counters could not be written`, callLogScope({ function: name, request, result }));
 }
@@ -109,6 +116,7 @@ export function onCallFlow(
       const { signal: deadline, dispose } = callSignal(undefined, deadlineMs);
       let permit: CallPermit | undefined;
       let result: unknown;
+      let charged = false;
       const sessionId = requestedSessionId(request.data);
       // Started before the checks: on a cold instance the flow's modules load while admission's
       // first Firestore read is in flight. A refused call doesn't wait for them.
@@ -125,6 +133,7 @@ export function onCallFlow(
         const [{ runCall: run }, flow] = await loading;
         const warmed = await warming;
         name = flow.name;
+        charged = flow.kind === 'agent' && flow.chargesUsage;
         const signal = followClient(
           deadline,
           response?.signal,
@@ -136,7 +145,7 @@ export function onCallFlow(
         throw toHttpsError(error, callLogScope({ function: name, request, error }));
       } finally {
         dispose();
-        if (permit) await settleUsage(permit, name, request, result);
+        if (permit) await settleUsage(permit, name, request, result, charged);
       }
     },
   );

@@ -48,6 +48,7 @@ async function compress(
     signal,
   });
   addUsage(usage, written.usage);
+  writer.spend(written.usage);
   return { text: written.text, upTo: cut, at: rt.timing.clock() };
 }
 
@@ -123,6 +124,7 @@ export async function runTurn(
         }
       : journal.modelResponded,
     onToolResult: journal.toolFinished,
+    onModelUsage: (spent) => writer.spend(spent),
     ...(journal.toolState ? { state: journal.toolState } : {}),
     ...chunksTo(ctx.onChunk, live, journal),
     signal,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isKitError } from '../../errors/index.js';
-import { InMemoryUsageCounters } from './memory-usage-counters.js';
+import { InMemoryUsageCounters } from '../../usage/index.js';
 import { UsageLimiter } from './usage-limiter.js';
 
 const NOON = Date.parse('2026-11-30T12:00:00Z');

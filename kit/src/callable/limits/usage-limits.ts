@@ -1,4 +1,4 @@
-import type { UsageCounterStore } from './usage-counters.js';
+import type { UsageCounterStore } from '../../usage/index.js';
 
 /**
  * Per-user abuse and cost limits of a callable (`onCallFlow`'s `limits`). Each limit is off
