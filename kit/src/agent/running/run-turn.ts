@@ -1,5 +1,5 @@
 import { openRoundOf } from '../../call-state/index.js';
-import { addUsage, type GenerateResult, generate } from '../../generate/index.js';
+import { addUsage, type GenerateOptions, type GenerateResult, generate } from '../../generate/index.js';
 import { type Message, markCheckedList, type Part, type StepObserver, type Usage } from '../../model/index.js';
 import type { Summary } from '../../session/session-schema.js';
 import { journaledAnswer, toTurnResult } from '../call-records/index.js';
@@ -72,6 +72,28 @@ function chunksTo(
 }
 
 /**
+ * The generation's hooks into the journal: each model message journaled (ending its live words),
+ * each tool result, and each model call's tokens, charged with the turn's next write.
+ */
+function journalHooks(
+  journal: TurnJournal,
+  writer: TurnWriter,
+  live: LiveWriter | undefined,
+): Pick<GenerateOptions, 'onModelResponse' | 'onToolResult' | 'onModelUsage'> {
+  return {
+    onModelResponse: live
+      ? (step) => {
+          // The round is over: its message is journaled now, which replaces its live words.
+          live.end();
+          return journal.modelResponded(step);
+        }
+      : journal.modelResponded,
+    onToolResult: journal.toolFinished,
+    onModelUsage: (usage) => writer.spend(usage),
+  };
+}
+
+/**
  * Runs one turn under its lease: compression (new turns only), then the generate loop over the
  * session's history, going on with the open round first when the history ends with one (a
  * resume's answers were journaled when the turn began; a retry goes on from what it recorded).
@@ -116,15 +138,7 @@ export async function runTurn(
     toolMiddleware: [sizeLimitsMiddleware],
     ...(observer ? { observer } : {}),
     ...(openRoundOf(messages) ? { resume: {} } : {}),
-    onModelResponse: live
-      ? (step) => {
-          // The round is over: its message is journaled now, which replaces its live words.
-          live.end();
-          return journal.modelResponded(step);
-        }
-      : journal.modelResponded,
-    onToolResult: journal.toolFinished,
-    onModelUsage: (spent) => writer.spend(spent),
+    ...journalHooks(journal, writer, live),
     ...(journal.toolState ? { state: journal.toolState } : {}),
     ...chunksTo(ctx.onChunk, live, journal),
     signal,
