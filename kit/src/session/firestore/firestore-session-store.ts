@@ -154,8 +154,8 @@ export class FirestoreSessionStore implements SweepableSessionStore {
   }
 
   /** Puts in `batch` the merge that charges `charge` to its owner's counters; the documents it writes (0 or 1). */
-  private async addCharge(batch: DocumentBatch, charge: UsageCharge | undefined): Promise<number> {
-    if (!charge || !this.usageCollection || charge.tokens <= 0) return 0;
+  private async addCharge(batch: DocumentBatch, charge: UsageCharge): Promise<number> {
+    if (!this.usageCollection || charge.tokens <= 0) return 0;
     const FieldValue = await fieldValuesOf(this.db);
     const ref = usageCounterRef(this.db, this.usageCollection, charge.uid, charge.day);
     batch.set(ref, usageCounterFields(FieldValue, charge), { merge: true });
@@ -293,7 +293,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     this.addChunks(batch, next, plan, stamp.at);
     const renewed = stamp.renew ? this.renewChunks(batch, next.id, plan, stamp.at) : 0;
     const approvals = this.addApprovals(batch, expected.session, next);
-    const charged = await this.addCharge(batch, options?.charge);
+    const charged = options?.charge ? await this.addCharge(batch, options.charge) : 0;
     const writes = 1 + plan.put.size + plan.remove.length + renewed + approvals + charged;
     try {
       return await this.commit(batch, next, plan, stamp.at, writes, sentBytes(update, plan));
