@@ -7,14 +7,14 @@
 // loads) is compiled, so an instance loads them, the flow, the kit and gRPC from the compiled
 // code the deploy's build step shipped (prime-compile-cache.ts), if it did.
 import './compile-cache-on.js';
-// Not the callable barrel: it would load the wire protocol's schemas (zod) at import time.
-import { FirestoreUsageCounters } from '@callable-flows/kit/callable/limits/firestore-usage-counters.js';
 import type { UsageLimits } from '@callable-flows/kit/callable/limits/usage-limits.js';
 import { onCallFlow } from '@callable-flows/kit/callable/on-call-flow.js';
 import type { OnCallFlowOptions } from '@callable-flows/kit/callable/on-call-flow-options.js';
 import { notifyOwner } from '@callable-flows/kit/cleanup/notify-owner.js';
 import { scheduledCleanup } from '@callable-flows/kit/cleanup/scheduled-cleanup.js';
 import { onTurnContinuation } from '@callable-flows/kit/continuation/on-turn-continuation.js';
+// Not the callable barrel: it would load the wire protocol's schemas (zod) at import time.
+import { FirestoreUsageCounters } from '@callable-flows/kit/usage/firestore-usage-counters.js';
 import { defineSecret } from 'firebase-functions/params';
 import { onCall, onRequest } from 'firebase-functions/v2/https';
 // Declares the order assistant's ORDER_ASSISTANT_WHILE_BUSY deploy parameter (firebase-functions/params only).

@@ -1,5 +1,4 @@
 import { defineAgent } from '@callable-flows/kit/agent/index.js';
-import { FirestoreUsageCounters } from '@callable-flows/kit/callable/limits/firestore-usage-counters.js';
 import { onCallFlow } from '@callable-flows/kit/callable/on-call-flow.js';
 import { callableRequest } from '@callable-flows/kit/callable/test-utils/callable-request.js';
 import type { GenerateRequest, Message } from '@callable-flows/kit/model/index.js';
@@ -8,6 +7,7 @@ import { FirestoreSessionStore, type StoreOperation } from '@callable-flows/kit/
 import { emptySession, LruSessionCache, type Session } from '@callable-flows/kit/session/index.js';
 import { benchProtocolReply } from '@callable-flows/kit/test-utils/bench-protocol-reply.js';
 import { defineTool } from '@callable-flows/kit/tools/index.js';
+import { FirestoreUsageCounters } from '@callable-flows/kit/usage/firestore-usage-counters.js';
 import { Firestore } from '@google-cloud/firestore';
 import { z } from 'zod';
 import type { BenchTable } from './bench-table.js';

@@ -1,4 +1,6 @@
 import { InMemorySessionStore } from '@callable-flows/kit/session/index.js';
+import { sampleSession } from '@callable-flows/kit/session/test-utils/session-store-conformance.js';
+import { InMemoryUsageCounters } from '@callable-flows/kit/usage/index.js';
 import { describe, expect, it } from 'vitest';
 import { LazySessionStore } from './lazy-session-store.js';
 
@@ -44,5 +46,20 @@ describe('LazySessionStore', () => {
       delete: memory.delete.bind(memory),
     }));
     await expect(store.stops.ask('s1', { leaseId: 'l', at: 1 })).rejects.toMatchObject({ code: 'unimplemented' });
+  });
+
+  it('passes a write’s charge to the store it makes, and says it charges before the store is made', async () => {
+    const counters = new InMemoryUsageCounters();
+    const store = new LazySessionStore(async () => new InMemorySessionStore({ usage: counters }), true);
+    expect(store.chargesUsage).toBe(true);
+    const created = await store.create(sampleSession('s1'));
+    await store.write(
+      created,
+      { ...created.session, version: created.session.version + 1 },
+      {
+        charge: { uid: created.session.ownerUid, day: '2026-12-01', sessionId: 's1', tokens: 4 },
+      },
+    );
+    expect((await counters.read(created.session.ownerUid, '2026-12-01')).tokens).toBe(4);
   });
 });

@@ -19,7 +19,11 @@ import type {
 export class LazySessionStore implements SessionStore {
   private store: Promise<SessionStore> | undefined;
 
-  constructor(private readonly make: () => Promise<SessionStore>) {}
+  /** `chargesUsage`: what the store it makes will say (known before it is made: the callable asks). */
+  constructor(
+    private readonly make: () => Promise<SessionStore>,
+    readonly chargesUsage = false,
+  ) {}
 
   private get(): Promise<SessionStore> {
     this.store ??= this.make().catch((error: unknown) => {

@@ -17,6 +17,11 @@ export interface Agent<W extends WhileBusy = 'reject'> {
   readonly name: string;
   /** What a message sent while a turn runs does. */
   readonly whileBusy: W;
+  /**
+   * True when the agent's store charges every turn's tokens to its session's owner (in the write
+   * that journals them): the callable's limits then count no tokens from the reply.
+   */
+  readonly chargesUsage: boolean;
   send(sessionId: string | undefined, input: AgentInput, ctx: AgentCallContext): Promise<AgentSendResult<W>>;
   /**
    * Answers the waiting calls of session `sessionId` (a resume), from its owner or from an

@@ -429,6 +429,7 @@ export function defineAgent<O extends z.ZodType = z.ZodType, W extends WhileBusy
     kind: 'agent',
     name: rt.name,
     whileBusy: rt.whileBusy as W,
+    chargesUsage: rt.store.chargesUsage === true,
     send: async (sessionId, input, ctx) => {
       if (!ctx?.uid) throw new KitError('unauthenticated', 'an agent call needs the caller’s uid');
       assertSessionId(sessionId);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineFlow } from '../flow/index.js';
-import type { UsageCounterStore, UsageCounts } from './limits/usage-counters.js';
-import { zeroUsage } from './limits/usage-counters.js';
+import type { UsageCounterStore, UsageCounts } from '../usage/usage-counters.js';
+import { zeroUsage } from '../usage/usage-counters.js';
 import { onCallFlow } from './on-call-flow.js';
 import { callableRequest, rejectionCode } from './test-utils/callable-request.js';
 

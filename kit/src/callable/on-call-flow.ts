@@ -52,16 +52,29 @@ async function authorize(
   throw new KitError('permission-denied', 'the auth policy refused this caller', { reason: 'NOT_ALLOWED' });
 }
 
+/** The function's name for the log: the deployment's until the flow has loaded, then the flow's. */
+function nameOf(loaded: Agent<WhileBusy> | Flow | undefined): string {
+  return loaded?.name ?? process.env.FUNCTION_TARGET ?? 'callable';
+}
+
 /** How long a call waits for its usage counters to be written before it answers anyway. */
 const SETTLE_WAIT_MS = 2_000;
 
 /**
  * Counts an admitted call's usage; a call that failed counts too (its tokens unknown): failing
- * calls cost work as well. Bounded: a slow Firestore must not hold the caller's answer (a late
- * increment still lands).
+ * calls cost work as well. An agent whose store charges its turns' tokens (`chargesUsage`) had
+ * them counted where they were spent, to the session's owner: the call adds none of the reply's.
+ * Bounded: a slow Firestore must not hold the caller's answer (a late increment still lands).
  */
-async function settleUsage(permit: CallPermit, name: string, request: CallableRequest<unknown>, result: unknown) {
-  const usage = callUsage(result, requestedSessionId(request.data));
+async function settleUsage(
+  permit: CallPermit,
+  loaded: Agent<WhileBusy> | Flow | undefined,
+  request: CallableRequest<unknown>,
+  result: unknown,
+) {
+  const charged = loaded?.kind === 'agent' && loaded.chargesUsage;
+  const usage = callUsage(charged ? undefined : result, requestedSessionId(request.data));
+  const name = nameOf(loaded);
   if (await within(permit.settle(usage), SETTLE_WAIT_MS, () => false)) return;
   logger.warn(`${name}: the usage counters could not be written`, callLogScope({ function: name, request, result }));
 }
@@ -104,8 +117,7 @@ export function onCallFlow(
   return onCall<unknown, Promise<unknown>, WireChunk>(
     { ...callableOptions, enforceAppCheck: false },
     async (request, response) => {
-      // The function's name for the log: the deployment's until the flow has loaded, then the flow's.
-      let name = process.env.FUNCTION_TARGET ?? 'callable';
+      let loaded: Agent<WhileBusy> | Flow | undefined;
       const { signal: deadline, dispose } = callSignal(undefined, deadlineMs);
       let permit: CallPermit | undefined;
       let result: unknown;
@@ -124,7 +136,7 @@ export function onCallFlow(
         if (limiter && request.auth) permit = await limiter.admit(request.auth.uid, sessionId);
         const [{ runCall: run }, flow] = await loading;
         const warmed = await warming;
-        name = flow.name;
+        loaded = flow;
         const signal = followClient(
           deadline,
           response?.signal,
@@ -133,10 +145,10 @@ export function onCallFlow(
         result = await run(flow, { request, response, signal, traces: traces || undefined, media, warmed });
         return result;
       } catch (error) {
-        throw toHttpsError(error, callLogScope({ function: name, request, error }));
+        throw toHttpsError(error, callLogScope({ function: nameOf(loaded), request, error }));
       } finally {
         dispose();
-        if (permit) await settleUsage(permit, name, request, result);
+        if (permit) await settleUsage(permit, loaded, request, result);
       }
     },
   );

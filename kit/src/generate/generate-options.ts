@@ -125,6 +125,8 @@ export interface GenerateOptions<O extends z.ZodType = z.ZodType> {
   toolMiddleware?: ToolMiddleware[];
   /** Sees each model call, tool call and settled round as it happens (the stored trace's recorder is one). */
   observer?: StepObserver;
+  /** Told of each model call's usage as soon as the call returns (before its message is seen): what it spent, even if the turn fails later. */
+  onModelUsage?: (usage: Usage | undefined) => void;
   /**
    * Awaited after each model response, before its tools run; a rejection ends the generation.
    * A journal stores the message here, so the calls it asks for exist before they run.

@@ -238,6 +238,7 @@ async function runRound<O>(
   const response = await callModel(stepRequest, modelIndex, stepScope);
   state.roundCount++;
   addUsage(state.usage, response.usage);
+  options.onModelUsage?.(response.usage);
   // A model that finished anyway must not start tools for a caller who has gone.
   throwIfAborted(options.signal, 'generate');
   if (!response.message) {

@@ -81,6 +81,11 @@ export class LruSessionCache implements SessionStore {
     return this.store.approvals;
   }
 
+  /** Whether the store's writes charge usage. */
+  get chargesUsage(): boolean | undefined {
+    return this.store.chargesUsage;
+  }
+
   /** The estimated bytes of the sessions cached now (at most `maxBytes`). */
   get bytes(): number {
     return this.cache.calculatedSize;

@@ -1,4 +1,5 @@
 import { KitError } from '../errors/index.js';
+import type { InMemoryUsageCounters } from '../usage/index.js';
 import { MemoryLiveWords } from './memory-live-words.js';
 import { MemoryTurnQueue } from './memory-turn-queue.js';
 import { MemoryTurnStops } from './memory-turn-stops.js';
@@ -15,6 +16,12 @@ import {
   writeConflict,
 } from './session-store.js';
 
+/** Options of {@link InMemorySessionStore}. */
+export interface InMemorySessionStoreOptions {
+  /** Where a write's `charge` goes (the counters a usage limiter reads); without it nothing is charged. */
+  usage?: InMemoryUsageCounters;
+}
+
 interface Stored {
   json: string;
   etag: string;
@@ -29,8 +36,15 @@ export class InMemorySessionStore implements SessionStore {
   readonly stops = new MemoryTurnStops();
   readonly queue = new MemoryTurnQueue();
   readonly live = new MemoryLiveWords();
+  readonly chargesUsage: boolean;
   private readonly sessions = new Map<string, Stored>();
   private writes = 0;
+  private readonly usage: InMemoryUsageCounters | undefined;
+
+  constructor(options: InMemorySessionStoreOptions = {}) {
+    this.usage = options.usage;
+    this.chargesUsage = options.usage !== undefined;
+  }
 
   async load(id: string): Promise<SessionRecord | undefined> {
     await Promise.resolve();
@@ -53,6 +67,7 @@ export class InMemorySessionStore implements SessionStore {
     if (!stored) throw writeConflict(next.id, 'it no longer exists');
     if (stored.etag !== expected.etag) throw writeConflict(next.id);
     assertFence(expected, options);
+    if (options?.charge) this.usage?.charge(options.charge);
     return this.put(next);
   }
 

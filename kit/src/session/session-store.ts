@@ -1,4 +1,5 @@
 import { isKitError, KitError } from '../errors/index.js';
+import type { UsageCharge } from '../usage/index.js';
 import type { ApprovalNotices } from './approval-notices.js';
 import type { LiveWords } from './live-words.js';
 import type { Session } from './session-schema.js';
@@ -30,6 +31,11 @@ export interface SessionDeleteOptions {
 export interface SessionWriteOptions {
   /** The lease id the stored session must hold: a turn's writes are fenced by it. */
   fence?: string;
+  /**
+   * Tokens the write journals, charged to the session's owner in the same commit (a store that
+   * `chargesUsage`; others ignore it): what a turn spent is counted only if what it did is stored.
+   */
+  charge?: UsageCharge;
 }
 
 /** Options of {@link SessionStore.load}. */
@@ -66,6 +72,11 @@ export interface SessionStore {
   readonly live?: LiveWords;
   /** The notices of the store's approvals inbox; a store without one can't tell of a waiting approval. */
   readonly approvals?: ApprovalNotices;
+  /**
+   * True when a write's `charge` lands in the usage counters with it (the budgets of `onCallFlow`'s
+   * `limits` then count every turn's tokens, not the caller's reply).
+   */
+  readonly chargesUsage?: boolean;
 }
 
 /** The error of a compare-and-set write that lost: someone wrote the session first. */

@@ -1,5 +1,5 @@
 import { openRoundOf } from '../../call-state/index.js';
-import { addUsage, type GenerateResult, generate } from '../../generate/index.js';
+import { addUsage, type GenerateOptions, type GenerateResult, generate } from '../../generate/index.js';
 import { type Message, markCheckedList, type Part, type StepObserver, type Usage } from '../../model/index.js';
 import type { Summary } from '../../session/session-schema.js';
 import { journaledAnswer, toTurnResult } from '../call-records/index.js';
@@ -48,6 +48,7 @@ async function compress(
     signal,
   });
   addUsage(usage, written.usage);
+  writer.spend(written.usage);
   return { text: written.text, upTo: cut, at: rt.timing.clock() };
 }
 
@@ -67,6 +68,28 @@ function chunksTo(
       live.add(chunk, journal.history.length);
       onChunk?.(chunk);
     },
+  };
+}
+
+/**
+ * The generation's hooks into the journal: each model message journaled (ending its live words),
+ * each tool result, and each model call's tokens, charged with the turn's next write.
+ */
+function journalHooks(
+  journal: TurnJournal,
+  writer: TurnWriter,
+  live: LiveWriter | undefined,
+): Pick<GenerateOptions, 'onModelResponse' | 'onToolResult' | 'onModelUsage'> {
+  return {
+    onModelResponse: live
+      ? (step) => {
+          // The round is over: its message is journaled now, which replaces its live words.
+          live.end();
+          return journal.modelResponded(step);
+        }
+      : journal.modelResponded,
+    onToolResult: journal.toolFinished,
+    onModelUsage: (usage) => writer.spend(usage),
   };
 }
 
@@ -115,14 +138,7 @@ export async function runTurn(
     toolMiddleware: [sizeLimitsMiddleware],
     ...(observer ? { observer } : {}),
     ...(openRoundOf(messages) ? { resume: {} } : {}),
-    onModelResponse: live
-      ? (step) => {
-          // The round is over: its message is journaled now, which replaces its live words.
-          live.end();
-          return journal.modelResponded(step);
-        }
-      : journal.modelResponded,
-    onToolResult: journal.toolFinished,
+    ...journalHooks(journal, writer, live),
     ...(journal.toolState ? { state: journal.toolState } : {}),
     ...chunksTo(ctx.onChunk, live, journal),
     signal,

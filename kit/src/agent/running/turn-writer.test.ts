@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { InMemorySessionStore } from '../../session/memory-session-store.js';
+import { FlakyStore } from '../../session/test-utils/flaky-store.js';
 import { sampleSession } from '../../session/test-utils/session-store-conformance.js';
+import { dayOf, InMemoryUsageCounters, listenToUsageCharges, type UsageCharge } from '../../usage/index.js';
 import { manualClock } from '../test-utils/agent-fixtures.js';
 import { TurnWriter } from './turn-writer.js';
 
-async function leasedWriter() {
-  const store = new InMemorySessionStore();
+async function leasedWriter(counters?: InMemoryUsageCounters) {
+  const store = new InMemorySessionStore(counters ? { usage: counters } : {});
   const clock = manualClock();
   const record = await store.create({
     ...sampleSession('s1'),
@@ -17,6 +19,45 @@ async function leasedWriter() {
 }
 
 describe('TurnWriter', () => {
+  it("charges what the turn spent since its last write to the session's owner, once, with its next write", async () => {
+    const counters = new InMemoryUsageCounters();
+    const { clock, writer, record } = await leasedWriter(counters);
+    const heard: UsageCharge[] = [];
+    const listener = { heard: (charge: UsageCharge) => heard.push(charge) };
+    listenToUsageCharges(listener);
+    writer.spend({ inputTokens: 30, outputTokens: 12 });
+    writer.spend({ inputTokens: 8 });
+    await writer.commit((s) => s);
+    await writer.commit((s) => s);
+    const { ownerUid, id } = record.session;
+    expect(await counters.read(ownerUid, dayOf(clock.now()))).toMatchObject({ tokens: 50, sessions: { [id]: 50 } });
+    expect(heard.filter((c) => c.sessionId === id)).toEqual([
+      { uid: ownerUid, day: dayOf(clock.now()), sessionId: id, tokens: 50 },
+    ]);
+  });
+
+  it('keeps the tokens of a write that failed for the next write, and charges a store without counters nothing', async () => {
+    const counters = new InMemoryUsageCounters();
+    const inner = new InMemorySessionStore({ usage: counters });
+    const clock = manualClock();
+    const record = await inner.create({
+      ...sampleSession('s2'),
+      status: 'running',
+      lease: { id: 'L2', expiresAt: clock.now() + 1000 },
+    });
+    const flaky = new FlakyStore(inner, { at: 1, when: 'before', mode: 'transient' });
+    const writer = new TurnWriter(flaky, record, { clock: clock.now, leaseMs: 1000, sessionTtlMs: 5000 });
+    writer.spend({ inputTokens: 9 });
+    await expect(writer.commit((s) => s, { release: true })).rejects.toThrow();
+    await writer.commit((s) => s, { release: true });
+    expect((await counters.read(record.session.ownerUid, dayOf(clock.now()))).tokens).toBe(9);
+    // The same spending on a store that charges nothing leaves no trace anywhere.
+    const plain = await leasedWriter();
+    plain.writer.spend({ inputTokens: 9 });
+    await plain.writer.commit((s) => s);
+    expect(plain.store.chargesUsage).toBe(false);
+  });
+
   it('renews the lease and raises the version when it writes', async () => {
     const { clock, writer } = await leasedWriter();
     clock.advance(600);

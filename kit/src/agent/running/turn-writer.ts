@@ -3,6 +3,7 @@ import { redactSession } from '../../session/redact-session.js';
 import type { Session } from '../../session/session-schema.js';
 import { isWriteConflict, type SessionRecord, type SessionStore } from '../../session/session-store.js';
 import { type TimedCopies, timedHistory } from '../../session/timed-history.js';
+import { chargeOf, tellUsageCharged, tokensOf, type UsageCharge } from '../../usage/index.js';
 import type { TurnTiming } from '../runtime/index.js';
 
 /** Options of one {@link TurnWriter.commit}. */
@@ -37,6 +38,8 @@ export class TurnWriter {
   /** The timed copies of the messages this turn's writes added (see `timedHistory`). */
   private readonly timed: TimedCopies = new Map();
   private readonly onCommitted: ((before: Session, after: Session) => void) | undefined;
+  /** Tokens the turn's model calls spent that no stored write has charged yet. */
+  private unsaved = 0;
 
   /** `onCommitted`: told of each write once it is stored (what it replaced, what it wrote). */
   constructor(
@@ -94,6 +97,14 @@ export class TurnWriter {
     });
   }
 
+  /**
+   * Counts a model call's tokens: the turn's next write charges them to the session's owner, in
+   * the commit that journals what the call produced (a write that fails leaves them for the next).
+   */
+  spend(usage: { inputTokens?: number; outputTokens?: number } | undefined): void {
+    this.unsaved += tokensOf(usage);
+  }
+
   /** Ends the turn: what it would do next could not be recorded (or checked) any more. */
   fail(error: unknown): KitError {
     const reason = isKitError(error)
@@ -132,16 +143,27 @@ export class TurnWriter {
     });
     if (!options.release) next.lease = { id: this.leaseId, expiresAt: now + this.timing.leaseMs };
     else if (options.lapse) next.lease = { id: this.leaseId, expiresAt: now };
+    const charge = this.takeCharge(before, now);
     try {
-      this.current = await this.store.write(this.current, next, { fence: this.leaseId });
+      this.current = await this.store.write(this.current, next, { fence: this.leaseId, ...(charge && { charge }) });
     } catch (error) {
+      if (charge) this.unsaved += charge.tokens;
       if (!isWriteConflict(error)) throw this.fail(error);
       this.lost = true;
       throw this.fail(
         new KitError('aborted', `session '${before.id}' was taken over by another call; retry`, { cause: error }),
       );
     }
+    if (charge) tellUsageCharged(charge);
     this.onCommitted?.(before, this.current.session);
     return this.current;
+  }
+
+  /** The charge the next write carries: every unsaved token, when the store charges usage. */
+  private takeCharge(session: Session, now: number): UsageCharge | undefined {
+    if (!this.store.chargesUsage || this.unsaved <= 0) return undefined;
+    const charge = chargeOf(session, this.unsaved, now);
+    this.unsaved = 0;
+    return charge;
   }
 }

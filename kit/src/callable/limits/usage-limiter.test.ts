@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isKitError } from '../../errors/index.js';
-import { InMemoryUsageCounters } from './memory-usage-counters.js';
+import { InMemoryUsageCounters, tellUsageCharged } from '../../usage/index.js';
 import { UsageLimiter } from './usage-limiter.js';
 
 const NOON = Date.parse('2026-11-30T12:00:00Z');
@@ -64,5 +64,20 @@ describe('UsageLimiter', () => {
     const limiter = new UsageLimiter({ counters, callsPerMinute: 1, clock: () => NOON });
     await expect((await limiter.admit('alice')).settle({ tokens: 5 })).resolves.toBe(false);
     expect(await refusal(limiter.admit('alice'))).toMatchObject({ reason: 'RATE_LIMITED' });
+  });
+
+  it("refuses BUDGET_EXHAUSTED without a read when a session store of this process charged the user's day past the budget", async () => {
+    const counters = new InMemoryUsageCounters();
+    const limiter = new UsageLimiter({ counters, tokensPerUserPerDay: 1000, clock: () => NOON });
+    await (await limiter.admit('alice', 's1')).settle({ sessionId: 's1', tokens: 0 });
+    // A queued turn's writes charged alice: the limiter hears it (the counters have it as well).
+    const charge = { uid: 'alice', day: '2026-11-30', sessionId: 's1', tokens: 1200 };
+    counters.charge(charge);
+    tellUsageCharged(charge);
+    expect(await refusal(limiter.admit('alice', 's1'))).toMatchObject({
+      reason: 'BUDGET_EXHAUSTED',
+      budget: 'user-day',
+    });
+    expect(counters.ops.reads).toBe(1);
   });
 });

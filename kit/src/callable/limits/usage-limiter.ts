@@ -1,6 +1,16 @@
 import { LRUCache } from 'lru-cache';
 import { KitError } from '../../errors/index.js';
-import { dayOf, minuteOf, msToNextDay, msToNextMinute, type UsageCounts, zeroUsage } from './usage-counters.js';
+import {
+  dayOf,
+  listenToUsageCharges,
+  minuteOf,
+  msToNextDay,
+  msToNextMinute,
+  type UsageCharge,
+  type UsageChargeListener,
+  type UsageCounts,
+  zeroUsage,
+} from '../../usage/index.js';
 import { DEFAULT_LIMITS_REFRESH_MS, DEFAULT_LIMITS_REREAD_AT, type UsageLimits } from './usage-limits.js';
 
 /** A call the limiter let through: {@link CallPermit.settle} counts it once it is over. */
@@ -49,12 +59,24 @@ const MIN_REREAD_MS = 1_000;
  * `rereadAt` full: calls on other instances are seen then, so near a limit the decision is
  * made on fresh counts.
  */
-export class UsageLimiter {
+export class UsageLimiter implements UsageChargeListener {
   private readonly limits: UsageLimits;
   private readonly users = new LRUCache<string, UserDay>({ max: MAX_USERS });
 
   constructor(limits: UsageLimits) {
     this.limits = limits;
+    listenToUsageCharges(this);
+  }
+
+  /**
+   * A session store of this process charged a turn's tokens to `charge.uid` (a queued turn, an
+   * approver's answer, a continuation): the copy counts them now, not at its next read.
+   */
+  heard(charge: UsageCharge): void {
+    const user = this.users.peek(charge.uid);
+    if (user?.day !== charge.day) return;
+    user.counts.tokens += charge.tokens;
+    user.counts.sessions[charge.sessionId] = (user.counts.sessions[charge.sessionId] ?? 0) + charge.tokens;
   }
 
   /** Lets the call of `uid` (on `sessionId`, when it names one) through, or refuses it. */

@@ -1,4 +1,4 @@
-import type { UsageCounterStore } from './usage-counters.js';
+import type { UsageCounterStore } from '../../usage/index.js';
 
 /**
  * Per-user abuse and cost limits of a callable (`onCallFlow`'s `limits`). Each limit is off
@@ -10,7 +10,12 @@ export interface UsageLimits {
   counters: UsageCounterStore;
   /** Calls one user may start per minute (UTC minute windows). */
   callsPerMinute?: number;
-  /** Tokens (input + output) one user may spend per UTC day. */
+  /**
+   * Tokens (input + output) one user may spend per UTC day. Counted where they are spent when the
+   * agent's store charges usage (`FirestoreSessionStore({ usageCollection })` on these counters'
+   * collection): every turn of the user's sessions, whoever's call ran it. Otherwise from the
+   * usage the caller's reply reports.
+   */
   tokensPerUserPerDay?: number;
   /**
    * Tokens one session may spend per UTC day (its counter lives in its owner's day document,

@@ -27,6 +27,12 @@ export interface FirestoreSessionStoreOptions {
    * `approvals` (the approvals inbox: a document per waiting call, written with its session).
    */
   collections?: { sessions?: string; history?: string; approvals?: string };
+  /**
+   * The usage counters' collection (`FirestoreUsageCounters`' own, not prefixed): when set, a write
+   * that journals model tokens adds them to `{collection}/{owner}_{day}` in its own commit, so the
+   * budgets count every turn (queued, approved, continued, failed). Off when not given.
+   */
+  usageCollection?: string;
   /** How history is cut into documents. */
   limits?: HistoryLimits;
   /** Told about every Firestore call the store makes (metrics, benchmarks). */

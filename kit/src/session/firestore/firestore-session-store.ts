@@ -19,6 +19,7 @@ import {
   type UpdateTime,
 } from '../../firestore/index.js';
 import { within } from '../../timing/index.js';
+import { type UsageCharge, usageCounterFields, usageCounterRef } from '../../usage/index.js';
 import { withPending } from '../pending-of.js';
 import type { Session } from '../session-schema.js';
 import {
@@ -108,6 +109,9 @@ export class FirestoreSessionStore implements SweepableSessionStore {
   private readonly limits: HistoryLimits;
   private readonly onOperation: ((operation: StoreOperation) => void) | undefined;
   private readonly callTimeoutMs: number;
+  private readonly usageCollection: string | undefined;
+  /** True when the store was given a usage collection: writes charge what they journal. */
+  readonly chargesUsage: boolean;
   /** Stops beside each session (`<session>/control/stop`), heard by the running turn. */
   readonly stops: FirestoreTurnStops;
   /** Messages queued behind a running turn (`<session>/control/queue`), read by `watch`. */
@@ -126,6 +130,8 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     this.limits = options.limits ?? DEFAULT_HISTORY_LIMITS;
     this.onOperation = options.onOperation;
     this.callTimeoutMs = options.callTimeoutMs ?? DEFAULT_FIRESTORE_CALL_TIMEOUT_MS;
+    this.usageCollection = options.usageCollection;
+    this.chargesUsage = options.usageCollection !== undefined;
     this.stops = new FirestoreTurnStops((id) => this.sessionRef(id).collection(CONTROL_COLLECTION).doc('stop'));
     this.queue = new FirestoreTurnQueue(this.db, (id) =>
       this.sessionRef(id).collection(CONTROL_COLLECTION).doc(QUEUE_DOC_ID),
@@ -145,6 +151,15 @@ export class FirestoreSessionStore implements SweepableSessionStore {
   /** The inbox document of the call `ref` of session `id` (see `approvalId`). */
   approvalRef(id: string, ref: string): DocumentRef {
     return this.db.collection(this.approvalsCollection).doc(approvalId(id, ref));
+  }
+
+  /** Puts in `batch` the merge that charges `charge` to its owner's counters; the documents it writes (0 or 1). */
+  private async addCharge(batch: DocumentBatch, charge: UsageCharge): Promise<number> {
+    if (!this.usageCollection || charge.tokens <= 0) return 0;
+    const FieldValue = await fieldValuesOf(this.db);
+    const ref = usageCounterRef(this.db, this.usageCollection, charge.uid, charge.day);
+    batch.set(ref, usageCounterFields(FieldValue, charge), { merge: true });
+    return 1;
   }
 
   /**
@@ -278,7 +293,8 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     this.addChunks(batch, next, plan, stamp.at);
     const renewed = stamp.renew ? this.renewChunks(batch, next.id, plan, stamp.at) : 0;
     const approvals = this.addApprovals(batch, expected.session, next);
-    const writes = 1 + plan.put.size + plan.remove.length + renewed + approvals;
+    const charged = options?.charge ? await this.addCharge(batch, options.charge) : 0;
+    const writes = 1 + plan.put.size + plan.remove.length + renewed + approvals + charged;
     try {
       return await this.commit(batch, next, plan, stamp.at, writes, sentBytes(update, plan));
     } catch (error) {

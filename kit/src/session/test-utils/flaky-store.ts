@@ -52,6 +52,11 @@ export class FlakyStore implements SessionStore {
     return this.inner.approvals;
   }
 
+  /** Whether the inner store's writes charge usage (a write that fails charges nothing). */
+  get chargesUsage(): boolean | undefined {
+    return this.inner.chargesUsage;
+  }
+
   /** The process dies now (mid-step, between writes): every later call fails. */
   kill(): void {
     this.dead = true;

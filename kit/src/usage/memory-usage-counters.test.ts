@@ -19,4 +19,12 @@ describe('InMemoryUsageCounters', () => {
     read.calls[1] = 99;
     expect((await counters.read('u', 'd')).calls[1]).toBe(1);
   });
+
+  it("adds a session store's charge to the owner's tokens and the session's line, no call and no write counted", async () => {
+    const counters = new InMemoryUsageCounters();
+    counters.charge({ uid: 'u', day: 'd', sessionId: 's1', tokens: 12 });
+    counters.charge({ uid: 'u', day: 'd', sessionId: 's1', tokens: 3 });
+    expect(await counters.read('u', 'd')).toEqual({ tokens: 15, calls: {}, sessions: { s1: 15 } });
+    expect(counters.ops.writes).toBe(0);
+  });
 });

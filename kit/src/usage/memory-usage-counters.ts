@@ -1,3 +1,4 @@
+import type { UsageCharge } from './usage-charge.js';
 import { type UsageCounterStore, type UsageCounts, type UsageDelta, zeroUsage } from './usage-counters.js';
 
 /** Usage counters in this process's memory (tests, a single instance); counts its reads and writes. */
@@ -19,6 +20,15 @@ export class InMemoryUsageCounters implements UsageCounterStore {
     counts.tokens += delta.tokens;
     counts.calls[delta.minute] = (counts.calls[delta.minute] ?? 0) + 1;
     if (delta.sessionId) counts.sessions[delta.sessionId] = (counts.sessions[delta.sessionId] ?? 0) + delta.tokens;
+    this.days.set(key, counts);
+  }
+
+  /** Adds a session store's charge (tokens, no call): it rides that store's write, so it costs no write here. */
+  charge(charge: UsageCharge): void {
+    const key = `${charge.uid}/${charge.day}`;
+    const counts = this.days.get(key) ?? zeroUsage();
+    counts.tokens += charge.tokens;
+    counts.sessions[charge.sessionId] = (counts.sessions[charge.sessionId] ?? 0) + charge.tokens;
     this.days.set(key, counts);
   }
 }

@@ -1,4 +1,4 @@
-import { type DocumentDb, fieldValuesOf } from '../../firestore/index.js';
+import { type DocumentDb, type FieldValues, fieldValuesOf } from '../firestore/index.js';
 import { DAY_MS, type UsageCounterStore, type UsageCounts, type UsageDelta, zeroUsage } from './usage-counters.js';
 
 /** Options of {@link FirestoreUsageCounters}. */
@@ -46,14 +46,8 @@ export class FirestoreUsageCounters implements UsageCounterStore {
     const db = await this.db();
     const ref = this.docOf(db, uid, day);
     const FieldValue = await fieldValuesOf(db);
-    const fields: Record<string, unknown> = {
-      uid,
-      day,
-      expireAt: new Date(Date.parse(`${day}T00:00:00Z`) + 2 * DAY_MS),
-      tokens: FieldValue.increment(delta.tokens),
-      calls: { [String(delta.minute)]: FieldValue.increment(1) },
-    };
-    if (delta.sessionId) fields.sessions = { [delta.sessionId]: FieldValue.increment(delta.tokens) };
+    const fields = usageCounterFields(FieldValue, { uid, day, tokens: delta.tokens, sessionId: delta.sessionId });
+    fields.calls = { [String(delta.minute)]: FieldValue.increment(1) };
     await ref.set(fields, { merge: true });
     this.options.onOperation?.({ reads: 0, writes: 1 });
   }
@@ -64,7 +58,31 @@ export class FirestoreUsageCounters implements UsageCounterStore {
   }
 
   private docOf(db: DocumentDb, uid: string, day: string) {
-    // A uid may hold any character but `/`, which a document id can't.
-    return db.collection(this.options.collection ?? 'usageCounters').doc(`${encodeURIComponent(uid)}_${day}`);
+    return usageCounterRef(db, this.options.collection ?? DEFAULT_USAGE_COLLECTION, uid, day);
   }
+}
+
+/** The default collection of the usage counters (server-only in `firestore.rules`). */
+export const DEFAULT_USAGE_COLLECTION = 'usageCounters';
+
+/** The counter document of `uid`'s `day` in `collection`: the one a limiter reads and a session store charges. */
+export function usageCounterRef(db: DocumentDb, collection: string, uid: string, day: string) {
+  // A uid may hold any character but `/`, which a document id can't.
+  return db.collection(collection).doc(`${encodeURIComponent(uid)}_${day}`);
+}
+
+/** The merge that adds `tokens` to a counter document (its day's total and the session's line), no call counted. */
+export function usageCounterFields(
+  FieldValue: FieldValues,
+  charge: { uid: string; day: string; tokens: number; sessionId?: string | undefined },
+): Record<string, unknown> {
+  const { uid, day, tokens, sessionId } = charge;
+  const fields: Record<string, unknown> = {
+    uid,
+    day,
+    expireAt: new Date(Date.parse(`${day}T00:00:00Z`) + 2 * DAY_MS),
+    tokens: FieldValue.increment(tokens),
+  };
+  if (sessionId) fields.sessions = { [sessionId]: FieldValue.increment(tokens) };
+  return fields;
 }
