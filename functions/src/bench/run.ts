@@ -85,6 +85,8 @@ async function main(): Promise<void> {
     if (!suite.run || (only.length && !only.includes(suite.name))) continue;
     console.error(`[bench] ${suite.name} …`);
     const started = new Date().toISOString();
+    // Before the suite runs: a commit made while it runs is not what it measured.
+    const measured = commit();
     const loadBefore = load();
     const tables = await suite.run();
     const markdown = tables.map(toMarkdown).join('\n');
@@ -92,7 +94,7 @@ async function main(): Promise<void> {
     // The load average says how busy the machine was: a shared machine stretches means and p99s.
     sections.set(
       suite.name,
-      `_Measured ${started} at ${commit()} on ${machine()}; 1-minute load average ${loadBefore} before, ${load()} after._\n\n${markdown}`,
+      `_Measured ${started} at ${measured} on ${machine()}; 1-minute load average ${loadBefore} before, ${load()} after._\n\n${markdown}`,
     );
     // Written after each suite: a later suite that fails loses only its own section.
     write(out, suites, sections);

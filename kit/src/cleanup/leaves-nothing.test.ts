@@ -1,7 +1,7 @@
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RestFirestore } from '../firestore/index.js';
-import { FirestoreSessionStore } from '../session/firestore/index.js';
+import { FirestoreSessionStore, type StoreOperation } from '../session/firestore/index.js';
 import { demoProjectId, emulatorFirestore } from '../session/test-utils/emulator-firestore.js';
 import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { runCleanup } from './run-cleanup.js';
@@ -42,11 +42,15 @@ describe.skipIf(!host)('runCleanup (what a deleted session owned)', () => {
       const ids = await seedOwnedDocuments(seeder, sdk(), prefix, now);
       expect((await leftOf(sdk(), prefix, ids)).length).toBeGreaterThan(ids.length * 3);
 
-      const store = new FirestoreSessionStore({ firestore: sdk(), prefix, callTimeoutMs: PATIENT_MS });
+      const ops: StoreOperation[] = [];
+      const onOperation = (op: StoreOperation): void => void ops.push(op);
+      const store = new FirestoreSessionStore({ firestore: sdk(), prefix, callTimeoutMs: PATIENT_MS, onOperation });
       const report = await runCleanup({ store, clock: () => now });
 
       expect(report).toMatchObject({ deletedSessions: ids.length, errors: 0, skippedLinked: 0 });
       expect(await leftOf(sdk(), prefix, ids)).toEqual([]);
+      // The expiry's scan, the deletion's scan, and the inbox of the one document never written since `inbox` existed.
+      expect(ops.filter((op) => op.kind === 'query')).toHaveLength(3);
     });
   }
 

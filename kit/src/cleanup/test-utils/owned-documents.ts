@@ -9,8 +9,9 @@ export const SMALL_LAYOUT = { tailUnits: 400, chunkUnits: 800 };
 /**
  * Stores, through `store` (a small layout), old sessions that own every kind of document: history
  * chunks, an open inbox document, a closed one (an expired wait), the control documents (stop,
- * queue, live words), a sub-agent's session with chunks of its own, and a document created
- * before the `inbox` field existed (its inbox document found as it was then). Their ids.
+ * queue, live words), a sub-agent's session with chunks of its own, a document created before
+ * the `inbox` field existed (its inbox document found as it was then) and one such document
+ * written since (the write named its inbox whole). Their ids.
  */
 export async function seedOwnedDocuments(
   store: FirestoreSessionStore,
@@ -28,12 +29,17 @@ export async function seedOwnedDocuments(
   await store.create(waitingSession('legacy', old, 3));
   const sessions = sdk.collection(`${prefix}sessions`);
   await sessions.doc('legacy').update({ inbox: FieldValue.delete() });
+  // Created before the field too, then written once: that write names its inbox whole.
+  await store.create(waitingSession('migrated', old, 4));
+  await sessions.doc('migrated').update({ inbox: FieldValue.delete() });
+  const migrated = await store.load('migrated');
+  if (migrated) await store.write(migrated, expireSession(migrated.session, old + 1).session);
   const expireAt = new Date(now + DAY);
   for (const id of ['chunky', 'waiting', 'sub']) {
     for (const doc of ['stop', 'queue', 'live'])
       await sessions.doc(id).collection('control').doc(doc).set({ expireAt });
   }
-  return ['chunky', 'waiting', 'closed', 'sub', 'legacy'];
+  return ['chunky', 'waiting', 'closed', 'sub', 'legacy', 'migrated'];
 }
 
 /** The paths of the documents still stored under sessions `ids` of `prefix`, and in its inbox. */

@@ -149,6 +149,11 @@ function scalarFields(session: Session): Record<string, unknown> {
 /** The field of the `inbox` map that names the inbox document of call `ref`. */
 const inboxKey = (ref: string): string => keyOf('i', ref);
 
+/** The `inbox` map that names the inbox documents of calls `refs`. */
+export function inboxField(refs: readonly string[]): Record<string, string> {
+  return Object.fromEntries(refs.map((ref) => [inboxKey(ref), ref]));
+}
+
 /** The `inbox` map's changes that add the inbox documents of calls `refs` (a write opens them). */
 export function inboxChanges(refs: readonly string[]): FieldChange[] {
   return refs.map((ref) => [`inbox.${inboxKey(ref)}`, ref]);
@@ -167,7 +172,7 @@ export function sessionDocFields(
     ...scalarFields(session),
     results: resultFields(session),
     requests: requestFields(session),
-    inbox: Object.fromEntries(inbox.map((ref) => [inboxKey(ref), ref])),
+    inbox: inboxField(inbox),
     history: { ...plan.layout, lines: linesOf(plan) },
   };
 }

@@ -55,4 +55,6 @@ export interface FirestoreStorage {
    * document created before the field existed). A loaded record's session names its own.
    */
   inbox?: readonly string[];
+  /** False for a loaded copy of a document created before its `inbox` field existed: its next write adds the field whole. */
+  inboxed?: boolean;
 }

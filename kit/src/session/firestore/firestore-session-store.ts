@@ -40,6 +40,7 @@ import {
   etagOf,
   type FieldChange,
   inboxChanges,
+  inboxField,
   readSessionDoc,
   sessionDocFields,
   sessionFieldChanges,
@@ -86,6 +87,16 @@ async function updateOf(db: DocumentDb, changes: readonly FieldChange[]): Promis
     }
   }
   return update;
+}
+
+/**
+ * The `inbox` changes of a write: the calls it opens; on a document created before the field
+ * existed, the whole field, from the calls of its history (once: the write's copy then has it).
+ */
+function inboxOf(storage: FirestoreStorage, next: Session, approvals: readonly ApprovalWrite[]): FieldChange[] {
+  if (storage.inboxed !== false) return inboxChanges(openedRefs(approvals));
+  // A sub-agent's session has no inbox documents of its own: its questions are its parent's.
+  return [['inbox', inboxField(next.parent ? [] : approvalRefsOf(next))]];
 }
 
 /** About how many bytes a write sends: its session fields and chunk texts, as JSON. */
@@ -220,6 +231,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
       updateTime,
       layout: doc.layout,
       chunksExpireAt: millisOf(snap.get('chunksExpireAt')),
+      inboxed: snap.get('inbox') !== undefined,
     };
     return { session, etag: etagOf(updateTime), storage };
   }
@@ -289,7 +301,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     const changes = sessionFieldChanges(expected.session, storage.layout, next, plan);
     if (stamp.at !== storage.chunksExpireAt) changes.push(['chunksExpireAt', new Date(stamp.at)]);
     const approvals = approvalWrites(expected.session, next);
-    changes.push(...inboxChanges(openedRefs(approvals)));
+    changes.push(...inboxOf(storage, next, approvals));
     const batch = this.db.batch();
     const update = await updateOf(this.db, changes);
     batch.update(this.sessionRef(next.id), update, { lastUpdateTime: storage.updateTime });
