@@ -215,3 +215,12 @@ describe('LiveDocSchema', () => {
     ).toBe(false);
   });
 });
+
+describe('SessionDocSchema (inbox)', () => {
+  it('reads the inbox a document names, and none when it was created before the field existed', () => {
+    const doc = sessionDoc({ length: 0, sealed: 0, chunks: [], lines: {} });
+    expect(SessionDocSchema.parse({ ...doc, inbox: { i0: 't1' } }).inbox).toEqual({ i0: 't1' });
+    expect(SessionDocSchema.parse(doc).inbox).toBeUndefined();
+    expect(SessionDocSchema.safeParse({ ...doc, inbox: { i0: 7 } }).success).toBe(false);
+  });
+});

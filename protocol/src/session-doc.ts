@@ -186,6 +186,12 @@ export const SessionDocSchema = z.object({
   outcome: z.optional(z.nullable(z.string())),
   /** The session and call that ran this one as a sub-agent's ({@link ParentLinkSchema}); absent on other sessions. */
   parent: z.optional(ParentLinkSchema),
+  /**
+   * The refs of the calls that have an approvals inbox document (`approvals/{approvalId(id, ref)}`),
+   * one field each, named by a hash of the ref: what the cleanup deletes with the session, without
+   * a query. Absent in documents created before it existed.
+   */
+  inbox: z.optional(z.record(z.string(), z.string())),
   history: HistoryFieldSchema,
 });
 export type SessionDoc = z.infer<typeof SessionDocSchema>;

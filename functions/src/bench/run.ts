@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { arch, cpus, loadavg, platform, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
@@ -25,6 +26,17 @@ type Suite = { name: string; run?: () => Promise<BenchTable[]> };
 function machine(): string {
   const cpu = cpus()[0]?.model ?? 'unknown cpu';
   return `${platform()} ${arch()}, ${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+}
+
+/** The commit measured (short hash), and whether the tree had changes on top of it. */
+function commit(): string {
+  const git = (...args: string[]): string => execFileSync('git', args, { encoding: 'utf8' }).trim();
+  try {
+    const dirty = git('status', '--porcelain', '--untracked-files=no', '--', '..', ':!../docs') !== '';
+    return `commit \`${git('rev-parse', '--short', 'HEAD')}\`${dirty ? ' with uncommitted changes' : ''}`;
+  } catch {
+    return 'an unknown commit (no git)';
+  }
 }
 
 const load = (): string => (loadavg()[0] as number).toFixed(1);
@@ -73,6 +85,8 @@ async function main(): Promise<void> {
     if (!suite.run || (only.length && !only.includes(suite.name))) continue;
     console.error(`[bench] ${suite.name} …`);
     const started = new Date().toISOString();
+    // Before the suite runs: a commit made while it runs is not what it measured.
+    const measured = commit();
     const loadBefore = load();
     const tables = await suite.run();
     const markdown = tables.map(toMarkdown).join('\n');
@@ -80,7 +94,7 @@ async function main(): Promise<void> {
     // The load average says how busy the machine was: a shared machine stretches means and p99s.
     sections.set(
       suite.name,
-      `_Measured ${started} on ${machine()}; 1-minute load average ${loadBefore} before, ${load()} after._\n\n${markdown}`,
+      `_Measured ${started} at ${measured} on ${machine()}; 1-minute load average ${loadBefore} before, ${load()} after._\n\n${markdown}`,
     );
     // Written after each suite: a later suite that fails loses only its own section.
     write(out, suites, sections);

@@ -17,13 +17,38 @@ async function deleteOne(sweep: Sweep, scanned: ScannedSession): Promise<boolean
   }
 }
 
-/** True when the parent of sub-agent session `sub` is still stored. */
-async function parentKept(sweep: Sweep, sub: ScannedSession): Promise<boolean> {
+const parentOf = (sub: ScannedSession): string => sub.parentSessionId as string;
+
+/**
+ * Of the parents of `subs` that this run did not delete, those still stored: one batched read for
+ * all of them. On an error, all are taken as kept (the sub-sessions wait for a later run).
+ */
+async function keptParents(sweep: Sweep, subs: readonly ScannedSession[], deleted: ReadonlySet<string>) {
+  const unknown = [...new Set(subs.map(parentOf))].filter((id) => !deleted.has(id));
   try {
-    return (await sweep.store.load(sub.parentSessionId as string)) !== undefined;
+    return await sweep.store.existing(unknown);
   } catch (error) {
     noteError(sweep, error);
-    return true;
+    return new Set(unknown);
+  }
+}
+
+/**
+ * Deletes the sub-sessions `subs` whose parent is gone, parents first (a sub-agent's sub-agent
+ * waits for the round of its parent), each round with one read of the parents it didn't delete.
+ */
+async function deleteSubs(sweep: Sweep, subs: readonly ScannedSession[], deleted: Set<string>): Promise<void> {
+  let pending = subs;
+  while (pending.length) {
+    const waiting = new Set(pending.map((sub) => sub.id));
+    const ready = pending.filter((sub) => !waiting.has(parentOf(sub)));
+    if (!ready.length) return;
+    const kept = await keptParents(sweep, ready, deleted);
+    await forEachLimited(ready, sweep.parallelism, async (sub) => {
+      if (kept.has(parentOf(sub))) sweep.report.skippedLinked++;
+      else if (await deleteOne(sweep, sub)) deleted.add(sub.id);
+    });
+    pending = pending.filter((sub) => waiting.has(parentOf(sub)));
   }
 }
 
@@ -40,11 +65,5 @@ export async function deleteSessions(sweep: Sweep): Promise<void> {
     if (scanned.parentSessionId !== undefined) subs.push(scanned);
     else if (await deleteOne(sweep, scanned)) deleted.add(scanned.id);
   });
-  await forEachLimited(subs, sweep.parallelism, async (sub) => {
-    if (!deleted.has(sub.parentSessionId as string) && (await parentKept(sweep, sub))) {
-      sweep.report.skippedLinked++;
-      return;
-    }
-    await deleteOne(sweep, sub);
-  });
+  await deleteSubs(sweep, subs, deleted);
 }

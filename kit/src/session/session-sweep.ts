@@ -45,4 +45,6 @@ export interface ScannedSession extends SessionVersion {
 export interface SweepableSessionStore extends SessionStore {
   /** One page of the sessions `query` names. */
   scan(query: SessionScan): Promise<ScannedSession[]>;
+  /** Which of sessions `ids` are stored: one batched read of their documents, not one call each. */
+  existing(ids: readonly string[]): Promise<ReadonlySet<string>>;
 }

@@ -66,6 +66,8 @@ export interface StaleMix {
   oldWaiting: number;
   /** Of the old idle sessions, how many have long histories (chunk documents with a small layout). */
   long: number;
+  /** Sub-agents' sessions, one each of the first old idle sessions, a little older than it. Default 0. */
+  subs?: number;
 }
 
 /** Stale sessions as of `now`, in the mix asked for, with ids `prefix…`. */
@@ -76,5 +78,10 @@ export function staleSessions(mix: StaleMix, now: number, prefix = 's'): Session
     out.push(sessionAt(`${prefix}o${i}`, now - 40 * DAY - i, idleHistory(i < mix.long ? 30 : 1), 'idle'));
   }
   for (let i = 0; i < mix.oldWaiting; i++) out.push(waitingSession(`${prefix}ow${i}`, now - 35 * DAY - i, i));
+  for (let i = 0; i < (mix.subs ?? 0); i++) {
+    // The sub-agent's session is older than its parent's: the parent's call wrote after it.
+    const sub = sessionAt(`${prefix}s${i}`, now - 40 * DAY - i - 1, idleHistory(1), 'idle');
+    out.push({ ...sub, parent: { sessionId: `${prefix}o${i}`, ref: `t${i}`, agent: 'bank' } });
+  }
   return out;
 }

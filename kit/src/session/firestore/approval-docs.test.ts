@@ -3,7 +3,7 @@ import { stampAnswer, stampAnsweredBy, stampInterrupt, stampResolved } from '../
 import type { Message, ToolRequestPart } from '../../model/index.js';
 import type { Session } from '../session-schema.js';
 import { sampleSession } from '../test-utils/session-store-conformance.js';
-import { approvalRefsOf, approvalWrites } from './approval-docs.js';
+import { approvalRefsOf, approvalWrites, openedRefs } from './approval-docs.js';
 
 const now = 1_700_000_000_000;
 const call = (ref: string): ToolRequestPart => ({ toolRequest: { name: 'refund', ref, input: { cents: 5 } } });
@@ -70,5 +70,15 @@ describe('approvalRefsOf', () => {
   it('names every call that ever waited, in closed rounds too, and no call that never asked', () => {
     const history = [...round(stampResolved(waiting('a')), call('b')), ...round(waiting('c'))];
     expect(approvalRefsOf(session(history))).toEqual(['a', 'c']);
+  });
+});
+
+describe('openedRefs', () => {
+  it('names the calls a write opens, not those it closes', () => {
+    const before = session(round(waiting('a')), { status: 'interrupted' });
+    const after = session(round(call('a'), waiting('b')), { status: 'interrupted' });
+    const writes = approvalWrites(before, after);
+    expect(writes.map((w) => w.kind).sort()).toEqual(['close', 'open']);
+    expect(openedRefs(writes)).toEqual(['b']);
   });
 });

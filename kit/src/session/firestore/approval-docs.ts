@@ -147,6 +147,11 @@ export function approvalWrites(expected: Session | undefined, next: Session): re
   return writes;
 }
 
+/** The refs of the inbox documents `writes` opens. */
+export function openedRefs(writes: readonly ApprovalWrite[]): string[] {
+  return writes.filter((write) => write.kind === 'open').map((write) => write.ref);
+}
+
 /** The refs of every call of `session` that ever waited for a person: the inbox documents it has. */
 export function approvalRefsOf(session: Session): string[] {
   const refs: string[] = [];

@@ -2,7 +2,7 @@ import { outcomeOf, SessionDocSchema, turnOf } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../model/index.js';
 import { sampleSession } from '../test-utils/session-store-conformance.js';
-import { readSessionDoc, sessionDocFields, sessionFieldChanges } from './firestore-session-doc.js';
+import { inboxChanges, readSessionDoc, sessionDocFields, sessionFieldChanges } from './firestore-session-doc.js';
 import { EMPTY_LAYOUT, planHistory } from './history-layout.js';
 
 const user = (text: string): Message => ({ role: 'user', content: [{ text }] });
@@ -88,5 +88,30 @@ describe('sessionDocFields (parent link)', () => {
     expect(readSessionDoc(readBack(fields), 's1').toSession(session.history)).toEqual(session);
     const plain = sampleSession('s2', [user('a')]);
     expect('parent' in sessionDocFields(plain, planHistory(EMPTY_LAYOUT, [], plain.history))).toBe(false);
+  });
+});
+
+describe('sessionDocFields (inbox)', () => {
+  it('names the inbox document of each call its batch opens, under a key the protocol’s codec reads', () => {
+    const session = sampleSession('s1', [user('a')]);
+    const fields = sessionDocFields(session, planHistory(EMPTY_LAYOUT, [], session.history), ['t1', 'a/b.c']);
+    const inbox = fields.inbox as Record<string, string>;
+    expect(Object.values(inbox).sort()).toEqual(['a/b.c', 't1']);
+    for (const key of Object.keys(inbox)) expect(key).toMatch(/^i[0-9a-f]{24}$/);
+    expect(SessionDocSchema.parse(readBack(fields)).inbox).toEqual(inbox);
+  });
+
+  it('writes an empty inbox when no call of a new session waits', () => {
+    const session = sampleSession('s1', [user('a')]);
+    expect(sessionDocFields(session, planHistory(EMPTY_LAYOUT, [], session.history)).inbox).toEqual({});
+  });
+});
+
+describe('inboxChanges', () => {
+  it('adds one field per opened call, at the key the whole document names it by', () => {
+    const session = sampleSession('s1', [user('a')]);
+    const whole = sessionDocFields(session, planHistory(EMPTY_LAYOUT, [], session.history), ['t1']);
+    const [key] = Object.keys(whole.inbox as Record<string, string>);
+    expect(inboxChanges(['t1'])).toEqual([[`inbox.${key}`, 't1']]);
   });
 });

@@ -146,12 +146,33 @@ function scalarFields(session: Session): Record<string, unknown> {
   };
 }
 
-/** The whole document of `session` whose history is laid out as `plan` says (a create, or a rewrite). */
-export function sessionDocFields(session: Session, plan: HistoryPlan): Record<string, unknown> {
+/** The field of the `inbox` map that names the inbox document of call `ref`. */
+const inboxKey = (ref: string): string => keyOf('i', ref);
+
+/** The `inbox` map that names the inbox documents of calls `refs`. */
+export function inboxField(refs: readonly string[]): Record<string, string> {
+  return Object.fromEntries(refs.map((ref) => [inboxKey(ref), ref]));
+}
+
+/** The `inbox` map's changes that add the inbox documents of calls `refs` (a write opens them). */
+export function inboxChanges(refs: readonly string[]): FieldChange[] {
+  return refs.map((ref) => [`inbox.${inboxKey(ref)}`, ref]);
+}
+
+/**
+ * The whole document of `session` whose history is laid out as `plan` says (a create, or a
+ * rewrite), naming in `inbox` the inbox documents of calls `inbox` (those its batch opens).
+ */
+export function sessionDocFields(
+  session: Session,
+  plan: HistoryPlan,
+  inbox: readonly string[] = [],
+): Record<string, unknown> {
   return {
     ...scalarFields(session),
     results: resultFields(session),
     requests: requestFields(session),
+    inbox: inboxField(inbox),
     history: { ...plan.layout, lines: linesOf(plan) },
   };
 }

@@ -56,4 +56,11 @@ export interface FirestoreStorage {
   layout: HistoryLayout | undefined;
   /** Epoch ms: when the history chunks may expire (every chunk's `expireAt` is at least this). */
   chunksExpireAt: number | undefined;
+  /**
+   * A scanned copy's: the refs of the inbox documents its `inbox` field names (undefined for a
+   * document created before the field existed). A loaded record's session names its own.
+   */
+  inbox?: readonly string[];
+  /** False for a loaded copy of a document created before its `inbox` field existed: its next write adds the field whole. */
+  inboxed?: boolean;
 }

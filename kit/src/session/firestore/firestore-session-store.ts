@@ -33,13 +33,15 @@ import {
   writeConflict,
 } from '../session-store.js';
 import type { ScannedSession, SessionScan, SweepableSessionStore } from '../session-sweep.js';
-import { approvalRefsOf, approvalWrites } from './approval-docs.js';
+import { type ApprovalWrite, approvalRefsOf, approvalWrites, openedRefs } from './approval-docs.js';
 import { FirestoreApprovalNotices } from './firestore-approval-notices.js';
 import { firestoreCode, fromFirestoreError } from './firestore-error.js';
 import { FirestoreLiveWords } from './firestore-live-words.js';
 import {
   etagOf,
   type FieldChange,
+  inboxChanges,
+  inboxField,
   readSessionDoc,
   sessionDocFields,
   sessionFieldChanges,
@@ -67,6 +69,8 @@ export type { FirestoreSessionStoreOptions, FirestoreStorage, StoreOperation };
 type Storage = FirestoreStorage;
 
 const LOAD_ATTEMPTS = 3;
+/** The id of the stop document in the control collection beside a session. */
+const STOP_DOC_ID = 'stop';
 /** Firestore's limit of writes in one batch. */
 const MAX_BATCH_WRITES = 500;
 
@@ -84,6 +88,16 @@ async function updateOf(db: DocumentDb, changes: readonly FieldChange[]): Promis
     }
   }
   return update;
+}
+
+/**
+ * The `inbox` changes of a write: the calls it opens; on a document created before the field
+ * existed, the whole field, from the calls of its history (once: the write's copy then has it).
+ */
+function inboxOf(storage: FirestoreStorage, next: Session, approvals: readonly ApprovalWrite[]): FieldChange[] {
+  if (storage.inboxed !== false) return inboxChanges(openedRefs(approvals));
+  // A sub-agent's session has no inbox documents of its own: its questions are its parent's.
+  return [['inbox', inboxField(next.parent ? [] : approvalRefsOf(next))]];
 }
 
 /** About how many bytes a write sends: its session fields and chunk texts, as JSON. */
@@ -132,12 +146,10 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     this.callTimeoutMs = options.callTimeoutMs ?? DEFAULT_FIRESTORE_CALL_TIMEOUT_MS;
     this.usageCollection = options.usageCollection;
     this.chargesUsage = options.usageCollection !== undefined;
-    this.stops = new FirestoreTurnStops((id) => this.sessionRef(id).collection(CONTROL_COLLECTION).doc('stop'));
-    this.queue = new FirestoreTurnQueue(this.db, (id) =>
-      this.sessionRef(id).collection(CONTROL_COLLECTION).doc(QUEUE_DOC_ID),
-    );
+    this.stops = new FirestoreTurnStops((id) => this.controlRef(id, STOP_DOC_ID));
+    this.queue = new FirestoreTurnQueue(this.db, (id) => this.controlRef(id, QUEUE_DOC_ID));
     this.live = new FirestoreLiveWords(
-      (id) => this.sessionRef(id).collection(CONTROL_COLLECTION).doc(LIVE_DOC_ID),
+      (id) => this.controlRef(id, LIVE_DOC_ID),
       (bytes) => this.onOperation?.({ kind: 'live', reads: 0, writes: 1, bytes }),
     );
     this.approvals = new FirestoreApprovalNotices(this.db, this.approvalsCollection, this.onOperation);
@@ -163,20 +175,33 @@ export class FirestoreSessionStore implements SweepableSessionStore {
   }
 
   /**
-   * Puts in `batch` the inbox writes of replacing `expected` with `next`: a document for each call
-   * that now waits, the closing fields of each that no longer does. How many.
+   * Puts in `batch` the inbox writes of a session write (`approvalWrites`): a document for each call
+   * that now waits, the closing fields of each that no longer does.
    */
-  private addApprovals(batch: DocumentBatch, expected: Session | undefined, next: Session): number {
-    const writes = approvalWrites(expected, next);
+  private addApprovals(batch: DocumentBatch, id: string, writes: readonly ApprovalWrite[]): void {
     for (const write of writes) {
-      const ref = this.approvalRef(next.id, write.ref);
+      const ref = this.approvalRef(id, write.ref);
       // Set whole on open: a wait begins, and a restarted call that asks again drops its last wait's
       // answer and notice. Merged on close, with only the fields the store owns: a notifier's claim
       // (`notice`) stays, and a call that waited before the inbox existed gets a closed stub, the batch never failing on it.
       if (write.kind === 'open') batch.set(ref, write.fields);
       else batch.set(ref, write.fields, { merge: true });
     }
-    return writes.length;
+  }
+
+  /**
+   * The documents a session owns besides itself, which go in its deletion's batch: the chunks its
+   * layout names, its inbox documents, and its control documents (a stop, the queue, the live
+   * words; deleting one that was never written is no error).
+   */
+  private async ownedRefs(id: string, expected: SessionVersion, storage: Storage): Promise<DocumentRef[]> {
+    const chunks = (storage.layout?.chunks ?? []).map((_, i) => this.chunkRef(id, i));
+    const control = [STOP_DOC_ID, QUEUE_DOC_ID, LIVE_DOC_ID].map((doc) => this.controlRef(id, doc));
+    return [...chunks, ...(await this.approvalsOf(id, expected, storage)), ...control];
+  }
+
+  private controlRef(id: string, doc: string): DocumentRef {
+    return this.sessionRef(id).collection(CONTROL_COLLECTION).doc(doc);
   }
 
   private chunkRef(id: string, index: number): DocumentRef {
@@ -221,6 +246,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
       updateTime,
       layout: doc.layout,
       chunksExpireAt: millisOf(snap.get('chunksExpireAt')),
+      inboxed: snap.get('inbox') !== undefined,
     };
     return { session, etag: etagOf(updateTime), storage };
   }
@@ -229,13 +255,15 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     const session = withPending(created);
     const plan = planHistory(EMPTY_LAYOUT, [], session.history, this.limits);
     const stamp = chunkStamp(session, undefined);
+    const approvals = approvalWrites(undefined, session);
     const batch = this.db.batch();
-    const fields = this.docFields(session, plan, stamp.at);
+    const fields = this.docFields(session, plan, stamp.at, approvals);
     batch.create(this.sessionRef(session.id), fields);
     this.addChunks(batch, session, plan, stamp.at);
-    const approvals = this.addApprovals(batch, undefined, session);
+    this.addApprovals(batch, session.id, approvals);
+    const writes = 1 + plan.put.size + approvals.length;
     try {
-      return await this.commit(batch, session, plan, stamp.at, 1 + plan.put.size + approvals, sentBytes(fields, plan));
+      return await this.commit(batch, session, plan, stamp.at, writes, sentBytes(fields, plan));
     } catch (error) {
       if (firestoreCode(error) === 6) throw new KitError('already-exists', `session '${session.id}' already exists`);
       throw fromFirestoreError(error, `creating session '${session.id}'`);
@@ -264,13 +292,13 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     for (const created of sessions) {
       const session = withPending(created);
       const plan = planHistory(EMPTY_LAYOUT, [], session.history, this.limits);
-      const approvals = approvalWrites(undefined, session).length;
-      if (writes + 1 + plan.put.size + approvals > MAX_BATCH_WRITES) await flush();
+      const approvals = approvalWrites(undefined, session);
+      if (writes + 1 + plan.put.size + approvals.length > MAX_BATCH_WRITES) await flush();
       const stamp = chunkStamp(session, undefined);
-      batch.create(this.sessionRef(session.id), this.docFields(session, plan, stamp.at));
+      batch.create(this.sessionRef(session.id), this.docFields(session, plan, stamp.at, approvals));
       this.addChunks(batch, session, plan, stamp.at);
-      this.addApprovals(batch, undefined, session);
-      writes += 1 + plan.put.size + approvals;
+      this.addApprovals(batch, session.id, approvals);
+      writes += 1 + plan.put.size + approvals.length;
     }
     await flush();
   }
@@ -287,14 +315,16 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     const stamp = chunkStamp(next, storage.chunksExpireAt);
     const changes = sessionFieldChanges(expected.session, storage.layout, next, plan);
     if (stamp.at !== storage.chunksExpireAt) changes.push(['chunksExpireAt', new Date(stamp.at)]);
+    const approvals = approvalWrites(expected.session, next);
+    changes.push(...inboxOf(storage, next, approvals));
     const batch = this.db.batch();
     const update = await updateOf(this.db, changes);
     batch.update(this.sessionRef(next.id), update, { lastUpdateTime: storage.updateTime });
     this.addChunks(batch, next, plan, stamp.at);
     const renewed = stamp.renew ? this.renewChunks(batch, next.id, plan, stamp.at) : 0;
-    const approvals = this.addApprovals(batch, expected.session, next);
+    this.addApprovals(batch, next.id, approvals);
     const charged = options?.charge ? await this.addCharge(batch, options.charge) : 0;
-    const writes = 1 + plan.put.size + plan.remove.length + renewed + approvals + charged;
+    const writes = 1 + plan.put.size + plan.remove.length + renewed + approvals.length + charged;
     try {
       return await this.commit(batch, next, plan, stamp.at, writes, sentBytes(update, plan));
     } catch (error) {
@@ -311,15 +341,15 @@ export class FirestoreSessionStore implements SweepableSessionStore {
       throw new KitError('internal', `session '${id}' was not read from this Firestore store`);
     }
     if (storage && options?.expected) {
-      // The chunks the layout names, and the inbox documents its calls have, go in the same
-      // batch; without a layout, the recursive delete below takes the chunks.
-      const chunks = (storage.layout?.chunks ?? []).map((_, i) => this.chunkRef(id, i));
-      const approvals = await this.approvalsOf(id, options.expected);
+      // What the session owns goes in the same batch, named by the copy read: no query, one
+      // round trip. Without a layout (a document that doesn't parse), the recursive delete below
+      // takes the chunks.
+      const owned = await this.ownedRefs(id, options.expected, storage);
       const deleted = await this.run(`deleting session '${id}'`, () =>
-        deleteIfUnchanged(this.db, this.sessionRef(id), [...chunks, ...approvals], storage.updateTime),
+        deleteIfUnchanged(this.db, this.sessionRef(id), owned, storage.updateTime),
       );
       if (!deleted) throw writeConflict(id, 'it changed or is gone');
-      this.onOperation?.({ kind: 'commit', reads: 0, writes: 1 + chunks.length + approvals.length });
+      this.onOperation?.({ kind: 'commit', reads: 0, writes: 1 + owned.length });
       if (storage.layout) return;
     }
     // Firestore deletes no subcollection with its document: the history chunks go explicitly.
@@ -337,11 +367,13 @@ export class FirestoreSessionStore implements SweepableSessionStore {
 
   /**
    * The inbox documents of session `id`: named by the calls of its stored copy when the delete
-   * has one, else found by a query (a sweep's scanned copy; the SDK's client only).
+   * has one, else by the document's `inbox` (a sweep's scanned copy), else, for a document
+   * created before `inbox` existed, found by a query (the SDK's client only).
    */
-  private async approvalsOf(id: string, expected: SessionVersion): Promise<DocumentRef[]> {
+  private async approvalsOf(id: string, expected: SessionVersion, storage: Storage): Promise<DocumentRef[]> {
     const session = (expected as Partial<SessionRecord>).session;
-    if (session) return approvalRefsOf(session).map((ref) => this.approvalRef(id, ref));
+    const refs = session ? approvalRefsOf(session) : storage.inbox;
+    if (refs) return refs.map((ref) => this.approvalRef(id, ref));
     return this.queriedApprovals(id);
   }
 
@@ -357,8 +389,8 @@ export class FirestoreSessionStore implements SweepableSessionStore {
   }
 
   /**
-   * Without the SDK's recursive delete (the REST client): the session and the chunks its stored
-   * copy names, read first and deleted if unchanged. Stop and queue documents go with their TTL.
+   * Without the SDK's recursive delete (the REST client): the session and what its stored copy
+   * names (chunks, inbox and control documents), read first and deleted if unchanged.
    */
   private async deleteAsStored(id: string): Promise<void> {
     for (let attempt = 1; ; attempt++) {
@@ -387,6 +419,13 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     );
   }
 
+  async existing(ids: readonly string[]): Promise<ReadonlySet<string>> {
+    if (!ids.length) return new Set();
+    const snaps = await this.run('reading sessions', () => this.db.getAll(...ids.map((id) => this.sessionRef(id))));
+    this.onOperation?.({ kind: 'getAll', reads: ids.length, writes: 0 });
+    return new Set(snaps.filter((snap) => snap.exists).map((snap) => snap.id));
+  }
+
   /** The SDK's client, for what the REST client can't do (queries, recursive deletes). */
   private sdk(what: string) {
     const sdk = sdkFirestore(this.db);
@@ -394,8 +433,14 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     return sdk;
   }
 
-  private docFields(session: Session, plan: HistoryPlan, chunksExpireAt: number): Record<string, unknown> {
-    return { ...sessionDocFields(session, plan), chunksExpireAt: new Date(chunksExpireAt) };
+  private docFields(
+    session: Session,
+    plan: HistoryPlan,
+    chunksExpireAt: number,
+    approvals: readonly ApprovalWrite[],
+  ): Record<string, unknown> {
+    const fields = sessionDocFields(session, plan, openedRefs(approvals));
+    return { ...fields, chunksExpireAt: new Date(chunksExpireAt) };
   }
 
   private addChunks(batch: DocumentBatch, session: Session, plan: HistoryPlan, expireAt: number): void {

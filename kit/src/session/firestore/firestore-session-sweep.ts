@@ -6,6 +6,7 @@ import type { SessionRecord } from '../session-store.js';
 import type { ScannedSession, SessionScan } from '../session-sweep.js';
 import { firestoreCode } from './firestore-error.js';
 import { etagOf } from './firestore-session-doc.js';
+import type { FirestoreStorage } from './firestore-session-store-options.js';
 
 // The Firestore side of the cleanup job's sweeps, kept out of the store's read/write path.
 
@@ -39,17 +40,25 @@ export async function scanSessionDocs(
   return (await q.get()).docs;
 }
 
+/** The refs an `inbox` field names; undefined when the document has none (created before it existed). */
+function inboxOf(field: unknown): string[] | undefined {
+  if (typeof field !== 'object' || field === null) return undefined;
+  return Object.values(field).filter((ref): ref is string => typeof ref === 'string');
+}
+
 /** A scanned session document as a sweep sees it; `read` parses the whole session when asked. */
 export function scannedSession(snap: QueryDocumentSnapshot, read: () => Promise<SessionRecord>): ScannedSession {
   const data = snap.data();
   const updateTime = snap.updateTime as UpdateTime;
   // Just enough of the history field to delete a session's chunks; the rest is not parsed here.
   const layout = HistoryLayoutSchema.safeParse(data.history);
-  const storage = {
+  const storage: FirestoreStorage = {
     updateTime,
     layout: layout.success ? layout.data : undefined,
     chunksExpireAt: millisOf(data.chunksExpireAt),
   };
+  const inbox = inboxOf(data.inbox);
+  if (inbox) storage.inbox = inbox;
   const scanned: ScannedSession = {
     id: snap.id,
     etag: etagOf(updateTime),
