@@ -16,7 +16,7 @@ export const AnsweredBySchema = z.object({
   uid: z.string(),
   at: z.number(),
   appId: z.optional(z.string()),
-  /** Their name as their verified ID token gave it (its `name` claim), when it has one: what a person is shown. */
+  /** Their name from a source they can't edit (the agent's `approverName`: by default the `approverName` custom claim), when there is one: what a person is shown. */
   name: z.optional(z.string()),
 });
 export type AnsweredBy = z.infer<typeof AnsweredBySchema>;

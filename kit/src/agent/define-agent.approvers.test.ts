@@ -24,7 +24,11 @@ if (!host) console.warn('\n*** SKIPPED: approvers — no Firestore emulator ***\
 const projectId = demoProjectId('approvers');
 const backends = host ? firestoreStoreBackends(host, projectId, 'ap') : undefined;
 
-const MANAGER = { auth: { uid: 'max', token: { manager: true, name: 'Max Manager' } }, app: { appId: 'web-app' } };
+// Max's displayed name is the custom claim the app sets; the `name` claim (his own, editable) is never read.
+const MANAGER = {
+  auth: { uid: 'max', token: { manager: true, approverName: 'Max Manager', name: 'Mary (manager)' } },
+  app: { appId: 'web-app' },
+};
 const as = (uid: string, token: Record<string, unknown> = {}) => ({ uid, context: { auth: { uid, token } } });
 const manager = { uid: 'max', context: MANAGER };
 

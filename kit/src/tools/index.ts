@@ -1,3 +1,4 @@
+export { APPROVER_NAME_CLAIM, type ApproverNameHook, approverNameClaim } from './approver-name.js';
 export {
   type ApproverAuth,
   type ApproverCall,
@@ -8,6 +9,7 @@ export {
   approverCheckOf,
   approversIn,
   approversWithClaim,
+  type ClaimApproversOptions,
   inboxAddressOf,
 } from './approvers.js';
 export { defineInterrupt } from './define-interrupt.js';

@@ -60,7 +60,8 @@ function refundWords(_tool: McpToolInfo, input: Record<string, unknown>): Record
  * The refunds agent: the order assistant hands refunds to it (`handoffTo`). Its tools come from
  * the example's own MCP server (`mcpTools`): `checkRefund` (read-only, trusted as such) and
  * `refundOrder`, which waits for a manager first (`approversWithClaim('manager')`: holders of the
- * claim answer it from their approvals inbox; the customer does not approve their own refund).
+ * claim answer it from their approvals inbox; the customer does not approve their own refund, nor
+ * does a manager who is the customer: `excludeOwner`).
  * Each request names the customer (and, after the approval, the manager) to the server.
  */
 export function defineRefundsAgent(deps: RefundsAgentDeps): Agent<'reject'> {
@@ -68,7 +69,7 @@ export function defineRefundsAgent(deps: RefundsAgentDeps): Agent<'reject'> {
     url: deps.mcpUrl,
     name: 'refunds',
     approval: ['refundOrder'],
-    approvers: approversWithClaim(REFUND_APPROVER_CLAIM),
+    approvers: approversWithClaim(REFUND_APPROVER_CLAIM, { excludeOwner: true }),
     approvalMetadata: refundWords,
     trustReadOnlyHints: true,
     timeoutMs: 10_000,
