@@ -16,6 +16,7 @@ export { defineInterrupt } from './define-interrupt.js';
 export { defineTool, makeTool } from './define-tool.js';
 export { editInput } from './input-edit.js';
 export { declineInterrupt } from './interrupt-replies.js';
+export { type PresentContext, type PresentInput, presentationOf } from './present-input.js';
 export { LimitSink, PromiseSink } from './run-with-limits.js';
 export { toJsonSchema } from './to-tool-definition.js';
 export {

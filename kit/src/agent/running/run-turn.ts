@@ -123,6 +123,8 @@ export async function runTurn(
         }
       : journal.modelResponded,
     onToolResult: journal.toolFinished,
+    // A sub-agent's user messages are its parent's model's words, never a person's.
+    ...(writer.session.parent ? { userIsPerson: false } : {}),
     ...(journal.toolState ? { state: journal.toolState } : {}),
     ...chunksTo(ctx.onChunk, live, journal),
     signal,
