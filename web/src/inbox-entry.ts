@@ -3,6 +3,7 @@ import { approvalCopy } from './approval-copy.js';
 import { declineForm } from './decline-form.js';
 import { el, fieldList } from './dom.js';
 import { askerWords, presentedFields, timeWords } from './inbox-words.js';
+import { whatRuns } from './what-runs.js';
 
 /** What the approver does with an entry: answers it; rejects with the error when the answer was refused. */
 export type AnswerEntry = (approval: Approval, decision: ApprovalDecision) => Promise<void>;
@@ -87,7 +88,8 @@ export function inboxEntry(
     el('h3', { id: `${id}-title` }, copy.title),
     copy.summary && el('p', { class: 'summary' }, copy.summary),
     copy.consequence && el('p', { class: 'consequence' }, copy.consequence),
-    fieldList(presentedFields(approval.metadata)),
+    // What runs, as the tool presents it; a document written before presentations lists the tool's metadata.
+    approval.presented ? whatRuns(approval.presented, 'approver') : fieldList(presentedFields(approval.metadata)),
     el('p', { class: 'asker' }, 'Asked by ', el('span', { class: 'who' }, askerWords(approval.ownerUid, names))),
     times,
     answeredBy,
