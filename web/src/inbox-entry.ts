@@ -25,7 +25,8 @@ let entries = 0;
 
 /**
  * An inbox entry for an approver: the tool's words for the call (its interrupt metadata, as on
- * the owner's card), what the tool presents beside them (the order, the item, the reason), who
+ * the owner's card), what runs as the tool presents it (a document written before presentations:
+ * the metadata it presents beside its words), who
  * asks, since when and until when; Approve, or Decline with an optional reason. Once the answer
  * got through it says so ("Approved by you"); a refused one says why and stays answerable when it
  * still can be.
@@ -88,7 +89,6 @@ export function inboxEntry(
     el('h3', { id: `${id}-title` }, copy.title),
     copy.summary && el('p', { class: 'summary' }, copy.summary),
     copy.consequence && el('p', { class: 'consequence' }, copy.consequence),
-    // What runs, as the tool presents it; a document written before presentations lists the tool's metadata.
     approval.presented ? whatRuns(approval.presented, 'approver') : fieldList(presentedFields(approval.metadata)),
     el('p', { class: 'asker' }, 'Asked by ', el('span', { class: 'who' }, askerWords(approval.ownerUid, names))),
     times,
