@@ -24,8 +24,8 @@ export interface ResumeAdmission {
   /** The whole history: a reply naming a call of an earlier, closed round is `ALREADY_ANSWERED`. */
   history?: readonly Message[];
   /**
-   * The replies are a client's: `ANSWER_NOT_ALLOWED` for an output of a tool that isn't
-   * answerable, and for an edit (`replaceInput`) of fields its tool doesn't declare editable.
+   * The replies are a client's: `ANSWER_NOT_ALLOWED` for an output (`respond`) of a tool that is
+   * neither a question (`defineInterrupt`) nor declares `answerable: true`, and for an edit (`replaceInput`) of fields its tool doesn't declare editable.
    */
   fromClient?: boolean;
   /**
@@ -145,12 +145,8 @@ function toolOf(
     if (!waiting || reply.kind === 'decline') return undefined;
     throw toolChanged(reply.name, reply.ref);
   }
-  if (
-    reply.kind === 'respond' &&
-    admission.fromClient &&
-    !(tool.config.answerable ?? tool.config.sideEffects !== 'idempotent')
-  ) {
-    const words = `'${reply.name}' acts on the world: approve it (restart) or decline it; a client can't supply its result`;
+  if (reply.kind === 'respond' && admission.fromClient && !(tool.config.answerable ?? !tool.restartable)) {
+    const words = `'${reply.name}' takes no answer from a client: approve it (restart) or decline it; only a question (defineInterrupt) or a tool with answerable: true takes a result`;
     throw refused(reply, 'ANSWER_NOT_ALLOWED', words);
   }
   if (reply.kind === 'restart' && !tool.restartable) {

@@ -21,6 +21,21 @@ describe('assignRefs', () => {
     expect((message.content[1] as ToolRequestPart).toolRequest.ref).toBeUndefined();
   });
 
+  it('never takes a model id that reads as a path as a ref: the call gets a ref of its own, the model’s id kept for the model', () => {
+    const message: Message = {
+      role: 'model',
+      content: [
+        { toolRequest: { name: 'refund', ref: 'sub/1', input: {} } },
+        { toolRequest: { name: 'note', ref: '', input: {} } },
+      ],
+    };
+    const [refund, note] = assignRefs(message).content as ToolRequestPart[];
+    expect(refund?.toolRequest.ref).toMatch(/^[0-9a-f-]{36}$/);
+    expect(refund?.metadata).toEqual({ modelRef: 'sub/1' });
+    expect(note?.toolRequest.ref).toMatch(/^[0-9a-f-]{36}$/);
+    expect(note?.metadata).toBeUndefined();
+  });
+
   it('gives back the same message when every request has a ref', () => {
     const message: Message = { role: 'model', content: [{ toolRequest: { name: 'a', ref: 'x', input: {} } }] };
     expect(assignRefs(message)).toBe(message);

@@ -7,7 +7,7 @@ import type { LimitSink } from './run-with-limits.js';
 /**
  * What a tool declares about repeating it. The turn journal (agent/turn-journal.ts) commits a
  * tool's result as the call finishes, except a `none` tool's, which rides along with the next
- * write; an `idempotent` tool's call also can't be answered by a client (see `answerable`).
+ * write. (Whether a client may answer a call with a result of its own is `answerable`.)
  */
 export type ToolSideEffects = 'none' | 'idempotent';
 
@@ -53,9 +53,10 @@ export interface ToolConfig<I extends z.ZodType, O extends z.ZodType> {
    */
   onDecline?: (input: z.infer<I>, reason: string | undefined) => z.infer<O>;
   /**
-   * Lets a client answer an interrupt of this tool with an output of its own (`respond`). Off
-   * by default for tools with `sideEffects: 'idempotent'`: an app must not be able to record
-   * "sent" for a transfer that never ran. Interrupts (`defineInterrupt`) are answerable.
+   * Lets a client answer an interrupt of this tool with an output of its own (`respond`). Off by
+   * default for every tool but a question (`defineInterrupt`): a client's word must not become the
+   * result of a call that acts on the world (an app recording "sent" for a transfer that never
+   * ran), whatever its `sideEffects`.
    */
   answerable?: boolean;
   /**

@@ -4,10 +4,10 @@ import { standingOf } from '../../session/session-standing.js';
 import { DEFAULT_CONTINUATION_MAX_DURATION_MS } from '../continuation-queue/index.js';
 import type { AgentRuntime } from '../runtime/index.js';
 import type { AgentTurnResult, ClientTurnRequest, ContinuationRequest, TurnPlan } from '../turn/index.js';
-import type { AnswererStanding } from './admit-answerer.js';
 import { admitRequestId, requestsAfterAdmission } from './admit-request-id.js';
 import { assertToolsListed } from './assert-tools-listed.js';
 import { continuationPlan } from './continuation-plan.js';
+import type { GatedResume } from './gate-resume.js';
 import { planTurn } from './plan-turn.js';
 
 /** What a call may do: give back a stored result, or run its plan after a lease write that stores `requests`. */
@@ -27,16 +27,11 @@ export function notOwner(id: string): KitError {
  * journal) and its plan; for a continuation, the standing of the lease it names. Every refusal of
  * a loaded session is thrown here; nothing is written.
  */
-export function admitCall(
-  rt: AgentRuntime,
-  session: Session,
-  call: CallToAdmit,
-  answerer: AnswererStanding = 'owner',
-): Admission {
+export function admitCall(rt: AgentRuntime, session: Session, call: CallToAdmit, gated?: GatedResume): Admission {
   const { id } = session;
   // A continuation is the server's: it goes on with the owner's turn, as the owner. An approver's
-  // answer was admitted by its calls' tools (admitAnswerer) and goes on as the owner's turn.
-  if (call.kind !== 'continuation' && answerer !== 'approver' && session.ownerUid !== call.uid) {
+  // answer was admitted by its calls' tools (gateResume) and goes on as the owner's turn.
+  if (call.kind !== 'continuation' && gated?.standing !== 'approver' && session.ownerUid !== call.uid) {
     throw notOwner(id);
   }
   if (session.agent !== rt.name) {
@@ -52,6 +47,6 @@ export function admitCall(
   const admitted = admitRequestId(rt, session, standing, call);
   if (admitted && 'replay' in admitted) return admitted;
   if (!admitted) assertToolsListed(rt, session, standing);
-  const plan = admitted?.plan ?? planTurn(rt, session, standing, call);
+  const plan = admitted?.plan ?? planTurn(rt, session, standing, call, gated);
   return { plan, requests: requestsAfterAdmission(session, standing, plan, call) };
 }

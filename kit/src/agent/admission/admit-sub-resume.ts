@@ -5,7 +5,7 @@ import { applyResume, nothingToResume, repliesOfRequest } from '../../generate/i
 import { standingOf } from '../../session/index.js';
 import type { AgentRuntime } from '../runtime/index.js';
 import type { NestedAnswerer } from '../sub-agent/index.js';
-import { admitAnswerer } from './admit-answerer.js';
+import { gateResume } from './gate-resume.js';
 
 /**
  * Checks the answers `resume` to sub-session `sessionId`'s interrupts as its own admission
@@ -34,8 +34,9 @@ export async function admitSubResume(
     now,
     answerer: { token: answerer.token, ...(appId === undefined ? {} : { appId }), approvers: true },
   };
+  let gated: Awaited<ReturnType<typeof gateResume>>;
   try {
-    await admitAnswerer(rt, session, request);
+    gated = await gateResume(rt, session, request);
   } catch (error) {
     if (isKitError(error) && error.reason === 'NOT_ALLOWED') return false;
     throw error;
@@ -51,6 +52,6 @@ export async function admitSubResume(
   }
   const last = openRoundOf(session.history);
   if (!last) throw nothingToResume(session.history, sessionId, replies);
-  applyResume(last, replies, rt.toolMap, { history: session.history, fromClient: true });
+  applyResume(last, gated.replies, rt.toolMap, { history: session.history, fromClient: true });
   return true;
 }

@@ -10,8 +10,8 @@ import { requestDigest } from '../call-records/index.js';
 import { type AgentRuntime, withSessionId } from '../runtime/index.js';
 import type { SessionLink } from '../sub-agent/index.js';
 import type { AgentTurnResult, ClientTurnRequest, ContinuationRequest, StartedTurn, TurnPlan } from '../turn/index.js';
-import { admitAnswerer, notAllowed } from './admit-answerer.js';
 import { type Admission, admitCall, notOwner } from './admit-call.js';
+import { type GatedResume, gateResume, notAllowed } from './gate-resume.js';
 import { sessionBusy } from './plan-turn.js';
 
 /**
@@ -176,16 +176,13 @@ async function claimSession(rt: AgentRuntime, id: string, request: BeginRequest)
     const now = rt.timing.clock();
     const deadTurnStop = await stopOfDeadTurn(rt, session, now);
     let admitted: Admission;
-    let byApprover = false;
+    let gated: GatedResume | undefined;
     try {
-      // Who answers comes first: a caller who may not answer learns nothing more of the session.
-      // (A sub-agent's resume through its parent's names who answered: the parent's admission admitted them.)
-      const preAdmitted = asked.kind === 'resume' && asked.answeredBy !== undefined;
-      if (asked.kind !== 'continuation' && !preAdmitted)
-        byApprover = (await admitAnswerer(rt, session, asked)) === 'approver';
+      // Who answers comes first, through the one gate: a caller who may not answer learns nothing more of the session.
+      if (asked.kind === 'resume') gated = await gateResume(rt, session, { ...asked, now });
       const call = { ...asked, now, ...(deadTurnStop ? { deadTurnStop } : {}) };
-      admitted = admitCall(rt, session, call, byApprover ? 'approver' : 'owner');
-      if ('replay' in admitted) return byApprover ? { ...admitted, byApprover } : admitted;
+      admitted = admitCall(rt, session, call, gated);
+      if ('replay' in admitted) return gated?.standing === 'approver' ? { ...admitted, byApprover: true } : admitted;
     } catch (error) {
       if (fresh) throw error;
       fresh = true;
@@ -196,7 +193,7 @@ async function claimSession(rt: AgentRuntime, id: string, request: BeginRequest)
       const link = asked.kind === 'continuation' ? undefined : asked.link;
       const next = leased(rt, session, plan, now, requests, link);
       const start = started(await rt.store.write(record, next), plan, deadTurnStop);
-      return byApprover ? { ...start, byApprover } : start;
+      return gated?.standing === 'approver' ? { ...start, byApprover: true } : start;
     } catch (error) {
       if (!isWriteConflict(error)) throw error;
       // Others keep writing the session: they hold it, or are about to.

@@ -10,6 +10,7 @@ import { withPending } from '../../session/pending-of.js';
 import { testTools } from '../../test-utils/protocol-tools.js';
 import { resolveAgent } from '../runtime/index.js';
 import type { ClientTurnRequest } from '../turn/index.js';
+import { gateResume } from './gate-resume.js';
 import { planTurn, RUNNING_TURN_POLL_MS, sessionBusy } from './plan-turn.js';
 
 const NOW = 1_700_000_000_000;
@@ -113,9 +114,10 @@ describe('planTurn', () => {
     });
   });
 
-  it('journals the answers on the open round, keeping the turn count, when a waiting session is resumed', () => {
+  it('journals the answers on the open round, keeping the turn count, when a waiting session is resumed', async () => {
     const session = waitingSession();
-    const plan = planTurn(rt, session, 'interrupted', resume('r2'));
+    const request = resume('r2') as Extract<ClientTurnRequest, { kind: 'resume' }>;
+    const plan = planTurn(rt, session, 'interrupted', request, await gateResume(rt, session, request));
     expect(plan.kind).toBe('resume');
     expect(plan.turns).toBe(1);
     expect(plan.turn).toMatchObject({ seq: 0, kind: 'resume', start: 0, requestId: 'r2' });

@@ -1,5 +1,4 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Resume } from '@callable-flows/protocol';
 import { openRoundOf } from '../../call-state/index.js';
 import { KitError } from '../../errors/index.js';
 import { applyResume, changedCallsOf, nothingToResume, repliesOfRequest } from '../../generate/index.js';
@@ -8,8 +7,8 @@ import type { Session, Standing, TurnState } from '../../session/index.js';
 import { pendingInterruptsOf } from '../call-records/index.js';
 import { type ClosingReason, closeTrailingRequests, closeUnansweredMessage } from '../history/index.js';
 import type { AgentRuntime } from '../runtime/index.js';
-import { nestReplies } from '../sub-agent/index.js';
 import type { ClientTurnRequest, TurnPlan } from '../turn/index.js';
+import type { GatedResume } from './gate-resume.js';
 
 function withRequestId(turn: TurnState, kind: TurnState['kind'], requestId: string | undefined): TurnState {
   const { requestId: _old, ...rest } = turn;
@@ -66,26 +65,15 @@ export function sessionBusy(session: Session, now: number, atLeastMs = 0): KitEr
 }
 
 /**
- * The resume of a session whose history ends with an open round: the answers are journaled on
- * it now, in the turn's first write, so an answer once given is final (the same answer again
- * goes on from the journal; a different one is refused before anything is written).
+ * The resume of a session whose history ends with an open round: the answers the gate resolved
+ * (`gateResume`) are journaled on it now, in the turn's first write, so an answer once given is
+ * final (the same answer again goes on from the journal; a different one is refused before
+ * anything is written).
  */
-function resumeTurn(rt: AgentRuntime, session: Session, resume: Resume, request: ClientTurnRequest): TurnPlan {
+function resumeTurn(rt: AgentRuntime, session: Session, gated: GatedResume, request: ClientTurnRequest): TurnPlan {
   const last = openRoundOf(session.history);
-  const sent = repliesOfRequest(resume);
-  if (!last) throw nothingToResume(session.history, session.id, sent);
-  // Every answer records who gave it (their uid, and name when their token has one), when, and
-  // from which app when App Check vouched for it (a sub-agent's resume: who answered through its parent's).
-  const answerer = request.kind === 'resume' ? request.answerer : undefined;
-  const { appId, name } = answerer ?? {};
-  const answeredBy = (request.kind === 'resume' ? request.answeredBy : undefined) ?? {
-    uid: request.uid,
-    at: request.now,
-    ...(appId === undefined ? {} : { appId }),
-    ...(name === undefined ? {} : { name }),
-  };
-  // Answers to a sub-agent's questions (by path) restart the sub-agent call that asked them.
-  const replies = nestReplies(sent, resume, last, rt.toolMap, answeredBy);
+  if (!last) throw nothingToResume(session.history, session.id, gated.replies);
+  const { replies, answeredBy } = gated;
   const answered = applyResume(last, replies, rt.toolMap, { history: session.history, fromClient: true, answeredBy });
   const history = [...session.history.slice(0, -1), answered];
   const base: TurnState = session.turn ?? {
@@ -101,7 +89,13 @@ function resumeTurn(rt: AgentRuntime, session: Session, resume: Resume, request:
  * Decides what a client's call does with a session in its standing, and what the lease write stores.
  * The user message, or the resume's answers, are part of that first write, so they are never lost.
  */
-export function planTurn(rt: AgentRuntime, session: Session, standing: Standing, request: ClientTurnRequest): TurnPlan {
+export function planTurn(
+  rt: AgentRuntime,
+  session: Session,
+  standing: Standing,
+  request: ClientTurnRequest,
+  gated?: GatedResume,
+): TurnPlan {
   const { id } = session;
   if (standing === 'held') throw sessionBusy(session, request.now);
   if (request.kind === 'resume') {
@@ -111,7 +105,9 @@ export function planTurn(rt: AgentRuntime, session: Session, standing: Standing,
       });
     }
     if (standing === 'idle') throw nothingToResume(session.history, session.id, repliesOfRequest(request.resume));
-    return resumeTurn(rt, session, request.resume, request);
+    // Only the gate's replies are applied: a resume that did not pass it is a kit bug, not a call.
+    if (!gated) throw new KitError('internal', 'a resume is planned only from the replies its gate resolved');
+    return resumeTurn(rt, session, gated, request);
   }
   const { message } = request;
   if (standing === 'interrupted') {

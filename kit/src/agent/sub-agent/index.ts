@@ -1,7 +1,5 @@
 export {
   type NestedAnswerer,
-  nestedHeadsOf,
-  nestReplies,
   SUB_AGENT_CALLS,
   type SubAgentCalls,
   type SubAgentResumed,

@@ -106,6 +106,25 @@ describe('gemini', () => {
     });
   });
 
+  it('shows Gemini its own id for a call whose id the kit would not take as a ref (a path), on the call and its response', async () => {
+    const body = await sent({
+      messages: [
+        user('go'),
+        {
+          role: 'model',
+          content: [{ toolRequest: { name: 'lookup', ref: 'k-1', input: {} }, metadata: { modelRef: 'a/b' } }],
+        },
+        { role: 'tool', content: [{ toolResponse: { name: 'lookup', ref: 'k-1', output: 'plain' } }] },
+      ],
+    });
+    const contents = body.contents as GeminiJson[];
+    expect(contents[1]).toEqual({ role: 'model', parts: [{ functionCall: { id: 'a/b', name: 'lookup', args: {} } }] });
+    expect(contents[2]).toEqual({
+      role: 'user',
+      parts: [{ functionResponse: { id: 'a/b', name: 'lookup', response: { output: 'plain' } } }],
+    });
+  });
+
   it('sends a multipart tool result as functionResponse parts when the tool returned media', async () => {
     const body = await sent({
       messages: [

@@ -24,7 +24,7 @@ function toParts(message: Message, context: PartContext): GeminiPart[] {
  * responses). A turn left with no parts is dropped, since Gemini refuses empty turns.
  */
 export function toGeminiContents(messages: readonly Message[], names: ToolNames): GeminiContents {
-  const context: PartContext = { names, echoedIds: new Set() };
+  const context: PartContext = { names, echoedIds: new Map() };
   const contents: Content[] = [];
   const system: GeminiPart[] = [];
   for (const message of messages) {

@@ -8,7 +8,8 @@ import type { ToolNames } from './tool-names.js';
 export interface PartContext {
   names: ToolNames;
   /** Refs sent as function call ids: only their responses carry the id back. */
-  echoedIds: Set<string>;
+  /** The ids Gemini was shown, by the kit's ref of their call (the model's own id where the kit's differs). */
+  echoedIds: Map<string, string>;
 }
 
 /** Part metadata keys Gemini reads back on media parts. */
@@ -33,8 +34,9 @@ function functionCall(part: ToolRequestPart, context: PartContext): GeminiPart |
   const call: NonNullable<GeminiPart['functionCall']> = { name: context.names.toGemini(name), args: input ?? {} };
   // A ref the adapter made up (Gemini gave no id) is ours alone: Gemini never saw it as an id.
   if (ref !== undefined && part.metadata?.syntheticRef !== true) {
-    call.id = ref;
-    context.echoedIds.add(ref);
+    const modelRef = part.metadata?.modelRef;
+    call.id = typeof modelRef === 'string' ? modelRef : ref;
+    context.echoedIds.set(ref, call.id);
   }
   return withSignature({ functionCall: call }, part.metadata);
 }
@@ -53,7 +55,8 @@ function functionResponse(part: ToolResponsePart, context: PartContext): GeminiP
   }
   if (text && !('content' in response)) response.content = text;
   const result: FunctionResponse = { name: context.names.toGemini(name), response };
-  if (ref !== undefined && context.echoedIds.has(ref)) result.id = ref;
+  const id = ref === undefined ? undefined : context.echoedIds.get(ref);
+  if (id !== undefined) result.id = id;
   if (parts.length) result.parts = parts;
   return { functionResponse: result };
 }

@@ -8,7 +8,7 @@ import { InMemorySessionStore } from '../../session/memory-session-store.js';
 import { sampleSession } from '../../session/test-utils/session-store-conformance.js';
 import { type ApproverCheck, approversWithClaim, defineTool } from '../../tools/index.js';
 import { resolveAgent } from '../runtime/index.js';
-import { admitAnswerer } from './admit-answerer.js';
+import { gateResume } from './gate-resume.js';
 
 const now = 1_700_000_000_000;
 const seen: Parameters<ApproverCheck>[0][] = [];
@@ -40,17 +40,19 @@ const session = (...parts: ToolRequestPart[]) => ({
 });
 const waiting = session(asked('note', 'n'), asked('refund', 'r'), asked('audited', 'a'));
 const resume = (ref: string, name: string): Resume => ({ restart: [{ ref, name }] });
-const answer = (uid: string, r: Resume, token: Record<string, unknown> = {}, approvers = true) =>
-  admitAnswerer(rt, waiting, {
-    kind: 'resume',
-    resume: r,
-    uid,
-    requestId: undefined,
-    now,
-    answerer: { token, approvers },
-  });
+const answer = async (uid: string, r: Resume, token: Record<string, unknown> = {}, approvers = true) =>
+  (
+    await gateResume(rt, waiting, {
+      kind: 'resume',
+      resume: r,
+      uid,
+      requestId: undefined,
+      now,
+      answerer: { token, approvers },
+    })
+  ).standing;
 
-describe('admitAnswerer', () => {
+describe('gateResume', () => {
   it("admits the owner for an 'owner' tool, and no one else", async () => {
     await expect(answer('alice', resume('n', 'note'))).resolves.toBe('owner');
     await expect(answer('max', resume('n', 'note'), { manager: true })).rejects.toMatchObject({
@@ -95,15 +97,17 @@ describe('admitAnswerer', () => {
       at: now,
     });
     const answered = session(approved);
-    const ask = (uid: string) =>
-      admitAnswerer(rt, answered, {
-        kind: 'resume',
-        resume: resume('r', 'refund'),
-        uid,
-        requestId: 'q1',
-        now,
-        answerer: { token: { manager: true }, approvers: true },
-      });
+    const ask = async (uid: string) =>
+      (
+        await gateResume(rt, answered, {
+          kind: 'resume',
+          resume: resume('r', 'refund'),
+          uid,
+          requestId: 'q1',
+          now,
+          answerer: { token: { manager: true }, approvers: true },
+        })
+      ).standing;
     await expect(ask('max')).resolves.toBe('approver');
     await expect(ask('mia')).rejects.toMatchObject({ reason: 'NOT_ALLOWED' });
   });
