@@ -15,9 +15,11 @@ npx biome ci --reporter=summary .
 npm run build -w protocol --silent
 npm run build -w kit --silent
 npm run build -w client --silent
+npm run build -w agent-kit --silent
 npm run typecheck -w protocol --silent
 npm run typecheck -w kit --silent
 npm run typecheck -w client --silent
+npm run typecheck -w agent-kit --silent
 npm run typecheck -w functions --silent
 npm run typecheck -w web --silent
 npm run build -w functions --silent
@@ -26,6 +28,7 @@ reports="$(mktemp -d)"
 status=0
 (cd kit && npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/kit.json") || status=$?
 (cd functions && npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/functions.json" "$@") || status=$?
+(cd agent-kit && npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/agent-kit.json") || status=$?
 (cd protocol && npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/protocol.json") || status=$?
 (cd client && npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/client.json") || status=$?
 (cd web && npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/web.json") || status=$?

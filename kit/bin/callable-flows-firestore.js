@@ -5,5 +5,5 @@ import { mergeFirestoreFiles } from '../dist/setup/merge-firestore-files.js';
 
 const merged = mergeFirestoreFiles(process.argv[2] ?? process.cwd());
 console.log(`merged the Callable Flows rules into ${merged.rules} and its indexes into ${merged.indexes}`);
-for (const file of merged.unnamed)
-  console.log(`firebase.json's "firestore" section should name ${file}, so that \`firebase deploy\` deploys it`);
+for (const file of merged.named)
+  console.log(`named ${file} in firebase.json's "firestore" section, for \`firebase deploy\` and the emulator`);

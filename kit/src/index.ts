@@ -133,6 +133,8 @@ export {
 } from './session/index.js';
 export {
   FirestoreConfigError,
+  type InitReport,
+  initProject,
   type MergedFiles,
   mergeFirestoreFiles,
   mergeIndexes,

@@ -111,7 +111,7 @@ describe.skipIf(!host)('onApprovalWaiting', () => {
       // The answer's turn makes nothing wait anew: nobody is told again.
       const answered = await bank.send(
         result.sessionId,
-        { resume: { respond: [{ ref, name: 'pay', output: 'yes' }] } },
+        { resume: { restart: [{ ref, name: 'pay' }] } },
         { uid: 'ann' },
       );
       expect(answered.status).toBe('done');
@@ -134,8 +134,8 @@ describe.skipIf(!host)('onApprovalWaiting', () => {
       expect(asked.interrupts).toHaveLength(2);
       expect(claims).toHaveBeenCalledTimes(2);
       const [bob] = asked.interrupts;
-      const one = { ref: bob?.ref as string, name: 'pay', output: 'yes' };
-      const answered = await bank.send(asked.sessionId, { resume: { respond: [one] } }, { uid: 'ann' });
+      const one = { ref: bob?.ref as string, name: 'pay' };
+      const answered = await bank.send(asked.sessionId, { resume: { restart: [one] } }, { uid: 'ann' });
       await bank.idle();
       expect(answered.status).toBe('interrupted'); // Cy's payment still waits
       expect(claims).toHaveBeenCalledTimes(2); // and its notice is not claimed (read) again

@@ -123,6 +123,31 @@ describe('applyResume', () => {
     expect(callStateOf(part(message, 2)).kind).toBe('waiting');
   });
 
+  it('takes a client’s result only for a question or a tool that declares answerable, whatever its sideEffects', () => {
+    const message = round();
+    const respond = (name: string, ref: string, output: unknown) => [
+      { kind: 'respond' as const, field: 'resume.respond.0', name, ref, output },
+    ];
+    // `guarded` is a tool with a body (no sideEffects declared): a client's word is not its result.
+    const refused = refusal(() =>
+      admitReplies(message, respond('guarded', 'g', { value: 1 }), tools, { fromClient: true }),
+    );
+    expect(refused.details).toMatchObject({ reason: 'ANSWER_NOT_ALLOWED', name: 'guarded', ref: 'g' });
+    // `confirm` is a question (defineInterrupt): its answer is the person's.
+    const answered = admitReplies(message, respond('confirm', 'c', { ok: true }), tools, { fromClient: true });
+    expect(callStateOf(part(answered, 1)).kind).toBe('answered');
+    // The same tool, declared answerable, takes it.
+    const open = toToolMap(
+      all.map((t) =>
+        t.name === 'guarded' ? Object.assign(Object.create(t), { config: { ...t.config, answerable: true } }) : t,
+      ),
+    );
+    expect(
+      callStateOf(part(admitReplies(message, respond('guarded', 'g', { value: 1 }), open, { fromClient: true }), 2))
+        .kind,
+    ).toBe('answered');
+  });
+
   it('refuses with ANSWER_NOT_ALLOWED when an interrupt’s own restart asks to run it', () => {
     const message = round();
     const error = refusal(() => applyResume(message, { restart: [confirm.restart(part(message, 1))] }));

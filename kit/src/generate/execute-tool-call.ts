@@ -25,6 +25,8 @@ export interface ToolCallScope {
   /** The session state tools read and change, when the caller keeps one. */
   state?: ToolState | undefined;
   context: ActionContext;
+  /** The session the calls run in (`ctx.sessionId`), when there is one. */
+  sessionId?: string | undefined;
   signal: AbortSignal | undefined;
   middleware: readonly ToolMiddleware[];
   observer?: StepObserver | undefined;
@@ -57,26 +59,27 @@ function toResponsePart(request: ToolRequest, result: ToolResult): ToolResponseP
 }
 
 // Built without spreads: this runs per call.
-function runOptions(ref: string, resumed: ToolCall['resumed'], scope: ToolCallScope): ToolRunOptions {
-  const options: ToolRunOptions = { ref, context: scope.context };
+function runOptions(call: ToolCallRecord, resumed: ToolCall['resumed']): ToolRunOptions {
+  const scope = call.scope;
+  const options: ToolRunOptions = {
+    ref: call.ref,
+    callId: call.callId,
+    sessionId: scope.sessionId,
+    context: scope.context,
+  };
   if (resumed !== undefined) options.resumed = resumed;
   if (scope.signal) options.signal = scope.signal;
   if (scope.state) options.state = scope.state;
   return options;
 }
 
-function runThroughMiddleware(
-  tool: Tool,
-  request: ToolRequest & { ref: string },
-  resumed: ToolCall['resumed'],
-  scope: ToolCallScope,
-): Promise<ToolResult> {
+function runThroughMiddleware(tool: Tool, record: ToolCallRecord, resumed: ToolCall['resumed']): Promise<ToolResult> {
+  const { request, scope } = record;
   const middleware = scope.middleware;
   // No call record and no chain when there is no middleware.
-  if (!middleware.length) return tool.run(request.input, runOptions(request.ref, resumed, scope));
+  if (!middleware.length) return tool.run(request.input, runOptions(record, resumed));
   const call: ToolCall = { tool, request, resumed, context: scope.context };
-  let next = (): Promise<ToolResult> =>
-    call.tool.run(call.request.input, runOptions(call.request.ref, call.resumed, scope));
+  let next = (): Promise<ToolResult> => call.tool.run(call.request.input, runOptions(record, call.resumed));
   for (let i = middleware.length - 1; i >= 0; i--) {
     const step = middleware[i] as ToolMiddleware;
     const inner = next;
@@ -89,16 +92,15 @@ function runThroughMiddleware(
 function runObserved(
   observer: StepObserver,
   tool: Tool,
-  request: ToolRequest & { ref: string },
+  record: ToolCallRecord,
   resumed: ToolCall['resumed'],
-  scope: ToolCallScope,
 ): Promise<ToolResult> {
-  const call = { name: tool.name, ref: request.ref, resumed: resumed !== undefined };
+  const call = { name: tool.name, ref: record.ref, resumed: resumed !== undefined };
   observer({ type: 'tool-started', ...call });
   const started = performance.now();
   let running: Promise<ToolResult>;
   try {
-    running = runThroughMiddleware(tool, request, resumed, scope);
+    running = runThroughMiddleware(tool, record, resumed);
   } catch (error) {
     running = Promise.reject(error);
   }
@@ -135,15 +137,19 @@ export abstract class ToolCallRecord extends LimitSink<ToolResult> implements To
   tool: Tool | undefined;
   // The call's run options as well: one object per call, not two.
   readonly ref: string;
+  readonly callId: string;
+  readonly sessionId: string | undefined;
   readonly context: ActionContext;
   readonly signal: AbortSignal | undefined;
   readonly state: ToolState | undefined;
   resumed: Record<string, unknown> | true | undefined;
-  constructor(request: ToolRequest & { ref: string }, scope: ToolCallScope) {
+  constructor(request: ToolRequest & { ref: string }, scope: ToolCallScope, callId: string = request.ref) {
     super();
     this.request = request;
     this.scope = scope;
     this.ref = request.ref;
+    this.callId = callId;
+    this.sessionId = scope.sessionId;
     this.context = scope.context;
     this.signal = scope.signal;
     this.state = scope.state;
@@ -199,8 +205,8 @@ export function runToolCall(call: ToolCallRecord, resumed: Record<string, unknow
   let running: Promise<ToolResult>;
   try {
     running = scope.observer
-      ? runObserved(scope.observer, tool, request, resumed, scope)
-      : runThroughMiddleware(tool, request, resumed, scope);
+      ? runObserved(scope.observer, tool, call, resumed)
+      : runThroughMiddleware(tool, call, resumed);
   } catch (error) {
     // A middleware that threw before returning its promise.
     call.fail(error);

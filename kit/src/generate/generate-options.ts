@@ -115,6 +115,8 @@ export interface GenerateOptions<O extends z.ZodType = z.ZodType> {
   signal?: AbortSignal;
   /** Passed to every tool as `ctx.context`. */
   context?: ActionContext;
+  /** The session the generation runs in, passed to every tool as `ctx.sessionId` (an agent passes its own). */
+  sessionId?: string;
   /** The session state tools read (`ctx.state`) and change (`ctx.updateState`); an agent passes its journal's. */
   state?: ToolState;
   /** Model middleware around every model call (retry, fallback, …). */

@@ -181,6 +181,7 @@ export async function generate<O extends z.ZodType = z.ZodType>(
   const toolScope: ToolCallScope = {
     tools,
     context: options.context ?? {},
+    sessionId: options.sessionId,
     signal: options.signal,
     middleware: options.toolMiddleware ?? [],
     state: options.state,

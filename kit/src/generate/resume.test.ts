@@ -19,7 +19,11 @@ describe('generate with interrupts', () => {
     expect(result.interrupts).toEqual([
       {
         toolRequest: { name: 'guarded', ref: 'r0.0', input: { id: 'r0.0' } },
-        metadata: { interrupt: { reason: 'approval needed', id: 'r0.0' }, inputDigest: inputDigest({ id: 'r0.0' }) },
+        metadata: {
+          callId: expect.any(String),
+          interrupt: { reason: 'approval needed', id: 'r0.0' },
+          inputDigest: inputDigest({ id: 'r0.0' }),
+        },
       },
     ]);
     expect(result.messages.at(-1)?.content).toEqual(result.interrupts);
@@ -34,7 +38,7 @@ describe('generate with interrupts', () => {
     const result = await generate({ model, prompt: 'go', tools: [lookup, guarded] });
     expect(result.messages.at(-1)?.content[0]).toEqual({
       toolRequest: { name: 'lookup', ref: 'a', input: { id: 'xy' } },
-      metadata: { pendingOutput: { value: 2 } },
+      metadata: { callId: expect.any(String), pendingOutput: { value: 2 } },
     });
     expect(result.interrupts.map((p) => p.toolRequest.ref)).toEqual(['b']);
   });
@@ -59,10 +63,10 @@ describe('generate with interrupts', () => {
     expect(toolCalls.filter((c) => c.name === 'lookup')).toHaveLength(1);
     const [revised, tool] = second.messages.slice(-3) as Message[];
     expect(revised?.content).toEqual([
-      { toolRequest: { name: 'lookup', ref: 'a', input: { id: 'xy' } } },
+      { toolRequest: { name: 'lookup', ref: 'a', input: { id: 'xy' } }, metadata: { callId: expect.any(String) } },
       {
         toolRequest: { name: 'confirm', ref: 'b', input: { id: 'q' } },
-        metadata: { resolvedInterrupt: { question: 'confirm q?' }, answer: 'respond' },
+        metadata: { callId: expect.any(String), resolvedInterrupt: { question: 'confirm q?' }, answer: 'respond' },
       },
     ]);
     expect(tool?.content).toEqual([
@@ -85,6 +89,7 @@ describe('generate with interrupts', () => {
     expect(second.text).toBe('done: 1 tool round(s), 1 tool result(s)');
     expect(toolCalls.map((c) => c.resumed)).toEqual([undefined, { approvedBy: 'ann' }]);
     expect(second.messages.at(-3)?.content[0]?.metadata).toEqual({
+      callId: expect.any(String),
       resolvedInterrupt: { reason: 'approval needed', id: 'r0.0' },
       resumed: { approvedBy: 'ann' },
       answer: 'restart',
@@ -142,6 +147,7 @@ describe('generate with interrupts', () => {
     expect(partial.finishReason).toBe('interrupted');
     expect(partial.interrupts.map((p) => p.toolRequest.ref)).toEqual(['b']);
     expect(partial.messages.at(-1)?.content[0]?.metadata).toEqual({
+      callId: expect.any(String),
       resolvedInterrupt: { question: 'confirm one?' },
       pendingOutput: { ok: true },
       answer: 'respond',

@@ -2,6 +2,7 @@ import type { PresentedInput } from '@callable-flows/protocol';
 import { callStateOf, clearStamps, recordedResponse, stampInterrupt, stampPendingOutput } from '../call-state/index.js';
 import type { Message, ToolRequestPart, ToolResponsePart } from '../model/index.js';
 import { inboxAddressOf, PromiseSink, presentationOf } from '../tools/index.js';
+import { callIdOf } from './assign-call-ids.js';
 import type { RefToolRequestPart } from './assign-refs.js';
 import { runToolCall, ToolCallRecord, type ToolCallScope, type ToolOutcome } from './execute-tool-call.js';
 import type { ToolResultStep } from './generate-options.js';
@@ -91,7 +92,7 @@ class RoundCall extends ToolCallRecord {
   readonly index: number;
   readonly part: ToolRequestPart;
   constructor(join: RoundJoin, index: number, part: RefToolRequestPart, scope: ToolCallScope) {
-    super(part.toolRequest, scope);
+    super(part.toolRequest, scope, callIdOf(part, scope.sessionId));
     this.join = join;
     this.index = index;
     this.part = part;

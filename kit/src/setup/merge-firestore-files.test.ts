@@ -10,13 +10,16 @@ describe('mergeFirestoreFiles', () => {
   let dir = '';
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('writes the files firebase.json names, and says which ones it does not name yet', () => {
+  it('writes the files firebase.json names, and names there the ones it named not', () => {
     dir = mkdtempSync(join(tmpdir(), 'cf-merge-'));
     writeFileSync(join(dir, 'firebase.json'), JSON.stringify({ firestore: { rules: 'rules/app.rules' } }));
     expect(() => mergeFirestoreFiles(dir)).toThrow(/ENOENT/); // its folder doesn't exist: nothing is made up
     writeFileSync(join(dir, 'firebase.json'), JSON.stringify({ firestore: { rules: 'app.rules' } }));
     const merged = mergeFirestoreFiles(dir);
-    expect(merged.unnamed).toEqual(['firestore.indexes.json']);
+    expect(merged.named).toEqual(['firestore.indexes.json']);
+    expect(JSON.parse(readFileSync(join(dir, 'firebase.json'), 'utf8'))).toEqual({
+      firestore: { rules: 'app.rules', indexes: 'firestore.indexes.json' },
+    });
     expect(readFileSync(join(dir, 'app.rules'), 'utf8')).toBe(KIT_RULES);
     expect(JSON.parse(readFileSync(join(dir, 'firestore.indexes.json'), 'utf8')).fieldOverrides.length).toBeGreaterThan(
       0,
@@ -40,7 +43,7 @@ describe('mergeFirestoreFiles', () => {
       readFileSync(join(dir, 'firestore.rules'), 'utf8'),
       readFileSync(join(dir, 'firestore.indexes.json'), 'utf8'),
     ];
-    mergeFirestoreFiles(dir);
+    expect(mergeFirestoreFiles(dir).changed).toEqual([]);
     expect([
       readFileSync(join(dir, 'firestore.rules'), 'utf8'),
       readFileSync(join(dir, 'firestore.indexes.json'), 'utf8'),

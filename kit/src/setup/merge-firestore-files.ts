@@ -1,39 +1,56 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mergeIndexes, mergeRules } from './firestore-config.js';
+import { jsonText, readJson, readText, writeIfChanged } from './project-files.js';
 
 /** Where the kit's own files are: the package's root (beside dist/). */
-const KIT_ROOT = new URL('../../', import.meta.url);
+export const KIT_ROOT = new URL('../../', import.meta.url);
 
 /** What a merge wrote, for the command to say. */
 export interface MergedFiles {
   rules: string;
   indexes: string;
-  /** The files firebase.json doesn't name yet, which it must for `firebase deploy` to deploy them. */
-  unnamed: string[];
+  /** The files it named in firebase.json's `firestore` section, so that `firebase deploy` and the emulator read them. */
+  named: string[];
+  /** The files it changed (none when the project had the kit's rules and indexes already). */
+  changed: string[];
 }
 
-const read = (path: string): string | undefined => (existsSync(path) ? readFileSync(path, 'utf8') : undefined);
+interface FirebaseJson {
+  firestore?: { rules?: string; indexes?: string; [field: string]: unknown };
+  [field: string]: unknown;
+}
 
 /**
  * Merges the kit's rules and indexes into the project at `projectDir` (the folder of its
  * firebase.json), into the files its `firestore` section names (default firestore.rules and
- * firestore.indexes.json). Running it again changes nothing.
+ * firestore.indexes.json), and names the defaults there when it named none. Running it again
+ * changes nothing.
  */
 export function mergeFirestoreFiles(projectDir: string): MergedFiles {
-  const config = JSON.parse(read(join(projectDir, 'firebase.json')) ?? '{}') as {
-    firestore?: { rules?: string; indexes?: string };
-  };
-  const rules = join(projectDir, config.firestore?.rules ?? 'firestore.rules');
-  const indexes = join(projectDir, config.firestore?.indexes ?? 'firestore.indexes.json');
+  const configPath = join(projectDir, 'firebase.json');
+  const config = readJson<FirebaseJson>(configPath);
+  const firestore = config.firestore ?? {};
+  const rules = join(projectDir, firestore.rules ?? 'firestore.rules');
+  const indexes = join(projectDir, firestore.indexes ?? 'firestore.indexes.json');
   // Both merged before either is written: a file the merge refuses leaves the other untouched too.
-  const mergedRules = mergeRules(read(rules), readFileSync(new URL('firestore.rules', KIT_ROOT), 'utf8'));
-  const mergedIndexes = mergeIndexes(read(indexes), readFileSync(new URL('firestore.indexes.json', KIT_ROOT), 'utf8'));
-  writeFileSync(rules, mergedRules);
-  writeFileSync(indexes, mergedIndexes);
-  const unnamed = [
-    ...(config.firestore?.rules ? [] : ['firestore.rules']),
-    ...(config.firestore?.indexes ? [] : ['firestore.indexes.json']),
+  const mergedRules = mergeRules(readText(rules), readFileSync(new URL('firestore.rules', KIT_ROOT), 'utf8'));
+  const mergedIndexes = mergeIndexes(
+    readText(indexes),
+    readFileSync(new URL('firestore.indexes.json', KIT_ROOT), 'utf8'),
+  );
+  const changed = [
+    ...(writeIfChanged(rules, mergedRules) ? [rules] : []),
+    ...(writeIfChanged(indexes, mergedIndexes) ? [indexes] : []),
   ];
-  return { rules, indexes, unnamed };
+  const named = [
+    ...(firestore.rules ? [] : ['firestore.rules']),
+    ...(firestore.indexes ? [] : ['firestore.indexes.json']),
+  ];
+  if (named.length) {
+    const section = { rules: 'firestore.rules', indexes: 'firestore.indexes.json', ...firestore };
+    writeIfChanged(configPath, jsonText({ ...config, firestore: section }));
+    changed.push(configPath);
+  }
+  return { rules, indexes, named, changed };
 }

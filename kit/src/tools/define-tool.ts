@@ -32,6 +32,8 @@ class CallContext extends LazySignal implements ToolContext {
   readonly resumed: Record<string, unknown> | true | undefined;
   readonly context: ActionContext;
   readonly ref: string;
+  readonly callId: string;
+  readonly sessionId: string | undefined;
   readonly #options: ToolRunOptions;
   constructor(options: ToolRunOptions) {
     super();
@@ -39,6 +41,8 @@ class CallContext extends LazySignal implements ToolContext {
     this.resumed = options.resumed;
     this.context = options.context ?? {};
     this.ref = options.ref;
+    this.callId = options.callId ?? options.ref;
+    this.sessionId = options.sessionId;
   }
   interrupt(metadata?: Record<string, unknown>): never {
     throw new ToolInterruptError(metadata);

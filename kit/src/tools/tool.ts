@@ -115,8 +115,19 @@ export interface ToolContext {
    * `timeoutMs` does, with that reason: read before or after the event, it says the same.
    */
   signal: AbortSignal;
-  /** This call's ref: unique per call, stable across a resume. */
+  /**
+   * The model's id of this call, scoped to its session (two sessions' models may use the same
+   * one): what the client answers an interrupt by. Key effects on {@link callId}.
+   */
   ref: string;
+  /**
+   * The kit's own id of this call: unique across sessions, the same on a retry, a resume and a
+   * continuation (journaled with the model's message, never sent to the model). The key for an
+   * effect that must happen once (an idempotency key, a document id).
+   */
+  callId: string;
+  /** The session the call runs in; undefined outside an agent (a stateless `defineFlow` or `generate`). */
+  sessionId: string | undefined;
   /** The agent's session state as this call sees it (undefined outside an agent with `state`). */
   state: unknown;
   /**
@@ -158,6 +169,10 @@ export type MultipartToolFn<I extends z.ZodType, O extends z.ZodType> = (
 /** Options of one run of a tool. */
 export interface ToolRunOptions {
   ref: string;
+  /** The kit's id of the call (`ctx.callId`); default: `ref`. */
+  callId?: string;
+  /** The session the call runs in (`ctx.sessionId`). */
+  sessionId?: string | undefined;
   state?: ToolState;
   resumed?: Record<string, unknown> | true;
   context?: ActionContext;

@@ -73,6 +73,8 @@ const label = defineTool(
     description: 'prints a label',
     inputSchema: z.object({ to: z.string(), note: z.string() }),
     editableInput: z.strictObject({ note: z.string().max(20) }),
+    // A person may also say it was printed by hand (a result of their own).
+    answerable: true,
   },
   () => ({ printed: true }),
 );

@@ -127,6 +127,7 @@ export async function runTurn(
     ...chunksTo(ctx.onChunk, live, journal),
     signal,
     context: ctx.context ?? {},
+    sessionId: writer.session.id,
   });
   addUsage(usage, generated.usage);
   return {

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { CALL_ID_KEY } from '../../generate/assign-call-ids.js';
+import { toGeminiContents } from './to-gemini-contents.js';
+import { ToolNames } from './tool-names.js';
+
+describe('toGeminiContents', () => {
+  it("never sends the kit's call id to the model: the function call carries the model's own id", () => {
+    const contents = toGeminiContents(
+      [
+        {
+          role: 'model',
+          content: [
+            {
+              toolRequest: { name: 'book', ref: 'b1', input: { room: 'Ada' } },
+              metadata: { [CALL_ID_KEY]: 'kit-id-7' },
+            },
+          ],
+        },
+      ],
+      new ToolNames(['book']),
+    );
+    expect(JSON.stringify(contents)).not.toContain('kit-id-7');
+    expect(contents.contents[0]?.parts?.[0]?.functionCall).toEqual(expect.objectContaining({ id: 'b1', name: 'book' }));
+  });
+});
