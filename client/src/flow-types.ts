@@ -1,4 +1,4 @@
-import type { FinishReason, QueuedResult, WireChunk } from '@callable-flows/protocol';
+import type { FinishReason, PresentedInput, QueuedResult, WireChunk } from '@callable-flows/protocol';
 
 /** What one interrupting tool takes and gives: its input, the metadata it asks with, the output an answer carries. */
 export interface InterruptTypes {
@@ -43,6 +43,11 @@ export type FlowInterrupt<T extends FlowTypes = FlowTypes, N extends InterruptNa
      * so the answer is refused (`APPROVAL_STALE`) if the waiting call is no longer this one.
      */
     inputDigest?: string;
+    /**
+     * The input as its tool presents it to the person who approves it (labelled fields, each
+     * marking whose words it holds); absent when the tool declares no presentation: show the input.
+     */
+    presented?: PresentedInput;
   };
 }[N];
 

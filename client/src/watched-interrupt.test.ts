@@ -34,6 +34,14 @@ describe('interruptsOf', () => {
     expect(ownerOnly).not.toHaveProperty('approvers');
   });
 
+  it('reads the input as its tool presented it, as stamped, and nothing for a tool that presented none', () => {
+    const presented = { fields: [{ label: 'Order', value: 'A-1001', source: 'model' }] };
+    const [shown] = interruptsOf('s1', [user, asking({ interrupt: true, presented })], 'interrupted');
+    expect(shown).toMatchObject({ state: 'waiting', presented });
+    const [plain] = interruptsOf('s1', [user, asking({ interrupt: true })], 'interrupted');
+    expect(plain).not.toHaveProperty('presented');
+  });
+
   it('reads a waiting interrupt with what it asked when its request carries the interrupt stamp', () => {
     expect(interruptsOf('s1', [user, asking({ interrupt: { question: 'sure?' } })], 'interrupted')).toEqual([
       {

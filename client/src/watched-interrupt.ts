@@ -7,6 +7,7 @@ import {
   inputDigestOf,
   isApproved,
   isWaiting,
+  presentedOf,
   type StampedCall,
   toolErrorOf,
 } from '@callable-flows/protocol/call-state';
@@ -101,6 +102,7 @@ export function interruptsOf<T extends FlowTypes>(
       const reason = state === 'declined' ? declinedReasonOf(part, response) : undefined;
       const answeredBy = answeredByOf(part);
       const approvers = approverAddressOf(part);
+      const presented = presentedOf(part);
       interrupts.push({
         sessionId,
         ref,
@@ -108,6 +110,7 @@ export function interruptsOf<T extends FlowTypes>(
         input: request.input,
         metadata: asked,
         ...(digest === undefined ? {} : { inputDigest: digest }),
+        ...(presented === undefined ? {} : { presented }),
         state,
         ...(reason === undefined ? {} : { reason }),
         ...(answeredBy === undefined ? {} : { answeredBy }),

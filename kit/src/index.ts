@@ -147,13 +147,16 @@ export {
   registerTracing,
 } from './telemetry/index.js';
 export {
+  APPROVER_NAME_CLAIM,
   type ApproverCall,
   type ApproverCheck,
   type ApproverInbox,
+  type ApproverNameHook,
   type ApproverSessionView,
   type Approvers,
   approversIn,
   approversWithClaim,
+  type ClaimApproversOptions,
 } from './tools/index.js';
 export {
   firestoreTraceSink,

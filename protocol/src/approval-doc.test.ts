@@ -49,6 +49,20 @@ describe('readApproval', () => {
     const claimed = readApproval('id1', { ...stored, notice: { claimedAt: at(1_100), until: at(1_200) } });
     expect(claimed?.notice).toEqual({ claimedAt: 1_100, until: 1_200 });
   });
+  it('reads the presented input of a document that has one, and an older document without one', () => {
+    const presented = {
+      fields: [
+        { label: 'Order', value: 'A-1002', source: 'tool' },
+        { label: 'Reason', value: 'broken', source: 'model' },
+      ],
+    };
+    expect(readApproval('id1', { ...stored, presented })?.presented).toEqual(presented);
+    expect(readApproval('id1', stored)).not.toHaveProperty('presented');
+  });
+  it('gives undefined for a document whose presented input is of no known shape', () => {
+    const bad = { fields: [{ label: 'Order', value: 'A-1002', source: 'rumour' }] };
+    expect(readApproval('id1', { ...stored, presented: bad })).toBeUndefined();
+  });
   it('gives undefined for a document that is not an inbox document', () => {
     expect(readApproval('id1', { ...stored, state: 'pondering' })).toBeUndefined();
     expect(readApproval('id1', undefined)).toBeUndefined();

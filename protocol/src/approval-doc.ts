@@ -1,11 +1,13 @@
 import * as z from 'zod/mini';
+import { type PresentedInput, PresentedInputSchema } from './presented-input.js';
 import { millis, TimeSchema } from './session-doc.js';
 
 // The approvals inbox (`approvals/{approvalId(sessionId, ref)}`): one small document per call that
 // waits for a person, written by the kit's Firestore session store in the same commit as the
 // session write that makes the call wait, answers it, expires it or closes its round. It is what an
 // approver who is not the session's owner reads (they can't read the session): the tool, the
-// interrupt's metadata as the tool gave it, who may answer. Clients never write it (rules).
+// interrupt's metadata as the tool gave it, its input as the tool presents it (`presented`: absent
+// in documents written before presentations existed), who may answer. Clients never write it (rules).
 
 /** Where an inbox document's call stands. */
 export const APPROVAL_STATES = ['waiting', 'approved', 'declined', 'answered', 'expired', 'closed'] as const;
@@ -16,7 +18,7 @@ export const AnsweredBySchema = z.object({
   uid: z.string(),
   at: z.number(),
   appId: z.optional(z.string()),
-  /** Their name as their verified ID token gave it (its `name` claim), when it has one: what a person is shown. */
+  /** Their name from a source they can't edit (the agent's `approverName`: by default the `approverName` custom claim), when there is one: what a person is shown. */
   name: z.optional(z.string()),
 });
 export type AnsweredBy = z.infer<typeof AnsweredBySchema>;
@@ -46,6 +48,7 @@ export const ApprovalDocSchema = z.object({
   ref: z.string(),
   tool: z.string(),
   metadata: z.record(z.string(), z.unknown()),
+  presented: z.optional(PresentedInputSchema),
   inputDigest: z.string(),
   ownerUid: z.string(),
   approverUids: z.array(z.string()),
@@ -67,6 +70,8 @@ export interface Approval {
   ref: string;
   tool: string;
   metadata: Record<string, unknown>;
+  /** The call's input as its tool presents it (what runs); absent in documents written before presentations existed. */
+  presented?: PresentedInput;
   inputDigest: string;
   ownerUid: string;
   approverUids: string[];
@@ -106,6 +111,7 @@ export function readApproval(id: string, data: unknown): Approval | undefined {
     const { at, ...by } = doc.answeredBy;
     approval.answeredBy = { ...by, at: millis(at) };
   }
+  if (doc.presented) approval.presented = doc.presented;
   if (doc.closedAt !== undefined) approval.closedAt = millis(doc.closedAt);
   if (doc.notice) {
     const { claimedAt, until, sentAt } = doc.notice;

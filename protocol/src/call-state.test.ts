@@ -12,6 +12,7 @@ import {
   isApproved,
   isRecorded,
   isWaiting,
+  presentedOf,
   toolErrorOf,
   toolVersionOf,
 } from './call-state.js';
@@ -204,5 +205,14 @@ describe('answeredByOf and approverAddressOf', () => {
     const addressed = { metadata: { interrupt: true, approvers: { uids: [], claim: 'manager' } } };
     expect(approverAddressOf(addressed)).toEqual({ uids: [], claim: 'manager' });
     expect(approverAddressOf({ metadata: { interrupt: true } })).toBeUndefined();
+  });
+});
+
+describe('presentedOf', () => {
+  it('reads the presentation stamped with the interrupt, and nothing from a call stamped before presentations', () => {
+    const presented = { fields: [{ label: 'To', value: 'Bob', source: 'model' }] };
+    expect(presentedOf({ metadata: { interrupt: true, presented } })).toEqual(presented);
+    expect(presentedOf({ metadata: { interrupt: true } })).toBeUndefined();
+    expect(presentedOf({ metadata: { interrupt: true, presented: { fields: 'x' } } })).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { type AnsweredBy, AnsweredBySchema, type ApproverAddress, ApproverAddressSchema } from './approval-doc.js';
+import { type PresentedInput, PresentedInputSchema } from './presented-input.js';
 import type { SessionStatus } from './session-doc.js';
 
 // A call of an open round (interrupted, or cut short) keeps where it stands as stamps on its
@@ -7,7 +8,8 @@ import type { SessionStatus } from './session-doc.js';
 // `resumed`, `pendingOutput`, `pendingContent`, `pendingError`, `resolvedInterrupt`, `answer`,
 // `declined`, `inputDigest` (the digest of a waiting call's input, written with `interrupt`),
 // `toolVersion` (the version of the tool it was asked under, written with `interrupt` when not 1),
-// `approvers` (who besides the owner the call is addressed to, written with `interrupt`) and
+// `approvers` (who besides the owner the call is addressed to, written with `interrupt`),
+// `presented` (its input as its tool presents it to the person who approves it, written with `interrupt`) and
 // `answeredBy` (who answered it, written with the answer).
 // This module is the one reader of those stamps, for the kit and its clients alike (the kit's
 // call-state/call-stamps.ts is the one writer). zod/mini, so the web app's bundle pays little for it.
@@ -191,5 +193,13 @@ export function approverAddressOf(part: StampedCall): ApproverAddress | undefine
   const address = part.metadata?.approvers;
   if (address === undefined) return undefined;
   const parsed = ApproverAddressSchema.safeParse(address);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** The input of the call `part` as its tool presented it when it asked (kept once answered); undefined: stamped before presentations existed. */
+export function presentedOf(part: StampedCall): PresentedInput | undefined {
+  const presented = part.metadata?.presented;
+  if (presented === undefined) return undefined;
+  const parsed = PresentedInputSchema.safeParse(presented);
   return parsed.success ? parsed.data : undefined;
 }

@@ -54,6 +54,17 @@ export {
   WireInterruptSchema,
 } from './interrupt.js';
 export { PAYLOAD_LIMITS } from './payload-limits.js';
+export {
+  MAX_PRESENTED_VALUE,
+  type PresentedField,
+  PresentedFieldSchema,
+  type PresentedInput,
+  PresentedInputSchema,
+  presentedText,
+  presentInputAsIs,
+  WORD_SOURCES,
+  type WordSource,
+} from './presented-input.js';
 export * from './session-doc.js';
 export {
   isStopRequest,

@@ -10,6 +10,7 @@ import {
 } from './approval-copy.js';
 import { type DeclineForm, declineForm } from './decline-form.js';
 import { el, fieldList } from './dom.js';
+import { presentationOf, whatRuns } from './what-runs.js';
 
 /** What the person can do with a pending approval. */
 export interface ApprovalActions {
@@ -138,6 +139,8 @@ function cardParts(interrupt: WireInterrupt, copy: ApprovalCopy, id: string, for
     copy.summary && el('p', { class: 'summary' }, copy.summary),
     copy.consequence &&
       el('p', { class: 'consequence' }, el('span', { 'aria-hidden': 'true' }, '⚠ '), copy.consequence),
+    // What runs, as the tool presents it: the person approves this, not the title's paraphrase.
+    whatRuns(presentationOf(interrupt.presented, interrupt.input), 'owner'),
     outcome,
     answeredBy,
     waitsFor,

@@ -3,6 +3,7 @@ import { approvalCopy } from './approval-copy.js';
 import { declineForm } from './decline-form.js';
 import { el, fieldList } from './dom.js';
 import { askerWords, presentedFields, timeWords } from './inbox-words.js';
+import { whatRuns } from './what-runs.js';
 
 /** What the approver does with an entry: answers it; rejects with the error when the answer was refused. */
 export type AnswerEntry = (approval: Approval, decision: ApprovalDecision) => Promise<void>;
@@ -24,7 +25,8 @@ let entries = 0;
 
 /**
  * An inbox entry for an approver: the tool's words for the call (its interrupt metadata, as on
- * the owner's card), what the tool presents beside them (the order, the item, the reason), who
+ * the owner's card), what runs as the tool presents it (a document written before presentations:
+ * the metadata it presents beside its words), who
  * asks, since when and until when; Approve, or Decline with an optional reason. Once the answer
  * got through it says so ("Approved by you"); a refused one says why and stays answerable when it
  * still can be.
@@ -87,7 +89,7 @@ export function inboxEntry(
     el('h3', { id: `${id}-title` }, copy.title),
     copy.summary && el('p', { class: 'summary' }, copy.summary),
     copy.consequence && el('p', { class: 'consequence' }, copy.consequence),
-    fieldList(presentedFields(approval.metadata)),
+    approval.presented ? whatRuns(approval.presented, 'approver') : fieldList(presentedFields(approval.metadata)),
     el('p', { class: 'asker' }, 'Asked by ', el('span', { class: 'who' }, askerWords(approval.ownerUid, names))),
     times,
     answeredBy,

@@ -34,8 +34,8 @@ chromium.describe('the approvals web app (in Chromium)', () => {
     expect(await card.locator('.consequence').textContent()).toContain("This can't be undone.");
     expect(await card.locator('.choices button:visible').allTextContents()).toEqual(['Cancel order', 'Keep order']);
     expect(await card.locator('details').getAttribute('open')).toBeNull();
-    expect(await card.locator('dd').first().isVisible()).toBe(false);
-    expect(await card.locator('dd').allTextContents()).toEqual(
+    expect(await card.locator('details dd').first().isVisible()).toBe(false);
+    expect(await card.locator('details dd').allTextContents()).toEqual(
       expect.arrayContaining(['A-1001', 'requested by the customer', 'Espresso grinder']),
     );
     const queried = app.page.locator('.tool[data-tool="queryOrder"][data-state="done"]');

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { AppPage } from './test-utils/app-page.js';
 import { axeViolations } from './test-utils/axe.js';
+import { saveScreenshot } from './test-utils/browser.js';
 import { chromiumSuite } from './test-utils/chromium-suite.js';
 
 // A refund a manager approves: Alice (the customer) asks the order assistant for it on her page,
@@ -42,6 +43,7 @@ chromium.describe("a manager's approvals (in Chromium)", () => {
         status: 'shipped',
         item: 'Milk jug',
         estimatedDelivery: '2026-12-01',
+        totalCents: 2450,
       });
       const mary = await new AppPage(await pages.newUserPage()).open(stack.url, '?user=mary&view=approvals');
       const view = mary.page.locator('#approvals-view');
@@ -70,19 +72,48 @@ chromium.describe("a manager's approvals (in Chromium)", () => {
       expect(await card.locator('button:visible').count()).toBe(0);
       expect(await card.locator('.badge').textContent()).toBe('Waiting for a manager');
 
+      // Alice's card shows what runs too, her own words as hers.
+      expect(await card.locator('.what-runs dd[data-source="owner"]').textContent()).toBe(
+        '“Please refund my order F-1001, it arrived broken.”your own words',
+      );
+
+      // Mary's entry says what runs: the amount, the customer's own words, labels in words, whose
+      // words each value is, and what the refund does, in the tool's words (no boilerplate).
       const entry = view.locator('.inbox-entry[data-tool="refundOrder"][data-state="waiting"]');
       await entry.waitFor();
-      expect(await entry.locator('h3').textContent()).toBe('Refund order F-1001?');
-      expect(await entry.locator('dd').allTextContents()).toEqual([
+      expect(await entry.locator('h3').textContent()).toBe('Refund €24.50 for order F-1001?');
+      expect(await entry.locator('.consequence').textContent()).toContain('The customer gets €24.50 back');
+      expect(await entry.locator('.consequence').textContent()).not.toContain('may change or delete data');
+      const runs = entry.locator('.what-runs');
+      expect(await runs.locator('dt').allTextContents()).toEqual([
+        'Order',
+        'Item',
+        'Status',
+        'Amount',
+        'The customer wrote',
+        'Reason given',
+      ]);
+      expect(await runs.locator('dd .value').allTextContents()).toEqual([
         'F-1001',
         'Milk jug',
         'shipped',
+        '€24.50',
+        '“Please refund my order F-1001, it arrived broken.”',
         'requested by the customer',
+      ]);
+      expect(await runs.locator('dd .source').allTextContents()).toEqual([
+        'written by the assistant',
+        'written by the assistant',
+        'written by the assistant',
+        'written by the assistant',
+        'the customer’s own words',
+        'written by the assistant',
       ]);
       expect(await entry.locator('.asker').textContent()).toBe('Asked by alice@example.com (uid-alice)');
       expect(await entry.locator('.times').textContent()).toMatch(/^Waiting for .+ · (Expires in .+|Does not expire)$/);
       await mary.page.getByRole('button', { name: 'Approvals 1 waiting' }).waitFor();
       expect(await axeViolations(mary.page)).toEqual([]);
+      await saveScreenshot(mary.page, 'refund-approval-desktop');
 
       await entry.locator('button.approve').click();
       const answered = view.locator('.inbox.answered .inbox-entry[data-state="approved"]');

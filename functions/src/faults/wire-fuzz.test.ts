@@ -460,7 +460,7 @@ describe('onCallFlow wire fuzz (fast-check)', () => {
       'ok',
       'INVALID_FIELD',
       'UNAUTHENTICATED',
-      'SESSION_NOT_FOUND',
+      'NOT_ALLOWED',
       'NOT_OWNER',
       'INTERRUPT_PENDING',
       'UNKNOWN_REF',

@@ -24,7 +24,11 @@ if (!host) console.warn('\n*** SKIPPED: approvers — no Firestore emulator ***\
 const projectId = demoProjectId('approvers');
 const backends = host ? firestoreStoreBackends(host, projectId, 'ap') : undefined;
 
-const MANAGER = { auth: { uid: 'max', token: { manager: true, name: 'Max Manager' } }, app: { appId: 'web-app' } };
+// Max's displayed name is the custom claim the app sets; the `name` claim (his own, editable) is never read.
+const MANAGER = {
+  auth: { uid: 'max', token: { manager: true, approverName: 'Max Manager', name: 'Mary (manager)' } },
+  app: { appId: 'web-app' },
+};
 const as = (uid: string, token: Record<string, unknown> = {}) => ({ uid, context: { auth: { uid, token } } });
 const manager = { uid: 'max', context: MANAGER };
 
@@ -57,6 +61,14 @@ function shop(backend: 'sdk' | 'rest' = 'sdk') {
       inputSchema: z.object({ orderId: z.string(), cents: z.number() }),
       sideEffects: 'idempotent',
       approvers: approversWithClaim('manager'),
+      // The refund as its approver reads it: labels in words, the customer's own words quoted.
+      presentInput: (input, { userText }) => ({
+        fields: [
+          { label: 'Order', value: input.orderId, source: 'model' },
+          { label: 'Amount', value: `€${(input.cents / 100).toFixed(2)}`, source: 'model' },
+          { label: 'In the customer’s words', value: userText ?? '', source: 'owner' },
+        ],
+      }),
     },
     (input, ctx) => {
       if (!ctx.resumed) ctx.interrupt({ title: `Refund ${input.cents} on ${input.orderId}?` });
@@ -77,11 +89,21 @@ function shop(backend: 'sdk' | 'rest' = 'sdk') {
   return { agent, store, runs, writes, ops, inbox, sessionDoc };
 }
 
+/** What the manager is shown of Ann's refund: the inbox document and the wire interrupt carry the same. */
+const PRESENTED = {
+  fields: [
+    { label: 'Order', value: 'A1', source: 'model' },
+    { label: 'Amount', value: '€5.00', source: 'model' },
+    { label: 'In the customer’s words', value: 'refund my order', source: 'owner' },
+  ],
+};
+
 async function asked(s: ReturnType<typeof shop>) {
   const result = await s.agent.send(undefined, { message: 'refund my order' }, as('ann'));
   expect(result.status).toBe('interrupted');
   const interrupt = result.interrupts[0];
   if (!interrupt) throw new Error('no interrupt');
+  expect(interrupt.presented).toEqual(PRESENTED);
   return { sessionId: result.sessionId, ref: interrupt.ref, digest: interrupt.inputDigest as string };
 }
 
@@ -114,6 +136,7 @@ describe.skipIf(!host)('approvers: an answer by someone other than the owner', (
         ref,
         tool: 'refund',
         metadata: { title: 'Refund 500 on A1?' },
+        presented: PRESENTED,
         inputDigest: digest,
         ownerUid: 'ann',
         approverUids: [],

@@ -132,7 +132,7 @@ function clientRequest(
   const from = { sessionId, uid: ctx.uid, requestId: ctx.requestId, now: rt.timing.clock() };
   if (message) return { ...from, kind: 'message', message };
   // userMessage admitted exactly one of a message and a resume: no message is a resume.
-  const answerer = answererOf(ctx.context, approvers);
+  const answerer = answererOf(ctx.context, approvers, rt.approverName);
   return { ...from, kind: 'resume', resume: input.resume ?? {}, answerer };
 }
 

@@ -1,4 +1,4 @@
-import type { AnsweredBy, ApproverAddress } from '@callable-flows/protocol';
+import type { AnsweredBy, ApproverAddress, PresentedInput } from '@callable-flows/protocol';
 import { type Asked, callStateOf, isRecorded } from '@callable-flows/protocol/call-state';
 import type { Part, ToolRequestPart, ToolResponsePart } from '../model/index.js';
 import { inputDigest } from './input-digest.js';
@@ -9,6 +9,8 @@ export interface InterruptAsker {
   toolVersion?: number;
   /** The inbox address of approvers other than the owner. */
   approvers?: ApproverAddress;
+  /** The call's input as its tool presents it to the person who approves it. */
+  presented?: PresentedInput;
 }
 
 // The one writer of a call's stamps (the protocol's call-state.ts reads them): an open round is stored as
@@ -33,17 +35,19 @@ function withoutStamps(part: ToolRequestPart): Record<string, unknown> {
  * without one reads as version 1, as every call stored before versions does; it stays on the call
  * once it is answered: a retried answer is checked against the version it was asked under) and,
  * when its tool names approvers beside the owner, the inbox address they read it at (the session
- * store writes the inbox document from it, so the session alone says who is asked).
+ * store writes the inbox document from it, so the session alone says who is asked) and its input
+ * as the tool presents it (`presented`: what the inbox document and every card show).
  */
 export function stampInterrupt(part: ToolRequestPart, metadata: Asked, asker: InterruptAsker = {}): ToolRequestPart {
   const inputDigestStamp = inputDigest(part.toolRequest.input);
   // A restarted call that asks again waits anew, under the tool that runs now: the answer and
   // version of its last wait are not this one's.
-  const { answeredBy: _by, approvers: _to, toolVersion: _v, ...rest } = withoutStamps(part);
+  const { answeredBy: _by, approvers: _to, toolVersion: _v, presented: _p, ...rest } = withoutStamps(part);
   const stamped: Record<string, unknown> = { ...rest, interrupt: metadata, inputDigest: inputDigestStamp };
   const toolVersion = asker.toolVersion ?? 1;
   if (toolVersion !== 1) stamped.toolVersion = toolVersion;
   if (asker.approvers) stamped.approvers = asker.approvers;
+  if (asker.presented) stamped.presented = asker.presented;
   return { toolRequest: part.toolRequest, metadata: stamped };
 }
 

@@ -13,6 +13,7 @@ export {
   inputDigestOf,
   isRecorded,
   isWaiting,
+  presentedOf,
   type RecordedCall,
   toolErrorOf,
   toolVersionOf,

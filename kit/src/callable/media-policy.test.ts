@@ -72,6 +72,14 @@ describe('assertClientMedia', () => {
     }
   });
 
+  it('bounds a bare gs:// bucket prefix at its bucket when the prefix names no path', () => {
+    const policy = { allowUrlPrefixes: ['gs://my-bucket'] };
+    expect(() => assertClientMedia(withMedia('gs://my-bucket/uploads/a.png'), policy)).not.toThrow();
+    for (const url of ['gs://my-bucket-private/a.png', 'gs://my-bucketx/a.png']) {
+      expect(refusal(withMedia(url), policy).reason, url).toBe('INVALID_FIELD');
+    }
+  });
+
   it('refuses as the server’s fault when an allowed prefix is not a gs:// or https:// URL', () => {
     const error = refusal(withMedia('https://cdn.example.com/a.png'), { allowUrlPrefixes: ['file:///etc/'] });
     expect(error).toMatchObject({ code: 'internal', reason: 'SERVER_MISCONFIGURED' });

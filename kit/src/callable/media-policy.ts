@@ -46,12 +46,17 @@ function checkInline(url: string, contentType: string | undefined, field: string
   if (bytes > maxBytes) throw refuse(`${field}.url`, `is ${bytes} bytes; the limit is ${maxBytes}`, maxBytes);
 }
 
-/** A prefix as the URL parser writes it, so `https://cdn.x` can't match `https://cdn.x.evil`. */
+/**
+ * A prefix as the URL parser writes it, so `https://cdn.x` can't match `https://cdn.x.evil`. The
+ * parser ends an https host with `/` but leaves `gs://bucket` bare, so a bucket gets its `/` here:
+ * `gs://my-bucket` must not admit `gs://my-bucket-private/…`.
+ */
 function normalizedPrefix(prefix: string): string {
   try {
     const url = new URL(prefix);
     if (url.protocol !== 'https:' && url.protocol !== 'gs:') throw new Error('scheme');
-    return url.href;
+    if (url.protocol === 'gs:' && !url.host) throw new Error('bucket');
+    return url.pathname === '' ? `${url.href}/` : url.href;
   } catch {
     throw new KitError('internal', `media.allowUrlPrefixes holds '${prefix}', which is not a gs:// or https:// URL`, {
       reason: 'SERVER_MISCONFIGURED',

@@ -150,11 +150,12 @@ describe('onCallFlow with an agent', () => {
     expect(effects).toEqual(['o1']);
   });
 
-  it('refuses a resume with not-found when the session does not exist', async () => {
+  it("refuses a resume on a session that does not exist as a stranger on another user's session is refused (NOT_ALLOWED)", async () => {
     const { fn } = confirmAgent();
     const resume = { restart: [{ ref: 'c2', name: 'confirm' }] };
     const error = await rejectionCode(fn.run(callableRequest({ sessionId: 'nope', resume }, alice)));
-    expect(error).toMatchObject({ code: 'not-found', details: { reason: 'SESSION_NOT_FOUND', sessionId: 'nope' } });
+    // As a stranger's answer to another user's session is: nobody learns whether an id exists.
+    expect(error).toMatchObject({ code: 'permission-denied', details: { reason: 'NOT_ALLOWED' } });
   });
 
   it('refuses with unauthenticated when nobody is signed in, whatever the policy', async () => {

@@ -41,3 +41,18 @@ describe('toCallResult', () => {
     ]);
   });
 });
+
+describe('toCallResult presented', () => {
+  it('carries the input as the tool presented it when the interrupt has a presentation', () => {
+    const presented = { fields: [{ label: 'Order', value: 'A', source: 'model' as const }] };
+    const wire = toCallResult({
+      sessionId: 's3',
+      status: 'interrupted',
+      finishReason: 'interrupted',
+      text: '',
+      interrupts: [{ ref: 'r', name: 'cancelOrder', input: { orderId: 'A' }, metadata: true, presented }],
+      usage: {},
+    });
+    expect(wire.interrupts[0]?.presented).toEqual(presented);
+  });
+});

@@ -12,12 +12,13 @@ export function toCallResult(result: AgentTurnResult): CallResult {
     finishReason: result.finishReason,
     text: result.text,
     output: result.output ?? null,
-    interrupts: result.interrupts.map(({ ref, name, input, metadata, inputDigest }) => ({
+    interrupts: result.interrupts.map(({ ref, name, input, metadata, inputDigest, presented }) => ({
       ref,
       name,
       input: input ?? null,
       metadata,
       ...(inputDigest === undefined ? {} : { inputDigest }),
+      ...(presented === undefined ? {} : { presented }),
     })),
     usage: { inputTokens: result.usage.inputTokens ?? 0, outputTokens: result.usage.outputTokens ?? 0 },
   };

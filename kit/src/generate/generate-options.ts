@@ -137,6 +137,12 @@ export interface GenerateOptions<O extends z.ZodType = z.ZodType> {
    * already); a rejection ends the generation once the round's other calls have settled.
    */
   onToolResult?: (step: ToolResultStep) => void | Promise<void>;
+  /**
+   * Whether the user messages are the words of the person the conversation is for (default true):
+   * a tool's `presentInput` may quote the last one to its approver as theirs. False where another
+   * model wrote them (a sub-agent's messages are its parent's model's).
+   */
+  userIsPerson?: boolean;
   /** Called before each model call; may pick the model, the tools offered, the tool choice, the config. */
   prepareStep?: (step: {
     round: number;

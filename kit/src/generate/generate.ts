@@ -98,6 +98,13 @@ function toolCallsOf(message: Message): ToolRequest[] {
   return calls;
 }
 
+/** The text of the last user message of `messages` (undefined: none, or no text in it). */
+function lastUserText(messages: readonly Message[]): string | undefined {
+  const user = messages.findLast((m) => m.role === 'user');
+  const text = user?.content.flatMap((part) => ('text' in part && typeof part.text === 'string' ? [part.text] : []));
+  return text?.length ? text.join('\n') : undefined;
+}
+
 /** Replaces the last message (the model message a round or a resume revised). */
 function replaceLast(state: LoopState, message: Message): void {
   state.messages[state.messages.length - 1] = message;
@@ -124,6 +131,7 @@ async function settleRound<O>(
   const round: ResolvedRound = await runOpenRound(message, scope.toolScope, {
     onResponse: toolResponseEmitter(scope.onChunk, state.index),
     onToolResult: scope.options.onToolResult,
+    userText: scope.options.userIsPerson === false ? undefined : () => lastUserText(state.messages),
   });
   replaceLast(state, round.message);
   const observer = scope.options.observer;

@@ -1,6 +1,7 @@
+import type { PresentedInput } from '@callable-flows/protocol';
 import { callStateOf, clearStamps, recordedResponse, stampInterrupt, stampPendingOutput } from '../call-state/index.js';
 import type { Message, ToolRequestPart, ToolResponsePart } from '../model/index.js';
-import { inboxAddressOf, PromiseSink } from '../tools/index.js';
+import { inboxAddressOf, PromiseSink, presentationOf } from '../tools/index.js';
 import { callIdOf } from './assign-call-ids.js';
 import type { RefToolRequestPart } from './assign-refs.js';
 import { runToolCall, ToolCallRecord, type ToolCallScope, type ToolOutcome } from './execute-tool-call.js';
@@ -17,6 +18,8 @@ export interface RoundHooks {
   onResponse?: ((response: ToolResponsePart) => void) | undefined;
   /** Journals a call's result before the round goes on (awaited). */
   onToolResult?: ((step: ToolResultStep) => void | Promise<void>) | undefined;
+  /** The person's last message, as a presentation of a waiting call may quote it (see `PresentContext`). */
+  userText?: (() => string | undefined) | undefined;
 }
 
 /**
@@ -102,8 +105,16 @@ class RoundCall extends ToolCallRecord {
       return;
     }
     const config = this.tool?.config;
-    const asker = { toolVersion: config?.version, approvers: inboxAddressOf(config?.approvers) };
+    const asker = { toolVersion: config?.version, approvers: inboxAddressOf(config?.approvers), ...this.presented() };
     this.join.done(this.index, stampInterrupt(this.part, outcome.interrupt, asker), undefined);
+  }
+
+  /** The call's input as its tool presents it, when the tool declares how (none: every reader shows the input as it is). */
+  presented(): { presented?: PresentedInput } {
+    const present = this.tool?.config.presentInput;
+    if (!present) return {};
+    const userText = this.join.hooks.userText?.();
+    return { presented: presentationOf(present, this.part.toolRequest.input, { userText }) };
   }
 
   // Taken as it is: no outcome object per answered call.

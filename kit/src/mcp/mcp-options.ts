@@ -1,4 +1,5 @@
-import type { ActionContext, Approvers } from '../tools/index.js';
+import type { PresentedInput } from '@callable-flows/protocol';
+import type { ActionContext, Approvers, PresentContext } from '../tools/index.js';
 
 /** What an MCP server says about one of its tools (its `tools/list` entry), as `allow` and `approval` see it. */
 export interface McpToolInfo {
@@ -49,6 +50,12 @@ export interface McpToolsOptions {
    * card reads them), over the defaults made from the server's description of the tool.
    */
   approvalMetadata?: (tool: McpToolInfo, input: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * How an approval shows the call's arguments to the person who approves it (the kit's
+   * `presentInput`: labelled fields, each marking whose words it holds). Default: the arguments
+   * themselves, every one the model's.
+   */
+  presentInput?: (tool: McpToolInfo, input: Record<string, unknown>, context: PresentContext) => PresentedInput;
   /**
    * Who may answer the approvals `approval` asks for (the kit's {@link Approvers}: `'owner'`, the
    * default, or e.g. `approversWithClaim('manager')`, whose calls wait in the approvals inbox).

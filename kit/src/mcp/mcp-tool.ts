@@ -2,7 +2,14 @@ import type { Tool as SdkTool } from '@modelcontextprotocol/sdk/types.js';
 import { KitError } from '../errors/index.js';
 import type { ToolDefinition } from '../model/index.js';
 import { redactSecrets } from '../redact/index.js';
-import { type ActionContext, makeTool, type Tool, type ToolContext, type ToolResult } from '../tools/index.js';
+import {
+  type ActionContext,
+  makeTool,
+  type PresentInput,
+  type Tool,
+  type ToolContext,
+  type ToolResult,
+} from '../tools/index.js';
 import type { McpConnection } from './mcp-connection.js';
 import type { McpHeaders, McpToolInfo, McpToolsOptions } from './mcp-options.js';
 import { textOfResult, toToolResult } from './mcp-result.js';
@@ -118,6 +125,12 @@ function callFailure(
   return new KitError('unavailable', `${where} could not be reached: ${said}`);
 }
 
+/** The kit tool's `presentInput` for the server's tool `info`: the app's, when it gives one (the default shows the arguments). */
+function presenterOf(present: McpToolsOptions['presentInput'], info: McpToolInfo): { presentInput?: PresentInput } {
+  if (!present) return {};
+  return { presentInput: (input, context) => present(info, (input ?? {}) as Record<string, unknown>, context) };
+}
+
 /**
  * One of the server's tools as a kit tool: the input checked against the tool's JSON Schema
  * (the SDK's ajv validator) before anything is sent, approval asked through the kit's own
@@ -163,6 +176,7 @@ export function toKitTool(tool: SdkTool, name: string, scope: McpToolScope): Too
       // A client approves or declines a call; it never supplies what a server's tool returned.
       answerable: false,
       ...(scope.options.approvers === undefined ? {} : { approvers: scope.options.approvers }),
+      ...presenterOf(scope.options.presentInput, info),
       metadata: { mcp: { server: scope.server, tool: info.name } },
     },
     body,

@@ -14,6 +14,14 @@ describe('approvers', () => {
     expect(ask(managers, 'alice')).toBe(false);
     expect(inboxAddressOf(managers)).toEqual({ uids: [], claim: 'manager' });
   });
+  it('refuses the session owner who holds the claim when excludeOwner is set, and admits other holders', () => {
+    const managers = approversWithClaim('manager', { excludeOwner: true });
+    expect(ask(managers, 'alice', { manager: true })).toBe(false);
+    expect(ask(managers, 'bob', { manager: true })).toBe(true);
+    expect(ask(managers, 'eve')).toBe(false);
+    expect(ask(approversWithClaim('manager'), 'alice', { manager: true })).toBe(true);
+    expect(inboxAddressOf(managers)).toEqual({ uids: [], claim: 'manager' });
+  });
   it('admits the uids listed, and addresses the inbox to them', () => {
     const finance = approversIn(['carol', 'dan']);
     expect(ask(finance, 'dan')).toBe(true);

@@ -51,10 +51,25 @@ export interface ApproverInbox {
  */
 export type Approvers = 'owner' | ApproverCheck | { check: ApproverCheck; inbox: ApproverInbox };
 
-/** The holders of custom claim `claim` (`token[claim] === true`) may answer; they find the calls in their inbox. */
-export function approversWithClaim(claim: string): { check: ApproverCheck; inbox: ApproverInbox } {
+/** Options of {@link approversWithClaim}. */
+export interface ClaimApproversOptions {
+  /** The session's owner may not answer even when they hold the claim: a manager does not approve their own refund. */
+  excludeOwner?: boolean;
+}
+
+/**
+ * The holders of custom claim `claim` (`token[claim] === true`) may answer (the session's owner
+ * among them only without `excludeOwner`); they find the calls in their inbox.
+ */
+export function approversWithClaim(
+  claim: string,
+  options: ClaimApproversOptions = {},
+): { check: ApproverCheck; inbox: ApproverInbox } {
   if (!claim) throw new KitError('invalid-argument', 'approversWithClaim needs the name of a custom claim');
-  return { check: ({ auth }) => auth.token[claim] === true, inbox: { claim } };
+  const check: ApproverCheck = options.excludeOwner
+    ? ({ auth, session }) => auth.token[claim] === true && auth.uid !== session.ownerUid
+    : ({ auth }) => auth.token[claim] === true;
+  return { check, inbox: { claim } };
 }
 
 /** The users `uids` may answer; they find the calls in their inbox. */

@@ -1,3 +1,4 @@
+export { APPROVER_NAME_CLAIM, type ApproverNameHook, approverNameClaim } from './approver-name.js';
 export {
   type ApproverAuth,
   type ApproverCall,
@@ -8,12 +9,14 @@ export {
   approverCheckOf,
   approversIn,
   approversWithClaim,
+  type ClaimApproversOptions,
   inboxAddressOf,
 } from './approvers.js';
 export { defineInterrupt } from './define-interrupt.js';
 export { defineTool, makeTool } from './define-tool.js';
 export { editInput } from './input-edit.js';
 export { declineInterrupt } from './interrupt-replies.js';
+export { type PresentContext, type PresentInput, presentationOf } from './present-input.js';
 export { LimitSink, PromiseSink } from './run-with-limits.js';
 export { toJsonSchema } from './to-tool-definition.js';
 export {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Part, ToolDefinition, ToolRequestPart, ToolResponsePart } from '../model/index.js';
 import type { Approvers } from './approvers.js';
+import type { PresentInput } from './present-input.js';
 import type { LimitSink } from './run-with-limits.js';
 
 /**
@@ -92,6 +93,12 @@ export interface ToolConfig<I extends z.ZodType, O extends z.ZodType> {
    * (`NOT_ALLOWED`), and nothing is written.
    */
   approvers?: Approvers;
+  /**
+   * How this tool's call is shown to the person who approves it (the inbox document, every card):
+   * labelled fields, each marking whose words it holds (`model`, `owner`, `tool`). Default: the
+   * input itself, every field the model's. Secrets are redacted by the kit.
+   */
+  presentInput?: PresentInput<z.infer<I>>;
   metadata?: Record<string, unknown>;
 }
 

@@ -11,9 +11,9 @@ export interface OrderSummary {
 
 const DAY_MS = 86_400_000;
 /** What a guest gets to try the assistant with: one order that can still be cancelled, one that can't. */
-const DEMO_ORDERS: readonly { item: string; status: Order['status']; deliveryInDays: number }[] = [
-  { item: 'Espresso grinder', status: 'processing', deliveryInDays: 3 },
-  { item: 'Milk jug', status: 'shipped', deliveryInDays: 1 },
+const DEMO_ORDERS: readonly { item: string; status: Order['status']; deliveryInDays: number; totalCents: number }[] = [
+  { item: 'Espresso grinder', status: 'processing', deliveryInDays: 3, totalCents: 18_900 },
+  { item: 'Milk jug', status: 'shipped', deliveryInDays: 1, totalCents: 2_450 },
 ];
 /** How many ids are tried before giving up: each is taken by someone else with odds of about 2 in 10⁶. */
 const CANDIDATES = 8;
@@ -62,7 +62,13 @@ export async function ensureDemoOrders(db: Firestore, uid: string, now = Date.no
     return DEMO_ORDERS.map((demo, i) => {
       const ref = (free[i] as (typeof free)[number]).ref;
       const estimatedDelivery = new Date(now + demo.deliveryInDays * DAY_MS).toISOString().slice(0, 10);
-      const order: Order = { ownerUid: uid, status: demo.status, item: demo.item, estimatedDelivery };
+      const order: Order = {
+        ownerUid: uid,
+        status: demo.status,
+        item: demo.item,
+        estimatedDelivery,
+        totalCents: demo.totalCents,
+      };
       tx.set(ref, { ...order, demo: true });
       return { orderId: ref.id, item: demo.item, status: demo.status };
     });

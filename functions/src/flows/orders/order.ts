@@ -12,6 +12,8 @@ export const OrderSchema = z.object({
   status: z.enum(['processing', 'shipped', 'delivered', 'cancelled']),
   item: z.string(),
   estimatedDelivery: z.string(),
+  /** What the customer paid, in euro cents: what a refund gives back. */
+  totalCents: z.number().int().nonnegative().optional(),
   /** Set by the one refund a manager approved (refunds/refund-order.ts): an order is refunded once. */
   refunded: z.boolean().optional(),
 });

@@ -14,6 +14,7 @@ import { defineOrderAssistant } from '../orders/order-assistant.js';
 import { nextOrderMove } from '../orders/order-script.js';
 import { playScript } from '../scripted-play.js';
 import { type DemoData, demoFirestore, seedDemoData } from '../test-utils/demo-firestore.js';
+import { refundOrder } from './refund-order.js';
 import { defineRefundsAgent } from './refunds-agent.js';
 import { handleRefundsMcp } from './refunds-mcp-server.js';
 import { nextRefundsMove } from './refunds-script.js';
@@ -122,7 +123,7 @@ describe.skipIf(!host).each(CLIENTS)('a refund handed to the refunds agent, on $
     return { asked, interrupt, approve };
   }
 
-  it("hands the refund to the refunds agent, which waits for a manager with the order's id, item and the customer's reason, and changes nothing", async () => {
+  it("hands the refund to the refunds agent, which waits for a manager showing the order, its amount and the customer's own words, and changes nothing", async () => {
     const { fn, store } = assistant();
     const { asked } = await askForRefund(fn);
     expect(asked.status).toBe('interrupted');
@@ -138,22 +139,38 @@ describe.skipIf(!host).each(CLIENTS)('a refund handed to the refunds agent, on $
     expect(asked.interrupts).toEqual([
       expect.objectContaining({
         name: 'refundOrder',
-        input: { orderId: 'A-1002', item: 'Milk jug', status: 'shipped', reason: 'requested by the customer' },
-        metadata: expect.objectContaining({
+        input: {
           orderId: 'A-1002',
           item: 'Milk jug',
           status: 'shipped',
+          amountCents: 2450,
           reason: 'requested by the customer',
+        },
+        metadata: expect.objectContaining({
+          title: 'Refund €24.50 for order A-1002?',
+          consequence: expect.stringContaining('The customer gets €24.50 back'),
         }),
+        // What runs, labelled in words, each value saying whose words it is.
+        presented: {
+          fields: [
+            { label: 'Order', value: 'A-1002', source: 'model' },
+            { label: 'Item', value: 'Milk jug', source: 'model' },
+            { label: 'Status', value: 'shipped', source: 'model' },
+            { label: 'Amount', value: '€24.50', source: 'model' },
+            { label: 'The customer wrote', value: 'refund A-1002', source: 'owner' },
+            { label: 'Reason given', value: 'requested by the customer', source: 'model' },
+          ],
+        },
       }),
     ]);
     expect(await events('A-1002')).toHaveLength(0);
   });
 
-  it('refuses the owner and a user without the manager claim with NOT_ALLOWED, and writes nothing', async () => {
+  it('refuses the owner (a manager too) and a user without the manager claim with NOT_ALLOWED, and writes nothing', async () => {
     const { fn } = assistant();
     const { approve } = await askForRefund(fn);
-    for (const who of [alice(), bob()]) {
+    const aliceTheManager = { ...alice(), claims: { manager: true } };
+    for (const who of [alice(), aliceTheManager, bob()]) {
       const refused = await rejectionCode(fn.run(callableRequest(approve(`by-${who.uid}`), who)));
       expect(refused).toMatchObject({ code: 'permission-denied', details: { reason: 'NOT_ALLOWED' } });
     }
@@ -211,6 +228,13 @@ describe.skipIf(!host).each(CLIENTS)('a refund handed to the refunds agent, on $
     const result = await fn.run(callableRequest({ message: 'refund A-1002' }, alice()));
     expect(result).toMatchObject({ status: 'done' });
     expect(await events('A-1002')).toHaveLength(0);
+  });
+
+  it('refunds nothing when the amount is not the order’s total, whatever the model wrote', async () => {
+    const refused = await refundOrder(toolsDb, alice(), { orderId: 'A-1002', amountCents: 99_999 }, 'call-1');
+    expect(refused).toMatchObject({ refunded: false, reason: 'the amount is not the order’s total' });
+    expect(await events('A-1002')).toHaveLength(0);
+    expect((await db.doc('orders/A-1002').get()).get('refunded')).toBeUndefined();
   });
 
   it('refuses without asking anyone when the order is still processing', async () => {

@@ -22,6 +22,8 @@ export const CheckRefundOutputSchema = z.object({
   refundable: z.boolean(),
   item: z.string().optional(),
   status: z.string().optional(),
+  /** What the customer paid, in euro cents (the stored order's): what a refund gives back. */
+  totalCents: z.number().int().nonnegative().optional(),
   /** Why not, when `refundable` is false. */
   reason: z.string().optional(),
 });
@@ -32,6 +34,12 @@ export const RefundOrderInputSchema = z.object({
   orderId: OrderIdSchema,
   item: z.string().max(200).optional().describe('The order’s item, as checkRefund said.'),
   status: z.string().max(40).optional().describe('The order’s status, as checkRefund said.'),
+  amountCents: z
+    .number()
+    .int()
+    .nonnegative()
+    .optional()
+    .describe('The amount to refund in euro cents: the order’s total, as checkRefund said (totalCents).'),
   reason: z.string().max(500).optional().describe('Why the user wants a refund, in their words.'),
 });
 export type RefundOrderInput = z.infer<typeof RefundOrderInputSchema>;
@@ -63,7 +71,13 @@ const notRefunded = (orderId: string, reason: string): RefundOrderOutput => ({
 export async function checkRefund(db: DocumentDb, caller: RefundCaller, orderId: string): Promise<CheckRefundOutput> {
   const order = await readOwnOrder(orderRef(db, orderId), caller.uid);
   if (!order) return { orderId, found: false, refundable: false, reason: 'no such order' };
-  const seen = { orderId, found: true, item: order.item, status: order.status };
+  const seen = {
+    orderId,
+    found: true,
+    item: order.item,
+    status: order.status,
+    ...(order.totalCents === undefined ? {} : { totalCents: order.totalCents }),
+  };
   if (order.refunded) return { ...seen, refundable: false, reason: 'the order was refunded already' };
   if (!REFUNDABLE.has(order.status)) return { ...seen, refundable: false, reason: `the order is ${order.status}` };
   return { ...seen, refundable: true };
@@ -91,6 +105,8 @@ export async function refundOrder(
     if ((await tx.get(event)).exists) return { orderId, refunded: true, outcome: 'Refunded' };
     if (order.refunded) return notRefunded(orderId, 'the order was refunded already');
     if (!REFUNDABLE.has(order.status)) return notRefunded(orderId, `the order is ${order.status}`);
+    // The amount the manager approved is the one refunded, or nothing is: it must be the order's total.
+    if (input.amountCents !== order.totalCents) return notRefunded(orderId, 'the amount is not the order’s total');
     tx.update(ref, { refunded: true });
     const written: OrderEvent = {
       type: 'refunded',

@@ -5,6 +5,7 @@ import { type McpToolInfo, mcpTools } from '@callable-flows/kit/mcp/index.js';
 import type { SessionStore } from '@callable-flows/kit/session/index.js';
 import { type ActionContext, approversWithClaim } from '@callable-flows/kit/tools/index.js';
 import { REFUND_APPROVER_CLAIM } from './refund-order.js';
+import { refundShown, refundWords } from './refund-words.js';
 import { APPROVER_HEADER, CUSTOMER_HEADER } from './refunds-mcp-key.js';
 
 /** The refunds agent's name: the session's `agent` while it is in charge. */
@@ -14,7 +15,7 @@ export const REFUNDS_AGENT = 'refunds';
 export const REFUNDS_SYSTEM = [
   "You are the refunds desk of an online shop; the shop's assistant handed the conversation to you.",
   'Call checkRefund for the order first; never guess whether an order can be refunded.',
-  'If it can, call refundOrder with the order id, its item and status as checkRefund said, and the user’s reason: a manager approves it before anything changes. Never say an order is refunded until refundOrder says so.',
+  'If it can, call refundOrder with the order id, its item, status and total (amountCents) as checkRefund said, and the user’s reason: a manager approves it before anything changes. Never say an order is refunded until refundOrder says so.',
   'If the user asks about anything but a refund, hand the conversation back with transfer_to_orderAssistant.',
 ].join('\n');
 
@@ -38,29 +39,12 @@ function approverOf(context: ActionContext): string | undefined {
   return typeof by?.uid === 'string' ? by.uid : undefined;
 }
 
-/** What the manager's inbox and the approval card show of a refund: the order, nothing of the conversation. */
-function refundWords(_tool: McpToolInfo, input: Record<string, unknown>): Record<string, unknown> {
-  const orderId = String(input.orderId);
-  const item = typeof input.item === 'string' ? input.item : 'item';
-  const status = typeof input.status === 'string' ? input.status : undefined;
-  return {
-    title: `Refund order ${orderId}?`,
-    summary: `Refund the ${item} of order ${orderId}${status ? ` (${status})` : ''}.`,
-    approveLabel: 'Approve refund',
-    declineLabel: 'Decline refund',
-    declinedOutcome: 'Not refunded',
-    orderId,
-    ...(typeof input.item === 'string' ? { item: input.item } : {}),
-    ...(status ? { status } : {}),
-    reason: typeof input.reason === 'string' ? input.reason : 'requested by the customer',
-  };
-}
-
 /**
  * The refunds agent: the order assistant hands refunds to it (`handoffTo`). Its tools come from
  * the example's own MCP server (`mcpTools`): `checkRefund` (read-only, trusted as such) and
  * `refundOrder`, which waits for a manager first (`approversWithClaim('manager')`: holders of the
- * claim answer it from their approvals inbox; the customer does not approve their own refund).
+ * claim answer it from their approvals inbox; the customer does not approve their own refund, nor
+ * does a manager who is the customer: `excludeOwner`).
  * Each request names the customer (and, after the approval, the manager) to the server.
  */
 export function defineRefundsAgent(deps: RefundsAgentDeps): Agent<'reject'> {
@@ -68,8 +52,9 @@ export function defineRefundsAgent(deps: RefundsAgentDeps): Agent<'reject'> {
     url: deps.mcpUrl,
     name: 'refunds',
     approval: ['refundOrder'],
-    approvers: approversWithClaim(REFUND_APPROVER_CLAIM),
+    approvers: approversWithClaim(REFUND_APPROVER_CLAIM, { excludeOwner: true }),
     approvalMetadata: refundWords,
+    presentInput: refundShown,
     trustReadOnlyHints: true,
     timeoutMs: 10_000,
     headers: (context) => {

@@ -23,7 +23,13 @@ function afterCheck(orderId: string, check: CheckRefundOutput): PlayMove {
     text: `Order ${orderId} (${check.item}) is ${check.status}. A refund needs a manager's approval: I've asked for it.`,
     call: {
       name: 'refundOrder',
-      input: { orderId, item: check.item, status: check.status, reason: 'requested by the customer' },
+      input: {
+        orderId,
+        item: check.item,
+        status: check.status,
+        ...(check.totalCents === undefined ? {} : { amountCents: check.totalCents }),
+        reason: 'requested by the customer',
+      },
     },
   };
 }

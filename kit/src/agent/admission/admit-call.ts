@@ -16,6 +16,11 @@ export type Admission = { replay: AgentTurnResult } | { plan: TurnPlan; requests
 /** A call as it is admitted: a client's, with the digest of what it asks (see `requestDigest`), or the server's continuation. */
 export type CallToAdmit = (ClientTurnRequest & { digest: string }) | ContinuationRequest;
 
+/** The refusal of a call on session `id`, which is another user's: it says nothing of the session. */
+export function notOwner(id: string): KitError {
+  return new KitError('permission-denied', `session '${id}' belongs to another user`, { reason: 'NOT_OWNER' });
+}
+
 /**
  * Admits one call on the stored `session` in one pass: whose session it is, then for a client's
  * call its standing, its request id (a call seen before gets its stored result or goes on from its
@@ -27,7 +32,7 @@ export function admitCall(rt: AgentRuntime, session: Session, call: CallToAdmit,
   // A continuation is the server's: it goes on with the owner's turn, as the owner. An approver's
   // answer was admitted by its calls' tools (gateResume) and goes on as the owner's turn.
   if (call.kind !== 'continuation' && gated?.standing !== 'approver' && session.ownerUid !== call.uid) {
-    throw new KitError('permission-denied', `session '${id}' belongs to another user`, { reason: 'NOT_OWNER' });
+    throw notOwner(id);
   }
   if (session.agent !== rt.name) {
     const why = `session '${id}' belongs to agent '${session.agent}', not '${rt.name}'`;

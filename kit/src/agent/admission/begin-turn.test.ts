@@ -85,7 +85,7 @@ describe('beginTurn', () => {
   });
 
   it.each([
-    ['SESSION_NOT_FOUND', 'not-found', { sessionId: 'nope', resume: { decline: [{ ref: 'a', name: 'b' }] } }],
+    ['NOT_OWNER', 'permission-denied', { sessionId: 'nope', resume: { decline: [{ ref: 'a', name: 'b' }] } }],
     ['NOT_OWNER', 'permission-denied', { sessionId: 's1', uid: 'mallory' }],
     ['WRONG_AGENT', 'failed-precondition', { sessionId: 'other' }],
   ] as [string, string, RequestOver][])(
@@ -97,6 +97,33 @@ describe('beginTurn', () => {
       expect(await rejection(beginTurn(rt, request(over)))).toMatchObject({ code, details: { reason } });
     },
   );
+
+  it("tells a stranger the same for a session that doesn't exist as for another user's, through send and as an approver", async () => {
+    const { rt, store, clock, request } = setup();
+    await store.create(emptySession({ id: 's1', ownerUid: 'u', agent: 'chat', now: clock.now() }));
+    const decline = { decline: [{ ref: 'a', name: 'b' }] };
+    const asked = (sessionId: string, approvers: boolean): BeginRequest => {
+      const over = request({ sessionId, uid: 'mallory', resume: decline });
+      return approvers ? ({ ...over, answerer: { token: {}, approvers } } as BeginRequest) : over;
+    };
+    for (const approvers of [false, true]) {
+      const theirs = (await rejection(beginTurn(rt, asked('s1', approvers)))) as Error & { details?: unknown };
+      const none = (await rejection(beginTurn(rt, asked('nope', approvers)))) as Error & { details?: unknown };
+      expect(theirs).toMatchObject({ code: 'permission-denied' });
+      expect({ code: (none as { code?: string }).code, details: none.details }).toEqual({
+        code: (theirs as { code?: string }).code,
+        details: theirs.details,
+      });
+      expect(none.message.replace('nope', 's1')).toBe(theirs.message);
+    }
+    expect(await store.load('nope')).toBeUndefined();
+  });
+
+  it('refuses with SESSION_NOT_FOUND when the continuation names a session that does not exist', async () => {
+    const { rt } = setup();
+    const continuation: BeginRequest = { kind: 'continuation', sessionId: 'nope', leaseId: 'l1', now: 0 };
+    expect((await rejection(beginTurn(rt, continuation))).details).toMatchObject({ reason: 'SESSION_NOT_FOUND' });
+  });
 
   it('refuses with NOTHING_TO_RESUME when a resume names no session', async () => {
     const { rt, request } = setup();

@@ -10,8 +10,8 @@ import { requestDigest } from '../call-records/index.js';
 import { type AgentRuntime, withSessionId } from '../runtime/index.js';
 import type { SessionLink } from '../sub-agent/index.js';
 import type { AgentTurnResult, ClientTurnRequest, ContinuationRequest, StartedTurn, TurnPlan } from '../turn/index.js';
-import { type Admission, admitCall } from './admit-call.js';
-import { type GatedResume, gateResume } from './gate-resume.js';
+import { type Admission, admitCall, notOwner } from './admit-call.js';
+import { type GatedResume, gateResume, notAllowed } from './gate-resume.js';
 import { sessionBusy } from './plan-turn.js';
 
 /**
@@ -135,6 +135,18 @@ function digestOf(request: ClientBeginRequest): string {
     : requestDigest(undefined, request.resume);
 }
 
+/**
+ * The refusal of a call on session `id`, which does not exist. A client is told what a stranger
+ * is told of another user's session (`NOT_ALLOWED` for an answer through `Agent.answer`,
+ * `NOT_OWNER` otherwise), so no one learns whether an id they don't own exists; only the server's
+ * continuation is told `SESSION_NOT_FOUND`.
+ */
+function noSuchSession(id: string, request: BeginRequest): KitError {
+  if (request.kind === 'continuation')
+    return new KitError('not-found', `no session '${id}'`, { reason: 'SESSION_NOT_FOUND' });
+  return request.kind === 'resume' && request.answerer?.approvers ? notAllowed() : notOwner(id);
+}
+
 async function claimSession(rt: AgentRuntime, id: string, request: BeginRequest): Promise<TurnStart> {
   // A client's call is admitted with the digest of what it asks; a continuation asks for nothing new.
   const asked = request.kind === 'continuation' ? request : { ...request, digest: digestOf(request) };
@@ -159,7 +171,7 @@ async function claimSession(rt: AgentRuntime, id: string, request: BeginRequest)
       fresh = true;
       continue;
     }
-    if (!record) throw new KitError('not-found', `no session '${id}'`, { reason: 'SESSION_NOT_FOUND' });
+    if (!record) throw noSuchSession(id, asked);
     const session = rt.givenUp.seeThrough(record.session);
     const now = rt.timing.clock();
     const deadTurnStop = await stopOfDeadTurn(rt, session, now);

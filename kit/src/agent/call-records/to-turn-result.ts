@@ -1,16 +1,25 @@
-import { askedInputDigest, askedOf, nestedInterruptsOf } from '../../call-state/index.js';
+import { askedInputDigest, askedOf, nestedInterruptsOf, presentedOf } from '../../call-state/index.js';
 import type { GenerateResult } from '../../generate/index.js';
 import type { ToolRequestPart } from '../../model/index.js';
 import type { AgentTurnResult, PendingInterrupt } from '../turn/index.js';
 
 /**
  * An interrupted tool request as a client sees it (answered since: as it was asked, its input
- * before a person's edit), with the digest of that input, which an answer may send back.
+ * before a person's edit), with the digest of that input, which an answer may send back, and the
+ * input as its tool presented it to whoever approves it.
  */
 export function toPendingInterrupt(part: ToolRequestPart): PendingInterrupt {
   const { ref, name } = part.toolRequest;
   const input = part.metadata?.replacedInput ?? part.toolRequest.input;
-  return { ref: ref ?? '', name, input, metadata: askedOf(part) ?? true, inputDigest: askedInputDigest(part) };
+  const pending: PendingInterrupt = {
+    ref: ref ?? '',
+    name,
+    input,
+    metadata: askedOf(part) ?? true,
+    inputDigest: askedInputDigest(part),
+  };
+  const presented = presentedOf(part);
+  return presented ? { ...pending, presented } : pending;
 }
 
 /**

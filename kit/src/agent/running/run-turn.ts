@@ -121,9 +121,8 @@ export async function runTurn(
   const base = writer.session.history.slice(0, summary?.upTo ?? 0);
   journal.begin(base);
   const messages = writer.session.history.slice(base.length);
-  // A session's history is valid as it stands: a store parses what it reads (`parseSession`), and
-  // every message added since was checked on the wire or built by the kit. So generate doesn't
-  // walk it again.
+  // A session's history is valid as it stands: a store parses what it reads (`parseSession`), and every
+  // message added since was checked on the wire or built by the kit. So generate doesn't walk it again.
   markCheckedList(messages);
   const generated: GenerateResult = await generate({
     model: rt.model,
@@ -139,6 +138,7 @@ export async function runTurn(
     ...(observer ? { observer } : {}),
     ...(openRoundOf(messages) ? { resume: {} } : {}),
     ...journalHooks(journal, writer, live),
+    userIsPerson: writer.session.parent === undefined, // a sub-agent's are its parent model's words
     ...(journal.toolState ? { state: journal.toolState } : {}),
     ...chunksTo(ctx.onChunk, live, journal),
     signal,

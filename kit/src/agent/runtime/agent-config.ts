@@ -4,7 +4,7 @@ import type { Model, ModelMiddleware, Part } from '../../model/index.js';
 import type { ApprovalWaitingHook } from '../../notify/index.js';
 import type { LruSessionCacheOptions } from '../../session/lru-session-cache.js';
 import type { SessionStore } from '../../session/session-store.js';
-import type { ToolEntry } from '../../tools/index.js';
+import type { ApproverNameHook, ToolEntry } from '../../tools/index.js';
 import type { TraceSink } from '../../trace/index.js';
 import type { ContinuationOptions } from '../continuation-queue/index.js';
 import type { LiveClock } from './turn-timing.js';
@@ -99,6 +99,12 @@ export interface AgentConfig<O extends z.ZodType = z.ZodType> {
    * store with an approvals inbox (`FirestoreSessionStore`).
    */
   onApprovalWaiting?: ApprovalWaitingHook;
+  /**
+   * The name an approver's answer is stamped with (`answeredBy.name`, what cards show), from their
+   * uid and claims. Default: the `approverName` custom claim the app sets (`APPROVER_NAME_CLAIM`),
+   * never the ID token's `name` claim, which any user can change.
+   */
+  approverName?: ApproverNameHook;
   /** The time in epoch ms (tests inject one to expire leases). Default `Date.now`. */
   clock?: () => number;
   /** The clock and timers live words are throttled by (tests inject a manual one). Default wall time. */

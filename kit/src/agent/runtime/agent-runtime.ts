@@ -7,7 +7,13 @@ import type { ApprovalNotices } from '../../session/approval-notices.js';
 import { LruSessionCache } from '../../session/lru-session-cache.js';
 import { InMemorySessionStore } from '../../session/memory-session-store.js';
 import type { SessionStore } from '../../session/session-store.js';
-import { splitToolEntries, type Tool, type ToolSource } from '../../tools/index.js';
+import {
+  type ApproverNameHook,
+  approverNameClaim,
+  splitToolEntries,
+  type Tool,
+  type ToolSource,
+} from '../../tools/index.js';
 import type { TraceSink } from '../../trace/index.js';
 import { type ResolvedContinuation, resolveContinuation } from '../continuation-queue/index.js';
 import {
@@ -71,6 +77,8 @@ export interface AgentRuntime {
   queueRuns: Map<string, Promise<unknown>>;
   /** Who is told of a waiting approval (`onApprovalWaiting`), when the agent has a hook. */
   notices: ResolvedNotices | undefined;
+  /** The name an answer is stamped with (`approverName`; default the `approverName` custom claim). */
+  approverName: ApproverNameHook;
   /**
    * The agents this agent's hand-off tools reach (`handoffTo`), by name: a session one of them is in
    * charge of is served under it. Undefined for an agent without hand-off tools.
@@ -166,5 +174,6 @@ export function resolveAgent<O extends z.ZodType>(config: AgentConfig<O>): Agent
     givenUp: new GivenUpLeases(),
     continuation: resolveContinuation(config.continuation),
     notices: noticesOf(config.onApprovalWaiting, store, config.name),
+    approverName: config.approverName ?? approverNameClaim,
   };
 }

@@ -128,7 +128,7 @@ function ownIdContract(backend: () => ConformanceBackend): void {
       (e: unknown) => e,
     );
 
-  it('creates the session under the caller’s own id when a first message brings one, and nothing for a resume or a stop', async () => {
+  it('creates the session under the caller’s own id when a first message brings one, and nothing for a resume (NOT_OWNER) or a stop', async () => {
     const be = backend();
     const agent = defineAgent({ name: 'shop', model: echoModel(), store: be.open() });
     const id = uniqueId('own');
@@ -137,9 +137,10 @@ function ownIdContract(backend: () => ConformanceBackend): void {
     expect((await be.open().load(id))?.session).toMatchObject({ ownerUid: 'alice', agent: 'shop', status: 'idle' });
     const absent = uniqueId('absent');
     const resume = { resume: { decline: [{ ref: 'r', name: 'transfer' }] } };
+    // A session that doesn't exist is refused as another user's is: nobody learns whether an id exists.
     expect(await refusal(agent.send(absent, resume, { uid: 'alice' }))).toMatchObject({
-      code: 'not-found',
-      details: { reason: 'SESSION_NOT_FOUND', sessionId: absent },
+      code: 'permission-denied',
+      details: { reason: 'NOT_OWNER' },
     });
     expect(await refusal(agent.stop(absent, { uid: 'alice' }))).toMatchObject({
       details: { reason: 'SESSION_NOT_FOUND' },

@@ -22,7 +22,7 @@ export interface TurnPlan {
 export interface Answerer {
   token: Record<string, unknown>;
   appId?: string;
-  /** Their name, from the verified token's `name` claim (bounded), stamped with their answer. */
+  /** Their name, from a source they can't edit (the agent's `approverName`; bounded), stamped with their answer. */
   name?: string;
   approvers: boolean;
 }

@@ -41,6 +41,13 @@ describe('approvalWrites', () => {
     });
     expect(writes[1]?.fields).toMatchObject({ approverUids: [], approverClaim: 'manager' });
   });
+  it('holds the input as the tool presented it, or the input itself when the tool presented none', () => {
+    const presented = { fields: [{ label: 'Amount', value: '€0.05', source: 'tool' as const }] };
+    const shown = stampInterrupt(call('b'), { title: 'Refund?' }, { presented });
+    const writes = approvalWrites(undefined, session(round(waiting('a'), shown), { status: 'interrupted' }));
+    expect(writes[0]?.fields.presented).toEqual({ fields: [{ label: 'cents', value: '5', source: 'model' }] });
+    expect(writes[1]?.fields.presented).toEqual(presented);
+  });
   it('closes the document of a call answered, with its answer and who gave it, and leaves the other waiting', () => {
     const before = session(round(waiting('a'), waiting('b')), { status: 'interrupted' });
     const response = { toolResponse: { name: 'refund', ref: 'a', output: { no: true } }, metadata: { declined: true } };

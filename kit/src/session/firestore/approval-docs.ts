@@ -1,4 +1,9 @@
-import type { ApprovalState, WireInterrupt } from '@callable-flows/protocol';
+import {
+  type ApprovalState,
+  type PresentedInput,
+  presentInputAsIs,
+  type WireInterrupt,
+} from '@callable-flows/protocol';
 import {
   answeredByOf,
   answerOf,
@@ -9,6 +14,7 @@ import {
   nestedAddressOf,
   nestedInterruptsOf,
   openRoundOf,
+  presentedOf,
   splitPathRef,
 } from '../../call-state/index.js';
 import { type Message, type ToolRequestPart, toolRequestsOf } from '../../model/index.js';
@@ -69,6 +75,12 @@ function storable(value: unknown, inArray = false): unknown {
   return out;
 }
 
+/** The waiting question's input as its tool presents it: its stamp, else the input as it is. */
+function presentedOfWaiting({ part, nested }: Waiting): PresentedInput {
+  if (nested) return nested.presented ?? presentInputAsIs(nested.input);
+  return presentedOf(part) ?? presentInputAsIs(part.toolRequest.input);
+}
+
 /** The fields of the inbox document of the waiting question `waiting` of `session`. */
 function openFields(session: Session, { part, nested }: Waiting): Record<string, unknown> {
   const asked = nested ? nested.metadata : askedOf(part);
@@ -78,6 +90,8 @@ function openFields(session: Session, { part, nested }: Waiting): Record<string,
     ref: nested ? nested.ref : part.toolRequest.ref,
     tool: nested ? nested.name : part.toolRequest.name,
     metadata: typeof asked === 'object' ? storable(asked) : {},
+    // What runs, as the tool presents it (the input itself when it declares no presentation).
+    presented: storable(presentedOfWaiting({ part, nested })),
     inputDigest: (nested ? nested.inputDigest : inputDigestOf(part)) ?? '',
     ownerUid: session.ownerUid,
     // The owner alone, unless the tool named approvers: then they, and a claim's holders.
