@@ -79,7 +79,11 @@ describe.skipIf(!host)('runningTurnField (stored)', () => {
       // While the charge runs: the same stored version (a watcher sees no write of its own).
       { status: 'running', running: { ...running, step: 'tools', refs: [ref] }, last: 'modeltoolRequest+callId' },
       // Its result is stamped on its request; the model is called next.
-      { status: 'running', running: { ...running, step: 'model', refs: [] }, last: 'modeltoolRequest+callId+pendingOutput' },
+      {
+        status: 'running',
+        running: { ...running, step: 'model', refs: [] },
+        last: 'modeltoolRequest+callId+pendingOutput',
+      },
       { status: 'idle', running: null, last: 'modeltext' },
     ]);
   });
