@@ -1,4 +1,4 @@
-import type { FinishReason, QueuedResult, WireChunk } from '@callable-flows/protocol';
+import type { FailedCall, FinishReason, QueuedResult, WireChunk } from '@callable-flows/protocol';
 
 /** What one interrupting tool takes and gives: its input, the metadata it asks with, the output an answer carries. */
 export interface InterruptTypes {
@@ -73,6 +73,8 @@ export interface FlowResult<T extends FlowTypes = FlowTypes> {
   /** The structured output; null when the agent has none. */
   output: (T['output'] extends undefined ? unknown : T['output']) | null;
   interrupts: FlowInterrupt<T>[];
+  /** The calls a person approved in this turn whose tool then failed: show each as failed, not done. */
+  failed?: FailedCall[];
   usage: { inputTokens: number; outputTokens: number };
 }
 
