@@ -1,4 +1,4 @@
-import type { FinishReason, PresentedInput, QueuedResult, WireChunk } from '@callable-flows/protocol';
+import type { FailedCall, FinishReason, PresentedInput, QueuedResult, WireChunk } from '@callable-flows/protocol';
 
 /** What one interrupting tool takes and gives: its input, the metadata it asks with, the output an answer carries. */
 export interface InterruptTypes {
@@ -78,6 +78,8 @@ export interface FlowResult<T extends FlowTypes = FlowTypes> {
   /** The structured output; null when the agent has none. */
   output: (T['output'] extends undefined ? unknown : T['output']) | null;
   interrupts: FlowInterrupt<T>[];
+  /** The calls a person approved in this turn whose tool then failed: show each as failed, not done. */
+  failed?: FailedCall[];
   usage: { inputTokens: number; outputTokens: number };
 }
 

@@ -6,6 +6,13 @@ import { WireInterruptSchema } from './interrupt.js';
 export const WireUsageSchema = z.object({ inputTokens: z.number(), outputTokens: z.number() });
 export type WireUsage = z.infer<typeof WireUsageSchema>;
 
+/**
+ * A call a person approved whose tool then failed (its effect not made): the model is told, and
+ * so is the person, through the turn's result, instead of a `done` that hides it.
+ */
+export const FailedCallSchema = z.object({ ref: z.string(), name: z.string(), error: z.string() });
+export type FailedCall = z.infer<typeof FailedCallSchema>;
+
 /** The result of a call to an agent (docs/reference.md, the wire protocol). */
 export const CallResultSchema = z.object({
   sessionId: z.string(),
@@ -17,6 +24,8 @@ export const CallResultSchema = z.object({
   /** Structured output; null when the agent has none. */
   output: z.unknown(),
   interrupts: z.array(WireInterruptSchema),
+  /** The approved calls of this turn whose tool failed (absent when none did). */
+  failed: z.array(FailedCallSchema).optional(),
   usage: WireUsageSchema,
 });
 export type CallResult = z.infer<typeof CallResultSchema>;

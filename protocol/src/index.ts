@@ -35,6 +35,8 @@ export {
   ApprovalResultSchema,
   type CallResult,
   CallResultSchema,
+  type FailedCall,
+  FailedCallSchema,
   type MessageResult,
   MessageResultSchema,
   type QueuedResult,

@@ -1,37 +1,31 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { firebaseInitProject } from '@callable-flows/kit/test-utils/firebase-init-project.js';
 import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import { deleteApp, type FirebaseApp, initializeApp } from 'firebase/app';
 import { connectAuthEmulator, createUserWithEmailAndPassword, getAuth } from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FunctionsEmulator, REPO_ROOT, startFunctionsEmulator } from './test-utils/functions-emulator.js';
+import { type FunctionsEmulator, startFunctionsEmulator } from './test-utils/functions-emulator.js';
+import { cleanCopy, packPackages, run } from './test-utils/published-packages.js';
 
-// A Firebase developer's own project adopting the kit: laid out as `firebase init functions`
-// lays out a TypeScript codebase (firebase.json, functions/ with package.json, tsconfig.json and
-// src/index.ts), the kit and the protocol installed from their `npm pack` tarballs and everything
-// else from the public registry, built with the project's own TypeScript, served by the
-// functions emulator. Nothing of this repository's functions/ is loaded.
+// A Firebase developer's own project adopting the kit, as docs/guide.md's "Use it in your own
+// project" walks it: firebase-tools' own TypeScript functions template (from the installed
+// firebase-tools), the packages packed from a clean clone, installed with the guide's command,
+// `npx @callable-flows/kit init`, `npm install`, the project's own `npm test` (its template's tsc,
+// then the starter's test), and a second agent written here. Served by the functions emulator,
+// driven with the Firebase JS SDK. Nothing of this repository's functions/ is loaded.
 
 const host = firestoreEmulatorHost();
 if (!host) console.warn('\n*** SKIPPED: adoption test — no Firestore emulator ***\n');
 const projectId = `demo-adopt-${randomUUID().slice(0, 8)}`;
 
-/** The versions this repository's example deployment uses, so the adopter's project tests the same SDKs. */
-const deployed = JSON.parse(readFileSync(join(REPO_ROOT, 'functions/package.json'), 'utf8')) as {
-  dependencies: Record<string, string>;
-};
-
-/** What the adopter writes: one agent, one tool that asks a person before it refunds. */
-const INDEX_TS = `import { initializeApp } from 'firebase-admin/app';
+/** The second agent, the adopter's own: a refund asked first, its model naming every call 'r1'. */
+const REFUNDS_TS = `import { defineAgent, defineTool, FirestoreSessionStore, type GenerateRequest, onCallFlow, scriptedModel } from '@callable-flows/kit';
 import { getFirestore } from 'firebase-admin/firestore';
-import { defineAgent, defineTool, FirestoreSessionStore, type GenerateRequest, onCallFlow, scriptedModel } from '@callable-flows/kit';
 import { z } from 'zod';
-
-initializeApp();
 
 const refund = defineTool(
   {
@@ -40,165 +34,155 @@ const refund = defineTool(
     inputSchema: z.object({ orderId: z.string() }),
     outputSchema: z.object({ refunded: z.boolean() }),
     sideEffects: 'idempotent',
-    onDecline: () => ({ refunded: false }),
   },
   async ({ orderId }, ctx) => {
     if (!ctx.resumed) ctx.interrupt({ question: \`Refund \${orderId}?\` });
-    // create() fails if the refund was already made: the test reads that it was made once.
-    await getFirestore().doc(\`refunds/\${orderId}\`).create({ by: ctx.ref });
+    await getFirestore().collection('refunds').doc(ctx.callId).create({ orderId, sessionId: ctx.sessionId, ref: ctx.ref });
     return { refunded: true };
   },
 );
 
-// Offline: asks for the refund, then says it is done once the tool answered.
-const model = scriptedModel(
-  (request: GenerateRequest) =>
-    request.messages.at(-1)?.content.some((part) => 'toolResponse' in part)
-      ? 'The refund is done.'
-      : { message: { role: 'model', content: [{ toolRequest: { name: 'refund', ref: 'r1', input: { orderId: 'A-1' } } }] }, finishReason: 'stop' },
-  { record: false },
+const model = scriptedModel((request: GenerateRequest) =>
+  request.messages.at(-1)?.role === 'tool'
+    ? 'The refund is done.'
+    : { message: { role: 'model', content: [{ toolRequest: { name: 'refund', ref: 'r1', input: { orderId: 'A-1' } } }] }, finishReason: 'stop' },
 );
 
-const agent = defineAgent({
-  name: 'refundAgent',
-  model,
-  tools: [refund],
-  store: new FirestoreSessionStore({ firestore: getFirestore() }),
-});
-
-export const refundAgent = onCallFlow({ region: 'us-central1' }, agent);
+export const refunds = onCallFlow(
+  { region: 'us-central1' },
+  defineAgent({ name: 'refunds', model, tools: [refund], store: new FirestoreSessionStore({ firestore: getFirestore() }) }),
+);
 `;
 
-/** `firebase init functions`' TypeScript tsconfig, with ESM output (the kit is ESM). */
-const TSCONFIG = {
-  compilerOptions: {
-    module: 'NodeNext',
-    moduleResolution: 'nodenext',
-    esModuleInterop: true,
-    noImplicitReturns: true,
-    noUnusedLocals: true,
-    outDir: 'lib',
-    sourceMap: true,
-    strict: true,
-    target: 'es2022',
-  },
-  compileOnSave: true,
-  include: ['src'],
-};
+interface Reply {
+  sessionId: string;
+  status: string;
+  text?: string;
+  interrupts?: { ref: string; name: string; metadata: unknown }[];
+}
 
-/** Runs a command of the adopter's; when it fails, the error carries what it printed. */
-function run(command: string, args: string[], cwd: string): string {
-  try {
-    return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  } catch (error) {
-    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${stdout ?? ''}${stderr ?? ''}`);
+/** The documents of a collection, read over the emulator's REST API as the owner. */
+async function documents(
+  collection: string,
+): Promise<{ name: string; fields: Record<string, { stringValue?: string }> }[]> {
+  const url = `http://${host}/v1/projects/${projectId}/databases/(default)/documents/${collection}`;
+  const response = await fetch(url, { headers: { authorization: 'Bearer owner' } });
+  return ((await response.json()) as { documents?: [] }).documents ?? [];
+}
+
+/** Waits until `check` holds, polling (no fixed sleep). */
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let tries = 0; !check(); tries++) {
+    if (tries > 600) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
-/** The kit and the protocol as `npm pack` makes them for the registry. */
-function packTarballs(dir: string): { kit: string; protocol: string } {
-  const packed = JSON.parse(
-    run('npm', ['pack', '-w', 'kit', '-w', 'protocol', '--pack-destination', dir, '--json', '--silent'], REPO_ROOT),
-  ) as { name: string; filename: string }[];
-  const file = (name: string) => join(dir, packed.find((p) => p.name === name)?.filename ?? `(no ${name} tarball)`);
-  return { kit: file('@callable-flows/kit'), protocol: file('@callable-flows/protocol') };
-}
-
-function writeProject(root: string, tarballs: { kit: string; protocol: string }): string {
-  const functions = join(root, 'functions');
-  mkdirSync(join(functions, 'src'), { recursive: true });
-  writeFileSync(
-    join(root, 'firebase.json'),
-    JSON.stringify({ functions: [{ source: 'functions', codebase: 'default', runtime: 'nodejs22' }] }, null, 2),
-  );
-  const pkg = {
-    name: 'functions',
-    private: true,
-    type: 'module',
-    main: 'lib/index.js',
-    engines: { node: '22' },
-    scripts: { build: 'tsc' },
-    dependencies: {
-      '@callable-flows/kit': `file:${tarballs.kit}`,
-      '@callable-flows/protocol': `file:${tarballs.protocol}`,
-      'firebase-admin': deployed.dependencies['firebase-admin'],
-      'firebase-functions': deployed.dependencies['firebase-functions'],
-      zod: deployed.dependencies.zod,
-    },
-    devDependencies: { typescript: '^5.9.3' },
-    // The kit's own dependency on the protocol is the tarball too, never a registry package of that name.
-    overrides: { '@callable-flows/protocol': '$@callable-flows/protocol' },
-  };
-  writeFileSync(join(functions, 'package.json'), JSON.stringify(pkg, null, 2));
-  writeFileSync(join(functions, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
-  writeFileSync(join(functions, 'src/index.ts'), INDEX_TS);
-  return functions;
-}
-
-describe.skipIf(!host)('a Firebase project of its own adopts the kit from its tarballs', () => {
+describe.skipIf(!host)('a project made by firebase init adopts the kit as the guide says', () => {
   let root = '';
+  let functions = '';
   let emulator: FunctionsEmulator | undefined;
-  let app: FirebaseApp | undefined;
+  const apps: FirebaseApp[] = [];
+
+  async function signedIn(email: string) {
+    const app = initializeApp({ projectId, apiKey: 'demo-api-key' }, `${email}-${projectId}`);
+    apps.push(app);
+    const auth = getAuth(app);
+    connectAuthEmulator(auth, `http://127.0.0.1:${emulator?.authPort}`, { disableWarnings: true });
+    await createUserWithEmailAndPassword(auth, email, 'adopter-password');
+    const fns = getFunctions(app, 'us-central1');
+    connectFunctionsEmulator(fns, '127.0.0.1', emulator?.functionsPort as number);
+    return (name: string) => async (data: unknown) => (await httpsCallable<unknown, Reply>(fns, name)(data)).data;
+  }
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'callable-flows-adopter-'));
-    const functions = writeProject(root, packTarballs(root));
-    run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], functions);
-    run('npm', ['run', 'build', '--silent'], functions);
+    functions = firebaseInitProject(root);
+    const packed = packPackages(cleanCopy(join(root, 'clone')), root);
+    const tarball = (name: string) => join(root, packed.find((p) => p.name === name)?.filename ?? name);
+    const npm = (...args: string[]) => run('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline'], functions);
+    npm('install', tarball('@callable-flows/kit'), tarball('@callable-flows/protocol'));
+    run('npx', ['@callable-flows/kit', 'init'], functions);
+    npm('install');
+    const started = performance.now();
+    const tested = run('npm', ['test'], functions);
+    // The starter's figure for docs/benchmarks.md: its project's build and test, once installed.
+    console.log(`starter: npm test (tsc + node --test) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    expect(tested).toMatch(/# pass 2\n# fail 0/);
+    writeFileSync(join(functions, 'src/refunds.ts'), REFUNDS_TS);
+    appendFileSync(join(functions, 'src/index.ts'), "export { refunds } from './refunds.js';\n");
+    run('npm', ['run', 'build'], functions);
     emulator = await startFunctionsEmulator({
       projectId,
       firestoreHost: host as string,
       source: functions,
       importData: false,
     });
-  }, 600_000);
+  }, 900_000);
 
   afterAll(async () => {
-    if (app) await deleteApp(app);
+    for (const app of apps) await deleteApp(app);
     await emulator?.stop();
     // KEEP_ADOPTER=1 keeps the project, to look into a failure.
     if (root && process.env.KEEP_ADOPTER !== '1') rmSync(root, { recursive: true, force: true });
   });
 
-  it('installs only what it declares: the tarballs carry dist, the rules and indexes, no tests or test utilities', () => {
-    const kit = join(root, 'functions/node_modules/@callable-flows/kit');
-    const files = run('find', ['.', '-type', 'f'], kit).split('\n').filter(Boolean);
-    expect(files).toContain('./dist/index.js');
-    expect(files).toContain('./dist/index.d.ts');
-    expect(files).toContain('./firestore.rules');
-    expect(files).toContain('./firestore.indexes.json');
-    expect(files.filter((f) => f.includes('test-utils') || f.includes('.test.') || f.startsWith('./src/'))).toEqual([]);
+  it('the starter run again changes nothing', () => {
+    expect(run('npx', ['@callable-flows/kit', 'init'], functions)).toContain('nothing to change');
   });
 
-  it('asks the person, and runs the refund once when they approve', async () => {
-    app = initializeApp({ projectId, apiKey: 'demo-api-key' }, `adopter-${projectId}`);
-    const auth = getAuth(app);
-    connectAuthEmulator(auth, `http://127.0.0.1:${emulator?.authPort}`, { disableWarnings: true });
-    await createUserWithEmailAndPassword(auth, 'adopter@example.com', 'adopter-password');
-    const functions = getFunctions(app, 'us-central1');
-    connectFunctionsEmulator(functions, '127.0.0.1', emulator?.functionsPort as number);
-    const call = httpsCallable<unknown, Record<string, unknown>>(functions, 'refundAgent');
+  it('asks before booking; after a cold start a second user is refused, the owner approves, and a retry books nothing more', async () => {
+    const ann = (await signedIn('ann@example.com'))('meetingRooms');
+    const bob = (await signedIn('bob@example.com'))('meetingRooms');
+    const asked = await ann({ message: 'A room for Monday, please', requestId: randomUUID() });
+    expect(asked.status).toBe('interrupted');
+    const [interrupt] = asked.interrupts ?? [];
+    expect(interrupt).toEqual(
+      expect.objectContaining({ name: 'bookRoom', metadata: { question: 'Book Ada for Monday?' } }),
+    );
 
-    const first = (await call({ message: 'Please refund order A-1' })).data as {
-      sessionId: string;
-      status: string;
-      interrupts: { ref: string; name: string; input: unknown; metadata: unknown }[];
-    };
-    expect(first.status).toBe('interrupted');
-    expect(first.interrupts).toEqual([
-      expect.objectContaining({ name: 'refund', input: { orderId: 'A-1' }, metadata: { question: 'Refund A-1?' } }),
-    ]);
+    // A cold start: the function's instances killed, the next call served by a new one.
+    for (const pid of emulator?.instancePids('meetingRooms') ?? []) process.kill(pid, 'SIGKILL');
+    await until(() => !emulator?.instancePids('meetingRooms').length, 'the instances to go');
 
-    const interrupt = first.interrupts[0] as { ref: string; name: string };
-    const resumed = (
-      await call({ sessionId: first.sessionId, resume: { restart: [{ ref: interrupt.ref, name: interrupt.name }] } })
-    ).data as { status: string; text: string };
-    expect(resumed).toEqual(expect.objectContaining({ status: 'done', text: 'The refund is done.' }));
-
-    const refund = await fetch(`http://${host}/v1/projects/${projectId}/databases/(default)/documents/refunds/A-1`, {
-      headers: { authorization: 'Bearer owner' },
+    const resume = { restart: [{ ref: interrupt?.ref, name: 'bookRoom' }] };
+    await expect(bob({ sessionId: asked.sessionId, resume, requestId: randomUUID() })).rejects.toMatchObject({
+      code: 'functions/permission-denied',
     });
-    expect(refund.status).toBe(200);
+    expect(await documents('bookings')).toEqual([]);
+
+    const approval = { sessionId: asked.sessionId, resume, requestId: randomUUID() };
+    const done = await ann(approval);
+    expect(done).toEqual(expect.objectContaining({ status: 'done', text: 'Booked Ada for Monday.' }));
+    // The same answer again with the same requestId is a retry: the first result, nothing run again.
+    expect(await ann(approval)).toEqual(done);
+    const bookings = await documents('bookings');
+    expect(bookings.map((b) => b.fields.room?.stringValue)).toEqual(['Ada']);
+  }, 180_000);
+
+  it('books nothing when the person declines', async () => {
+    const ann = (await signedIn('ann2@example.com'))('meetingRooms');
+    const before = (await documents('bookings')).length;
+    const asked = await ann({ message: 'A room for Monday, please', requestId: randomUUID() });
+    const decline = [{ ref: asked.interrupts?.[0]?.ref, name: 'bookRoom', reason: 'not needed' }];
+    const done = await ann({ sessionId: asked.sessionId, resume: { decline }, requestId: randomUUID() });
+    expect(done).toEqual(expect.objectContaining({ status: 'done', text: 'Nothing was booked.' }));
+    expect((await documents('bookings')).length).toBe(before);
+  }, 120_000);
+
+  it("keys each refund on the kit's call id: two sessions whose model named its call alike refund twice", async () => {
+    const carol = (await signedIn('carol@example.com'))('refunds');
+    const sessions: string[] = [];
+    for (const message of ['Refund A-1', 'Refund A-1 again']) {
+      const asked = await carol({ message, requestId: randomUUID() });
+      expect(asked.interrupts?.[0]?.ref).toBe('r1');
+      const resume = { restart: [{ ref: 'r1', name: 'refund' }] };
+      const done = await carol({ sessionId: asked.sessionId, resume, requestId: randomUUID() });
+      expect(done.status).toBe('done');
+      sessions.push(asked.sessionId);
+    }
+    const refunds = await documents('refunds');
+    expect(refunds.map((r) => r.fields.sessionId?.stringValue).sort()).toEqual([...sessions].sort());
+    expect(refunds.map((r) => r.fields.ref?.stringValue)).toEqual(['r1', 'r1']);
   }, 120_000);
 });

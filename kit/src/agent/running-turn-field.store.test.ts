@@ -40,7 +40,12 @@ describe.skipIf(!host)('runningTurnField (stored)', () => {
       seen.push({
         status: doc.status,
         running: doc.running && turn ? { ...doc.running, kind: turn.kind, requestId: turn.requestId } : null,
-        last: last.role + last.content.map((p) => Object.keys(p).join('+')).join(','),
+        // The part's keys, then its metadata's: the call's id is there from the start, its result's stamp once journaled.
+        last:
+          last.role +
+          last.content
+            .map((p) => [...Object.keys(p).filter((k) => k !== 'metadata'), ...Object.keys(p.metadata ?? {})].join('+'))
+            .join(','),
       });
     };
     const create = store.create.bind(store);
@@ -70,11 +75,15 @@ describe.skipIf(!host)('runningTurnField (stored)', () => {
     const running = { kind: 'message', requestId: 'req-1' };
     expect(seen).toEqual([
       { status: 'running', running: { ...running, step: 'model', refs: [] }, last: 'usertext' },
-      { status: 'running', running: { ...running, step: 'tools', refs: [ref] }, last: 'modeltoolRequest' },
+      { status: 'running', running: { ...running, step: 'tools', refs: [ref] }, last: 'modeltoolRequest+callId' },
       // While the charge runs: the same stored version (a watcher sees no write of its own).
-      { status: 'running', running: { ...running, step: 'tools', refs: [ref] }, last: 'modeltoolRequest' },
+      { status: 'running', running: { ...running, step: 'tools', refs: [ref] }, last: 'modeltoolRequest+callId' },
       // Its result is stamped on its request; the model is called next.
-      { status: 'running', running: { ...running, step: 'model', refs: [] }, last: 'modeltoolRequest+metadata' },
+      {
+        status: 'running',
+        running: { ...running, step: 'model', refs: [] },
+        last: 'modeltoolRequest+callId+pendingOutput',
+      },
       { status: 'idle', running: null, last: 'modeltext' },
     ]);
   });

@@ -23,6 +23,7 @@ export function toCallResult(result: AgentTurnResult): CallResult {
     usage: { inputTokens: result.usage.inputTokens ?? 0, outputTokens: result.usage.outputTokens ?? 0 },
   };
   if (result.finishMessage !== undefined) wire.finishMessage = result.finishMessage;
+  if (result.failed?.length) wire.failed = result.failed.map(({ ref, name, error }) => ({ ref, name, error }));
   return wire;
 }
 

@@ -37,17 +37,20 @@ export interface ToolCallScope {
  * redacted here, where the error becomes data: the model, the stream, the client and the store
  * all get this one copy, so a secret a tool's error quotes reaches none of them.
  */
-export function toolErrorResponse(request: ToolRequest, error: unknown): ToolResponsePart {
+export function toolErrorResponse(request: ToolRequest, error: unknown, approved = false): ToolResponsePart {
   const message = redactSecrets(error instanceof Error ? error.message : String(error));
   const code = isKitError(error) ? error.code : 'unknown';
   const fields = isKitError(error) ? redactValue(error.details?.fields) : undefined;
+  const toolError: Record<string, unknown> = fields === undefined ? { code } : { code, fields };
+  // A call that ran on a person's approval: its failure is the turn's to report (`failed`), not only the model's.
+  if (approved) toolError.approved = true;
   return {
     toolResponse: {
       name: request.name,
       ...(request.ref === undefined ? {} : { ref: request.ref }),
       output: { error: message },
     },
-    metadata: { toolError: fields === undefined ? { code } : { code, fields } },
+    metadata: { toolError },
   };
 }
 
@@ -118,11 +121,12 @@ function runObserved(
 }
 
 /** How a failed call ends: an interrupt, a response the model can read, or (abort, `onError: 'throw'`) a throw. */
-function failedCall(tool: Tool, request: ToolRequest, scope: ToolCallScope, error: unknown): ToolOutcome {
+function failedCall(call: ToolCallRecord, error: unknown): ToolOutcome {
+  const { request, scope } = call;
   if (isToolInterruptError(error)) return { interrupt: error.metadata ?? true };
   if (scope.signal?.aborted) throw abortError(scope.signal, `tool '${request.name}'`);
-  if (tool.config.onError === 'throw') throw error;
-  return { response: toolErrorResponse(request, error) };
+  if ((call.tool as Tool).config.onError === 'throw') throw error;
+  return { response: toolErrorResponse(request, error, call.resumed !== undefined) };
 }
 
 /**
@@ -170,7 +174,7 @@ export abstract class ToolCallRecord extends LimitSink<ToolResult> implements To
   override fail(error: unknown): void {
     let outcome: ToolOutcome;
     try {
-      outcome = failedCall(this.tool as Tool, this.request, this.scope, error);
+      outcome = failedCall(this, error);
     } catch (thrown) {
       this.reject(thrown);
       return;
@@ -187,6 +191,7 @@ export abstract class ToolCallRecord extends LimitSink<ToolResult> implements To
  */
 export function runToolCall(call: ToolCallRecord, resumed: Record<string, unknown> | true | undefined): void {
   const { request, scope } = call;
+  call.resumed = resumed;
   const tool = lookupTool(scope.tools, request.name);
   if (!tool) {
     const known = [...scope.tools.keys()].join(', ') || 'none';
@@ -198,7 +203,6 @@ export function runToolCall(call: ToolCallRecord, resumed: Record<string, unknow
   call.tool = tool;
   const runner = tool[RUN_INTO];
   if (runner && !scope.observer && !scope.middleware.length) {
-    call.resumed = resumed;
     runner(request.input, call, call);
     return;
   }

@@ -156,7 +156,14 @@ export async function startFunctionsEmulator(options: FunctionsEmulatorOptions):
       child.stderr?.on('data', (data: Buffer) => {
         log += data.toString();
       });
-      await waitForReady(child, () => log, 120_000);
+      // A loaded machine may take minutes to load the functions; a start that fails leaves no process behind.
+      try {
+        await waitForReady(child, () => log, 300_000);
+      } catch (error) {
+        await stopChild(child);
+        child = undefined;
+        throw error;
+      }
     },
     async stop() {
       if (child) await stopChild(child);

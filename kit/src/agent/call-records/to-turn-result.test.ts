@@ -40,6 +40,7 @@ describe('toTurnResult', () => {
       finishReason: 'interrupted',
       text: '',
       interrupts: [interrupt],
+      messages: [],
       usage: { inputTokens: 3 },
     } as unknown as GenerateResult;
     expect(toTurnResult('s1', generated)).toEqual({
@@ -59,6 +60,7 @@ describe('toTurnResult', () => {
       text: 'partial',
       output: { a: 1 },
       interrupts: [],
+      messages: [],
       usage: {},
     } as unknown as GenerateResult;
     expect(toTurnResult('s1', generated)).toMatchObject({
@@ -66,5 +68,34 @@ describe('toTurnResult', () => {
       finishMessage: 'MAX_TOKENS',
       output: { a: 1 },
     });
+  });
+
+  it("names the turn's approved calls whose tool failed, since its user message, not earlier turns'", () => {
+    const failedResponse = (ref: string) => ({
+      toolResponse: { name: 'book', ref, output: { error: `booking ${ref} exists` } },
+      metadata: { toolError: { code: 'unknown', approved: true } },
+    });
+    const generated = {
+      finishReason: 'stop',
+      text: 'Sorry.',
+      interrupts: [],
+      usage: {},
+      messages: [
+        { role: 'tool', content: [failedResponse('old')] },
+        { role: 'user', content: [{ text: 'book again' }] },
+        { role: 'tool', content: [failedResponse('new')] },
+        {
+          role: 'tool',
+          content: [
+            {
+              toolResponse: { name: 'find', ref: 'f', output: { error: 'down' } },
+              metadata: { toolError: { code: 'unknown' } },
+            },
+          ],
+        },
+        { role: 'model', content: [{ text: 'Sorry.' }] },
+      ],
+    } as unknown as GenerateResult;
+    expect(toTurnResult('s1', generated).failed).toEqual([{ ref: 'new', name: 'book', error: 'booking new exists' }]);
   });
 });

@@ -1,6 +1,7 @@
+import type { FailedCall } from '@callable-flows/protocol';
 import { askedInputDigest, askedOf, nestedInterruptsOf, presentedOf } from '../../call-state/index.js';
 import type { GenerateResult } from '../../generate/index.js';
-import type { ToolRequestPart } from '../../model/index.js';
+import type { Message, ToolRequestPart } from '../../model/index.js';
 import type { AgentTurnResult, PendingInterrupt } from '../turn/index.js';
 
 /**
@@ -30,6 +31,27 @@ export function pendingInterruptsOf(part: ToolRequestPart): PendingInterrupt[] {
   return nestedInterruptsOf(part) ?? [toPendingInterrupt(part)];
 }
 
+/**
+ * The calls a person approved in the turn whose tool then failed: the tool responses since the
+ * turn's user message marked `toolError.approved` (`toolErrorResponse`).
+ */
+export function failedApprovedCalls(messages: readonly Message[]): FailedCall[] {
+  const failed: FailedCall[] = [];
+  for (let i = messages.length - 1; i >= 0 && messages[i]?.role !== 'user'; i--) {
+    for (const part of (messages[i] as Message).content) {
+      const toolError = part.metadata?.toolError as { approved?: boolean } | undefined;
+      if (!('toolResponse' in part) || toolError?.approved !== true) continue;
+      const output = part.toolResponse.output as { error?: unknown } | undefined;
+      failed.unshift({
+        ref: part.toolResponse.ref ?? '',
+        name: part.toolResponse.name,
+        error: String(output?.error ?? ''),
+      });
+    }
+  }
+  return failed;
+}
+
 /** The result of one agent call, from the generation that ran it. */
 export function toTurnResult(sessionId: string, result: GenerateResult): AgentTurnResult {
   const turn: AgentTurnResult = {
@@ -42,5 +64,7 @@ export function toTurnResult(sessionId: string, result: GenerateResult): AgentTu
   };
   if (result.finishMessage !== undefined) turn.finishMessage = result.finishMessage;
   if (result.output !== undefined) turn.output = result.output;
+  const failed = failedApprovedCalls(result.messages);
+  if (failed.length) turn.failed = failed;
   return turn;
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { CALL_ID_KEY } from '../../generate/assign-call-ids.js';
 import { toGeminiContents } from './to-gemini-contents.js';
 import { ToolNames } from './tool-names.js';
 
@@ -12,7 +11,7 @@ describe('toGeminiContents', () => {
           content: [
             {
               toolRequest: { name: 'book', ref: 'b1', input: { room: 'Ada' } },
-              metadata: { [CALL_ID_KEY]: 'kit-id-7' },
+              metadata: { callId: 'kit-id-7' },
             },
           ],
         },
