@@ -54,6 +54,12 @@ export {
   WireInterruptSchema,
 } from './interrupt.js';
 export { PAYLOAD_LIMITS } from './payload-limits.js';
+export {
+  isSupportedProtocolVersion,
+  OLDEST_PROTOCOL_VERSION,
+  PROTOCOL_VERSION,
+  ProtocolVersionSchema,
+} from './protocol-version.js';
 export * from './session-doc.js';
 export {
   isStopRequest,
@@ -68,3 +74,4 @@ export {
   WithdrawResultSchema,
 } from './stop-request.js';
 export { type WireChunk, WireChunkSchema } from './wire-chunk.js';
+export { type WireError, WireErrorSchema } from './wire-error.js';
