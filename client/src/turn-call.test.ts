@@ -101,3 +101,17 @@ describe('isKnownChunk', () => {
     ]);
   });
 });
+
+describe('callTurn with a result this client does not know', () => {
+  it('fails with a typed FlowError naming the status when a newer server answers a status it does not know', async () => {
+    const newer = { sessionId: 's1', status: 'handedOver' } as unknown as MessageResult;
+    const call = Object.assign(async () => ({ data: newer }), {
+      stream: () => Promise.reject(new Error('not streamed')),
+    });
+    const error = await callTurn(call, { sessionId: 's1', message: 'hi' }, undefined, undefined).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(FlowError);
+    expect(error).toMatchObject({ code: 'internal', message: expect.stringContaining("'handedOver'") });
+  });
+});

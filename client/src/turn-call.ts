@@ -17,6 +17,11 @@ function toResult<T extends FlowTypes>(wire: MessageResult | ApprovalResult): Fl
   if (wire.status === 'answered') {
     throw new FlowError('failed-precondition', 'answered as an approver, not the owner: use answerApproval');
   }
+  // A status added after this client was built: a typed failure the app can show, never a crash on its fields.
+  if (wire.status !== 'done' && wire.status !== 'interrupted') {
+    const status = String((wire as { status: unknown }).status);
+    throw new FlowError('internal', `the server answered '${status}', which this client does not know: update the app`);
+  }
   const interrupts = wire.interrupts.map((i) => ({ ...i, sessionId: wire.sessionId })) as FlowInterrupt<T>[];
   return { ...wire, interrupts } as FlowResult<T>;
 }

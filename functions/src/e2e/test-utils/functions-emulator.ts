@@ -156,7 +156,8 @@ export async function startFunctionsEmulator(options: FunctionsEmulatorOptions):
       child.stderr?.on('data', (data: Buffer) => {
         log += data.toString();
       });
-      await waitForReady(child, () => log, 120_000);
+      // Generous: on a loaded machine (several suites at once) the CLI takes minutes to start.
+      await waitForReady(child, () => log, 300_000);
     },
     async stop() {
       if (child) await stopChild(child);
