@@ -90,7 +90,10 @@ export function recordingCallable(callable: WireCallable, sink: Sink): WireCalla
       }
     })();
     const settled = data.then(
-      (result) => (sink({ stream: true, request, answer: { result }, chunks: seen }), result),
+      (result) => {
+        sink({ stream: true, request, answer: { result }, chunks: seen });
+        return result;
+      },
       (error: unknown) => {
         sink({ stream: true, request, answer: refusalOf(error), chunks: seen });
         throw error;
