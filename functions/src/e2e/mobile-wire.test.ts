@@ -19,7 +19,14 @@ import { demoData } from '../flows/test-utils/demo-firestore.js';
 import { callOverHttp, sdkCode } from './test-utils/callable-http.js';
 import { getDocument, queryDocuments } from './test-utils/firestore-rest.js';
 import { playOnGemini } from './test-utils/gemini-play.js';
-import { MOBILE_APP_ID, type MobileUser, mobileUser, playBothAgents, readUntil } from './test-utils/mobile-stack.js';
+import {
+  MOBILE_APP_ID,
+  type MobileUser,
+  mobileUser,
+  playBothAgents,
+  readUntil,
+  warmFunction,
+} from './test-utils/mobile-stack.js';
 import { type OrderStack, startOrderStack } from './test-utils/order-stack.js';
 
 // Issue 45 item 4: the order assistant on the Functions emulator, called the way the iOS, Android
@@ -46,7 +53,8 @@ const sessionWhere = (user: MobileUser, id: string, test: (doc: Record<string, u
     (read) => read.data !== undefined && test(read.data),
   ).then((read) => SessionDocSchema.parse(read.data));
 
-describe.skipIf(!host)('the callable protocol as the mobile SDKs speak it (end to end)', () => {
+// Generous: each call may start a worker of its own on a loaded machine.
+describe.skipIf(!host)('the callable protocol as the mobile SDKs speak it (end to end)', { timeout: 240_000 }, () => {
   beforeAll(async () => {
     // 20 s: the stop comes from a second instance, cold on a loaded machine, while the turn still waits.
     const play = { slowWhen: /slowly/i, slowMs: 20_000 };
@@ -113,9 +121,7 @@ describe.skipIf(!host)('the callable protocol as the mobile SDKs speak it (end t
     expect((await stack?.admin.doc('sessions/mob-5').get())?.exists).toBe(false);
   });
 
-  it("lets a manager find a refund in their inbox over REST and approve it; the owner's turn goes on", {
-    timeout: 120_000,
-  }, async () => {
+  it("lets a manager find a refund in their inbox over REST and approve it; the owner's turn goes on", async () => {
     const data = {
       sessionId: 'mob-4',
       message: 'Please refund my order F-1001, it arrived broken.',
@@ -148,7 +154,7 @@ describe.skipIf(!host)('the callable protocol as the mobile SDKs speak it (end t
     expect(outcomeOf(done.outcome)).toMatchObject({ kind: 'done' });
   });
   it('resumes the interrupted turn after a cold start, bound to the digest the interrupt gave', {
-    timeout: 240_000,
+    timeout: 600_000,
   }, async () => {
     await stack?.emulator.stop();
     await stack?.emulator.start();

@@ -54,7 +54,7 @@ async function keep(name: string, id: string, schemas: string[]): Promise<void> 
   exchanges = [];
 }
 
-describe.skipIf(!host || !recording)('recording the wire corpus', () => {
+describe.skipIf(!host || !recording)('recording the wire corpus', { timeout: 240_000 }, () => {
   beforeAll(async () => {
     if (existsSync(target)) throw new Error(`${target} exists: a recorded version is never edited`);
     stack = await startOrderStack({ projectId, firestoreHost: host as string, rules: true });

@@ -36,39 +36,43 @@ const refusal = (error: { status: string; details?: { reason?: string } }) => ({
   ...(error.details?.reason ? { reason: error.details.reason } : {}),
 });
 
-describe.skipIf(!host || corpora.length === 0)('the recorded wire corpus, replayed against this server', () => {
-  let stack: OrderStack | undefined;
-  const people = new Map<string, MobileUser>();
-  const projectId = `demo-replay-${randomUUID().slice(0, 8)}`;
+describe.skipIf(!host || corpora.length === 0)(
+  'the recorded wire corpus, replayed against this server',
+  { timeout: 240_000 },
+  () => {
+    let stack: OrderStack | undefined;
+    const people = new Map<string, MobileUser>();
+    const projectId = `demo-replay-${randomUUID().slice(0, 8)}`;
 
-  beforeAll(async () => {
-    stack = await startOrderStack({ projectId, firestoreHost: host as string, rules: true });
-    const target = { projectId, firestoreHost: host as string, name: 'orderAssistant' };
-    for (const name of new Set(
-      corpora.flatMap((c) => c.corpus.scenarios.flatMap((s) => s.exchanges.map((e) => e.user))),
-    )) {
-      people.set(name, await mobileUser(stack, target, users[name] as (typeof users)[string]));
+    beforeAll(async () => {
+      stack = await startOrderStack({ projectId, firestoreHost: host as string, rules: true });
+      const target = { projectId, firestoreHost: host as string, name: 'orderAssistant' };
+      for (const name of new Set(
+        corpora.flatMap((c) => c.corpus.scenarios.flatMap((s) => s.exchanges.map((e) => e.user))),
+      )) {
+        people.set(name, await mobileUser(stack, target, users[name] as (typeof users)[string]));
+      }
+    });
+
+    afterAll(async () => {
+      await stack?.stop();
+    });
+
+    for (const { corpus, schemas } of corpora) {
+      const check = validators(schemas);
+      for (const scenario of corpus.scenarios) {
+        it(`answers version ${corpus.protocolVersion}'s ${scenario.name} as its client read it`, async () => {
+          const values = new Map<string, string>();
+          for (const exchange of scenario.exchanges) await replay(exchange, values, check, people);
+          const owner = people.get(scenario.session.user) as MobileUser;
+          const read = await getDocument(owner.firestore, `sessions/${scenario.session.id}`);
+          expect(check('session-doc', read.data), 'the session document').toBeUndefined();
+          expect(read.data?.status).toBe(scenario.session.data.status);
+        });
+      }
     }
-  });
-
-  afterAll(async () => {
-    await stack?.stop();
-  });
-
-  for (const { corpus, schemas } of corpora) {
-    const check = validators(schemas);
-    for (const scenario of corpus.scenarios) {
-      it(`answers version ${corpus.protocolVersion}'s ${scenario.name} as its client read it`, async () => {
-        const values = new Map<string, string>();
-        for (const exchange of scenario.exchanges) await replay(exchange, values, check, people);
-        const owner = people.get(scenario.session.user) as MobileUser;
-        const read = await getDocument(owner.firestore, `sessions/${scenario.session.id}`);
-        expect(check('session-doc', read.data), 'the session document').toBeUndefined();
-        expect(read.data?.status).toBe(scenario.session.data.status);
-      });
-    }
-  }
-});
+  },
+);
 
 async function replay(
   exchange: RecordedExchange,

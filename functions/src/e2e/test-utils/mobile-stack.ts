@@ -58,3 +58,15 @@ export async function readUntil<T>(
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/**
+ * Starts an instance of the stack's function `name` and waits for its first answer (whatever it
+ * is): a tool server's first call (the refunds agent's MCP server, with its own short timeout)
+ * then finds it warm, however slow the machine is to start a worker.
+ */
+export async function warmFunction(stack: OrderStack, projectId: string, name: string): Promise<void> {
+  const url = `http://127.0.0.1:${stack.emulator.functionsPort}/${projectId}/us-central1/${name}`;
+  await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }).then((r) =>
+    r.text(),
+  );
+}
