@@ -1,9 +1,19 @@
-import type { CallResult, QueuedResult, StopResult, WireChunk, WireRequest } from '@callable-flows/protocol';
+import {
+  type CallResult,
+  PROTOCOL_VERSION,
+  type QueuedResult,
+  type StopResult,
+  type WireChunk,
+  type WireRequest,
+} from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
 import { flowClient } from './flow.js';
 import { FlowError } from './flow-error.js';
 import { isQueued } from './turn-call.js';
 import type { WireCallable } from './wire-callable.js';
+
+/** The protocol version every request of the client names. */
+const v = PROTOCOL_VERSION;
 
 /** A Firebase `FunctionsError` as the SDK throws it. */
 const sdkError = (code: string, details?: Record<string, unknown>) =>
@@ -164,7 +174,7 @@ describe('flowClient', () => {
     await client.approve(question, { replaceInput: { orderId: 'A-2' } });
     await client.decline(question, 'changed my mind');
     await client.answer(question, { cancelled: false });
-    expect(callable.requests.slice(1).map(({ requestId: _, ...r }) => r)).toEqual([
+    expect(callable.requests.slice(1).map(({ requestId: _, protocolVersion: __, ...r }) => r)).toEqual([
       {
         sessionId: 's1',
         resume: {
@@ -257,14 +267,20 @@ describe('flowClient', () => {
     const client = flowClient(callable, noSleep);
     await expect(client.stop('s9')).resolves.toEqual({ sessionId: 's9', status: 'stopped' });
     expect(requests).toHaveLength(2);
-    expect(requests[0]).toEqual({ sessionId: 's9', stop: true, requestId: expect.any(String) });
+    expect(requests[0]).toEqual({ sessionId: 's9', stop: true, requestId: expect.any(String), protocolVersion: v });
     expect(requests[1]?.requestId).toBe(requests[0]?.requestId);
   });
 
   it('names the client that stops in the stop request when it gives a client id', async () => {
     const callable = fakeCallable([{ sessionId: 's9', status: 'stopped' } as unknown as CallResult]);
     await flowClient(callable, noSleep).stop('s9', { clientId: 'tab-2', requestId: 'stop-1' });
-    expect(callable.requests[0]).toEqual({ sessionId: 's9', stop: true, requestId: 'stop-1', clientId: 'tab-2' });
+    expect(callable.requests[0]).toEqual({
+      sessionId: 's9',
+      stop: true,
+      requestId: 'stop-1',
+      clientId: 'tab-2',
+      protocolVersion: v,
+    });
   });
 
   it('fails with the reason and does not retry when there is nothing to stop', async () => {
@@ -281,7 +297,7 @@ describe('flowClient', () => {
     const withdrawn = { sessionId: 's1', requestId: 'q1', status: 'withdrawn' };
     const callable = fakeCallable([withdrawn as unknown as CallResult]);
     await expect(flowClient(callable, noSleep).withdraw('s1', 'q1')).resolves.toEqual(withdrawn);
-    expect(callable.requests).toEqual([{ sessionId: 's1', withdraw: 'q1' }]);
+    expect(callable.requests).toEqual([{ sessionId: 's1', withdraw: 'q1', protocolVersion: v }]);
   });
 
   it('fails with the reason and does not retry when the queued message has begun running', async () => {

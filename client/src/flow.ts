@@ -31,6 +31,7 @@ import { abortableSleep, type RetryContext, retried } from './retried.js';
 import type { RetryPolicy } from './retry-policy.js';
 import { newSessionId } from './session-id.js';
 import { callTurn, delivering, type TurnRequest, turnResult } from './turn-call.js';
+import { versionedCallable } from './versioned-callable.js';
 import type { WireCallable } from './wire-callable.js';
 
 /** Options of one call. */
@@ -147,9 +148,10 @@ const stopRequest = (sessionId: string, call: StopOptions): WireRequest => ({
 
 /** A client on any {@link WireCallable}: the transport `flow` uses, open for `httpsCallableFromURL` or tests. */
 export function flowClient<T extends FlowTypes = FlowTypes>(
-  callable: WireCallable,
+  transport: WireCallable,
   options: FlowClientOptions = {},
 ): FlowClient<T> {
+  const callable = versionedCallable(transport);
   const context = (call: CallOptions<T>): RetryContext => ({
     policy: options.retry ?? {},
     sleep: options.sleep ?? abortableSleep,

@@ -2,7 +2,7 @@ import type { MessageResult, WireChunk, WireRequest } from '@callable-flows/prot
 import { describe, expect, it } from 'vitest';
 import { FlowError } from './flow-error.js';
 import type { FlowChunk } from './flow-types.js';
-import { callTurn, delivering, isQueued, turnResult } from './turn-call.js';
+import { callTurn, delivering, isKnownChunk, isQueued, turnResult } from './turn-call.js';
 import type { WireCallable } from './wire-callable.js';
 
 const interrupt = { ref: 'r1', name: 'cancelOrder', input: {}, metadata: true as const };
@@ -83,5 +83,35 @@ describe('callTurn with an approver’s answer', () => {
     await expect(callTurn(approver, request, undefined, undefined)).rejects.toMatchObject({
       code: 'failed-precondition',
     });
+  });
+});
+
+describe('isKnownChunk', () => {
+  it('passes the chunk kinds of this version and ignores one added after it, when streamed', async () => {
+    const newer = { type: 'citation', url: 'https://example.com' } as unknown as WireChunk;
+    expect(isKnownChunk({ type: 'text' })).toBe(true);
+    expect(isKnownChunk(newer)).toBe(false);
+    expect(isKnownChunk({})).toBe(false);
+    const seen: FlowChunk[] = [];
+    const chunks: WireChunk[] = [{ type: 'text', text: 'a' }, newer, { type: 'text', text: 'b' }];
+    await callTurn(callable(chunks), { sessionId: 's1', message: 'hi' }, (chunk) => seen.push(chunk), undefined);
+    expect(seen).toEqual([
+      { type: 'text', text: 'a' },
+      { type: 'text', text: 'b' },
+    ]);
+  });
+});
+
+describe('callTurn with a result this client does not know', () => {
+  it('fails with a typed FlowError naming the status when a newer server answers a status it does not know', async () => {
+    const newer = { sessionId: 's1', status: 'handedOver' } as unknown as MessageResult;
+    const call = Object.assign(async () => ({ data: newer }), {
+      stream: () => Promise.reject(new Error('not streamed')),
+    });
+    const error = await callTurn(call, { sessionId: 's1', message: 'hi' }, undefined, undefined).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(FlowError);
+    expect(error).toMatchObject({ code: 'internal', message: expect.stringContaining("'handedOver'") });
   });
 });

@@ -17,9 +17,28 @@ function toResult<T extends FlowTypes>(wire: MessageResult | ApprovalResult): Fl
   if (wire.status === 'answered') {
     throw new FlowError('failed-precondition', 'answered as an approver, not the owner: use answerApproval');
   }
+  // A status added after this client was built: a typed failure the app can show, never a crash on its fields.
+  if (wire.status !== 'done' && wire.status !== 'interrupted') {
+    const status = String((wire as { status: unknown }).status);
+    throw new FlowError('internal', `the server answered '${status}', which this client does not know: update the app`);
+  }
   const interrupts = wire.interrupts.map((i) => ({ ...i, sessionId: wire.sessionId })) as FlowInterrupt<T>[];
   return { ...wire, interrupts } as FlowResult<T>;
 }
+
+// A chunk kind added after this client was built is ignored: the turn's result and the session's
+// document carry what it was about (docs/reference.md, what an older client does).
+const CHUNK_TYPES: Record<WireChunk['type'], true> = {
+  text: true,
+  reasoning: true,
+  toolRequest: true,
+  toolResponse: true,
+  interrupt: true,
+};
+
+/** True when this client knows `chunk`'s kind. */
+export const isKnownChunk = (chunk: { type?: unknown }): chunk is WireChunk =>
+  typeof chunk.type === 'string' && Object.hasOwn(CHUNK_TYPES, chunk.type);
 
 function toChunk<T extends FlowTypes>(chunk: WireChunk, sessionId: string): FlowChunk<T> {
   return (chunk.type === 'interrupt' ? { ...chunk, sessionId } : chunk) as FlowChunk<T>;
@@ -40,7 +59,7 @@ export async function callTurn<T extends FlowTypes>(
   const { stream, data } = await callable.stream(request, signal ? { signal } : {});
   // A failed call rejects both; the stream's error is the one that reaches the caller.
   data.catch(() => undefined);
-  for await (const chunk of stream) onChunk(toChunk<T>(chunk, request.sessionId));
+  for await (const chunk of stream) if (isKnownChunk(chunk)) onChunk(toChunk<T>(chunk, request.sessionId));
   return toResult<T>(await data);
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYLOAD_LIMITS } from './payload-limits.js';
+import { ProtocolVersionSchema } from './protocol-version.js';
 
 const L = PAYLOAD_LIMITS;
 
@@ -109,6 +110,8 @@ export const CallRequestSchema = z
     resume: ResumeSchema.optional(),
     /** A client's idempotency key: a retry with the same key gets the first call's result. */
     requestId: WireIdSchema.optional(),
+    /** The wire version the client speaks (`PROTOCOL_VERSION`); absent: the oldest the server answers. */
+    protocolVersion: ProtocolVersionSchema.optional(),
   })
   .superRefine((request, ctx) => {
     if (request.message === undefined && request.resume === undefined) {
@@ -132,8 +135,9 @@ export type CallRequest = z.infer<typeof CallRequestSchema>;
  * `WithdrawRequestSchema` the withdraw of a queued message, answered with a `WithdrawResult`. A message may be
  * answered `queued` (a `QueuedResult`) by an agent that queues messages while a turn runs.
  */
-export type WireRequest =
+export type WireRequest = (
   | { sessionId?: string; message: ClientMessage; requestId?: string }
   | { sessionId: string; resume: Resume; requestId?: string }
   | { sessionId: string; stop: true; requestId?: string; clientId?: string }
-  | { sessionId: string; withdraw: string; requestId?: never };
+  | { sessionId: string; withdraw: string; requestId?: never }
+) & { protocolVersion?: number };

@@ -36,6 +36,7 @@ export const ERROR_REASONS = [
   'CANCELLED',
   'STOPPED',
   'SERVER_MISCONFIGURED',
+  'UNSUPPORTED_VERSION',
   'INTERNAL',
 ] as const;
 

@@ -67,6 +67,12 @@ export {
   WORD_SOURCES,
   type WordSource,
 } from './presented-input.js';
+export {
+  isSupportedProtocolVersion,
+  OLDEST_PROTOCOL_VERSION,
+  PROTOCOL_VERSION,
+  ProtocolVersionSchema,
+} from './protocol-version.js';
 export * from './session-doc.js';
 export {
   isStopRequest,
@@ -81,3 +87,4 @@ export {
   WithdrawResultSchema,
 } from './stop-request.js';
 export { type WireChunk, WireChunkSchema } from './wire-chunk.js';
+export { type WireError, WireErrorSchema } from './wire-error.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WireIdSchema } from './call-request.js';
+import { ProtocolVersionSchema } from './protocol-version.js';
 
 /**
  * A request to stop the turn running on a session, from any of its owner's clients: the turn
@@ -12,6 +13,8 @@ export const StopRequestSchema = z.strictObject({
   requestId: WireIdSchema.optional(),
   /** Names the client (a device, a tab) that asks, for the session's record of who stopped the turn. */
   clientId: WireIdSchema.optional(),
+  /** The wire version the client speaks (`PROTOCOL_VERSION`); absent: the oldest the server answers. */
+  protocolVersion: ProtocolVersionSchema.optional(),
 });
 export type StopRequest = z.infer<typeof StopRequestSchema>;
 
@@ -39,6 +42,8 @@ export type StopResult = z.infer<typeof StopResultSchema>;
 export const WithdrawRequestSchema = z.strictObject({
   sessionId: WireIdSchema,
   withdraw: WireIdSchema,
+  /** The wire version the client speaks (`PROTOCOL_VERSION`); absent: the oldest the server answers. */
+  protocolVersion: ProtocolVersionSchema.optional(),
 });
 export type WithdrawRequest = z.infer<typeof WithdrawRequestSchema>;
 

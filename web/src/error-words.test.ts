@@ -63,6 +63,12 @@ describe('errorWords', () => {
     expect(words.text).not.toMatch(/already answered|another account/);
   });
 
+  it('asks for an update, with no retry, when the server no longer answers the protocol version of the app', () => {
+    const words = errorWords(callError('failed-precondition', { reason: 'UNSUPPORTED_VERSION' }));
+    expect(words.text).toContain('out of date');
+    expect(words.retry).toBe(false);
+  });
+
   it('says to slow down when the reason is RATE_LIMITED', () => {
     const words = errorWords(callError('resource-exhausted', { reason: 'RATE_LIMITED', retryAfterMs: 30_000 }));
     expect(words).toMatchObject({ reason: 'RATE_LIMITED', retry: true, retryAfterMs: 30_000 });

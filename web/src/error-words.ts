@@ -76,6 +76,7 @@ const REASON_WORDS: Record<string, Words> = {
   CANCELLED: ['The request was cancelled.', true],
   STOPPED: ['Stopped. What was already done is kept.', false],
   SERVER_MISCONFIGURED: ['The assistant is not set up correctly right now. Please try again later.', false],
+  UNSUPPORTED_VERSION: ['This app is out of date. Update it (reload the page) to go on.', false],
   INTERNAL: ['Something went wrong on our side. Try again.', true],
 };
 

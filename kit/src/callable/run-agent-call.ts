@@ -10,6 +10,7 @@ import {
 } from '@callable-flows/protocol';
 import type { Agent, WhileBusy } from '../agent/index.js';
 import { fromZodError, KitError } from '../errors/index.js';
+import { assertProtocolVersion } from './assert-protocol-version.js';
 import type { CallContext } from './call-context.js';
 import { callerContext } from './caller-context.js';
 import { chunkSender } from './chunk-sender.js';
@@ -33,6 +34,7 @@ export async function runAgentCall(
     throw new KitError('unauthenticated', 'sign in first: a session belongs to a signed-in user', {
       reason: 'UNAUTHENTICATED',
     });
+  assertProtocolVersion(request.data);
   if (isStopRequest(request.data)) {
     assertPayloadSize(request.data);
     const stop = StopRequestSchema.safeParse(request.data);
