@@ -43,7 +43,6 @@ chromium.describe("a manager's approvals (in Chromium)", () => {
         status: 'shipped',
         item: 'Milk jug',
         estimatedDelivery: '2026-12-01',
-        totalCents: 2450,
       });
       const mary = await new AppPage(await pages.newUserPage()).open(stack.url, '?user=mary&view=approvals');
       const view = mary.page.locator('#approvals-view');
@@ -77,19 +76,20 @@ chromium.describe("a manager's approvals (in Chromium)", () => {
         '“Please refund my order F-1001, it arrived broken.”your own words',
       );
 
-      // Mary's entry says what runs: the amount, the customer's own words, labels in words, whose
-      // words each value is, and what the refund does, in the tool's words (no boilerplate).
+      // Mary's entry says what runs: the customer's own words, labels in words, whose words each
+      // value is, and what the refund does, in the tool's words (no boilerplate).
       const entry = view.locator('.inbox-entry[data-tool="refundOrder"][data-state="waiting"]');
       await entry.waitFor();
-      expect(await entry.locator('h3').textContent()).toBe('Refund €24.50 for order F-1001?');
-      expect(await entry.locator('.consequence').textContent()).toContain('The customer gets €24.50 back');
+      expect(await entry.locator('h3').textContent()).toBe('Refund order F-1001?');
+      expect(await entry.locator('.consequence').textContent()).toBe(
+        'The order is marked refunded. This can’t be undone.',
+      );
       expect(await entry.locator('.consequence').textContent()).not.toContain('may change or delete data');
       const runs = entry.locator('.what-runs');
       expect(await runs.locator('dt').allTextContents()).toEqual([
         'Order',
         'Item',
         'Status',
-        'Amount',
         'The customer wrote',
         'Reason given',
       ]);
@@ -97,12 +97,10 @@ chromium.describe("a manager's approvals (in Chromium)", () => {
         'F-1001',
         'Milk jug',
         'shipped',
-        '€24.50',
         '“Please refund my order F-1001, it arrived broken.”',
         'requested by the customer',
       ]);
       expect(await runs.locator('dd .source').allTextContents()).toEqual([
-        'written by the assistant',
         'written by the assistant',
         'written by the assistant',
         'written by the assistant',
