@@ -1,44 +1,23 @@
-import type { Tool as SdkTool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool as SdkTool } from '@modelcontextprotocol/client';
 import { KitError } from '../errors/index.js';
 import type { ToolDefinition } from '../model/index.js';
-import { redactSecrets } from '../redact/index.js';
-import { type ActionContext, makeTool, type Tool, type ToolContext, type ToolResult } from '../tools/index.js';
-import type { McpConnection } from './mcp-connection.js';
-import type { McpHeaders, McpToolInfo, McpToolsOptions } from './mcp-options.js';
+import { makeTool, type Tool, type ToolContext, type ToolResult } from '../tools/index.js';
+import type { McpCallAnswer, McpConnection } from './mcp-connection.js';
+import { headersFor, withoutHeaders } from './mcp-headers.js';
+import type { McpToolInfo, McpToolsOptions } from './mcp-options.js';
 import { textOfResult, toToolResult } from './mcp-result.js';
 import type { McpSdk } from './mcp-sdk.js';
 
 /** The server and options every tool of one source shares. */
 export interface McpToolScope {
   server: string;
-  connection: McpConnection;
+  /** The connection for a caller's headers (calls with equal headers share one). */
+  connectionFor(headers: Record<string, string>): McpConnection;
   options: McpToolsOptions;
   timeoutMs: number;
   sdk: McpSdk;
   /** One validator for the source's tools (an ajv instance is costly to make; its schemas compile per tool). */
   validator: InstanceType<McpSdk['AjvJsonSchemaValidator']>;
-}
-
-const MIN_SECRET_LENGTH = 8;
-
-/** The headers of a request, made from the caller's context when they are a function. */
-export async function headersFor(
-  headers: McpHeaders | undefined,
-  context: ActionContext,
-): Promise<Record<string, string>> {
-  if (!headers) return {};
-  return typeof headers === 'function' ? await headers(context) : headers;
-}
-
-/** `message` without the values of `headers`: a server's error may quote the token it refused. */
-export function withoutHeaders(message: string, headers: Record<string, string>): string {
-  const secrets = Object.values(headers).filter((value) => value.length >= MIN_SECRET_LENGTH);
-  // The bearer part on its own too: a server may quote the token without its scheme.
-  for (const value of [...secrets]) {
-    const token = /^\S+\s+(\S{8,})$/.exec(value)?.[1];
-    if (token) secrets.push(token);
-  }
-  return secrets.length ? redactSecrets(message, secrets) : message;
 }
 
 /** The server's tool as the app's predicates see it. */
@@ -107,11 +86,14 @@ function callFailure(
 ): KitError {
   const said = withoutHeaders(error instanceof Error ? error.message : String(error), headers);
   const where = `tool '${info.name}' of MCP server '${scope.server}'`;
-  if (error instanceof scope.sdk.McpError && error.code !== -32000) {
-    // The SDK's words repeat its prefix ("MCP error -32602: MCP error -32602: …"): the code is said once.
+  const { sdk } = scope;
+  // The SDK's own limit, a backstop a little after the kit's (it fires first, unless it can't).
+  if (error instanceof sdk.SdkError && error.code === sdk.SdkErrorCode.RequestTimeout) {
+    return new KitError('deadline-exceeded', `${where} timed out: ${said}`);
+  }
+  if (error instanceof sdk.ProtocolError) {
+    // The SDK's words may repeat its prefix ("MCP error -32602: MCP error -32602: …"): the code is said once.
     const words = `${said.replace(/^(MCP error -?\d+: )+/, '')} (JSON-RPC ${error.code})`;
-    // -32001: the SDK's own limit, a backstop a little after the kit's (it fires first, unless it can't).
-    if (error.code === -32001) return new KitError('deadline-exceeded', `${where} timed out: ${words}`);
     // -32602: the server refused the arguments (the model can fix them).
     return new KitError(error.code === -32602 ? 'invalid-argument' : 'unknown', `${where} refused the call: ${words}`);
   }
@@ -140,12 +122,16 @@ export function toKitTool(tool: SdkTool, name: string, scope: McpToolScope): Too
       ctx.interrupt(approvalMetadata(scope, info, checked.data));
     }
     const headers = await headersFor(scope.options.headers, ctx.context);
-    let result: Awaited<ReturnType<McpConnection['callTool']>>;
+    let result: McpCallAnswer;
     try {
-      result = await scope.connection.callTool(info.name, checked.data, headers, ctx.signal, scope.timeoutMs, ctx.ref);
+      const connection = scope.connectionFor(headers);
+      result = await connection.callTool(info.name, checked.data, ctx.signal, scope.timeoutMs, ctx.ref);
     } catch (error) {
       if (ctx.signal.aborted) throw ctx.signal.reason;
       throw callFailure(scope, info, error, headers);
+    }
+    if (scope.sdk.isInputRequiredResult(result)) {
+      throw new KitError('unimplemented', `tool '${info.name}' of MCP server '${scope.server}' asked for input`);
     }
     if (result.isError) {
       const said = withoutHeaders(textOfResult(result) || 'the tool reported an error', headers);
