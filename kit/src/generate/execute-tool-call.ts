@@ -17,7 +17,14 @@ import { lookupTool } from './to-tool-map.js';
 /** How one tool call ended: with a response for the model, or with a question for a person. */
 export type ToolOutcome =
   | { response: ToolResponsePart; interrupt?: undefined }
-  | { interrupt: Record<string, unknown> | true; response?: undefined };
+  | {
+      interrupt: Record<string, unknown> | true;
+      /** What the tool keeps with its waiting call (never shown to a client), given back when it runs again. */
+      kept?: Record<string, unknown> | undefined;
+      response?: undefined;
+    };
+
+type Kept = Record<string, unknown>;
 
 /** Everything a tool call runs with. */
 export interface ToolCallScope {
@@ -57,9 +64,10 @@ function toResponsePart(request: ToolRequest, result: ToolResult): ToolResponseP
 }
 
 // Built without spreads: this runs per call.
-function runOptions(ref: string, resumed: ToolCall['resumed'], scope: ToolCallScope): ToolRunOptions {
+function runOptions(ref: string, resumed: ToolCall['resumed'], scope: ToolCallScope, kept?: Kept): ToolRunOptions {
   const options: ToolRunOptions = { ref, context: scope.context };
   if (resumed !== undefined) options.resumed = resumed;
+  if (kept !== undefined) options.kept = kept;
   if (scope.signal) options.signal = scope.signal;
   if (scope.state) options.state = scope.state;
   return options;
@@ -70,13 +78,14 @@ function runThroughMiddleware(
   request: ToolRequest & { ref: string },
   resumed: ToolCall['resumed'],
   scope: ToolCallScope,
+  kept: Kept | undefined,
 ): Promise<ToolResult> {
   const middleware = scope.middleware;
   // No call record and no chain when there is no middleware.
-  if (!middleware.length) return tool.run(request.input, runOptions(request.ref, resumed, scope));
+  if (!middleware.length) return tool.run(request.input, runOptions(request.ref, resumed, scope, kept));
   const call: ToolCall = { tool, request, resumed, context: scope.context };
   let next = (): Promise<ToolResult> =>
-    call.tool.run(call.request.input, runOptions(call.request.ref, call.resumed, scope));
+    call.tool.run(call.request.input, runOptions(call.request.ref, call.resumed, scope, kept));
   for (let i = middleware.length - 1; i >= 0; i--) {
     const step = middleware[i] as ToolMiddleware;
     const inner = next;
@@ -92,13 +101,14 @@ function runObserved(
   request: ToolRequest & { ref: string },
   resumed: ToolCall['resumed'],
   scope: ToolCallScope,
+  kept: Kept | undefined,
 ): Promise<ToolResult> {
   const call = { name: tool.name, ref: request.ref, resumed: resumed !== undefined };
   observer({ type: 'tool-started', ...call });
   const started = performance.now();
   let running: Promise<ToolResult>;
   try {
-    running = runThroughMiddleware(tool, request, resumed, scope);
+    running = runThroughMiddleware(tool, request, resumed, scope, kept);
   } catch (error) {
     running = Promise.reject(error);
   }
@@ -117,7 +127,7 @@ function runObserved(
 
 /** How a failed call ends: an interrupt, a response the model can read, or (abort, `onError: 'throw'`) a throw. */
 function failedCall(tool: Tool, request: ToolRequest, scope: ToolCallScope, error: unknown): ToolOutcome {
-  if (isToolInterruptError(error)) return { interrupt: error.metadata ?? true };
+  if (isToolInterruptError(error)) return { interrupt: error.metadata ?? true, kept: error.kept };
   if (scope.signal?.aborted) throw abortError(scope.signal, `tool '${request.name}'`);
   if (tool.config.onError === 'throw') throw error;
   return { response: toolErrorResponse(request, error) };
@@ -139,6 +149,8 @@ export abstract class ToolCallRecord extends LimitSink<ToolResult> implements To
   readonly signal: AbortSignal | undefined;
   readonly state: ToolState | undefined;
   resumed: Record<string, unknown> | true | undefined;
+  /** What the tool kept with this call when it last asked a person (set before it runs again). */
+  kept: Kept | undefined;
   constructor(request: ToolRequest & { ref: string }, scope: ToolCallScope) {
     super();
     this.request = request;
@@ -199,8 +211,8 @@ export function runToolCall(call: ToolCallRecord, resumed: Record<string, unknow
   let running: Promise<ToolResult>;
   try {
     running = scope.observer
-      ? runObserved(scope.observer, tool, request, resumed, scope)
-      : runThroughMiddleware(tool, request, resumed, scope);
+      ? runObserved(scope.observer, tool, request, resumed, scope, call.kept)
+      : runThroughMiddleware(tool, request, resumed, scope, call.kept);
   } catch (error) {
     // A middleware that threw before returning its promise.
     call.fail(error);

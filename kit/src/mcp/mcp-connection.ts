@@ -24,6 +24,11 @@ export interface McpListed {
   ttlMs?: number;
 }
 
+// The envelope key of a request's client capabilities (the spec's; the SDK exports it, but this
+// module loads none of the SDK at its top).
+const CLIENT_CAPABILITIES_META_KEY = 'io.modelcontextprotocol/clientCapabilities';
+const MODERN_CAPABILITIES = { elicitation: { form: {}, url: {} }, roots: {} };
+
 /** What the SDK's request options allow for a limit of `ms` (it has no "none"). */
 function sdkTimeout(ms: number): number {
   return Number.isFinite(ms) ? ms : 2 ** 31 - 1;
@@ -147,12 +152,13 @@ export class McpConnection {
       // The kit's own limit ends the call first; the SDK's is a backstop a little later.
       const timeout = sdkTimeout(Number.isFinite(timeoutMs) ? timeoutMs + 1_000 : timeoutMs);
       // The call's ref, stable across retries, resumes and continuations: the server's idempotency key.
-      const params = {
-        name,
-        arguments: args,
-        ...(ref === undefined ? {} : { _meta: { [MCP_CALL_REF_META]: ref } }),
-        ...(retry ?? {}),
-      };
+      const meta: Record<string, unknown> = {};
+      if (ref !== undefined) meta[MCP_CALL_REF_META] = ref;
+      // 2026-07-28: a server may ask a person (a form, a URL) or the kit (roots) through this call's
+      // answer. Said per call, not at connect: a 2025-11-25 server would ask mid-call instead,
+      // where no person can answer hours later.
+      if (client.getProtocolEra() === 'modern') meta[CLIENT_CAPABILITIES_META_KEY] = MODERN_CAPABILITIES;
+      const params = { name, arguments: args, ...(Object.keys(meta).length ? { _meta: meta } : {}), ...(retry ?? {}) };
       return (await client.callTool(params, { signal, timeout, allowInputRequired: true })) as McpCallAnswer;
     });
   }
