@@ -12,6 +12,9 @@ const NONE: readonly Tool[] = Object.freeze([]);
 /** Listings kept per source: one per distinct set of headers (as many as the source keeps connections). */
 const MAX_LISTINGS = 256;
 
+/** The longest a server's `ttlMs` keeps a list (the SDK's own bound on a server's hint). */
+const MAX_SERVER_TTL_MS = 86_400_000;
+
 // The connection, the tools and the SDK behind them are loaded on a source's first use: an app
 // that never lists a server loads none of it.
 const loadListing = lazy(() => import('./mcp-listing.js'));
@@ -20,7 +23,7 @@ const loadListing = lazy(() => import('./mcp-listing.js'));
 interface CallerList {
   list?: readonly Tool[];
   listedAt: number;
-  /** How long this list holds: the server's `ttlMs` when it gave one, else `listTtlMs`. */
+  /** How long this list holds: the server's `ttlMs` when it gave a positive one, else `listTtlMs`. */
   ttlMs: number;
   stale: boolean;
   listing?: Promise<readonly Tool[]>;
@@ -69,7 +72,9 @@ export function mcpTools(options: McpToolsOptions): McpToolSource {
       }
       const listed = await opened.list(headers);
       caller.list = listed.tools;
-      caller.ttlMs = listed.ttlMs ?? ttlMs;
+      // A server's positive hint is honoured (a day at most); none, or "stale at once" (0, what a
+      // server says by default), leaves it to listTtlMs: list_changed still lists again at once.
+      caller.ttlMs = listed.ttlMs !== undefined && listed.ttlMs > 0 ? Math.min(listed.ttlMs, MAX_SERVER_TTL_MS) : ttlMs;
       caller.listedAt = Date.now();
       everListed = true;
     } catch (error) {

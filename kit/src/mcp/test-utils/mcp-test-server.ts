@@ -240,7 +240,11 @@ type Message = {
 };
 
 /** Starts the server on 127.0.0.1 (a free port, kept across `restart`), speaking `era`. */
-export async function startMcpTestServer(era: McpTestEra = 'legacy'): Promise<McpTestServer> {
+export async function startMcpTestServer(
+  era: McpTestEra = 'legacy',
+  /** The `ttlMs` a 2026-07-28 listing carries (none by default: the SDK's "stale at once"). */
+  listTtlMs?: number,
+): Promise<McpTestServer> {
   const methods: string[] = [];
   const runs = new Map<string, number>();
   const minted: string[] = [];
@@ -249,8 +253,9 @@ export async function startMcpTestServer(era: McpTestEra = 'legacy'): Promise<Mc
   const added: string[] = [];
   let sessions = new Map<string, { transport: WebStandardStreamableHTTPServerTransport; server: McpServer }>();
   const worldOf = (authorization: string | undefined): ToolWorld => ({ runs, minted, authorization });
+  const hints = listTtlMs === undefined ? {} : { cacheHints: { 'tools/list': { ttlMs: listTtlMs } } };
   const modern = createMcpHandler(({ requestInfo }) => {
-    const server = new McpServer({ name: 'test-tools', version: '1.0.0' });
+    const server = new McpServer({ name: 'test-tools', version: '1.0.0' }, hints);
     register(server, worldOf(requestInfo?.headers.get('authorization') ?? undefined), added, 'modern');
     return server;
   });
