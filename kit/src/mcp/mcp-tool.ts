@@ -92,6 +92,10 @@ function callFailure(
   if (error instanceof sdk.SdkError && error.code === sdk.SdkErrorCode.RequestTimeout) {
     return new KitError('deadline-exceeded', `${where} timed out: ${said}`);
   }
+  // The server answered, but not as the protocol says (a result of no known shape).
+  if (error instanceof sdk.SdkError && error.code === sdk.SdkErrorCode.InvalidResult) {
+    return new KitError('unknown', `${where} answered with an invalid result: ${said}`);
+  }
   if (error instanceof sdk.ProtocolError) {
     // The SDK's words may repeat its prefix ("MCP error -32602: MCP error -32602: …"): the code is said once.
     const words = `${said.replace(/^(MCP error -?\d+: )+/, '')} (JSON-RPC ${error.code})`;

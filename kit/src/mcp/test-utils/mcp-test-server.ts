@@ -36,6 +36,8 @@ export interface McpTestServer {
   }[];
   /** Each `requestState` the server minted, in order (each unique: a test checks it came back byte for byte). */
   minted: string[];
+  /** The calls whose effect `link` applied, by the kit's ref (`MCP_CALL_REF_META`): once each, however often it runs. */
+  applied: Set<string>;
   /** Adds a tool while clients are connected (each 2025 session is told `tools/list_changed`). */
   addTool(name: string): void;
   /** Forgets every session, as a server that restarted behind a load balancer (no socket is cut). */
@@ -54,6 +56,7 @@ export const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42m
 interface ToolWorld {
   runs: Map<string, number>;
   minted: string[];
+  applied: Set<string>;
   /** The request's `authorization` header, if any. */
   authorization: string | undefined;
 }
@@ -209,6 +212,8 @@ function registerAsking(server: McpServer, world: ToolWorld): void {
       });
     }
     ran(world, 'link');
+    const ref = ctx.mcpReq._meta?.['callable-flows/callRef'];
+    if (typeof ref === 'string') world.applied.add(ref);
     return { content: [{ type: 'text', text: `link ${answer.action}` }] };
   });
 }
@@ -248,11 +253,12 @@ export async function startMcpTestServer(
   const methods: string[] = [];
   const runs = new Map<string, number>();
   const minted: string[] = [];
+  const applied = new Set<string>();
   const authorizations: string[] = [];
   const calls: McpTestServer['calls'] = [];
   const added: string[] = [];
   let sessions = new Map<string, { transport: WebStandardStreamableHTTPServerTransport; server: McpServer }>();
-  const worldOf = (authorization: string | undefined): ToolWorld => ({ runs, minted, authorization });
+  const worldOf = (authorization: string | undefined): ToolWorld => ({ runs, minted, applied, authorization });
   const hints = listTtlMs === undefined ? {} : { cacheHints: { 'tools/list': { ttlMs: listTtlMs } } };
   const modern = createMcpHandler(({ requestInfo }) => {
     const server = new McpServer({ name: 'test-tools', version: '1.0.0' }, hints);
@@ -342,6 +348,7 @@ export async function startMcpTestServer(
     authorizations,
     calls,
     minted,
+    applied,
     addTool(name) {
       added.push(name);
       for (const { server } of sessions.values()) registerAdded(server, worldOf(undefined), name);
