@@ -91,7 +91,7 @@ function rowOf(name: string, field: ElicitationField, prefix: string, required: 
 }
 
 /** A control's value as the field's type says; undefined when left empty. */
-function valueOf(
+function fieldValue(
   field: ElicitationField,
   control: HTMLInputElement | HTMLSelectElement,
 ): string | number | boolean | undefined {
@@ -122,7 +122,7 @@ export function elicitationForm(schema: ElicitationSchema, message: string, pref
           control.reportValidity();
           return { problem: `${field.title ?? name}: ${control.validationMessage}` };
         }
-        const value = valueOf(field, control);
+        const value = fieldValue(field, control);
         if (value !== undefined) content[name] = value;
       }
       return { content };

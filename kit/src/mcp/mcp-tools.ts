@@ -3,6 +3,7 @@ import { KitError } from '../errors/index.js';
 import { lazy } from '../lazy/index.js';
 import { redactSecrets } from '../redact/index.js';
 import { type ActionContext, DEFAULT_TOOL_TIMEOUT_MS, type Tool, type ToolSource } from '../tools/index.js';
+import { type CallerList, freshList, keepListing } from './mcp-caller-list.js';
 import { headersFor, headersKey } from './mcp-headers.js';
 import type { ServerListing } from './mcp-listing.js';
 import { DEFAULT_MCP_LIST_TTL_MS, type McpToolsOptions } from './mcp-options.js';
@@ -12,22 +13,9 @@ const NONE: readonly Tool[] = Object.freeze([]);
 /** Listings kept per source: one per distinct set of headers (as many as the source keeps connections). */
 const MAX_LISTINGS = 256;
 
-/** The longest a server's `ttlMs` keeps a list (the SDK's own bound on a server's hint). */
-const MAX_SERVER_TTL_MS = 86_400_000;
-
 // The connection, the tools and the SDK behind them are loaded on a source's first use: an app
 // that never lists a server loads none of it.
 const loadListing = lazy(() => import('./mcp-listing.js'));
-
-/** One caller's (one set of headers') listing of the server. */
-interface CallerList {
-  list?: readonly Tool[];
-  listedAt: number;
-  /** How long this list holds: the server's `ttlMs` when it gave a positive one, else `listTtlMs`. */
-  ttlMs: number;
-  stale: boolean;
-  listing?: Promise<readonly Tool[]>;
-}
 
 /** A server's tools as a source of an agent's (or a generation's) tools, with its connections. */
 export interface McpToolSource extends ToolSource {
@@ -35,6 +23,16 @@ export interface McpToolSource extends ToolSource {
   invalidate(): void;
   /** Closes the connections; a later use opens others. */
   close(): Promise<void>;
+}
+
+/** A source's settings from its options, its defaults filled in; a limit that can't be is refused. */
+function settingsOf(options: McpToolsOptions) {
+  const url = new URL(options.url);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+  const ttlMs = options.listTtlMs ?? DEFAULT_MCP_LIST_TTL_MS;
+  if (!(timeoutMs > 0)) throw new KitError('invalid-argument', `mcpTools timeoutMs must be > 0, not ${timeoutMs}`);
+  if (!(ttlMs >= 0)) throw new KitError('invalid-argument', `mcpTools listTtlMs must be ≥ 0, not ${ttlMs}`);
+  return { url, server: options.name ?? url.host, prefix: options.prefix ?? '', timeoutMs, ttlMs };
 }
 
 /**
@@ -48,13 +46,7 @@ export interface McpToolSource extends ToolSource {
  * there was one); a call that fails is an error told to the model: neither fails the turn.
  */
 export function mcpTools(options: McpToolsOptions): McpToolSource {
-  const url = new URL(options.url);
-  const server = options.name ?? url.host;
-  const prefix = options.prefix ?? '';
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
-  const ttlMs = options.listTtlMs ?? DEFAULT_MCP_LIST_TTL_MS;
-  if (!(timeoutMs > 0)) throw new KitError('invalid-argument', `mcpTools timeoutMs must be > 0, not ${timeoutMs}`);
-  if (!(ttlMs >= 0)) throw new KitError('invalid-argument', `mcpTools listTtlMs must be ≥ 0, not ${ttlMs}`);
+  const { url, server, prefix, timeoutMs, ttlMs } = settingsOf(options);
   const callers = new LRUCache<string, CallerList>({ max: MAX_LISTINGS });
   let everListed = false;
   let opened: ServerListing | undefined;
@@ -70,12 +62,7 @@ export function mcpTools(options: McpToolsOptions): McpToolSource {
         const { serverListing } = await loadListing();
         opened ??= serverListing({ url, server, prefix, timeoutMs, options, onListChanged: invalidate });
       }
-      const listed = await opened.list(headers);
-      caller.list = listed.tools;
-      // A server's positive hint is honoured (a day at most); none, or "stale at once" (0, what a
-      // server says by default), leaves it to listTtlMs: list_changed still lists again at once.
-      caller.ttlMs = listed.ttlMs !== undefined && listed.ttlMs > 0 ? Math.min(listed.ttlMs, MAX_SERVER_TTL_MS) : ttlMs;
-      caller.listedAt = Date.now();
+      keepListing(caller, await opened.list(headers), ttlMs, Date.now());
       everListed = true;
     } catch (error) {
       // The listing's words have the headers cut out already; the rest of a secret's shapes here.
@@ -88,12 +75,10 @@ export function mcpTools(options: McpToolsOptions): McpToolSource {
 
   const toolsFor = (headers: Record<string, string>): readonly Tool[] | Promise<readonly Tool[]> => {
     const key = headersKey(headers);
-    let caller = callers.get(key);
-    if (!caller) {
-      caller = { listedAt: 0, ttlMs, stale: false };
-      callers.set(key, caller);
-    }
-    if (caller.list && !caller.stale && Date.now() - caller.listedAt < caller.ttlMs) return caller.list;
+    const caller = callers.get(key) ?? { listedAt: 0, ttlMs, stale: false };
+    if (!callers.has(key)) callers.set(key, caller);
+    const fresh = freshList(caller, Date.now());
+    if (fresh) return fresh;
     if (!caller.listing) {
       const listing = relist(caller, headers).finally(() => {
         if (caller.listing === listing) caller.listing = undefined;
@@ -106,12 +91,11 @@ export function mcpTools(options: McpToolsOptions): McpToolSource {
   return {
     kind: 'tool-source',
     name: server,
-    tools(context: ActionContext) {
-      const headers = options.headers;
-      // Fixed headers (or none) are everyone's: no promise on a warm turn.
-      if (typeof headers !== 'function') return toolsFor(headers ?? {});
-      return headersFor(headers, context).then(toolsFor);
-    },
+    // Fixed headers (or none) are everyone's: no promise on a warm turn.
+    tools: (context: ActionContext) =>
+      typeof options.headers === 'function'
+        ? headersFor(options.headers, context).then(toolsFor)
+        : toolsFor(options.headers ?? {}),
     get listed() {
       return everListed;
     },
