@@ -3,12 +3,12 @@ import { z } from 'zod';
 
 // Which modules of the MCP SDK's client were loaded: each mock records its first import.
 const loaded = vi.hoisted(() => [] as string[]);
-vi.mock('@modelcontextprotocol/sdk/client/index.js', async (importOriginal) => {
+vi.mock('@modelcontextprotocol/client', async (importOriginal) => {
   loaded.push('client');
   return importOriginal();
 });
-vi.mock('@modelcontextprotocol/sdk/client/streamableHttp.js', async (importOriginal) => {
-  loaded.push('streamableHttp');
+vi.mock('@modelcontextprotocol/client/validators/ajv', async (importOriginal) => {
+  loaded.push('validators');
   return importOriginal();
 });
 // The kit's own MCP code beside its listing: the connection, loaded with the first listing too.
@@ -48,7 +48,7 @@ describe('the kit’s entry point', () => {
     const source = mcpTools({ url: server.url });
     try {
       expect((await source.tools({})).length).toBeGreaterThan(0);
-      expect(loaded).toEqual(expect.arrayContaining(['client', 'streamableHttp', 'kit mcp-connection']));
+      expect(loaded).toEqual(expect.arrayContaining(['client', 'validators', 'kit mcp-connection']));
     } finally {
       await source.close();
       await server.close();

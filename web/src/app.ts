@@ -150,9 +150,9 @@ export class ChatApp {
   }
 
   /** Approves an interrupt: the tool runs again, now approved (resume `restart`). */
-  approve(interrupt: WireInterrupt, card: ApprovalCard): void {
+  approve(interrupt: WireInterrupt, card: ApprovalCard, metadata?: Record<string, unknown>): void {
     void this.answer(interrupt, card, 'approved', undefined, (waiting, call) =>
-      this.deps.assistant.approve(waiting, call),
+      this.deps.assistant.approve(waiting, metadata === undefined ? call : { ...call, metadata }),
     );
   }
 

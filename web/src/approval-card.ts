@@ -10,11 +10,13 @@ import {
 } from './approval-copy.js';
 import { type DeclineForm, declineForm } from './decline-form.js';
 import { el, fieldList } from './dom.js';
+import { type ElicitationForm, type ElicitationSchema, elicitationForm } from './elicitation-form.js';
 import { presentationOf, whatRuns } from './what-runs.js';
 
 /** What the person can do with a pending approval. */
 export interface ApprovalActions {
-  approve(interrupt: WireInterrupt, card: ApprovalCard): void;
+  /** `metadata`: the answer to a server's question (its form, filled in), sent with the approval. */
+  approve(interrupt: WireInterrupt, card: ApprovalCard, metadata?: Record<string, unknown>): void;
   /** `reason` is what the person typed, trimmed; undefined when they gave none. */
   decline(interrupt: WireInterrupt, reason: string | undefined, card: ApprovalCard): void;
 }
@@ -90,6 +92,15 @@ function details(interrupt: WireInterrupt): HTMLDetailsElement {
   );
 }
 
+/** The form an MCP server asked the person to fill in (`metadata.elicitation`, form mode), if it asked one. */
+function serverForm(interrupt: WireInterrupt, id: string): ElicitationForm | undefined {
+  const asked = interrupt.metadata === true ? undefined : interrupt.metadata.elicitation;
+  if (typeof asked !== 'object' || asked === null) return undefined;
+  const { mode, message, requestedSchema } = asked as { mode?: string; message?: string; requestedSchema?: unknown };
+  if (mode !== 'form' || typeof requestedSchema !== 'object' || requestedSchema === null) return undefined;
+  return elicitationForm(requestedSchema as ElicitationSchema, message ?? 'Please fill in', `${id}-form`);
+}
+
 /** The parts of a card that change with its state. */
 interface CardParts {
   element: HTMLElement;
@@ -105,7 +116,13 @@ interface CardParts {
 }
 
 /** The card's elements around its decline form `form`: its words, the two actions side by side, the details folded. */
-function cardParts(interrupt: WireInterrupt, copy: ApprovalCopy, id: string, form: HTMLFormElement): CardParts {
+function cardParts(
+  interrupt: WireInterrupt,
+  copy: ApprovalCopy,
+  id: string,
+  form: HTMLFormElement,
+  asked: ElicitationForm | undefined,
+): CardParts {
   // An action that can't be undone looks like one (red); a reversible one is the ordinary primary button.
   const approve = el(
     'button',
@@ -145,6 +162,7 @@ function cardParts(interrupt: WireInterrupt, copy: ApprovalCopy, id: string, for
     answeredBy,
     waitsFor,
     why,
+    asked?.element,
     choices,
     form,
     details(interrupt),
@@ -214,7 +232,8 @@ export function approvalCard(
     },
     back: () => showDeclineForm(false),
   });
-  const parts = cardParts(interrupt, copy, id, form.element);
+  const asked = serverForm(interrupt, id);
+  const parts = cardParts(interrupt, copy, id, form.element, asked);
   const { element, approve, decline, why } = parts;
   const stateNow = (): CardState => element.dataset.state as CardState;
 
@@ -255,6 +274,7 @@ export function approvalCard(
     setBusy(busy) {
       const disabled = busy || stateNow() !== 'waiting';
       for (const control of [approve, decline, ...form.controls]) control.disabled = disabled;
+      asked?.setDisabled(disabled);
       why.hidden = !disabled || !card.isPending() || card.awaitsOthers();
       why.textContent = stateNow() === 'working' ? WHY_WORKING : WHY_BUSY;
     },
@@ -262,7 +282,12 @@ export function approvalCard(
     focus: () => element.focus(),
   };
 
-  approve.addEventListener('click', () => actions.approve(interrupt, card));
+  approve.addEventListener('click', () => {
+    if (!asked) return actions.approve(interrupt, card);
+    // The browser says what is missing or wrong, on the field itself; nothing is sent until it fits.
+    const answer = asked.answer();
+    if ('content' in answer) actions.approve(interrupt, card, { action: 'accept', content: answer.content });
+  });
   decline.addEventListener('click', () => showDeclineForm(true));
   card.setState(state);
   return card;

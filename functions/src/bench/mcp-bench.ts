@@ -1,6 +1,6 @@
 import { defineAgent } from '@callable-flows/kit/agent/index.js';
 import { mcpTools } from '@callable-flows/kit/mcp/index.js';
-import { startMcpTestServer } from '@callable-flows/kit/mcp/test-utils/mcp-test-server.js';
+import { type McpTestServer, startMcpTestServer } from '@callable-flows/kit/mcp/test-utils/mcp-test-server.js';
 import type { Message, ToolResponsePart } from '@callable-flows/kit/model/index.js';
 import { scriptedModel } from '@callable-flows/kit/models/scripted/index.js';
 import { FirestoreSessionStore, type StoreOperation } from '@callable-flows/kit/session/firestore/index.js';
@@ -51,6 +51,23 @@ async function writesPerTurn(tools: ToolEntry[], tool: string): Promise<number> 
   );
 }
 
+/** The first uses of `FIRST_USES` sources of `server` (each a new instance's), sorted; `close`: the server is closed after. */
+async function firstUsesOf(server: McpTestServer, close: boolean): Promise<number[]> {
+  const uses: number[] = [];
+  try {
+    for (let i = 0; i < FIRST_USES; i++) {
+      const source = mcpTools({ url: server.url, name: 'bench' });
+      const start = performance.now();
+      await source.tools({});
+      uses.push((performance.now() - start) * 1000);
+      await source.close();
+    }
+  } finally {
+    if (close) await server.close();
+  }
+  return uses.sort((a, b) => a - b);
+}
+
 /**
  * What MCP tools cost on an instance, against the SDK's own server on loopback: the first use
  * (connect, initialize, `tools/list`, the kit tools built), the first in the process apart (it
@@ -65,15 +82,8 @@ export async function runMcpBench(): Promise<BenchTable> {
     await cold.tools({});
     const firstInProcessUs = (performance.now() - firstInProcess) * 1000;
     await cold.close();
-    const firstUses: number[] = [];
-    for (let i = 0; i < FIRST_USES; i++) {
-      const source = mcpTools({ url: server.url, name: 'bench' });
-      const start = performance.now();
-      await source.tools({});
-      firstUses.push((performance.now() - start) * 1000);
-      await source.close();
-    }
-    firstUses.sort((a, b) => a - b);
+    const firstUses = await firstUsesOf(server, false);
+    const modernUses = await firstUsesOf(await startMcpTestServer('modern'), true);
 
     const source = mcpTools({ url: server.url, name: 'bench' });
     const echo = (await source.tools({})).find((t) => t.name === 'echo');
@@ -103,9 +113,15 @@ export async function runMcpBench(): Promise<BenchTable> {
     const rows: (string | number)[][] = [
       ['first use on an instance, first in the process (SDK loaded)', ms(firstInProcessUs), '', ''],
       [
-        `first use on an instance (connect + initialize + tools/list), ${FIRST_USES} instances`,
+        `first use on an instance (connect: server/discover probe, then initialize; tools/list), ${FIRST_USES} instances`,
         ms(quantile(firstUses, 0.5)),
         ms(quantile(firstUses, 0.9)),
+        '',
+      ],
+      [
+        `first use on an instance of a 2026-07-28 server (server/discover + tools/list), ${FIRST_USES} instances`,
+        ms(quantile(modernUses, 0.5)),
+        ms(quantile(modernUses, 0.9)),
         '',
       ],
       [
@@ -117,7 +133,7 @@ export async function runMcpBench(): Promise<BenchTable> {
       ['the same call as a local tool', us(localCall.medianUs), us(localCall.p90Us), us(localCall.cpuUsPerIteration)],
     ];
     const notes = [
-      'Loopback, the SDK’s own McpServer + StreamableHTTPServerTransport in the same process (its work counts in the CPU column).',
+      'Loopback, the SDK’s own (v2) McpServer in the same process (its work counts in the CPU column): a 2025-11-25 server with sessions, and a 2026-07-28 one (createMcpHandler, stateless).',
       'A warm turn with MCP tools listed sends no MCP request beyond its tool calls (proved in kit/src/agent/define-agent.mcp-tools.test.ts).',
     ];
     if (process.env.FIRESTORE_EMULATOR_HOST) {

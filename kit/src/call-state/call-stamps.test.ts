@@ -153,3 +153,17 @@ describe('answeredBy and approvers stamps', () => {
     expect(again.metadata?.approvers).toBeUndefined();
   });
 });
+
+describe('stampInterrupt and what the tool keeps', () => {
+  it('keeps the tool’s state with the waiting and the approved call, and drops it once the call has its answer', () => {
+    const kept = { mcpQuestion: { requestState: 'opaque+/=' } };
+    const waiting = stampInterrupt(request, { title: 'asks' }, {}, kept);
+    expect(waiting.metadata?.keptState).toEqual(kept);
+    expect(waiting.metadata?.interrupt).toEqual({ title: 'asks' });
+    const approved = stampApproved(waiting, { toolRequest: waiting.toolRequest, metadata: { resumed: { a: 1 } } });
+    expect(approved.metadata?.keptState).toEqual(kept);
+    const answered = stampPendingOutput(approved, { toolResponse: { name: 'lookup', ref: 'l', output: 'ok' } });
+    expect(answered.metadata?.keptState).toBeUndefined();
+    expect(stampInterrupt(approved, true).metadata?.keptState).toBeUndefined();
+  });
+});

@@ -23,6 +23,7 @@ function withoutStamps(part: ToolRequestPart): Record<string, unknown> {
     pendingOutput: _p,
     pendingContent: _c,
     pendingError: _e,
+    keptState: _k,
     ...rest
   } = part.metadata ?? {};
   return rest;
@@ -38,7 +39,12 @@ function withoutStamps(part: ToolRequestPart): Record<string, unknown> {
  * store writes the inbox document from it, so the session alone says who is asked) and its input
  * as the tool presents it (`presented`: what the inbox document and every card show).
  */
-export function stampInterrupt(part: ToolRequestPart, metadata: Asked, asker: InterruptAsker = {}): ToolRequestPart {
+export function stampInterrupt(
+  part: ToolRequestPart,
+  metadata: Asked,
+  asker: InterruptAsker = {},
+  kept?: Record<string, unknown>,
+): ToolRequestPart {
   const inputDigestStamp = inputDigest(part.toolRequest.input);
   // A restarted call that asks again waits anew, under the tool that runs now: the answer and
   // version of its last wait are not this one's.
@@ -48,6 +54,8 @@ export function stampInterrupt(part: ToolRequestPart, metadata: Asked, asker: In
   if (toolVersion !== 1) stamped.toolVersion = toolVersion;
   if (asker.approvers) stamped.approvers = asker.approvers;
   if (asker.presented) stamped.presented = asker.presented;
+  // What the tool keeps with the waiting call (its own, never a client's to see or send): until it runs again.
+  if (kept !== undefined) stamped.keptState = kept;
   return { toolRequest: part.toolRequest, metadata: stamped };
 }
 
@@ -125,6 +133,8 @@ export function stampApproved(part: ToolRequestPart, restart: ToolRequestPart): 
     metadata: {
       ...withoutStamps(part),
       ...restart.metadata,
+      // The tool's kept state goes with the approved call to its next run.
+      ...(part.metadata?.keptState === undefined ? {} : { keptState: part.metadata.keptState }),
       resumed: restart.metadata?.resumed ?? true,
       resolvedInterrupt: part.metadata?.interrupt ?? true,
       answer: 'restart',

@@ -17,7 +17,14 @@ import { lookupTool } from './to-tool-map.js';
 /** How one tool call ended: with a response for the model, or with a question for a person. */
 export type ToolOutcome =
   | { response: ToolResponsePart; interrupt?: undefined }
-  | { interrupt: Record<string, unknown> | true; response?: undefined };
+  | {
+      interrupt: Record<string, unknown> | true;
+      /** What the tool keeps with its waiting call (never shown to a client), given back when it runs again. */
+      kept?: Record<string, unknown> | undefined;
+      response?: undefined;
+    };
+
+type Kept = Record<string, unknown>;
 
 /** Everything a tool call runs with. */
 export interface ToolCallScope {
@@ -71,6 +78,7 @@ function runOptions(call: ToolCallRecord, resumed: ToolCall['resumed']): ToolRun
     context: scope.context,
   };
   if (resumed !== undefined) options.resumed = resumed;
+  if (call.kept !== undefined) options.kept = call.kept;
   if (scope.signal) options.signal = scope.signal;
   if (scope.state) options.state = scope.state;
   return options;
@@ -123,7 +131,7 @@ function runObserved(
 /** How a failed call ends: an interrupt, a response the model can read, or (abort, `onError: 'throw'`) a throw. */
 function failedCall(call: ToolCallRecord, error: unknown): ToolOutcome {
   const { request, scope } = call;
-  if (isToolInterruptError(error)) return { interrupt: error.metadata ?? true };
+  if (isToolInterruptError(error)) return { interrupt: error.metadata ?? true, kept: error.kept };
   if (scope.signal?.aborted) throw abortError(scope.signal, `tool '${request.name}'`);
   if ((call.tool as Tool).config.onError === 'throw') throw error;
   return { response: toolErrorResponse(request, error, call.resumed !== undefined) };
@@ -147,6 +155,8 @@ export abstract class ToolCallRecord extends LimitSink<ToolResult> implements To
   readonly signal: AbortSignal | undefined;
   readonly state: ToolState | undefined;
   resumed: Record<string, unknown> | true | undefined;
+  /** What the tool kept with this call when it last asked a person (set before it runs again). */
+  kept: Kept | undefined;
   constructor(request: ToolRequest & { ref: string }, scope: ToolCallScope, callId: string = request.ref) {
     super();
     this.request = request;

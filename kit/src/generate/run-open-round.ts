@@ -106,7 +106,7 @@ class RoundCall extends ToolCallRecord {
     }
     const config = this.tool?.config;
     const asker = { toolVersion: config?.version, approvers: inboxAddressOf(config?.approvers), ...this.presented() };
-    this.join.done(this.index, stampInterrupt(this.part, outcome.interrupt, asker), undefined);
+    this.join.done(this.index, stampInterrupt(this.part, outcome.interrupt, asker, outcome.kept), undefined);
   }
 
   /** The call's input as its tool presents it, when the tool declares how (none: every reader shows the input as it is). */
@@ -153,7 +153,10 @@ function startCall(join: RoundJoin, index: number, part: ToolRequestPart, scope:
     return;
   }
   const resumed = state.kind === 'approved' ? state.resumed : undefined;
-  runToolCall(new RoundCall(join, index, part as RefToolRequestPart, scope), resumed);
+  const call = new RoundCall(join, index, part as RefToolRequestPart, scope);
+  const kept = part.metadata?.keptState;
+  if (state.kind === 'approved' && kept && typeof kept === 'object') call.kept = kept as Record<string, unknown>;
+  runToolCall(call, resumed);
 }
 
 /** The round's outcome from what each call ended with (`parts` unset where the message has no call). */

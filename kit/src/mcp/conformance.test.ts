@@ -71,5 +71,5 @@ describe('mcpTools against the MCP conformance suite', () => {
       await rm(out, { recursive: true, force: true });
     }
     expect(unexpected).toEqual([]);
-  }, 600_000);
+  }, 1_800_000);
 });

@@ -2,35 +2,56 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpConnection } from './mcp-connection.js';
 import { type McpTestServer, startMcpTestServer } from './test-utils/mcp-test-server.js';
 
-let server: McpTestServer;
+let legacy: McpTestServer;
+let modern: McpTestServer;
 beforeAll(async () => {
-  server = await startMcpTestServer();
+  [legacy, modern] = await Promise.all([startMcpTestServer('legacy'), startMcpTestServer('modern')]);
 });
-afterAll(() => server.close());
+afterAll(() => Promise.all([legacy.close(), modern.close()]));
+
+const textOf = (answer: unknown) => ((answer as { content: { text: string }[] }).content[0] as { text: string }).text;
 
 describe('McpConnection', () => {
-  it('sends each call’s own headers on the one connection when callers call at once', async () => {
-    const connection = new McpConnection(server.url, () => {});
+  it('sends its own headers on every request, and one session serves its calls, when the server speaks 2025-11-25', async () => {
+    const connection = new McpConnection(new URL(legacy.url), { authorization: 'Bearer ann' }, {}, () => {});
     try {
-      await connection.listTools({ authorization: 'Bearer lister' }, 5_000);
+      await connection.listTools(5_000);
       const signal = new AbortController().signal;
-      const calls = ['ann', 'bob', 'cy', 'dee'].map((who) =>
-        connection.callTool('echo', { text: who }, { authorization: `Bearer ${who}` }, signal, 5_000),
-      );
-      const results = await Promise.all(calls);
-      expect(results.map((r) => (r.content[0] as { text: string }).text)).toEqual([
-        'echo: ann',
-        'echo: bob',
-        'echo: cy',
-        'echo: dee',
-      ]);
-      // Each call's POST carried its own caller's header, never another's.
-      const echoes = server.calls.filter((c) => c.name === 'echo');
-      expect(echoes).toHaveLength(4);
-      for (const call of echoes) expect(call.authorization).toBe(`Bearer ${(call.args as { text: string }).text}`);
-      expect(server.methods.filter((m) => m === 'initialize')).toHaveLength(1);
+      const answers = await Promise.all(['a', 'b'].map((text) => connection.callTool('echo', { text }, signal, 5_000)));
+      expect(answers.map(textOf)).toEqual(['echo: a', 'echo: b']);
+      expect(legacy.calls.every((call) => call.authorization === 'Bearer ann')).toBe(true);
+      expect(legacy.methods.filter((m) => m === 'initialize')).toHaveLength(1);
     } finally {
       await connection.close();
+    }
+  });
+
+  it('speaks statelessly, with no initialize and no session, when the server speaks 2026-07-28', async () => {
+    const connection = new McpConnection(new URL(modern.url), { authorization: 'Bearer bob' }, {}, () => {});
+    try {
+      const listed = await connection.listTools(5_000);
+      expect(listed.tools.map((t) => t.name)).toContain('ship');
+      expect(textOf(await connection.callTool('echo', { text: 'hi' }, new AbortController().signal, 5_000))).toBe(
+        'echo: hi',
+      );
+      expect(modern.methods).toContain('server/discover');
+      expect(modern.methods).not.toContain('initialize');
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('skips the probe of a server it found speaking 2025-11-25 when a second caller connects', async () => {
+    const era = {};
+    const first = new McpConnection(new URL(legacy.url), { authorization: 'Bearer cy' }, era, () => {});
+    const second = new McpConnection(new URL(legacy.url), { authorization: 'Bearer dee' }, era, () => {});
+    try {
+      await first.listTools(5_000);
+      const probes = legacy.methods.filter((m) => m === 'server/discover').length;
+      await second.listTools(5_000);
+      expect(legacy.methods.filter((m) => m === 'server/discover')).toHaveLength(probes);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
     }
   });
 });

@@ -1,16 +1,24 @@
-import type { Tool as SdkTool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool as SdkTool } from '@modelcontextprotocol/client';
+import { LRUCache } from 'lru-cache';
 import { KitError } from '../errors/index.js';
 import { redactSecrets } from '../redact/index.js';
-import type { ActionContext, Tool } from '../tools/index.js';
-import { McpConnection } from './mcp-connection.js';
+import type { Tool } from '../tools/index.js';
+import { type EraMemo, McpConnection } from './mcp-connection.js';
+import { headersKey, withoutHeaders } from './mcp-headers.js';
 import type { McpToolsOptions } from './mcp-options.js';
 import { loadMcpSdk } from './mcp-sdk.js';
-import { headersFor, type McpToolScope, toKitTool, toolInfo, withoutHeaders } from './mcp-tool.js';
+import { type McpToolScope, toKitTool, toolInfo } from './mcp-tool.js';
 
-/** A server's connection and what lists its tools as kit tools: the part of `mcpTools` loaded on first use. */
+/** A listing's tools as kit tools, and how long the server says they hold. */
+export interface ListedTools {
+  tools: readonly Tool[];
+  ttlMs?: number;
+}
+
+/** A server's connections and what lists its tools as kit tools: the part of `mcpTools` loaded on first use. */
 export interface ServerListing {
-  /** Lists the server's tools (all pages) as kit tools; rejects with its headers cut out of the words. */
-  list(context: ActionContext): Promise<readonly Tool[]>;
+  /** Lists the server's tools (all pages) for a caller with `headers`; rejects with its headers cut out of the words. */
+  list(headers: Record<string, string>): Promise<ListedTools>;
   close(): Promise<void>;
 }
 
@@ -24,21 +32,39 @@ export interface ListingOptions {
   onListChanged: () => void;
 }
 
+/** Connections kept per source: one per distinct set of headers (per caller, when they are a caller's). */
+const MAX_CONNECTIONS = 256;
+
 function allowed(options: McpToolsOptions, tool: SdkTool): boolean {
   const allow = options.allow;
   if (allow === undefined) return true;
   return typeof allow === 'function' ? allow(toolInfo(tool)) : allow.includes(tool.name);
 }
 
-/** The connection to one server (opened on the first listing) and the listing of its tools. */
+/** The connections to one server (each opened on first use) and the listing of its tools. */
 export function serverListing(given: ListingOptions): ServerListing {
   const { server, prefix, options, timeoutMs } = given;
-  const connection = new McpConnection(given.url, given.onListChanged);
+  const era: EraMemo = {};
+  const connections = new LRUCache<string, McpConnection>({
+    max: MAX_CONNECTIONS,
+    dispose: (connection) => {
+      connection.close().catch(() => {});
+    },
+  });
+  const connectionFor = (headers: Record<string, string>): McpConnection => {
+    const key = headersKey(headers);
+    let connection = connections.get(key);
+    if (!connection) {
+      connection = new McpConnection(given.url, headers, era, given.onListChanged);
+      connections.set(key, connection);
+    }
+    return connection;
+  };
 
   const build = async (tools: SdkTool[]): Promise<readonly Tool[]> => {
     const sdk = await loadMcpSdk();
     const validator = new sdk.AjvJsonSchemaValidator();
-    const scope: McpToolScope = { server, connection, options, timeoutMs, sdk, validator };
+    const scope: McpToolScope = { server, connectionFor, options, timeoutMs, sdk, validator };
     const built: Tool[] = [];
     for (const tool of tools) {
       if (!allowed(options, tool)) continue;
@@ -55,16 +81,20 @@ export function serverListing(given: ListingOptions): ServerListing {
   };
 
   return {
-    async list(context) {
-      let headers: Record<string, string> = {};
+    async list(headers) {
       try {
-        headers = await headersFor(options.headers, context);
-        return await build(await connection.listTools(headers, timeoutMs));
+        const listed = await connectionFor(headers).listTools(timeoutMs);
+        const tools = await build(listed.tools);
+        return listed.ttlMs === undefined ? { tools } : { tools, ttlMs: listed.ttlMs };
       } catch (error) {
         const said = withoutHeaders(error instanceof Error ? error.message : String(error), headers);
         throw new KitError('unavailable', `MCP server '${server}' could not be listed: ${said}`);
       }
     },
-    close: () => connection.close(),
+    async close() {
+      const open = [...connections.values()];
+      connections.clear();
+      await Promise.all(open.map((connection) => connection.close()));
+    },
   };
 }

@@ -1,4 +1,4 @@
-import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/client';
 import type { Part } from '../model/index.js';
 import type { ToolResult } from '../tools/index.js';
 

@@ -1,22 +1,23 @@
 import { lazy } from '../lazy/index.js';
 
 /**
- * The MCP SDK, imported on first use: an agent without MCP tools loads none of it (the SDK is an
- * optional peer dependency). Only this file names its modules at run time.
+ * The MCP SDK's v2 client, imported on first use: an agent without MCP tools loads none of it
+ * (the client is an optional peer dependency). Only this file names its modules at run time.
  */
 export const loadMcpSdk = lazy(async () => {
-  const [client, transport, validation, types] = await Promise.all([
-    import('@modelcontextprotocol/sdk/client/index.js'),
-    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
-    import('@modelcontextprotocol/sdk/validation/ajv'),
-    import('@modelcontextprotocol/sdk/types.js'),
+  const [client, validation] = await Promise.all([
+    import('@modelcontextprotocol/client'),
+    import('@modelcontextprotocol/client/validators/ajv'),
   ]);
   return {
     Client: client.Client,
-    StreamableHTTPClientTransport: transport.StreamableHTTPClientTransport,
-    StreamableHTTPError: transport.StreamableHTTPError,
+    StreamableHTTPClientTransport: client.StreamableHTTPClientTransport,
+    ProtocolError: client.ProtocolError,
+    SdkError: client.SdkError,
+    SdkHttpError: client.SdkHttpError,
+    SdkErrorCode: client.SdkErrorCode,
+    isInputRequiredResult: client.isInputRequiredResult,
     AjvJsonSchemaValidator: validation.AjvJsonSchemaValidator,
-    McpError: types.McpError,
   };
 });
 

@@ -1,51 +1,24 @@
-import type { Tool as SdkTool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool as SdkTool } from '@modelcontextprotocol/client';
 import { KitError } from '../errors/index.js';
 import type { ToolDefinition } from '../model/index.js';
-import { redactSecrets } from '../redact/index.js';
-import {
-  type ActionContext,
-  makeTool,
-  type PresentInput,
-  type Tool,
-  type ToolContext,
-  type ToolResult,
-} from '../tools/index.js';
-import type { McpConnection } from './mcp-connection.js';
-import type { McpHeaders, McpToolInfo, McpToolsOptions } from './mcp-options.js';
+import { makeTool, type PresentInput, type Tool, type ToolContext, type ToolResult } from '../tools/index.js';
+import type { McpCallAnswer, McpCallRetry, McpConnection } from './mcp-connection.js';
+import { headersFor, withoutHeaders } from './mcp-headers.js';
+import type { McpToolInfo, McpToolsOptions } from './mcp-options.js';
+import { keptQuestion, McpAnswerSchema, type McpKeptQuestion, questionOf, retryOf } from './mcp-question.js';
 import { textOfResult, toToolResult } from './mcp-result.js';
 import type { McpSdk } from './mcp-sdk.js';
 
 /** The server and options every tool of one source shares. */
 export interface McpToolScope {
   server: string;
-  connection: McpConnection;
+  /** The connection for a caller's headers (calls with equal headers share one). */
+  connectionFor(headers: Record<string, string>): McpConnection;
   options: McpToolsOptions;
   timeoutMs: number;
   sdk: McpSdk;
   /** One validator for the source's tools (an ajv instance is costly to make; its schemas compile per tool). */
   validator: InstanceType<McpSdk['AjvJsonSchemaValidator']>;
-}
-
-const MIN_SECRET_LENGTH = 8;
-
-/** The headers of a request, made from the caller's context when they are a function. */
-export async function headersFor(
-  headers: McpHeaders | undefined,
-  context: ActionContext,
-): Promise<Record<string, string>> {
-  if (!headers) return {};
-  return typeof headers === 'function' ? await headers(context) : headers;
-}
-
-/** `message` without the values of `headers`: a server's error may quote the token it refused. */
-export function withoutHeaders(message: string, headers: Record<string, string>): string {
-  const secrets = Object.values(headers).filter((value) => value.length >= MIN_SECRET_LENGTH);
-  // The bearer part on its own too: a server may quote the token without its scheme.
-  for (const value of [...secrets]) {
-    const token = /^\S+\s+(\S{8,})$/.exec(value)?.[1];
-    if (token) secrets.push(token);
-  }
-  return secrets.length ? redactSecrets(message, secrets) : message;
 }
 
 /** The server's tool as the app's predicates see it. */
@@ -114,11 +87,18 @@ function callFailure(
 ): KitError {
   const said = withoutHeaders(error instanceof Error ? error.message : String(error), headers);
   const where = `tool '${info.name}' of MCP server '${scope.server}'`;
-  if (error instanceof scope.sdk.McpError && error.code !== -32000) {
-    // The SDK's words repeat its prefix ("MCP error -32602: MCP error -32602: …"): the code is said once.
+  const { sdk } = scope;
+  // The SDK's own limit, a backstop a little after the kit's (it fires first, unless it can't).
+  if (error instanceof sdk.SdkError && error.code === sdk.SdkErrorCode.RequestTimeout) {
+    return new KitError('deadline-exceeded', `${where} timed out: ${said}`);
+  }
+  // The server answered, but not as the protocol says (a result of no known shape).
+  if (error instanceof sdk.SdkError && error.code === sdk.SdkErrorCode.InvalidResult) {
+    return new KitError('unknown', `${where} answered with an invalid result: ${said}`);
+  }
+  if (error instanceof sdk.ProtocolError) {
+    // The SDK's words may repeat its prefix ("MCP error -32602: MCP error -32602: …"): the code is said once.
     const words = `${said.replace(/^(MCP error -?\d+: )+/, '')} (JSON-RPC ${error.code})`;
-    // -32001: the SDK's own limit, a backstop a little after the kit's (it fires first, unless it can't).
-    if (error.code === -32001) return new KitError('deadline-exceeded', `${where} timed out: ${words}`);
     // -32602: the server refused the arguments (the model can fix them).
     return new KitError(error.code === -32602 ? 'invalid-argument' : 'unknown', `${where} refused the call: ${words}`);
   }
@@ -131,12 +111,92 @@ function presenterOf(present: McpToolsOptions['presentInput'], info: McpToolInfo
   return { presentInput: (input, context) => present(info, (input ?? {}) as Record<string, unknown>, context) };
 }
 
+/** The card of a server's question: its words and what it asks (a form's schema, or a URL), and which call it is. */
+function questionMetadata(
+  scope: McpToolScope,
+  info: McpToolInfo,
+  question: McpKeptQuestion['mcpQuestion'],
+  problem?: string,
+): Record<string, unknown> {
+  const { elicitation } = question;
+  return {
+    title: `${scope.server} asks`,
+    summary: elicitation.message,
+    elicitation,
+    ...(problem ? { problem } : {}),
+    mcp: { server: scope.server, tool: info.name },
+  };
+}
+
+/**
+ * The retry a person's answer to the server's question makes: the answer (a restart's metadata,
+ * or `true` for a URL opened) with the form's content checked against the schema the server
+ * asked with. An answer that doesn't fit asks again, saying why: nothing is sent, nothing lost.
+ */
+function answeredRetry(
+  scope: McpToolScope,
+  info: McpToolInfo,
+  question: McpKeptQuestion['mcpQuestion'],
+  ctx: ToolContext,
+): McpCallRetry {
+  const reask = (problem: string): never =>
+    ctx.interrupt(questionMetadata(scope, info, question, problem), { keep: { mcpQuestion: question } });
+  const { elicitation } = question;
+  const given = ctx.resumed === true && elicitation.mode === 'url' ? { action: 'accept' } : ctx.resumed;
+  const parsed = McpAnswerSchema.safeParse(given);
+  if (!parsed.success) return reask('answer with accept (and the form), decline or cancel');
+  const answer = parsed.data;
+  if (answer.action === 'accept' && elicitation.mode === 'form') {
+    const check = scope.validator.getValidator<Record<string, unknown>>(elicitation.requestedSchema as never);
+    const checked = check(answer.content ?? {});
+    if (!checked.valid) return reask(checked.errorMessage ?? 'the form does not fit what was asked');
+  }
+  return retryOf(question, answer);
+}
+
+/** How many times in a row the kit answers a server's questions itself (roots) before it gives up on the call. */
+const MAX_OWN_ROUNDS = 8;
+
+/**
+ * The call's answer from the server: a question for a person ends it as an interrupt (the
+ * server's state kept with the waiting call), questions the kit answers itself are answered.
+ */
+async function callUntilAnswered(
+  scope: McpToolScope,
+  info: McpToolInfo,
+  args: Record<string, unknown>,
+  ctx: ToolContext,
+  headers: Record<string, string>,
+  first: McpCallRetry | undefined,
+): Promise<CallToolResult> {
+  const where = `tool '${info.name}' of MCP server '${scope.server}'`;
+  let retry = first;
+  for (let round = 0; ; round++) {
+    let answer: McpCallAnswer;
+    try {
+      const connection = scope.connectionFor(headers);
+      answer = await connection.callTool(info.name, args, ctx.signal, scope.timeoutMs, ctx.ref, retry);
+    } catch (error) {
+      if (ctx.signal.aborted) throw ctx.signal.reason;
+      throw callFailure(scope, info, error, headers);
+    }
+    if (!scope.sdk.isInputRequiredResult(answer)) return answer;
+    const question = questionOf(answer, where);
+    if ('ask' in question) {
+      ctx.interrupt(questionMetadata(scope, info, question.ask), { keep: { mcpQuestion: question.ask } });
+    }
+    if (round >= MAX_OWN_ROUNDS) throw new KitError('aborted', `${where} kept asking for input the kit answers itself`);
+    retry = question.retry;
+  }
+}
+
 /**
  * One of the server's tools as a kit tool: the input checked against the tool's JSON Schema
  * (the SDK's ajv validator) before anything is sent, approval asked through the kit's own
- * interrupt, the result mapped to an output and parts. A call may have effects, so it is
- * journaled as `idempotent` (committed as it finishes, never run again by a retry) unless the
- * app trusts the server's `readOnlyHint`.
+ * interrupt, a server's question (2026-07-28 `input_required`) asked as one too, the result
+ * mapped to an output and parts. A call may have effects, so it is journaled as `idempotent`
+ * (committed as it finishes, never run again by a retry) unless the app trusts the server's
+ * `readOnlyHint`.
  */
 export function toKitTool(tool: SdkTool, name: string, scope: McpToolScope): Tool {
   const info = toolInfo(tool);
@@ -146,20 +206,15 @@ export function toKitTool(tool: SdkTool, name: string, scope: McpToolScope): Too
   const definition: ToolDefinition = { name, description, inputSchema: info.inputSchema };
   if (info.outputSchema) definition.outputSchema = info.outputSchema;
   const body = async (input: unknown, ctx: ToolContext): Promise<ToolResult> => {
-    const args = input ?? {};
-    const checked = validator(args);
+    const checked = validator(input ?? {});
     if (!checked.valid) throw new KitError('invalid-argument', `input for tool '${name}': ${checked.errorMessage}`);
+    const question = ctx.resumed === undefined ? undefined : keptQuestion(ctx.kept);
+    const retry = question ? answeredRetry(scope, info, question, ctx) : undefined;
     if (ctx.resumed === undefined && needsApproval(scope.options.approval, info, checked.data)) {
       ctx.interrupt(approvalMetadata(scope, info, checked.data));
     }
     const headers = await headersFor(scope.options.headers, ctx.context);
-    let result: Awaited<ReturnType<McpConnection['callTool']>>;
-    try {
-      result = await scope.connection.callTool(info.name, checked.data, headers, ctx.signal, scope.timeoutMs, ctx.ref);
-    } catch (error) {
-      if (ctx.signal.aborted) throw ctx.signal.reason;
-      throw callFailure(scope, info, error, headers);
-    }
+    const result = await callUntilAnswered(scope, info, checked.data, ctx, headers, retry);
     if (result.isError) {
       const said = withoutHeaders(textOfResult(result) || 'the tool reported an error', headers);
       throw new KitError('unknown', `tool '${info.name}' of MCP server '${scope.server}' failed: ${said}`);
@@ -173,8 +228,10 @@ export function toKitTool(tool: SdkTool, name: string, scope: McpToolScope): Too
       multipart: true,
       timeoutMs: scope.timeoutMs,
       sideEffects: readOnly ? 'none' : 'idempotent',
-      // A client approves or declines a call; it never supplies what a server's tool returned.
+      // A client approves, answers the server's question (a restart's metadata) or declines a call;
+      // it never supplies what a server's tool returned.
       answerable: false,
+      resumedMetadata: McpAnswerSchema,
       ...(scope.options.approvers === undefined ? {} : { approvers: scope.options.approvers }),
       ...presenterOf(scope.options.presentInput, info),
       metadata: { mcp: { server: scope.server, tool: info.name } },

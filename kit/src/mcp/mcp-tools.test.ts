@@ -246,14 +246,16 @@ describe('mcpTools approval words', () => {
 
 describe('mcpTools with a server that answers with JSON-RPC errors', () => {
   it('fails the call as invalid-argument when the server refuses the arguments, and as unknown for another error', async () => {
-    const { McpError } = await import('@modelcontextprotocol/sdk/types.js');
+    const { ProtocolError } = await import('@modelcontextprotocol/server');
     const refusing = await startListingServer(
       [
         { name: 'picky', inputSchema: { type: 'object' } },
         { name: 'broken', inputSchema: { type: 'object' } },
       ],
       (name) => {
-        throw name === 'picky' ? new McpError(-32602, 'orderId is unknown') : new McpError(-32603, 'database gone');
+        throw name === 'picky'
+          ? new ProtocolError(-32602, 'orderId is unknown')
+          : new ProtocolError(-32603, 'database gone');
       },
     );
     const s = mcpTools({ url: refusing.url, name: 'refusing' });

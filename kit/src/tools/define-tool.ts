@@ -11,6 +11,7 @@ import { toToolDefinition } from './to-tool-definition.js';
 import {
   type ActionContext,
   DEFAULT_TOOL_TIMEOUT_MS,
+  type InterruptOptions,
   type MultipartToolFn,
   type MultipartToolOutput,
   RUN_INTO,
@@ -30,6 +31,7 @@ const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_.\-/]{0,127}$/;
 // are shared. It is the call's lazy signal too: one object per call for both.
 class CallContext extends LazySignal implements ToolContext {
   readonly resumed: Record<string, unknown> | true | undefined;
+  readonly kept: Record<string, unknown> | undefined;
   readonly context: ActionContext;
   readonly ref: string;
   readonly callId: string;
@@ -39,13 +41,14 @@ class CallContext extends LazySignal implements ToolContext {
     super();
     this.#options = options;
     this.resumed = options.resumed;
+    this.kept = options.kept;
     this.context = options.context ?? {};
     this.ref = options.ref;
     this.callId = options.callId ?? options.ref;
     this.sessionId = options.sessionId;
   }
-  interrupt(metadata?: Record<string, unknown>): never {
-    throw new ToolInterruptError(metadata);
+  interrupt(metadata?: Record<string, unknown>, options?: InterruptOptions): never {
+    throw new ToolInterruptError(metadata, options?.keep);
   }
   get state(): unknown {
     return this.#options.state?.read(this.ref);

@@ -23,6 +23,7 @@ export {
   type ActionContext,
   DEFAULT_TOOL_TIMEOUT_MS,
   type EditableInput,
+  type InterruptOptions,
   type MultipartToolOutput,
   RUN_INTO,
   type Tool,

@@ -7,9 +7,11 @@ const INTERRUPT_MARK = Symbol.for('callable-flows.ToolInterruptError');
  */
 export class ToolInterruptError extends Error {
   readonly metadata: Record<string, unknown> | undefined;
+  /** What the tool keeps with its waiting call, out of every client's sight ({@link InterruptOptions}). */
+  readonly kept: Record<string, unknown> | undefined;
   readonly [INTERRUPT_MARK] = true;
 
-  constructor(metadata?: Record<string, unknown>) {
+  constructor(metadata?: Record<string, unknown>, kept?: Record<string, unknown>) {
     // V8 captures the stack inside Error's constructor, up to `stackTraceLimit` frames: none here.
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
@@ -20,6 +22,7 @@ export class ToolInterruptError extends Error {
     }
     this.name = 'ToolInterruptError';
     this.metadata = metadata;
+    this.kept = kept;
   }
 }
 

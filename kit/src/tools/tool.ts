@@ -102,12 +102,24 @@ export interface ToolConfig<I extends z.ZodType, O extends z.ZodType> {
   metadata?: Record<string, unknown>;
 }
 
+/** How a tool asks a person, beyond what the app shows. */
+export interface InterruptOptions {
+  /**
+   * What the tool keeps with the waiting call (JSON): journaled with it, never in what a client
+   * is sent (the interrupt, the inbox, a card), and given back as `ctx.kept` when the call runs
+   * again, on whatever instance. An MCP server's `requestState` rides here.
+   */
+  keep?: Record<string, unknown>;
+}
+
 /** What a tool function receives beside its input. */
 export interface ToolContext {
   /** Stops the tool and asks a person; `metadata` tells the app what to show. */
-  interrupt(metadata?: Record<string, unknown>): never;
+  interrupt(metadata?: Record<string, unknown>, options?: InterruptOptions): never;
   /** Set when the tool runs again after an interrupt (a restart): the restart's metadata, or true. */
   resumed: Record<string, unknown> | true | undefined;
+  /** What this call kept when it last asked a person (`interrupt(…, { keep })`), when it runs again. */
+  kept: Record<string, unknown> | undefined;
   /** The caller's context (auth and the like). */
   context: ActionContext;
   /**
@@ -175,6 +187,8 @@ export interface ToolRunOptions {
   sessionId?: string | undefined;
   state?: ToolState;
   resumed?: Record<string, unknown> | true;
+  /** What the call kept when it last asked a person ({@link InterruptOptions}). */
+  kept?: Record<string, unknown> | undefined;
   context?: ActionContext;
   signal?: AbortSignal;
 }

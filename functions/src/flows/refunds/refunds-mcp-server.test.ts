@@ -51,7 +51,10 @@ describe('handleRefundsMcp', () => {
   it('lists checkRefund as read-only and refundOrder as destructive for a request with the key', async () => {
     const response = await post({ authorization: 'Bearer k1' });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { result: { tools: { name: string; annotations?: unknown }[] } };
+    // A 2025-11-25 request (this one) is answered on an SSE stream of one message.
+    const text = await response.text();
+    const json = text.startsWith('{') ? text : (/^data: (.*)$/m.exec(text)?.[1] ?? '');
+    const body = JSON.parse(json) as { result: { tools: { name: string; annotations?: unknown }[] } };
     expect(body.result.tools.map((t) => [t.name, t.annotations])).toEqual([
       ['checkRefund', { readOnlyHint: true }],
       ['refundOrder', { destructiveHint: true, idempotentHint: true }],

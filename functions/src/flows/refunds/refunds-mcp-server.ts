@@ -2,8 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DocumentDb } from '@callable-flows/kit/firestore/index.js';
 import { MCP_CALL_REF_META } from '@callable-flows/kit/mcp/index.js';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
 import {
   CheckRefundInputSchema,
   CheckRefundOutputSchema,
@@ -35,8 +34,8 @@ function refundsServer(deps: RefundsServerDeps, caller: RefundCaller): McpServer
     {
       description:
         "Says whether one of the user's orders can be refunded (it has shipped or been delivered, and was not refunded), with its item and status.",
-      inputSchema: CheckRefundInputSchema.shape,
-      outputSchema: CheckRefundOutputSchema.shape,
+      inputSchema: CheckRefundInputSchema,
+      outputSchema: CheckRefundOutputSchema,
       annotations: { readOnlyHint: true },
     },
     async ({ orderId }) => asResult(await checkRefund(await deps.db(), caller, orderId)),
@@ -46,13 +45,13 @@ function refundsServer(deps: RefundsServerDeps, caller: RefundCaller): McpServer
     {
       description:
         "Refunds one of the user's orders that has shipped or been delivered. A manager approves it before anything changes.",
-      inputSchema: RefundOrderInputSchema.shape,
-      outputSchema: RefundOrderOutputSchema.shape,
+      inputSchema: RefundOrderInputSchema,
+      outputSchema: RefundOrderOutputSchema,
       annotations: { destructiveHint: true, idempotentHint: true },
     },
-    async (input, extra) => {
+    async (input, ctx) => {
       // The kit's ref of the call, the same on every attempt: one refund, whatever retries happen.
-      const ref = extra._meta?.[MCP_CALL_REF_META];
+      const ref = ctx.mcpReq._meta?.[MCP_CALL_REF_META];
       if (typeof ref !== 'string' || !ref) {
         return { content: [{ type: 'text' as const, text: 'a refund needs the call’s ref' }], isError: true };
       }
@@ -79,12 +78,19 @@ const refuse = (res: ServerResponse, status: number, message: string): void => {
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 };
 
+/** The Node request as a web `Request` (what the SDK's handler serves), its body already parsed. */
+function webRequest(req: IncomingMessage): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+  return new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method: 'POST', headers });
+}
+
 /**
- * The example's MCP server over Streamable HTTP, stateless (one server and transport per request,
- * JSON responses: any instance answers any request): `checkRefund` (read-only) and `refundOrder`.
- * A request must bring the key; it names the customer (and the approving manager) in headers the
- * refunds agent sets from its turn's context. `body`: the request's parsed JSON (Cloud Functions
- * parses it before the handler runs).
+ * The example's MCP server over Streamable HTTP, stateless in both eras (a server per request,
+ * JSON responses: any instance answers any request; 2025-11-25 clients are served statelessly):
+ * `checkRefund` (read-only) and `refundOrder`. A request must bring the key; it names the
+ * customer (and the approving manager) in headers the refunds agent sets from its turn's
+ * context. `body`: the request's parsed JSON (Cloud Functions parses it before the handler runs).
  */
 export async function handleRefundsMcp(
   deps: RefundsServerDeps,
@@ -97,12 +103,12 @@ export async function handleRefundsMcp(
   if (req.method !== 'POST') return refuse(res, 405, 'method not allowed');
   const approvedBy = header(req, APPROVER_HEADER);
   const caller: RefundCaller = { uid: header(req, CUSTOMER_HEADER), ...(approvedBy ? { approvedBy } : {}) };
-  const server = refundsServer(deps, caller);
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  res.on('close', () => {
-    void transport.close();
-    void server.close();
-  });
-  await server.connect(transport);
-  await transport.handleRequest(req, res, body);
+  const handler = createMcpHandler(() => refundsServer(deps, caller), { responseMode: 'json' });
+  try {
+    const response = await handler.fetch(webRequest(req), { parsedBody: body });
+    res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  } finally {
+    await handler.close();
+  }
 }

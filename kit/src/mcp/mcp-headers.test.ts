@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headersFor, withoutHeaders } from './mcp-tool.js';
+import { headersFor, headersKey, withoutHeaders } from './mcp-headers.js';
 
 describe('withoutHeaders', () => {
   it('cuts a header’s value, and a bearer token without its scheme, out of a server’s words', () => {
@@ -24,5 +24,15 @@ describe('headersFor', () => {
     });
     expect(await headersFor({ 'x-key': 'k' }, {})).toEqual({ 'x-key': 'k' });
     expect(await headersFor(undefined, {})).toEqual({});
+  });
+});
+
+describe('headersKey', () => {
+  it('is the same for equal headers, whatever their order and case, and differs for another caller’s', () => {
+    const ann = headersKey({ authorization: 'Bearer ann-token', 'x-tenant': 't1' });
+    expect(headersKey({ 'X-Tenant': 't1', Authorization: 'Bearer ann-token' })).toBe(ann);
+    expect(headersKey({ authorization: 'Bearer bob-token', 'x-tenant': 't1' })).not.toBe(ann);
+    expect(ann).not.toContain('ann-token');
+    expect(headersKey({})).toBe('');
   });
 });
