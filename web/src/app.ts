@@ -118,8 +118,11 @@ export class ChatApp {
   private stopping: string | undefined;
   /** Names this tab in the session's record of who stopped a turn (`outcome.stoppedBy.clientId`). */
   private readonly tabId = newRequestId();
-  /** This tab's messages on their way to be queued (by request id), until the server has answered. */
-  private readonly sending = new Map<string, { sessionId: string; text: string }>();
+  /**
+   * This tab's messages on their way to be queued (by request id), until the session on the page
+   * shows where each went (`handedOver`: the server answered; the watch may not have shown it yet).
+   */
+  private readonly sending = new Map<string, { sessionId: string; text: string; handedOver?: boolean }>();
 
   constructor(private readonly deps: AppDeps) {}
 
@@ -222,11 +225,14 @@ export class ChatApp {
       await this.untilFollowed();
       // `queued`, or, when the turn ended meanwhile, the result of its own turn (the watch draws both).
       await this.deps.assistant.send(text, { sessionId, requestId });
+      // It stays shown until the watch shows it queued or in the conversation: the answer of its
+      // call can come before the session's snapshot that holds it, and it must never vanish between.
+      this.sending.set(requestId, { sessionId, text, handedOver: true });
     } catch (error) {
+      this.sending.delete(requestId);
       this.view.notice({ text: `Your message was not queued. ${errorWords(error).text}`, kind: 'error' });
       this.deps.editText(text);
     } finally {
-      this.sending.delete(requestId);
       this.showQueued();
     }
   }
@@ -234,8 +240,15 @@ export class ChatApp {
   /** Shows the messages waiting for the running turn: the session's queue, and this tab's on their way. */
   private showQueued(): void {
     const live = this.live?.id === this.sessionId ? this.live : undefined;
+    // While this tab's call runs its stream draws the page, not the session: a message the session
+    // took shows in the conversation once the session is drawn, and stays in the queue until then.
+    const taken = new Set(this.busy ? [] : (live?.requestIds ?? []));
     const mine = new Map<string, string>();
-    for (const [requestId, item] of this.sending) if (item.sessionId === this.sessionId) mine.set(requestId, item.text);
+    for (const [requestId, item] of this.sending) {
+      if (item.handedOver && (taken.has(requestId) || item.sessionId !== this.sessionId))
+        this.sending.delete(requestId);
+      else if (item.sessionId === this.sessionId) mine.set(requestId, item.text);
+    }
     this.view.queued(queuedToShow(live?.queued ?? [], mine), (requestId) => void this.withdraw(requestId));
   }
 

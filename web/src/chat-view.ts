@@ -49,6 +49,8 @@ export class ChatView {
   /** The assistant's open bubble and the Markdown it has said so far (drawn whole on every chunk). */
   private bubble: { element: HTMLElement; markdown: string } | undefined;
   private pinned = true;
+  /** Where the view last scrolled the log to (the bottom): a reader who moved above it scrolled up. */
+  private scrolledTo = 0;
   private stopCountdown: (() => void) | undefined;
   private busy = false;
   private workingRow: HTMLElement | undefined;
@@ -77,8 +79,14 @@ export class ChatView {
     const { scroller, log } = elements;
     elements.notices.before(this.below.element);
     scroller.addEventListener('scroll', () => {
-      this.pinned = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight <= PINNED_PX;
-      if (this.pinned) this.below.hide();
+      const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight <= PINNED_PX;
+      // Only the reader unpins the view, by scrolling up: a scroll event that comes after the log
+      // grew under a scroll of the view's own (an answer drawn, a font loaded) is not theirs.
+      if (atBottom || scroller.scrollTop < this.scrolledTo - 1) this.pinned = atBottom;
+      if (this.pinned) {
+        this.below.hide();
+        if (!atBottom) this.scroll();
+      }
     });
     new ResizeObserver(() => {
       if (this.pinned) this.scroll();
@@ -94,6 +102,7 @@ export class ChatView {
   clear(): void {
     // Another conversation opens at its newest entry.
     this.pinned = true;
+    this.scrolledTo = 0;
     this.below.hide();
     this.clearLog();
     this.queued([]);
@@ -447,7 +456,9 @@ export class ChatView {
   }
 
   private scroll(): void {
-    this.elements.scroller.scrollTop = this.elements.scroller.scrollHeight;
+    const { scroller } = this.elements;
+    scroller.scrollTop = scroller.scrollHeight;
+    this.scrolledTo = scroller.scrollTop;
   }
 }
 

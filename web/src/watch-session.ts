@@ -16,7 +16,7 @@ export interface LiveSession extends Conversation<AssistantTypes> {
   running: RunningStep | undefined;
   /** The messages queued behind the running turn, oldest first (an agent with `whileBusy: 'queue'`), and what each waits for. */
   queued: { requestId: string; text: string; waitsFor: 'answer' | 'approval' }[];
-  /** The request ids the session shows it took: its running or last turn's, and the queued messages'. */
+  /** The request ids the session shows it took: its turns' (the running one, the last, those it keeps a record of), and the queued messages'. */
   requestIds: string[];
   /** The words the running round's model is streaming, from the server (undefined when none stream). */
   live: LiveWords | undefined;
@@ -53,6 +53,7 @@ export function watchSession(db: Firestore, id: string, observer: LiveObserver):
         requestIds: [
           view.running?.requestId,
           view.outcome?.requestId,
+          ...view.takenRequests,
           ...view.queued.map((queued) => queued.requestId),
         ].filter((id): id is string => id !== undefined),
         live: view.live ? { text: view.live.text } : undefined,
