@@ -5,6 +5,7 @@ import { mayAnswer, type Viewer, waitsForWords } from './approver-role.js';
 import { copyButton } from './copy-button.js';
 import { countdown } from './countdown.js';
 import { el, summary } from './dom.js';
+import { LAPSED_WORDS } from './lapsed-turn.js';
 import { renderMarkdown } from './markdown.js';
 import { type MessageBubble, messageBubble } from './message-bubble.js';
 import { timeStamp } from './message-time.js';
@@ -336,9 +337,10 @@ export class ChatView {
   /**
    * Draws a stored conversation (in place of what the log shows; a notice stays). While its turn
    * `runs`, a decided approval whose tool has no result yet shows its answer as on its way; a
-   * last turn that was `stopped` ends with a line that says so.
+   * last turn that was `stopped` ends with a line that says so, and one whose server went away
+   * mid-answer (`lapsed`) with a line that says that.
    */
-  render(entries: readonly TranscriptEntry[], runs = false, stopped = false): void {
+  render(entries: readonly TranscriptEntry[], runs = false, stopped = false, lapsed = false): void {
     this.clearLog();
     for (const entry of entries) {
       if (entry.kind === 'user') this.user(entry.text);
@@ -355,6 +357,7 @@ export class ChatView {
       }
     }
     if (stopped) this.add(el('p', { class: 'turn-note stopped' }, STOPPED_WORDS));
+    else if (lapsed) this.add(el('p', { class: 'turn-note lapsed' }, LAPSED_WORDS));
     this.addressed(entries);
   }
 

@@ -14,6 +14,8 @@ export interface LiveSession extends Conversation<AssistantTypes> {
   status: SessionStatus;
   /** The running turn's step (`model` or `tools`); undefined when no turn runs. */
   running: RunningStep | undefined;
+  /** When the running turn's lease lapses unless its server renews it (epoch ms): past it, that server went away. */
+  leaseExpiresAt: number | undefined;
   /** The messages queued behind the running turn, oldest first (an agent with `whileBusy: 'queue'`), and what each waits for. */
   queued: { requestId: string; text: string; waitsFor: 'answer' | 'approval' }[];
   /** The request ids the session shows it took: its turns' (the running one, the last, those it keeps a record of), and the queued messages'. */
@@ -45,6 +47,7 @@ export function watchSession(db: Firestore, id: string, observer: LiveObserver):
         results: view.results,
         outcome: view.outcome,
         running: view.running?.step,
+        leaseExpiresAt: view.running?.leaseExpiresAt,
         queued: view.queued.map((queued) => ({
           requestId: queued.requestId,
           text: queuedText(queued),

@@ -74,6 +74,36 @@ chromium.describe('live words on every tab (in Chromium)', () => {
     await first.idle();
   });
 
+  browserIt(
+    'shows a tab reloaded mid-answer every step the turn has taken, in order, the live words after them',
+    async (pages) => {
+      const { first, second } = await twoTabs(pages, 'L-1004');
+      await first.send('Where is my order L-1004?');
+      // The lookup is done and the answer's words stream: the turn is at its last round.
+      await first.page.locator('.tool[data-tool="queryOrder"][data-state="done"]').waitFor();
+      await second.reload();
+      const entries = second.page.locator('#log .message.user, #log .bubble.assistant, #log .tool');
+      await second.page.locator('.tool[data-tool="queryOrder"][data-state="done"]').waitFor();
+      const answerStreams = await first.page.locator('#stop').isVisible();
+      const shown = await entries.evaluateAll((nodes) =>
+        nodes.map((node) =>
+          node.classList.contains('tool')
+            ? `tool:${node.getAttribute('data-tool')}`
+            : node.classList.contains('user')
+              ? 'user'
+              : 'assistant',
+        ),
+      );
+      // Hello and its answer, the question, the first round's words, its lookup; then (while the
+      // answer streams) the live words.
+      expect(shown.slice(0, 5)).toEqual(['user', 'assistant', 'user', 'assistant', 'tool:queryOrder']);
+      expect((await second.assistantTexts())[1]).toBe(lookingUp('L-1004'));
+      if (answerStreams) expect(shown.length).toBeLessThanOrEqual(6);
+      await first.idle();
+      await expect.poll(() => second.assistantTexts()).toEqual(await first.assistantTexts());
+    },
+  );
+
   browserIt('keeps the words in both tabs when one of them stops the answer', async (pages) => {
     const { first, second } = await twoTabs(pages, 'L-1003');
     const seen = (await second.assistantTexts()).length;
