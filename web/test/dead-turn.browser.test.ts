@@ -5,7 +5,6 @@ import { axeViolations } from './test-utils/axe.js';
 import { DESKTOP, type PageSet, PHONE, saveScreenshot } from './test-utils/browser.js';
 import { chromiumSuite } from './test-utils/chromium-suite.js';
 import { giveOrder } from './test-utils/orders.js';
-import { secondTab } from './test-utils/second-tab.js';
 
 // A turn whose functions die mid-answer, in Chromium against the real stack: the functions, auth
 // and Cloud Tasks emulators are stopped while the answer streams (the turn's instance and its
@@ -39,12 +38,16 @@ chromium.describe('a turn whose functions die mid-answer (in Chromium)', () => {
         await first.send('Hello');
         await first.assistantSays('Which order do you mean?');
         await first.idle();
-        const second = await secondTab(pages, first, stack.url, viewport);
+        // Alice's second tab (the same browser): signed in as her, on her conversation.
+        const second = new AppPage(await pages.sameUserPage(first.page));
+        await second.page.setViewportSize(viewport);
+        await second.open(stack.url, `?user=alice&session=${first.sessionId()}`);
 
         await first.send(`Where is my order ${lost}?`);
         // Words of the answer on the second tab (from the server): the turn is mid-way.
-        const answer = second.page.locator('.bubble.assistant').nth(1);
-        await expect.poll(async () => ((await answer.textContent()) ?? '').trim().length).toBeGreaterThan(0);
+        await second.page.waitForFunction(
+          () => (document.querySelectorAll('.bubble.assistant')[1]?.textContent ?? '').trim().length > 0,
+        );
         await stack.functions.stop();
 
         for (const tab of [first, second]) {
