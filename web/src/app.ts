@@ -777,6 +777,8 @@ export class ChatApp {
     this.view.notice(undefined);
     this.errorMark = undefined;
     this.offlineNotice = false;
+    // The stream draws this call onto what the page shows: a dead turn's line goes, as the call closes that turn.
+    this.view.lapseOver();
     this.view.working(true);
     let streamedText = false;
     let heard = false;

@@ -361,6 +361,11 @@ export class ChatView {
     this.addressed(entries);
   }
 
+  /** Takes away the line that says a turn's server went away: a call of this tab's takes the session on. */
+  lapseOver(): void {
+    for (const note of this.log.querySelectorAll('.turn-note.lapsed')) note.remove();
+  }
+
   /**
    * Puts on the page when each message was stored, as `entries` (what the page shows, in order)
    * say: under each of the person's messages and each answer, whether this tab's stream drew them
