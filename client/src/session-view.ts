@@ -11,6 +11,7 @@ import {
 } from '@callable-flows/protocol/session-doc';
 import { type Conversation, conversationOf } from './conversation.js';
 import type { FlowTypes } from './flow-types.js';
+import { takenRequestsOf } from './taken-requests.js';
 import { liveOf, type WatchedLive } from './watched-live.js';
 import { parseMessages } from './watched-message.js';
 import { queuedOf, type WatchedQueued } from './watched-queued.js';
@@ -45,6 +46,8 @@ export interface SessionView<T extends FlowTypes = FlowTypes> extends Conversati
   error: { code: string; message: string } | undefined;
   /** The messages waiting for the running turn (or an interrupt's answer), oldest first; empty when none waits. */
   queued: WatchedQueued[];
+  /** The request ids of the calls whose turns the session took (its last 64 with ids): a message sent with one of them is in `messages`. */
+  takenRequests: string[];
   /**
    * The words the running turn's model is streaming now, from the server (every device and a
    * reload see them, not only the tab that asked): undefined when none stream, or once the journal
@@ -94,6 +97,7 @@ export function toSessionView<T extends FlowTypes = FlowTypes>(
     ...conversationOf<T>(doc, messages),
     error: doc.error ?? undefined,
     queued: queuedOf(doc, queue),
+    takenRequests: takenRequestsOf(doc),
     live: liveOf(doc, messages.length, live),
     fromCache,
   };

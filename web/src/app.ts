@@ -17,7 +17,8 @@ import type { Assistant, AssistantInterrupt, AssistantTypes } from './assistant.
 import type { ChatView } from './chat-view.js';
 import type { ComposerMode } from './composer.js';
 import type { Confirmation } from './confirm-dialog.js';
-import { errorWords } from './error-words.js';
+import { type ErrorWords, errorWords } from './error-words.js';
+import { turnLapsed, untilLapsed } from './lapsed-turn.js';
 import { LiveDrawing } from './live-drawing.js';
 import { withLiveWords } from './live-words.js';
 import type { MessageBubble } from './message-bubble.js';
@@ -79,6 +80,9 @@ function sessionMark(session: LiveSession): string {
   return [messages.length, interrupts.length, results.length, status, running ?? ''].join('|');
 }
 
+/** True while `session`'s turn runs on a server: by the session's word, its lease not lapsed. */
+const runsLive = (session: LiveSession): boolean => session.running !== undefined && !turnLapsed(session, Date.now());
+
 /** Where the signed-in account stands (main.ts tells the app). */
 export type AccountState = 'signing-in' | 'signed-in' | 'signed-out';
 
@@ -106,6 +110,8 @@ export class ChatApp {
   private readonly onFollowed: (() => void)[] = [];
   /** Where the session stood when a call's error was shown: the error goes once the session moves on. */
   private errorMark: string | undefined;
+  /** True while the notice says a call failed offline: it goes when the browser is back online. */
+  private offlineNotice = false;
   private restoring = false;
   private account: AccountState = 'signing-in';
   private view!: ChatView;
@@ -114,12 +120,17 @@ export class ChatApp {
   /** The newest state of the session on the page, and which states get drawn. */
   private live: LiveSession | undefined;
   private readonly drawing = new LiveDrawing();
+  /** Redraws the session on the page when its running turn's lease would lapse with nothing renewing it. */
+  private lapseTimer: ReturnType<typeof setTimeout> | undefined;
   /** The session whose turn this tab asked to stop, until that turn has ended. */
   private stopping: string | undefined;
   /** Names this tab in the session's record of who stopped a turn (`outcome.stoppedBy.clientId`). */
   private readonly tabId = newRequestId();
-  /** This tab's messages on their way to be queued (by request id), until the server has answered. */
-  private readonly sending = new Map<string, { sessionId: string; text: string }>();
+  /**
+   * This tab's messages on their way to be queued (by request id), until the session on the page
+   * shows where each went (`handedOver`: the server answered; the watch may not have shown it yet).
+   */
+  private readonly sending = new Map<string, { sessionId: string; text: string; handedOver?: boolean }>();
 
   constructor(private readonly deps: AppDeps) {}
 
@@ -222,20 +233,53 @@ export class ChatApp {
       await this.untilFollowed();
       // `queued`, or, when the turn ended meanwhile, the result of its own turn (the watch draws both).
       await this.deps.assistant.send(text, { sessionId, requestId });
+      // It stays shown until the watch shows it queued or in the conversation: the answer of its
+      // call can come before the session's snapshot that holds it, and it must never vanish between.
+      this.sending.set(requestId, { sessionId, text, handedOver: true });
     } catch (error) {
-      this.view.notice({ text: `Your message was not queued. ${errorWords(error).text}`, kind: 'error' });
-      this.deps.editText(text);
-    } finally {
       this.sending.delete(requestId);
+      this.notQueued(error, text, requestId);
+    } finally {
       this.showQueued();
     }
+  }
+
+  /**
+   * A message that was to wait for the running turn and did not get there: it stays on the page as
+   * "Not sent" with Retry (the same request id: one the server queued after all is not queued twice).
+   */
+  private notQueued(error: unknown, text: string, requestId: string): void {
+    const words = errorWords(error, navigator.onLine);
+    this.offerAgain(this.view.user(text), text, requestId, words.retry || words.uncertain);
+    this.tell(words, `Your message was not queued. ${words.text}`);
+  }
+
+  /** Shows an error notice in `text` (the words of `words`): it goes once its cause does (the session moves on, the browser is back online). */
+  private tell(words: ErrorWords, text = words.text): void {
+    this.view.notice({ text, kind: 'error' });
+    this.offlineNotice = words.offline === true;
+    if (this.live) this.errorMark = sessionMark(this.live);
+  }
+
+  /** The browser is online again: a notice that said it was offline is over. */
+  backOnline(): void {
+    if (!this.offlineNotice) return;
+    this.offlineNotice = false;
+    this.view.notice(undefined);
   }
 
   /** Shows the messages waiting for the running turn: the session's queue, and this tab's on their way. */
   private showQueued(): void {
     const live = this.live?.id === this.sessionId ? this.live : undefined;
+    // While this tab's call runs its stream draws the page, not the session: a message the session
+    // took shows in the conversation once the session is drawn, and stays in the queue until then.
+    const taken = new Set(this.busy ? [] : (live?.requestIds ?? []));
     const mine = new Map<string, string>();
-    for (const [requestId, item] of this.sending) if (item.sessionId === this.sessionId) mine.set(requestId, item.text);
+    for (const [requestId, item] of this.sending) {
+      if (item.handedOver && (taken.has(requestId) || item.sessionId !== this.sessionId))
+        this.sending.delete(requestId);
+      else if (item.sessionId === this.sessionId) mine.set(requestId, item.text);
+    }
     this.view.queued(queuedToShow(live?.queued ?? [], mine), (requestId) => void this.withdraw(requestId));
   }
 
@@ -264,7 +308,23 @@ export class ChatApp {
 
   /** True while a turn runs on the session on the page: this tab's call, or one its watch sees. */
   private turnRuns(): boolean {
-    return this.busy || (this.live?.running !== undefined && this.live.id === this.sessionId);
+    return this.busy || (this.live !== undefined && this.live.id === this.sessionId && runsLive(this.live));
+  }
+
+  /**
+   * Redraws the session on the page once its running turn's lease would lapse, if no write of its
+   * server renews it first (a renewal is a new state, which arms this again): a turn whose server
+   * went away then reads as such, on every tab, with no write to tell them.
+   */
+  private armLapse(session: LiveSession): void {
+    clearTimeout(this.lapseTimer);
+    const wait = untilLapsed(session, Date.now());
+    if (wait === undefined) return;
+    this.lapseTimer = setTimeout(() => {
+      if (this.live !== session || this.busy) return;
+      this.drawing.reset();
+      this.draw(session);
+    }, wait);
   }
 
   /**
@@ -401,6 +461,7 @@ export class ChatApp {
 
   /** Stops following the session on the page (the page leaves it). */
   private unwatch(): void {
+    clearTimeout(this.lapseTimer);
     this.stopWatch?.();
     this.stopWatch = undefined;
     this.live = undefined;
@@ -417,11 +478,13 @@ export class ChatApp {
     // An error about a call goes once the session shows the turn went on (an approval came, it ended).
     if (this.errorMark !== undefined && this.errorMark !== sessionMark(session)) {
       this.errorMark = undefined;
+      this.offlineNotice = false;
       this.view.notice(undefined);
     }
     // From the stored session, on this tab's own turn too: what waits is what was committed.
     this.deps.onWaiting?.(waitingOf(session));
     this.showQueued();
+    this.armLapse(session);
     if (!this.busy) this.draw(session);
     else {
       this.view.progress(session.running);
@@ -440,13 +503,15 @@ export class ChatApp {
   /** Draws `session` (when it changed since the last drawing), the running turn's step, and its unsent message. */
   private draw(session: LiveSession): void {
     const entries = withLiveWords(transcriptOf(session), session.live);
+    const runs = runsLive(session);
     if (this.drawing.shouldDraw(entries, session.running, session.status)) {
-      this.view.render(entries, session.running !== undefined, stoppedTurn(session.outcome));
+      const lapsed = session.running !== undefined && !runs;
+      this.view.render(entries, runs, stoppedTurn(session.outcome), lapsed);
       this.showUnsent();
     }
     this.view.stampTimes(entries);
-    this.view.setBusy(session.running !== undefined);
-    this.view.progress(session.running);
+    this.view.setBusy(runs);
+    this.view.progress(runs ? session.running : undefined);
     this.updateComposer();
   }
 
@@ -543,7 +608,7 @@ export class ChatApp {
     bubble: MessageBubble,
     sessionId: string,
   ): Promise<void> {
-    const words = errorWords(error);
+    const words = errorWords(error, navigator.onLine);
     const stale = isStale(error);
     let shown = bubble;
     // A new conversation's id was made here: its session exists if the server took its first message.
@@ -588,7 +653,7 @@ export class ChatApp {
     const outcome = live?.running === undefined ? live?.outcome : undefined;
     if (outcome?.requestId === requestId && outcome.kind !== 'failed') return;
     // While its turn still runs on the server, the watch shows it go on: nothing to ask again.
-    const again = (words.retry || words.uncertain) && live?.running === undefined;
+    const again = (words.retry || words.uncertain) && !(live && runsLive(live));
     this.view.notice({
       text: words.text,
       kind: 'error',
@@ -680,7 +745,8 @@ export class ChatApp {
    * moved on elsewhere), shows what is stored.
    */
   private async failed(error: unknown, stale = false): Promise<void> {
-    const words = errorWords(error);
+    const words = errorWords(error, navigator.onLine);
+    if (words.offline) return this.tell(words);
     if (words.expired) {
       this.view.notice({ text: words.text, kind: 'error' });
       return;
@@ -710,6 +776,9 @@ export class ChatApp {
     this.setBusy(true);
     this.view.notice(undefined);
     this.errorMark = undefined;
+    this.offlineNotice = false;
+    // The stream draws this call onto what the page shows: a dead turn's line goes, as the call closes that turn.
+    this.view.lapseOver();
     this.view.working(true);
     let streamedText = false;
     let heard = false;

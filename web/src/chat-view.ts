@@ -5,6 +5,7 @@ import { mayAnswer, type Viewer, waitsForWords } from './approver-role.js';
 import { copyButton } from './copy-button.js';
 import { countdown } from './countdown.js';
 import { el, summary } from './dom.js';
+import { LAPSED_WORDS } from './lapsed-turn.js';
 import { renderMarkdown } from './markdown.js';
 import { type MessageBubble, messageBubble } from './message-bubble.js';
 import { timeStamp } from './message-time.js';
@@ -49,6 +50,8 @@ export class ChatView {
   /** The assistant's open bubble and the Markdown it has said so far (drawn whole on every chunk). */
   private bubble: { element: HTMLElement; markdown: string } | undefined;
   private pinned = true;
+  /** Where the view last scrolled the log to (the bottom): a reader who moved above it scrolled up. */
+  private scrolledTo = 0;
   private stopCountdown: (() => void) | undefined;
   private busy = false;
   private workingRow: HTMLElement | undefined;
@@ -77,8 +80,14 @@ export class ChatView {
     const { scroller, log } = elements;
     elements.notices.before(this.below.element);
     scroller.addEventListener('scroll', () => {
-      this.pinned = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight <= PINNED_PX;
-      if (this.pinned) this.below.hide();
+      const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight <= PINNED_PX;
+      // Only the reader unpins the view, by scrolling up: a scroll event that comes after the log
+      // grew under a scroll of the view's own (an answer drawn, a font loaded) is not theirs.
+      if (atBottom || scroller.scrollTop < this.scrolledTo - 1) this.pinned = atBottom;
+      if (this.pinned) {
+        this.below.hide();
+        if (!atBottom) this.scroll();
+      }
     });
     new ResizeObserver(() => {
       if (this.pinned) this.scroll();
@@ -94,6 +103,7 @@ export class ChatView {
   clear(): void {
     // Another conversation opens at its newest entry.
     this.pinned = true;
+    this.scrolledTo = 0;
     this.below.hide();
     this.clearLog();
     this.queued([]);
@@ -327,9 +337,10 @@ export class ChatView {
   /**
    * Draws a stored conversation (in place of what the log shows; a notice stays). While its turn
    * `runs`, a decided approval whose tool has no result yet shows its answer as on its way; a
-   * last turn that was `stopped` ends with a line that says so.
+   * last turn that was `stopped` ends with a line that says so, and one whose server went away
+   * mid-answer (`lapsed`) with a line that says that.
    */
-  render(entries: readonly TranscriptEntry[], runs = false, stopped = false): void {
+  render(entries: readonly TranscriptEntry[], runs = false, stopped = false, lapsed = false): void {
     this.clearLog();
     for (const entry of entries) {
       if (entry.kind === 'user') this.user(entry.text);
@@ -346,7 +357,13 @@ export class ChatView {
       }
     }
     if (stopped) this.add(el('p', { class: 'turn-note stopped' }, STOPPED_WORDS));
+    else if (lapsed) this.add(el('p', { class: 'turn-note lapsed' }, LAPSED_WORDS));
     this.addressed(entries);
+  }
+
+  /** Takes away the line that says a turn's server went away: a call of this tab's takes the session on. */
+  lapseOver(): void {
+    for (const note of this.log.querySelectorAll('.turn-note.lapsed')) note.remove();
   }
 
   /**
@@ -447,7 +464,9 @@ export class ChatView {
   }
 
   private scroll(): void {
-    this.elements.scroller.scrollTop = this.elements.scroller.scrollHeight;
+    const { scroller } = this.elements;
+    scroller.scrollTop = scroller.scrollHeight;
+    this.scrolledTo = scroller.scrollTop;
   }
 }
 

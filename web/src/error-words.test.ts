@@ -1,6 +1,6 @@
 import { type FlowError, toFlowError } from '@callable-flows/client';
 import { describe, expect, it } from 'vitest';
-import { errorWords } from './error-words.js';
+import { errorWords, OFFLINE_NOT_SENT_WORDS } from './error-words.js';
 
 /** An error as the Firebase JS SDK throws it: a code with the service's prefix, the HttpsError's details. */
 const sdkError = (code: string, details?: Record<string, unknown>, message = code) =>
@@ -11,6 +11,19 @@ const callError = (code: string, details?: Record<string, unknown>, message = co
   toFlowError(sdkError(`functions/${code}`, details, message));
 
 describe('errorWords', () => {
+  it('says a message was not sent, to retry when back online, when a call failed offline without an answer', () => {
+    for (const code of ['internal', 'unavailable', 'deadline-exceeded']) {
+      const words = errorWords(callError(code), false);
+      expect(words).toMatchObject({ text: OFFLINE_NOT_SENT_WORDS, retry: true, uncertain: false, offline: true });
+    }
+  });
+
+  it('keeps the server’s refusal when a call was answered with one though the browser went offline since', () => {
+    const words = errorWords(callError('failed-precondition', { reason: 'APPROVAL_EXPIRED' }), false);
+    expect(words).toMatchObject({ expired: true });
+    expect(words.offline).toBeUndefined();
+  });
+
   it('says the conversation is not theirs when a read or call is refused with permission-denied', () => {
     expect(errorWords(sdkError('firestore/permission-denied')).text).toContain("You don't have permission");
     const words = errorWords(callError('permission-denied', { reason: 'NOT_OWNER' }));

@@ -26,7 +26,12 @@ export interface ErrorWords {
   retryAfterMs: number | undefined;
   /** The words as the wait counts down (`seconds` left), for an error that names a wait. */
   countdown?: (seconds: number) => string;
+  /** True when the browser was offline as the call failed: the words say so, and go once it is back. */
+  offline?: true;
 }
+
+/** What a person reads when a call failed while the browser was offline: the message was not sent. */
+export const OFFLINE_NOT_SENT_WORDS = 'You’re offline, so this was not sent. Retry once you’re back online.';
 
 /** What a person reads while the rate limit's wait runs: `seconds` of it left. */
 export const rateLimitedWords = (seconds: number): string =>
@@ -112,9 +117,17 @@ function codeOf(error: unknown): string {
   return typeof code === 'string' ? code.replace(/^[a-z]+\//, '') : 'unknown';
 }
 
-/** Words a person understands for an error from a call (a `FlowError` of the typed client) or a read. */
-export function errorWords(error: unknown): ErrorWords {
+/**
+ * Words a person understands for an error from a call (a `FlowError` of the typed client) or a
+ * read; `online` false (the browser's word as it failed) when a call that never got an answer
+ * failed offline: the SDK calls that a lost answer, but nothing left the browser.
+ */
+export function errorWords(error: unknown, online = true): ErrorWords {
   const code = codeOf(error);
+  if (!online && (UNCERTAIN.has(code) || code === 'unavailable')) {
+    const base = { code, reason: undefined, expired: false, notRun: false, uncertain: false } as const;
+    return { ...base, text: OFFLINE_NOT_SENT_WORDS, retry: true, retryAfterMs: undefined, offline: true };
+  }
   // Only calls carry a reason; the typed client reads it (and the wait) from the error's details.
   const reason = isFlowError(error) ? error.reason : undefined;
   const retryAfterMs = isFlowError(error) ? error.retryAfterMs : undefined;

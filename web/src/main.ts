@@ -67,6 +67,8 @@ const view = new ChatView(
   () => viewer,
 );
 app.attach(view);
+// A notice that a message failed offline ends when the browser is back (its Not sent bubble stays, with Retry).
+window.addEventListener('online', () => app.backOnline());
 composer = new Composer(
   {
     form: $('#composer'),

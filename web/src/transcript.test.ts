@@ -86,6 +86,19 @@ describe('transcriptOf', () => {
     });
   });
 
+  it('shows two messages of the person’s as two bubbles when the first was left unanswered', () => {
+    const unanswered: WatchedMessage[] = [
+      { role: 'user', content: [{ text: 'Where is my order A-1001?' }] },
+      { role: 'user', content: [{ text: 'Where is my order ' }, { text: 'A-1002?' }] },
+      { role: 'model', content: [{ text: 'It ' }, { text: 'shipped.' }] },
+    ];
+    expect(transcriptOf({ messages: unanswered, interrupts: [], results: [] })).toEqual([
+      { kind: 'user', text: 'Where is my order A-1001?' },
+      { kind: 'user', text: 'Where is my order A-1002?' },
+      { kind: 'assistant', text: 'It shipped.' },
+    ]);
+  });
+
   it('leaves out hidden tools when the agent called one', () => {
     const source: TranscriptSource = {
       messages: [

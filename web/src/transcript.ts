@@ -117,15 +117,23 @@ function callEntry(
 export function transcriptOf(conversation: TranscriptSource): TranscriptEntry[] {
   const entries: TranscriptEntry[] = [];
   const results = new Map(conversation.results.map((result) => [result.ref, result]));
+  // The assistant's words run on across its messages; each of the person's messages is its own
+  // (two in a row, the first's turn having died unanswered, are two bubbles).
+  let opened: WordsEntry | undefined;
   const say = (kind: WordsEntry['kind'], text: string, at: number | undefined): void => {
     const last = entries.at(-1);
-    if (last?.kind === kind) {
+    if (last?.kind === kind && (kind === 'assistant' || last === opened)) {
       last.text += text;
       if (at !== undefined) last.at = at;
-    } else if (text.trim()) entries.push(at === undefined ? { kind, text } : { kind, text, at });
+    } else if (text.trim()) {
+      const words: WordsEntry = at === undefined ? { kind, text } : { kind, text, at };
+      opened = words;
+      entries.push(words);
+    }
   };
   for (const message of conversation.messages) {
     if (message.role === 'tool') continue;
+    opened = undefined;
     for (const part of message.content) {
       const text = shownText(part);
       if (text) say(message.role === 'user' ? 'user' : 'assistant', text, message.at);

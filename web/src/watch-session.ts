@@ -14,9 +14,11 @@ export interface LiveSession extends Conversation<AssistantTypes> {
   status: SessionStatus;
   /** The running turn's step (`model` or `tools`); undefined when no turn runs. */
   running: RunningStep | undefined;
+  /** When the running turn's lease lapses unless its server renews it (epoch ms): past it, that server went away. */
+  leaseExpiresAt: number | undefined;
   /** The messages queued behind the running turn, oldest first (an agent with `whileBusy: 'queue'`), and what each waits for. */
   queued: { requestId: string; text: string; waitsFor: 'answer' | 'approval' }[];
-  /** The request ids the session shows it took: its running or last turn's, and the queued messages'. */
+  /** The request ids the session shows it took: its turns' (the running one, the last, those it keeps a record of), and the queued messages'. */
   requestIds: string[];
   /** The words the running round's model is streaming, from the server (undefined when none stream). */
   live: LiveWords | undefined;
@@ -45,6 +47,7 @@ export function watchSession(db: Firestore, id: string, observer: LiveObserver):
         results: view.results,
         outcome: view.outcome,
         running: view.running?.step,
+        leaseExpiresAt: view.running?.leaseExpiresAt,
         queued: view.queued.map((queued) => ({
           requestId: queued.requestId,
           text: queuedText(queued),
@@ -53,6 +56,7 @@ export function watchSession(db: Firestore, id: string, observer: LiveObserver):
         requestIds: [
           view.running?.requestId,
           view.outcome?.requestId,
+          ...view.takenRequests,
           ...view.queued.map((queued) => queued.requestId),
         ].filter((id): id is string => id !== undefined),
         live: view.live ? { text: view.live.text } : undefined,

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { OFFLINE_WORDS } from '../src/connection-state.js';
+import { OFFLINE_NOT_SENT_WORDS } from '../src/error-words.js';
 import { askAboutOrder } from './test-utils/ask-about-order.js';
 import { askToCancel } from './test-utils/ask-to-cancel.js';
 import { axeViolations } from './test-utils/axe.js';
@@ -114,6 +115,35 @@ chromium.describe('the app at its edges (in Chromium)', () => {
     await app.page.context().setOffline(false);
     await line.waitFor({ state: 'hidden' });
   });
+
+  browserIt(
+    'keeps a message sent offline as Not sent, with Retry, and the notice goes when back online',
+    async (pages) => {
+      const app = await askAboutOrder(pages, stack, 'N-1001', PHONE);
+      await app.page.context().setOffline(true);
+      await app.page.locator('.connection').waitFor({ state: 'visible' });
+      await app.send('Where is my order N-1001 now?');
+      const failed = app.page.locator('.message.user[data-state="failed"]');
+      await failed.waitFor();
+      expect(await failed.locator('.bubble').textContent()).toBe('Where is my order N-1001 now?');
+      expect(await app.notice('error')).toBe(OFFLINE_NOT_SENT_WORDS);
+      // Kept where it was sent, not put back into the message box.
+      expect(await app.page.locator('#message').inputValue()).toBe('');
+      expect(await axeViolations(app.page)).toEqual([]);
+      await saveScreenshot(app.page, 'offline-not-sent-phone');
+
+      await app.page.context().setOffline(false);
+      await app.page.locator('.notice.error').waitFor({ state: 'detached' });
+      await failed.getByRole('button', { name: 'Retry' }).click();
+      await app.page.locator('.tool[data-tool="queryOrder"][data-state="done"]').nth(1).waitFor();
+      await app.idle();
+      expect(await app.page.locator('.message.user[data-state="failed"]').count()).toBe(0);
+      expect(await app.page.locator('.bubble.user').allTextContents()).toEqual([
+        'Where is my order N-1001?',
+        'Where is my order N-1001 now?',
+      ]);
+    },
+  );
 
   browserIt('shows a message the server took as sent when its answer never arrived', async (pages) => {
     const app = await askAboutOrder(pages, stack, 'T-1001');

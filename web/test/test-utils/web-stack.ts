@@ -34,6 +34,8 @@ export interface WebStack {
   functionsHost: string;
   /** With `gatedModel`: the gate in front of the model, to hold a turn on the server mid-way. */
   model: StreamGate | undefined;
+  /** The functions, auth and Cloud Tasks emulators: a test stops them mid-turn (all three die) and starts them again. */
+  functions: Pick<FunctionsEmulator, 'start' | 'stop'>;
   stop(): Promise<void>;
 }
 
@@ -176,6 +178,7 @@ export async function startWebStack(options: WebStackOptions = {}): Promise<WebS
       authHost,
       functionsHost,
       model,
+      functions,
       stop,
     };
   } catch (error) {
