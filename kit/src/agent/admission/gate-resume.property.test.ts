@@ -1,10 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Resume } from '@callable-flows/protocol';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { callStateOf, inputDigest } from '../../call-state/index.js';
 import { isKitError } from '../../errors/index.js';
+import { type McpToolSource, mcpTools } from '../../mcp/index.js';
+import { type McpTestServer, startMcpTestServer } from '../../mcp/test-utils/mcp-test-server.js';
 import { type Message, type ToolRequestPart, toolRequestsOf } from '../../model/index.js';
 import { scriptedModel } from '../../models/scripted/index.js';
 import { InMemorySessionStore, type Session, type SessionStore } from '../../session/index.js';
@@ -67,6 +69,8 @@ const CALLS: readonly WorldCall[] = [
   { path: 's/sr', tool: 'subRefund', input: { orderId: 'S1', cents: 70 }, who: 'manager', answerable: false },
   { path: 's/sn', tool: 'subNote', input: { text: 'sub' }, who: 'owner', answerable: false },
   { path: 's/d/dr', tool: 'deepRefund', input: { orderId: 'D1', cents: 9 }, who: 'lia', answerable: false },
+  // A real MCP server's tool (on the SDK's v2 server, in-process), approved by a manager.
+  { path: 'm', tool: 'mcp_echo', input: { text: 'hi' }, who: 'manager', answerable: false },
 ];
 const byTool = new Map(CALLS.map((c) => [c.tool, c]));
 
@@ -133,6 +137,31 @@ const callsUnder = (prefix: string) =>
     input: c.input,
   }));
 
+let mcpServer: McpTestServer;
+let mcpSource: McpToolSource;
+beforeAll(async () => {
+  mcpServer = await startMcpTestServer('modern');
+  mcpSource = mcpTools({
+    url: mcpServer.url,
+    name: 'mcp',
+    prefix: 'mcp_',
+    allow: ['echo'],
+    approval: true,
+    approvers: approversWithClaim('manager'),
+  });
+});
+afterAll(async () => {
+  await mcpSource?.close();
+  await mcpServer?.close();
+});
+
+/** The MCP server's runs of `echo` since `from` calls, as the world's runs of `mcp_echo` in `step`. */
+function mcpRuns(from: number, step: number): Run[] {
+  return mcpServer.calls
+    .slice(from)
+    .flatMap((call) => (call.name === 'echo' ? [{ step, tool: 'mcp_echo', input: call.args }] : []));
+}
+
 /** The world on `store`: the shop agent and what its tools ran. */
 function world(store: SessionStore) {
   const runs: Run[] = [];
@@ -170,6 +199,7 @@ function world(store: SessionStore) {
       asking('lookup', text, runs, step, { answerable: true, resumedMetadata: z.strictObject({ ok: z.boolean() }) }),
       defineInterrupt({ name: 'ask', description: 'asks', inputSchema: text, outputSchema: ok }),
       agentTool(sub, { name: 'sub', description: 'sub', input: text }),
+      mcpSource,
     ],
     store,
   });
@@ -197,32 +227,38 @@ interface Step {
 
 const REFS = [...CALLS.map((c) => c.path), 's', 's/d', 'd', 'n/x', 'r/sr', 'r/anything', 's/zz', 's/d/zz', 'zzz'];
 const NAMES = [...CALLS.map((c) => c.tool), 'sub', 'deep'];
+/** Mostly `likely`, sometimes `rarely`: generated answers are mostly well formed, so approvals happen, not only refusals. */
+const mostly = <T>(likely: fc.Arbitrary<T>, rarely: fc.Arbitrary<T>): fc.Arbitrary<T> =>
+  fc.oneof({ arbitrary: likely, weight: 4 }, { arbitrary: rarely, weight: 1 });
+const ODD_REFS = REFS.filter((ref) => !CALLS.some((c) => c.path === ref));
+const none = fc.constant(undefined);
 const replyArb: fc.Arbitrary<Reply> = fc
-  .record(
-    {
-      kind: fc.constantFrom('restart', 'respond', 'decline'),
-      ref: fc.constantFrom(...REFS),
-      name: fc.option(fc.constantFrom(...NAMES), { nil: undefined }),
-      digest: fc.constantFrom('none', 'right', 'wrong'),
-      metadata: fc.option(
-        fc.constantFrom<Record<string, unknown>>(
-          { note: 'by the customer' },
-          { ok: true },
-          { subResume: { restart: [{ ref: 'sr', name: 'subRefund' }] } },
-        ),
-        { nil: undefined },
+  .record({
+    kind: fc.constantFrom('restart', 'respond', 'decline'),
+    ref: mostly(fc.constantFrom(...CALLS.map((c) => c.path)), fc.constantFrom(...ODD_REFS)),
+    // undefined: the right name for the ref (when it has one).
+    name: mostly(none, fc.constantFrom(...NAMES)),
+    digest: mostly(fc.constantFrom<Reply['digest']>('none', 'right'), fc.constant<Reply['digest']>('wrong')),
+    metadata: mostly(
+      none,
+      fc.constantFrom<Record<string, unknown>>(
+        { note: 'by the customer' },
+        { ok: true },
+        { action: 'accept', content: {} },
+        { subResume: { restart: [{ ref: 'sr', name: 'subRefund' }] } },
       ),
-      replaceInput: fc.option(
-        fc.constantFrom<Record<string, unknown>>({ note: 'edited' }, { id: 'other' }, { cents: 99_999 }),
-        { nil: undefined },
-      ),
-      output: fc.constantFrom<unknown>({ ok: true }, 'sent'),
-    },
-    { requiredKeys: ['kind', 'ref', 'digest', 'output'] },
-  )
-  .map(({ name, ...rest }) => ({
+    ),
+    replaceInput: mostly(
+      none,
+      fc.constantFrom<Record<string, unknown>>({ note: 'edited' }, { id: 'other' }, { cents: 99_999 }),
+    ),
+    output: fc.constantFrom<unknown>({ ok: true }, 'sent'),
+  })
+  .map(({ name, metadata, replaceInput, ...rest }) => ({
     ...rest,
-    name: name ?? byTool.get(rest.ref)?.tool ?? CALLS.find((c) => c.path === rest.ref)?.tool ?? 'note',
+    ...(metadata ? { metadata } : {}),
+    ...(replaceInput ? { replaceInput } : {}),
+    name: name ?? CALLS.find((c) => c.path === rest.ref)?.tool ?? 'note',
   }));
 const stepArb: fc.Arbitrary<Step> = fc.record({
   caller: fc.nat({ max: CALLERS.length - 1 }),
@@ -292,6 +328,20 @@ async function checkScenario(open: () => SessionStore, steps: Step[]): Promise<v
     { uid: OWNER, context: { auth: { uid: OWNER, token: {} } } },
   );
   expect(first.status).toBe('interrupted');
+  // Every call of the world waits: the MCP server's tool too.
+  expect(first.status === 'interrupted' && first.interrupts.map((i) => i.ref).sort()).toEqual([
+    'a',
+    'e',
+    'k',
+    'l',
+    'm',
+    'n',
+    'q',
+    'r',
+    's/d/dr',
+    's/sn',
+    's/sr',
+  ]);
   const sessionId = first.sessionId;
   const accepted: Array<{ step: number; caller: Caller; replies: Reply[] }> = [];
   const sent: Step[] = [];
@@ -307,6 +357,7 @@ async function checkScenario(open: () => SessionStore, steps: Step[]): Promise<v
     };
     const resume = toResume(step.replies);
     const before = comparable(await sessionsOf(store, sessionId));
+    const mcpBefore = mcpServer.calls.length;
     const ranBefore = w.runs.length;
     w.setStep(stepNo);
     let refused = false;
@@ -318,6 +369,7 @@ async function checkScenario(open: () => SessionStore, steps: Step[]): Promise<v
       refused = true;
     }
     const after = await sessionsOf(store, sessionId);
+    w.runs.push(...mcpRuns(mcpBefore, stepNo));
     if (refused) {
       // Every refusal writes nothing and runs nothing.
       expect(comparable(after), `step ${stepNo} was refused but wrote`).toBe(before);
@@ -366,7 +418,7 @@ describe('the one gate, by property (memory store)', () => {
   it('runs a tool resumed only as its approvers allow, with the input shown; declines run nothing; responds only where taken; refusals write nothing', async () => {
     await fc.assert(
       fc.asyncProperty(stepsArb, (steps) => checkScenario(() => new InMemorySessionStore(), steps)),
-      { numRuns: 150 },
+      { numRuns: 200 },
     );
   }, 300_000);
 
