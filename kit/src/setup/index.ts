@@ -11,6 +11,7 @@ export { type InitReport, initProject, projectRoot } from './init-project.js';
 export { KIT_ROOT, type MergedFiles, mergeFirestoreFiles } from './merge-firestore-files.js';
 export {
   assertCollectionPrefix,
+  isCollectionPrefix,
   PREFIXED_COLLECTIONS,
   prefixIndexes,
   prefixRules,

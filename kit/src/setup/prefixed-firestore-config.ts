@@ -12,9 +12,14 @@ export const PREFIXED_COLLECTIONS = ['sessions', 'history', 'approvals', 'usageC
 // A collection id holds no slash and no rules-language punctuation; `__…__` ids are Firestore's own.
 const PREFIX_SHAPE = /^[A-Za-z0-9_-]*$/;
 
+/** Whether `prefix` can start a collection id that the rules can name as it is. */
+export function isCollectionPrefix(prefix: string): boolean {
+  return PREFIX_SHAPE.test(prefix) && !prefix.startsWith('__');
+}
+
 /** Refuses a prefix no collection id can start with, or one the rules could not name. */
 export function assertCollectionPrefix(prefix: string): void {
-  if (!PREFIX_SHAPE.test(prefix) || prefix.startsWith('__'))
+  if (!isCollectionPrefix(prefix))
     throw new FirestoreConfigError(`'${prefix}' is no collection prefix: use letters, digits, '_' and '-'`);
 }
 
