@@ -44,7 +44,7 @@ describe('missingIndexesError', () => {
     expect(error.message).toContain('an index this agent needs');
     expect(error.message).toContain('ops_approvals (state, waitingSince asc)');
     expect(error.message).toContain(LINK);
-    expect(error.message).toContain('npx callable-flows-firestore --prefix ops_');
+    expect(error.message).toContain('npx -p @callable-flows/kit callable-flows-firestore --prefix ops_');
   });
 
   it('counts several missing indexes and names the unprefixed command without a prefix', () => {
@@ -56,6 +56,6 @@ describe('missingIndexesError', () => {
       '',
     );
     expect(error.message).toContain('missing 2 indexes');
-    expect(error.message).toContain('`npx callable-flows-firestore`');
+    expect(error.message).toContain('`npx -p @callable-flows/kit callable-flows-firestore`');
   });
 });

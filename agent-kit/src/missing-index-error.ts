@@ -28,7 +28,7 @@ const fieldsOf = (probe: IndexProbe): string =>
  */
 export function missingIndexesError(missing: readonly MissingIndex[], prefix: string): KitError {
   const each = missing.map((m) => `- ${m.probe.collectionGroup} (${fieldsOf(m.probe)}): ${m.message}`).join('\n');
-  const command = `npx callable-flows-firestore${prefix ? ` --prefix ${prefix}` : ''}`;
+  const command = `npx -p @callable-flows/kit callable-flows-firestore${prefix ? ` --prefix ${prefix}` : ''}`;
   return new KitError(
     'failed-precondition',
     `Firestore is missing ${missing.length === 1 ? 'an index' : `${missing.length} indexes`} this agent needs:\n${each}\n` +
