@@ -25,14 +25,14 @@ interface CompositeIndex {
   fields: IndexField[];
 }
 
-/** What an index the probes can't be made from says about itself, for the refusal. */
-function describe(index: CompositeIndex): string {
+/** An index by collection and fields, for the refusal of one no probe can be made from. */
+function indexName(index: CompositeIndex): string {
   return `${index.collectionGroup} (${index.fields.map((f) => f.fieldPath).join(', ')})`;
 }
 
 function probeOf(index: CompositeIndex): IndexProbe {
   const last = index.fields.at(-1);
-  if (!last?.order) throw new Error(`the kit's index on ${describe(index)} does not end in an ordered field`);
+  if (!last?.order) throw new Error(`the kit's index on ${indexName(index)} does not end in an ordered field`);
   return {
     collectionGroup: index.collectionGroup,
     scope: index.queryScope ?? 'COLLECTION',
