@@ -34,6 +34,7 @@ describe('readInstanceConfig', () => {
     [{ AGENT_MODEL_PROVIDER: 'openai' }, 'AGENT_MODEL_PROVIDER'],
     [{ AGENT_APPROVERS: 'everyone' }, 'AGENT_APPROVERS'],
     [{ AGENT_COLLECTION_PREFIX: 'a/b' }, 'AGENT_COLLECTION_PREFIX'],
+    [{ AGENT_COLLECTION_PREFIX: 'a.b' }, 'AGENT_COLLECTION_PREFIX'],
     [{ AGENT_MCP_SERVERS: 'nourl' }, 'AGENT_MCP_SERVERS'],
   ])('refuses %j naming the param', (env, param) => {
     expect(() => readInstanceConfig(env)).toThrow(param);

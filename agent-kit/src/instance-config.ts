@@ -1,4 +1,5 @@
 import { KitError } from '@callable-flows/kit/errors/index.js';
+import { isCollectionPrefix } from '@callable-flows/kit/setup/prefixed-firestore-config.js';
 import { type ApproverSetting, parseApproverSetting } from './approver-setting.js';
 import { type McpServerSetting, parseMcpServers } from './mcp-server-list.js';
 
@@ -80,9 +81,9 @@ export function limitsOf(env: NodeJS.ProcessEnv): InstanceLimits {
 export function collectionPrefixOf(env: NodeJS.ProcessEnv): string {
   const instanceId = instanceIdOf(env);
   const prefix = env.AGENT_COLLECTION_PREFIX?.trim() || (instanceId ? `${instanceId}_` : '');
-  // A collection id holds no slash; `__…__` ids are Firestore's own.
-  if (prefix.includes('/') || prefix.startsWith('__'))
-    throw refused(`AGENT_COLLECTION_PREFIX '${prefix}' is no collection id prefix`);
+  // The prefixes `npx callable-flows-firestore --prefix` writes rules and indexes for.
+  if (!isCollectionPrefix(prefix))
+    throw refused(`AGENT_COLLECTION_PREFIX '${prefix}' is no collection id prefix: use letters, digits, '_' and '-'`);
   return prefix;
 }
 

@@ -101,6 +101,6 @@ export const tokensPerDay = defineInt('AGENT_TOKENS_PER_DAY', {
 export const collectionPrefix = defineString('AGENT_COLLECTION_PREFIX', {
   label: 'Collection prefix',
   description:
-    'Put before the names of the instance’s collections (sessions, approvals, usage counters), so two instances never share a document. Empty: the instance id and `_`.',
+    'Put before the names of the instance’s collections (sessions, approvals, usage counters), so two instances never share a document. Empty: the instance id and `_`. Then, where firebase.json is, run `npx -p @callable-flows/kit callable-flows-firestore --prefix <prefix>` and `firebase deploy --only firestore`: the agent refuses to serve until its indexes exist.',
   default: '',
 });

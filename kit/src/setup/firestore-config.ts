@@ -15,27 +15,46 @@ export class FirestoreConfigError extends Error {
 
 const DOCUMENTS_MATCH = /^([ \t]*)match \/databases\/\{[A-Za-z_]\w*\}\/documents \{[^\n]*\n/m;
 
-/** The kit's block, from its own rules file: the lines from the begin marker to the end marker. */
-function kitBlock(kitRules: string): string {
+/**
+ * Where `marker` stands in `text` from `from`, as itself: `// callable-flows:begin` is not found
+ * in a prefixed instance's `// callable-flows:begin[support_]`, so each instance's block is its own.
+ */
+function markerAt(text: string, marker: string, from = 0): number {
+  for (let at = text.indexOf(marker, from); at >= 0; at = text.indexOf(marker, at + 1))
+    if (text[at + marker.length] !== '[') return at;
+  return -1;
+}
+
+/** The markers of a block: the kit's own, or an instance's with its collection prefix. */
+export function blockMarkers(prefix = ''): { begin: string; end: string } {
+  const tag = prefix === '' ? '' : `[${prefix}]`;
+  return { begin: `${RULES_BEGIN}${tag}`, end: `${RULES_END}${tag}` };
+}
+
+/** The kit's block, from its own rules file: the lines from the begin marker to the end marker, and their prefix. */
+function kitBlock(kitRules: string): { block: string; prefix: string } {
   const begin = kitRules.indexOf(RULES_BEGIN);
   const end = kitRules.indexOf(RULES_END);
   if (begin < 0 || end < begin) throw new FirestoreConfigError("the kit's firestore.rules has no marked block");
+  const prefix = /^\[([^\]]*)\]/.exec(kitRules.slice(begin + RULES_BEGIN.length))?.[1] ?? '';
   const lineStart = kitRules.lastIndexOf('\n', begin) + 1;
-  return kitRules.slice(lineStart, kitRules.indexOf('\n', end) + 1);
+  return { block: kitRules.slice(lineStart, kitRules.indexOf('\n', end) + 1), prefix };
 }
 
 /**
  * The project's rules with the kit's block in them: replaced where the markers already are,
- * otherwise put first inside `match /databases/{database}/documents`. No project rules yet: the
+ * otherwise put first inside `match /databases/{database}/documents`. Each prefix's block (its
+ * markers say the prefix) is replaced on its own. No project rules yet: the
  * kit's own file.
  */
 export function mergeRules(projectRules: string | undefined, kitRules: string): string {
   if (projectRules === undefined || projectRules.trim() === '') return kitRules;
-  const block = kitBlock(kitRules);
-  const begin = projectRules.indexOf(RULES_BEGIN);
+  const { block, prefix } = kitBlock(kitRules);
+  const markers = blockMarkers(prefix);
+  const begin = markerAt(projectRules, markers.begin);
   if (begin >= 0) {
-    const end = projectRules.indexOf(RULES_END, begin);
-    if (end < 0) throw new FirestoreConfigError(`the rules have "${RULES_BEGIN}" without "${RULES_END}"`);
+    const end = markerAt(projectRules, markers.end, begin);
+    if (end < 0) throw new FirestoreConfigError(`the rules have "${markers.begin}" without "${markers.end}"`);
     const lineStart = projectRules.lastIndexOf('\n', begin) + 1;
     const lineEnd = projectRules.indexOf('\n', end);
     return projectRules.slice(0, lineStart) + block + (lineEnd < 0 ? '' : projectRules.slice(lineEnd + 1));
