@@ -3,11 +3,12 @@
 // and the kit's light modules load here; the agent (the model SDK, the MCP SDK, zod) is made on
 // the first call (kit-instance.ts). Nothing here is top-level await: the CLI's install template
 // loads this package with `require`.
-import { FirestoreUsageCounters } from '@callable-flows/kit/callable/limits/firestore-usage-counters.js';
+
 import { onCallFlow } from '@callable-flows/kit/callable/on-call-flow.js';
 import { scheduledCleanup } from '@callable-flows/kit/cleanup/scheduled-cleanup.js';
 import { onTurnContinuation } from '@callable-flows/kit/continuation/on-turn-continuation.js';
 import { pushNotifier } from '@callable-flows/kit/notify/push-notifier.js';
+import { FirestoreUsageCounters } from '@callable-flows/kit/usage/firestore-usage-counters.js';
 import { requiresAPI, requiresRole } from 'firebase-functions';
 import { agentNameOf, collectionPrefixOf, limitsOf } from './instance-config.js';
 import { geminiApiKey, mcpHeaders } from './kit-params.js';

@@ -1,7 +1,7 @@
 import { type Agent, type ContinuationOptions, defineAgent, handoffTo } from '@callable-flows/kit/agent/index.js';
 import { callerUid } from '@callable-flows/kit/callable/index.js';
 import { KitError, type Model } from '@callable-flows/kit/index.js';
-import { type McpToolInfo, mcpTools } from '@callable-flows/kit/mcp/index.js';
+import { mcpTools } from '@callable-flows/kit/mcp/index.js';
 import type { SessionStore } from '@callable-flows/kit/session/index.js';
 import { type ActionContext, approversWithClaim } from '@callable-flows/kit/tools/index.js';
 import { REFUND_APPROVER_CLAIM } from './refund-order.js';
