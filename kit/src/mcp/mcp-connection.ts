@@ -6,6 +6,8 @@ import type {
   Tool as SdkTool,
 } from '@modelcontextprotocol/client';
 import { MCP_CALL_REF_META } from './mcp-options.js';
+import { MAX_OWN_ROUNDS } from './mcp-question.js';
+import { SampleBudget } from './mcp-sample-budget.js';
 import type { McpSampler } from './mcp-sampling.js';
 import { loadMcpSdk } from './mcp-sdk.js';
 
@@ -59,6 +61,7 @@ export class McpConnection {
   readonly #era: EraMemo;
   readonly #onListChanged: () => void;
   readonly #sampling: ConnectionSampling | undefined;
+  readonly #samples = new SampleBudget();
   #client: Promise<Client> | undefined;
 
   constructor(
@@ -104,9 +107,10 @@ export class McpConnection {
     );
     const sampling = this.#sampling;
     if (sampling) {
-      client.setRequestHandler('sampling/createMessage', (request, ctx) =>
-        sampling.sample(request.params, ctx.mcpReq.signal, `MCP server '${sampling.server}'`),
-      );
+      client.setRequestHandler('sampling/createMessage', (request, ctx) => {
+        if (!this.#samples.take()) throw new Error(`the client answers at most ${MAX_OWN_ROUNDS} samples per call`);
+        return sampling.sample(request.params, ctx.mcpReq.signal, `MCP server '${sampling.server}'`);
+      });
     }
     // The notification stream's failures (a server gone quiet) surface on the next request.
     client.onerror = () => {};
@@ -172,6 +176,7 @@ export class McpConnection {
     ref?: string,
     retry?: McpCallRetry,
   ): Promise<McpCallAnswer> {
+    const done = this.#samples.open();
     return this.#use(timeoutMs, async (client) => {
       // The kit's own limit ends the call first; the SDK's is a backstop a little later.
       const timeout = sdkTimeout(Number.isFinite(timeoutMs) ? timeoutMs + 1_000 : timeoutMs);
@@ -186,7 +191,7 @@ export class McpConnection {
       }
       const params = { name, arguments: args, ...(Object.keys(meta).length ? { _meta: meta } : {}), ...(retry ?? {}) };
       return (await client.callTool(params, { signal, timeout, allowInputRequired: true })) as McpCallAnswer;
-    });
+    }).finally(done);
   }
 
   /** Closes the connection (a later use opens another). */

@@ -46,8 +46,7 @@ function allowed(options: McpToolsOptions, tool: SdkTool): boolean {
 export function serverListing(given: ListingOptions): ServerListing {
   const { server, prefix, options, timeoutMs } = given;
   const era: EraMemo = {};
-  const sample = options.sampling ? samplerOf(options.sampling) : undefined;
-  const sampling: ConnectionSampling | undefined = sample ? { sample, server } : undefined;
+  const sampling: ConnectionSampling | undefined = options.sampling && { sample: samplerOf(options.sampling), server };
   const connections = new LRUCache<string, McpConnection>({
     max: MAX_CONNECTIONS,
     dispose: (connection) => {
@@ -67,15 +66,7 @@ export function serverListing(given: ListingOptions): ServerListing {
   const build = async (tools: SdkTool[]): Promise<readonly Tool[]> => {
     const sdk = await loadMcpSdk();
     const validator = new sdk.AjvJsonSchemaValidator();
-    const scope: McpToolScope = {
-      server,
-      connectionFor,
-      options,
-      timeoutMs,
-      sdk,
-      validator,
-      ...(sample ? { sample } : {}),
-    };
+    const scope: McpToolScope = { server, connectionFor, options, timeoutMs, sdk, validator, sample: sampling?.sample };
     const built: Tool[] = [];
     for (const tool of tools) {
       if (!allowed(options, tool)) continue;

@@ -64,12 +64,18 @@ function elicitationOf(request: InputRequest): McpElicitation | undefined {
   };
 }
 
+/**
+ * How many times in a row the kit answers a server's questions itself (roots, samples) before it
+ * gives up on the call; a 2025-11-25 server gets as many samples per call.
+ */
+export const MAX_OWN_ROUNDS = 8;
+
 /** What the kit needs to answer a server's questions itself: where they come from, and the source's sampler. */
 export interface OwnAnswers {
   where: string;
   signal: AbortSignal;
   /** Set when the source answers sampling requests (its `sampling` option). */
-  sample?: McpSampler;
+  sample?: McpSampler | undefined;
 }
 
 /**

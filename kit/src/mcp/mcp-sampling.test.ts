@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isKitError } from '../errors/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
 import type { Tool } from '../tools/index.js';
+import { MAX_OWN_ROUNDS } from './mcp-question.js';
 import { samplingRequest, samplingResult } from './mcp-sampling.js';
-import { MAX_OWN_ROUNDS } from './mcp-tool.js';
 import { mcpTools } from './mcp-tools.js';
 import { type McpTestEra, type McpTestServer, PIXEL, startMcpTestServer } from './test-utils/mcp-test-server.js';
 
@@ -90,6 +90,20 @@ describe('a 2026-07-28 server’s sampling request', () => {
     expect(failed.code).toBe('aborted');
     expect(failed.message).toMatch(/kept asking/);
     expect(model.requests).toHaveLength(MAX_OWN_ROUNDS);
+  });
+});
+
+describe('a 2025-11-25 server’s sampling requests', () => {
+  it('are answered at most MAX_OWN_ROUNDS times per call, then refused, afresh for the next call', async () => {
+    const model = scriptedModel(() => 'again');
+    const { tool } = await toolOf('legacy', 'ruminate', { sampling: { model } });
+    expect(await tool.run({}, { ref: 'legacy-loop', context: {} })).toEqual({
+      output: `sampled ${MAX_OWN_ROUNDS} times`,
+    });
+    expect(model.requests).toHaveLength(MAX_OWN_ROUNDS);
+    expect(await tool.run({}, { ref: 'legacy-loop-2', context: {} })).toEqual({
+      output: `sampled ${MAX_OWN_ROUNDS} times`,
+    });
   });
 });
 

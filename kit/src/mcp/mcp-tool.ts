@@ -5,7 +5,14 @@ import { makeTool, type PresentInput, type Tool, type ToolContext, type ToolResu
 import type { McpCallAnswer, McpCallRetry, McpConnection } from './mcp-connection.js';
 import { headersFor, withoutHeaders } from './mcp-headers.js';
 import type { McpToolInfo, McpToolsOptions } from './mcp-options.js';
-import { keptQuestion, McpAnswerSchema, type McpKeptQuestion, questionOf, retryOf } from './mcp-question.js';
+import {
+  keptQuestion,
+  MAX_OWN_ROUNDS,
+  McpAnswerSchema,
+  type McpKeptQuestion,
+  questionOf,
+  retryOf,
+} from './mcp-question.js';
 import { textOfResult, toToolResult } from './mcp-result.js';
 import type { McpSampler } from './mcp-sampling.js';
 import type { McpSdk } from './mcp-sdk.js';
@@ -19,7 +26,7 @@ export interface McpToolScope {
   timeoutMs: number;
   sdk: McpSdk;
   /** Answers a server's sampling requests (the source's `sampling` option), when it is on. */
-  sample?: McpSampler;
+  sample: McpSampler | undefined;
   /** One validator for the source's tools (an ajv instance is costly to make; its schemas compile per tool). */
   validator: InstanceType<McpSdk['AjvJsonSchemaValidator']>;
 }
@@ -158,9 +165,6 @@ function answeredRetry(
   }
   return retryOf(question, answer);
 }
-
-/** How many times in a row the kit answers a server's questions itself (roots, samples) before it gives up on the call. */
-export const MAX_OWN_ROUNDS = 8;
 
 /**
  * The call's answer from the server: a question for a person ends it as an interrupt (the

@@ -240,8 +240,8 @@ function sampledText(result: { content: unknown }): string {
 
 /**
  * Tools that ask the client to sample a model: `summarize` once (2026-07-28: with a roots
- * request beside it, in an `input_required`; 2025-11-25: mid-call), `ruminate` (2026-07-28)
- * on every round, never content.
+ * request beside it, in an `input_required`; 2025-11-25: mid-call), `ruminate` again and again
+ * (2026-07-28: on every round, never content; 2025-11-25: until refused, saying how often it got one).
  */
 function registerSampling(server: McpServer, world: ToolWorld, era: McpTestEra): void {
   const input = { inputSchema: z.object({ text: z.string() }) };
@@ -269,7 +269,24 @@ function registerSampling(server: McpServer, world: ToolWorld, era: McpTestEra):
       return { content: [{ type: 'text', text: `summary (${answer.result.model}): ${sampledText(answer.result)}` }] };
     },
   );
-  if (era === 'legacy') return;
+  if (era === 'legacy') {
+    server.registerTool('ruminate', { description: 'asks for samples until refused' }, async (ctx) => {
+      const more = {
+        maxTokens: 10,
+        messages: [{ role: 'user' as const, content: { type: 'text' as const, text: 'more' } }],
+      };
+      let sampled = 0;
+      for (; sampled < 100; sampled++) {
+        const refused = await ctx.mcpReq.requestSampling(more).then(
+          () => false,
+          () => true,
+        );
+        if (refused) break;
+      }
+      return { content: [{ type: 'text', text: `sampled ${sampled} times` }] };
+    });
+    return;
+  }
   server.registerTool('ruminate', { description: 'asks for a sample on every round' }, async () =>
     inputRequired({
       inputRequests: {
