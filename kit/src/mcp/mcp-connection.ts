@@ -183,7 +183,7 @@ export class McpConnection {
       // The call's ref, stable across retries, resumes and continuations: the server's idempotency key.
       const meta: Record<string, unknown> = {};
       if (ref !== undefined) meta[MCP_CALL_REF_META] = ref;
-      // 2026-07-28: a server may ask a person (a form, a URL) or the kit (roots) through this call's
+      // 2026-07-28: a server may ask a person (a form, a URL) or the kit (roots, samples) through this call's
       // answer. Said per call, not at connect: a 2025-11-25 server would ask mid-call instead,
       // where no person can answer hours later.
       if (client.getProtocolEra() === 'modern') {

@@ -15,6 +15,9 @@ export type McpSampler = (
   where: string,
 ) => Promise<CreateMessageResult>;
 
+/** The most tokens one sampling may ask of the model, unless the app says otherwise. */
+export const DEFAULT_SAMPLING_MAX_TOKENS = 1024;
+
 /** One block of a server's message as a kit part: text and media (tool use is not offered, so never asked for). */
 function partOf(block: SamplingMessageContentBlock, where: string): Part {
   if (block.type === 'text') return { text: block.text };
@@ -49,9 +52,6 @@ export function samplingRequest(
   if (params.stopSequences?.length) config.stopSequences = params.stopSequences.slice(0, 5);
   return { messages, config };
 }
-
-/** The most tokens one sampling may ask of the model, unless the app says otherwise. */
-export const DEFAULT_SAMPLING_MAX_TOKENS = 1024;
 
 function stopReasonOf(reason: FinishReason): string {
   if (reason === 'stop') return 'endTurn';
