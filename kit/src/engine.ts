@@ -25,6 +25,7 @@ export {
 export {
   DEFAULT_MCP_LIST_TTL_MS,
   type McpHeaders,
+  type McpSamplingOptions,
   type McpToolInfo,
   type McpToolSource,
   type McpToolsOptions,

@@ -1,3 +1,3 @@
-export type { McpHeaders, McpToolInfo, McpToolsOptions } from './mcp-options.js';
+export type { McpHeaders, McpSamplingOptions, McpToolInfo, McpToolsOptions } from './mcp-options.js';
 export { DEFAULT_MCP_LIST_TTL_MS, MCP_CALL_REF_META } from './mcp-options.js';
 export { type McpToolSource, mcpTools } from './mcp-tools.js';

@@ -6,6 +6,9 @@ import type {
   Tool as SdkTool,
 } from '@modelcontextprotocol/client';
 import { MCP_CALL_REF_META } from './mcp-options.js';
+import { MAX_OWN_ROUNDS } from './mcp-question.js';
+import { SampleBudget } from './mcp-sample-budget.js';
+import type { McpSampler } from './mcp-sampling.js';
 import { loadMcpSdk } from './mcp-sdk.js';
 
 /** What a server answered a `tools/call`: its result, or (2026-07-28) the input it needs first. */
@@ -28,6 +31,13 @@ export interface McpListed {
 // module loads none of the SDK at its top).
 const CLIENT_CAPABILITIES_META_KEY = 'io.modelcontextprotocol/clientCapabilities';
 const MODERN_CAPABILITIES = { elicitation: { form: {}, url: {} }, roots: {} };
+const MODERN_SAMPLING_CAPABILITIES = { ...MODERN_CAPABILITIES, sampling: {} };
+
+/** How a connection answers a server's sampling requests, when its source does: the sampler, and the server's name. */
+export interface ConnectionSampling {
+  sample: McpSampler;
+  server: string;
+}
 
 /** What the SDK's request options allow for a limit of `ms` (it has no "none"). */
 function sdkTimeout(ms: number): number {
@@ -50,9 +60,18 @@ export class McpConnection {
   readonly #headers: Record<string, string>;
   readonly #era: EraMemo;
   readonly #onListChanged: () => void;
+  readonly #sampling: ConnectionSampling | undefined;
+  readonly #samples = new SampleBudget();
   #client: Promise<Client> | undefined;
 
-  constructor(url: URL, headers: Record<string, string>, era: EraMemo, onListChanged: () => void) {
+  constructor(
+    url: URL,
+    headers: Record<string, string>,
+    era: EraMemo,
+    onListChanged: () => void,
+    sampling?: ConnectionSampling,
+  ) {
+    this.#sampling = sampling;
     this.#url = url;
     this.#headers = headers;
     this.#era = era;
@@ -82,8 +101,17 @@ export class McpConnection {
         inputRequired: { autoFulfill: false },
         // No refresh here: the next use lists again, so a notification costs no request of its own.
         listChanged: { tools: { autoRefresh: false, debounceMs: 0, onChanged: () => this.#onListChanged() } },
+        // A sample needs no person: a 2025-11-25 server may ask for one mid-call.
+        ...(this.#sampling ? { capabilities: { sampling: {} } } : {}),
       },
     );
+    const sampling = this.#sampling;
+    if (sampling) {
+      client.setRequestHandler('sampling/createMessage', (request, ctx) => {
+        if (!this.#samples.take()) throw new Error(`the client answers at most ${MAX_OWN_ROUNDS} samples per call`);
+        return sampling.sample(request.params, ctx.mcpReq.signal, `MCP server '${sampling.server}'`);
+      });
+    }
     // The notification stream's failures (a server gone quiet) surface on the next request.
     client.onerror = () => {};
     try {
@@ -148,19 +176,22 @@ export class McpConnection {
     ref?: string,
     retry?: McpCallRetry,
   ): Promise<McpCallAnswer> {
+    const done = this.#samples.open();
     return this.#use(timeoutMs, async (client) => {
       // The kit's own limit ends the call first; the SDK's is a backstop a little later.
       const timeout = sdkTimeout(Number.isFinite(timeoutMs) ? timeoutMs + 1_000 : timeoutMs);
       // The call's ref, stable across retries, resumes and continuations: the server's idempotency key.
       const meta: Record<string, unknown> = {};
       if (ref !== undefined) meta[MCP_CALL_REF_META] = ref;
-      // 2026-07-28: a server may ask a person (a form, a URL) or the kit (roots) through this call's
+      // 2026-07-28: a server may ask a person (a form, a URL) or the kit (roots, samples) through this call's
       // answer. Said per call, not at connect: a 2025-11-25 server would ask mid-call instead,
       // where no person can answer hours later.
-      if (client.getProtocolEra() === 'modern') meta[CLIENT_CAPABILITIES_META_KEY] = MODERN_CAPABILITIES;
+      if (client.getProtocolEra() === 'modern') {
+        meta[CLIENT_CAPABILITIES_META_KEY] = this.#sampling ? MODERN_SAMPLING_CAPABILITIES : MODERN_CAPABILITIES;
+      }
       const params = { name, arguments: args, ...(Object.keys(meta).length ? { _meta: meta } : {}), ...(retry ?? {}) };
       return (await client.callTool(params, { signal, timeout, allowInputRequired: true })) as McpCallAnswer;
-    });
+    }).finally(done);
   }
 
   /** Closes the connection (a later use opens another). */

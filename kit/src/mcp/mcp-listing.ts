@@ -3,9 +3,10 @@ import { LRUCache } from 'lru-cache';
 import { KitError } from '../errors/index.js';
 import { redactSecrets } from '../redact/index.js';
 import type { Tool } from '../tools/index.js';
-import { type EraMemo, McpConnection } from './mcp-connection.js';
+import { type ConnectionSampling, type EraMemo, McpConnection } from './mcp-connection.js';
 import { headersKey, withoutHeaders } from './mcp-headers.js';
 import type { McpToolsOptions } from './mcp-options.js';
+import { samplerOf } from './mcp-sampling.js';
 import { loadMcpSdk } from './mcp-sdk.js';
 import { type McpToolScope, toKitTool, toolInfo } from './mcp-tool.js';
 
@@ -45,6 +46,7 @@ function allowed(options: McpToolsOptions, tool: SdkTool): boolean {
 export function serverListing(given: ListingOptions): ServerListing {
   const { server, prefix, options, timeoutMs } = given;
   const era: EraMemo = {};
+  const sampling: ConnectionSampling | undefined = options.sampling && { sample: samplerOf(options.sampling), server };
   const connections = new LRUCache<string, McpConnection>({
     max: MAX_CONNECTIONS,
     dispose: (connection) => {
@@ -55,7 +57,7 @@ export function serverListing(given: ListingOptions): ServerListing {
     const key = headersKey(headers);
     let connection = connections.get(key);
     if (!connection) {
-      connection = new McpConnection(given.url, headers, era, given.onListChanged);
+      connection = new McpConnection(given.url, headers, era, given.onListChanged, sampling);
       connections.set(key, connection);
     }
     return connection;
@@ -64,7 +66,7 @@ export function serverListing(given: ListingOptions): ServerListing {
   const build = async (tools: SdkTool[]): Promise<readonly Tool[]> => {
     const sdk = await loadMcpSdk();
     const validator = new sdk.AjvJsonSchemaValidator();
-    const scope: McpToolScope = { server, connectionFor, options, timeoutMs, sdk, validator };
+    const scope: McpToolScope = { server, connectionFor, options, timeoutMs, sdk, validator, sample: sampling?.sample };
     const built: Tool[] = [];
     for (const tool of tools) {
       if (!allowed(options, tool)) continue;

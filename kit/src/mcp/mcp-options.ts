@@ -1,4 +1,5 @@
 import type { PresentedInput } from '@callable-flows/protocol';
+import type { Model } from '../model/index.js';
 import type { ActionContext, Approvers, PresentContext } from '../tools/index.js';
 
 /** What an MCP server says about one of its tools (its `tools/list` entry), as `allow` and `approval` see it. */
@@ -23,6 +24,17 @@ export interface McpToolInfo {
 export type McpHeaders =
   | Record<string, string>
   | ((context: ActionContext) => Record<string, string> | Promise<Record<string, string>>);
+
+/**
+ * How the kit answers a server's request to sample a model (`sampling/createMessage`): through
+ * `model`, the server's messages as the kit's, its `maxTokens` capped at `maxTokens`. A tool
+ * can't reach the agent's own model, so the app names one (it may be the same).
+ */
+export interface McpSamplingOptions {
+  model: Model;
+  /** The most tokens one sampling may ask for, whatever the server says. Default 1024. */
+  maxTokens?: number;
+}
 
 /** Options of {@link mcpTools}. */
 export interface McpToolsOptions {
@@ -71,6 +83,12 @@ export interface McpToolsOptions {
    * a hint is the server's word, not a guarantee.
    */
   trustReadOnlyHints?: boolean;
+  /**
+   * Answers a server's sampling requests through a model. Off by default: a server that asks to
+   * sample fails the call (`unimplemented`), since a sample spends the app's tokens on the
+   * server's words.
+   */
+  sampling?: McpSamplingOptions;
 }
 
 /** The default of `listTtlMs`. */

@@ -1,7 +1,13 @@
-import type { InputRequest, InputRequiredResult, InputResponses } from '@modelcontextprotocol/client';
+import type {
+  CreateMessageRequestParams,
+  InputRequest,
+  InputRequiredResult,
+  InputResponses,
+} from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { KitError } from '../errors/index.js';
 import type { McpCallRetry } from './mcp-connection.js';
+import type { McpSampler } from './mcp-sampling.js';
 
 /**
  * A person's answer to a server's question (an elicitation), as a `restart` of the waiting call
@@ -34,7 +40,7 @@ export interface McpKeptQuestion {
     key: string;
     elicitation: McpElicitation;
     requestState?: string;
-    /** The answers the kit gave itself in the same round (roots): sent again with the person's. */
+    /** The answers the kit gave itself in the same round (roots, samples): sent again with the person's. */
     answered: InputResponses;
   };
 }
@@ -42,7 +48,7 @@ export interface McpKeptQuestion {
 /** A server's question, as the kit asks it of a person, or answers it itself. */
 export type McpQuestion =
   | { ask: McpKeptQuestion['mcpQuestion'] }
-  /** Everything asked is the kit's to answer (roots): the call goes on at once. */
+  /** Everything asked is the kit's to answer (roots, samples): the call goes on at once. */
   | { retry: McpCallRetry };
 
 function elicitationOf(request: InputRequest): McpElicitation | undefined {
@@ -59,12 +65,26 @@ function elicitationOf(request: InputRequest): McpElicitation | undefined {
 }
 
 /**
- * A server's `input_required` as the kit takes it: roots are answered with none (the kit has no
- * file system to offer), a sampling request is refused (the kit samples no model for a server),
- * and the first elicitation is asked of a person. A server that asked several gets the others
- * unanswered, and asks again for what it still needs.
+ * How many times in a row the kit answers a server's questions itself (roots, samples) before it
+ * gives up on the call; a 2025-11-25 server gets as many samples per call.
  */
-export function questionOf(result: InputRequiredResult, where: string): McpQuestion {
+export const MAX_OWN_ROUNDS = 8;
+
+/** What the kit needs to answer a server's questions itself: where they come from, and the source's sampler. */
+export interface OwnAnswers {
+  where: string;
+  signal: AbortSignal;
+  /** Set when the source answers sampling requests (its `sampling` option). */
+  sample?: McpSampler | undefined;
+}
+
+/**
+ * A server's `input_required` as the kit takes it: roots are answered with none (the kit has no
+ * file system to offer), a sampling request through the source's model (refused when it has
+ * none), and the first elicitation is asked of a person. A server that asked several gets the
+ * others unanswered, and asks again for what it still needs.
+ */
+export async function questionOf(result: InputRequiredResult, own: OwnAnswers): Promise<McpQuestion> {
   const answered: InputResponses = {};
   let ask: McpKeptQuestion['mcpQuestion'] | undefined;
   for (const [key, request] of Object.entries(result.inputRequests ?? {})) {
@@ -73,7 +93,11 @@ export function questionOf(result: InputRequiredResult, where: string): McpQuest
       continue;
     }
     if (request.method === 'sampling/createMessage') {
-      throw new KitError('unimplemented', `${where} asked to sample a model, which the kit does not do for a server`);
+      if (!own.sample) {
+        throw new KitError('unimplemented', `${own.where} asked to sample a model, and this source's sampling is off`);
+      }
+      answered[key] = await own.sample(request.params as CreateMessageRequestParams, own.signal, own.where);
+      continue;
     }
     const elicitation = elicitationOf(request);
     if (elicitation && !ask) ask = { key, elicitation, answered };

@@ -5,8 +5,16 @@ import { makeTool, type PresentInput, type Tool, type ToolContext, type ToolResu
 import type { McpCallAnswer, McpCallRetry, McpConnection } from './mcp-connection.js';
 import { headersFor, withoutHeaders } from './mcp-headers.js';
 import type { McpToolInfo, McpToolsOptions } from './mcp-options.js';
-import { keptQuestion, McpAnswerSchema, type McpKeptQuestion, questionOf, retryOf } from './mcp-question.js';
+import {
+  keptQuestion,
+  MAX_OWN_ROUNDS,
+  McpAnswerSchema,
+  type McpKeptQuestion,
+  questionOf,
+  retryOf,
+} from './mcp-question.js';
 import { textOfResult, toToolResult } from './mcp-result.js';
+import type { McpSampler } from './mcp-sampling.js';
 import type { McpSdk } from './mcp-sdk.js';
 
 /** The server and options every tool of one source shares. */
@@ -17,6 +25,8 @@ export interface McpToolScope {
   options: McpToolsOptions;
   timeoutMs: number;
   sdk: McpSdk;
+  /** Answers a server's sampling requests (the source's `sampling` option), when it is on. */
+  sample: McpSampler | undefined;
   /** One validator for the source's tools (an ajv instance is costly to make; its schemas compile per tool). */
   validator: InstanceType<McpSdk['AjvJsonSchemaValidator']>;
 }
@@ -99,8 +109,10 @@ function callFailure(
   if (error instanceof sdk.ProtocolError) {
     // The SDK's words may repeat its prefix ("MCP error -32602: MCP error -32602: …"): the code is said once.
     const words = `${said.replace(/^(MCP error -?\d+: )+/, '')} (JSON-RPC ${error.code})`;
-    // -32602: the server refused the arguments (the model can fix them).
-    return new KitError(error.code === -32602 ? 'invalid-argument' : 'unknown', `${where} refused the call: ${words}`);
+    // -32602: the server refused the arguments (the model can fix them); -32021: it needs a
+    // capability the source doesn't offer (sampling, when its option is off).
+    const code = error.code === -32602 ? 'invalid-argument' : error.code === -32021 ? 'unimplemented' : 'unknown';
+    return new KitError(code, `${where} refused the call: ${words}`);
   }
   return new KitError('unavailable', `${where} could not be reached: ${said}`);
 }
@@ -154,9 +166,6 @@ function answeredRetry(
   return retryOf(question, answer);
 }
 
-/** How many times in a row the kit answers a server's questions itself (roots) before it gives up on the call. */
-const MAX_OWN_ROUNDS = 8;
-
 /**
  * The call's answer from the server: a question for a person ends it as an interrupt (the
  * server's state kept with the waiting call), questions the kit answers itself are answered.
@@ -181,11 +190,15 @@ async function callUntilAnswered(
       throw callFailure(scope, info, error, headers);
     }
     if (!scope.sdk.isInputRequiredResult(answer)) return answer;
-    const question = questionOf(answer, where);
+    if (round >= MAX_OWN_ROUNDS) throw new KitError('aborted', `${where} kept asking for input the kit answers itself`);
+    const question = await questionOf(answer, {
+      where,
+      signal: ctx.signal,
+      ...(scope.sample ? { sample: scope.sample } : {}),
+    });
     if ('ask' in question) {
       ctx.interrupt(questionMetadata(scope, info, question.ask), { keep: { mcpQuestion: question.ask } });
     }
-    if (round >= MAX_OWN_ROUNDS) throw new KitError('aborted', `${where} kept asking for input the kit answers itself`);
     retry = question.retry;
   }
 }

@@ -32,6 +32,10 @@ function settingsOf(options: McpToolsOptions) {
   const ttlMs = options.listTtlMs ?? DEFAULT_MCP_LIST_TTL_MS;
   if (!(timeoutMs > 0)) throw new KitError('invalid-argument', `mcpTools timeoutMs must be > 0, not ${timeoutMs}`);
   if (!(ttlMs >= 0)) throw new KitError('invalid-argument', `mcpTools listTtlMs must be ≥ 0, not ${ttlMs}`);
+  const maxTokens = options.sampling?.maxTokens;
+  if (maxTokens !== undefined && !(Number.isInteger(maxTokens) && maxTokens > 0)) {
+    throw new KitError('invalid-argument', `mcpTools sampling.maxTokens must be a positive integer, not ${maxTokens}`);
+  }
   return { url, server: options.name ?? url.host, prefix: options.prefix ?? '', timeoutMs, ttlMs };
 }
 

@@ -218,9 +218,92 @@ function registerAsking(server: McpServer, world: ToolWorld): void {
   });
 }
 
+/** What `summarize` asks the client to sample: a system prompt, a user's text and an image, a generous limit. */
+export const SUMMARY_REQUEST = {
+  systemPrompt: 'Answer in five words.',
+  maxTokens: 5000,
+  temperature: 0.2,
+} as const;
+
+function summaryMessages(text: string) {
+  return [
+    { role: 'user' as const, content: { type: 'text' as const, text: `Summarize: ${text}` } },
+    { role: 'user' as const, content: { type: 'image' as const, data: PIXEL, mimeType: 'image/png' } },
+  ];
+}
+
+/** A sample's text, as the client answered it. */
+function sampledText(result: { content: unknown }): string {
+  const blocks = (Array.isArray(result.content) ? result.content : [result.content]) as { text?: unknown }[];
+  return blocks.map((block) => (typeof block.text === 'string' ? block.text : '')).join('');
+}
+
+/**
+ * Tools that ask the client to sample a model: `summarize` once (2026-07-28: with a roots
+ * request beside it, in an `input_required`; 2025-11-25: mid-call), `ruminate` again and again
+ * (2026-07-28: on every round, never content; 2025-11-25: until refused, saying how often it got one).
+ */
+function registerSampling(server: McpServer, world: ToolWorld, era: McpTestEra): void {
+  const input = { inputSchema: z.object({ text: z.string() }) };
+  server.registerTool(
+    'summarize',
+    { description: 'summarizes a text with the client’s model', ...input },
+    async ({ text }, ctx) => {
+      if (era === 'legacy') {
+        const sampled = await ctx.mcpReq.requestSampling({ ...SUMMARY_REQUEST, messages: summaryMessages(text) });
+        ran(world, 'summarize');
+        return { content: [{ type: 'text', text: `summary (${sampled.model}): ${sampledText(sampled)}` }] };
+      }
+      const answer = inputResponse(ctx.mcpReq.inputResponses, 'sample');
+      const state = ctx.mcpReq.requestState<string>();
+      if (answer.kind !== 'sampling' || !state || !world.minted.includes(state)) {
+        return inputRequired({
+          inputRequests: {
+            sample: inputRequired.createMessage({ ...SUMMARY_REQUEST, messages: summaryMessages(text) }),
+            roots: inputRequired.listRoots(),
+          },
+          requestState: mint(world, 'sample'),
+        });
+      }
+      ran(world, 'summarize');
+      return { content: [{ type: 'text', text: `summary (${answer.result.model}): ${sampledText(answer.result)}` }] };
+    },
+  );
+  if (era === 'legacy') {
+    server.registerTool('ruminate', { description: 'asks for samples until refused' }, async (ctx) => {
+      const more = {
+        maxTokens: 10,
+        messages: [{ role: 'user' as const, content: { type: 'text' as const, text: 'more' } }],
+      };
+      let sampled = 0;
+      for (; sampled < 100; sampled++) {
+        const refused = await ctx.mcpReq.requestSampling(more).then(
+          () => false,
+          () => true,
+        );
+        if (refused) break;
+      }
+      return { content: [{ type: 'text', text: `sampled ${sampled} times` }] };
+    });
+    return;
+  }
+  server.registerTool('ruminate', { description: 'asks for a sample on every round' }, async () =>
+    inputRequired({
+      inputRequests: {
+        again: inputRequired.createMessage({
+          maxTokens: 10,
+          messages: [{ role: 'user', content: { type: 'text', text: 'more' } }],
+        }),
+      },
+      requestState: mint(world, 'ruminate'),
+    }),
+  );
+}
+
 function register(server: McpServer, world: ToolWorld, added: readonly string[], era: McpTestEra): void {
   registerPlain(server, world);
   registerFaulty(server, world);
+  registerSampling(server, world, era);
   if (era === 'modern') registerAsking(server, world);
   for (const name of added) registerAdded(server, world, name);
 }
