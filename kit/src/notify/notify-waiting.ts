@@ -5,6 +5,7 @@ import type { ApprovalNotices, WaitingApproval, WaitingCallRef } from '../sessio
  * email). It answers `held` to be told again later (a push coalesced into the approver's next):
  * the notice stays unsent, its claim lapses, and the cleanup's sweep calls it again.
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: a hook that returns nothing (`async () => {}`) must fit, and its Promise<void> is no Promise<undefined>.
 export type ApprovalWaitingHook = (approval: WaitingApproval) => void | 'held' | Promise<void | 'held'>;
 
 /**
