@@ -1,6 +1,12 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { lazy } from '../lazy/index.js';
-import { admitToWindow, PUSH_WINDOW_MS, type PushWindow, type PushWindowRecord } from './push-window.js';
+import {
+  admitToWindow,
+  PUSH_WINDOW_MS,
+  type PushWindow,
+  type PushWindowRecord,
+  retractFromWindow,
+} from './push-window.js';
 
 /** Options of {@link firestorePushWindow}. */
 export interface FirestorePushWindowOptions {
@@ -27,7 +33,8 @@ const ids = (value: unknown): string[] =>
 function readRecord(data: Record<string, unknown> | undefined): PushWindowRecord | undefined {
   const sentAt = (data?.sentAt as { toMillis?: () => number } | undefined)?.toMillis?.();
   if (sentAt === undefined) return undefined;
-  return { sentAt, told: ids(data?.told), held: ids(data?.held) };
+  const pushedFor = typeof data?.pushedFor === 'string' ? data.pushedFor : '';
+  return { sentAt, told: ids(data?.told), held: ids(data?.held), pushedFor };
 }
 
 /**
@@ -38,14 +45,25 @@ export function firestorePushWindow(options: FirestorePushWindowOptions = {}): P
   const source = options.firestore ?? defaultFirestore;
   const collection = options.collection ?? 'approvalPushes';
   const windowMs = options.windowMs ?? PUSH_WINDOW_MS;
+  const recordOf = async (uid: string) => {
+    const db = typeof source === 'function' ? await source() : source;
+    return { db, ref: db.collection(collection).doc(uid) };
+  };
+  const stored = (next: PushWindowRecord) => ({ ...next, sentAt: new Date(next.sentAt) });
   return {
     async admit(uid, approvalId, now) {
-      const db = typeof source === 'function' ? await source() : source;
-      const ref = db.collection(collection).doc(uid);
+      const { db, ref } = await recordOf(uid);
       return db.runTransaction(async (tx) => {
         const { admission, next } = admitToWindow(readRecord((await tx.get(ref)).data()), approvalId, now, windowMs);
-        if (next) tx.set(ref, { sentAt: new Date(next.sentAt), told: next.told, held: next.held });
+        if (next) tx.set(ref, stored(next));
         return admission;
+      });
+    },
+    async retract(uid, approvalId) {
+      const { db, ref } = await recordOf(uid);
+      await db.runTransaction(async (tx) => {
+        const next = retractFromWindow(readRecord((await tx.get(ref)).data()), approvalId);
+        if (next) tx.set(ref, stored(next));
       });
     },
   };

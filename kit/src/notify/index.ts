@@ -30,4 +30,5 @@ export {
   type PushAdmission,
   type PushWindow,
   type PushWindowRecord,
+  retractFromWindow,
 } from './push-window.js';

@@ -154,4 +154,14 @@ describe.skipIf(!host)('pushNotifier', () => {
     expect(outcomes.sort()).toEqual(['held', undefined]);
     expect(w.fcm.sent).toHaveLength(1);
   });
+
+  it('gives the minute back when the push reached no device, so the retry pushes', async () => {
+    const w = await world({ ann: { a1: 'tok-down' } }, { 'tok-down': 'internal' });
+    const window = firestorePushWindow({ firestore: firestore as SdkFirestore, collection: `${w.users}_pushes` });
+    const notify = pushNotifier({ messaging: w.fcm.messaging, tokens: w.tokens, window, clock: () => 7_000_000 });
+    const approval = { ...APPROVAL, id: 'down1', approverUids: ['ann'] };
+    await expect(notify(approval)).rejects.toMatchObject({ code: 'unavailable' });
+    await expect(notify(approval)).rejects.toMatchObject({ code: 'unavailable' });
+    expect(w.fcm.sent).toHaveLength(2);
+  });
 });

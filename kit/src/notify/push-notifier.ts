@@ -157,7 +157,8 @@ async function admitted(
  * loaded on the first push, so an agent without a notifier loads none of it. Pushes are coalesced
  * per approver (`window`): one a minute, saying how many approvals it speaks for; an approval held
  * is answered `held`, so its notice stays unsent and the cleanup's sweep tells it once the minute
- * is over (counted in a push by then, it is not pushed again). It throws (so the notice is tried
+ * is over (counted in a push by then, it is not pushed again). A push that reaches no device gives its
+ * minute back (`retract`), so its retry pushes. It throws (so the notice is tried
  * again after its claim lapses) only when no device took a push and some failure was not a dead
  * token: an outage, a quota.
  */
@@ -174,7 +175,14 @@ export function pushNotifier(options: PushNotifierOptions = {}): ApprovalWaiting
     for (const [count, group] of byCount) {
       const devices: Device[] = [];
       for (const uid of group) for (const device of await tokens.tokensOf(uid)) devices.push({ ...device, uid });
-      if (devices.length) await sendToDevices(await messaging(), tokens, approval, text(approval, count), devices);
+      if (!devices.length) continue;
+      try {
+        await sendToDevices(await messaging(), tokens, approval, text(approval, count), devices);
+      } catch (error) {
+        // Reached no device: its retry must push again, so the minute it took is given back.
+        await Promise.all(group.map((uid) => window?.retract(uid, approval.id)));
+        throw error;
+      }
     }
     return held ? 'held' : undefined;
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { admitToWindow, MAX_WINDOW_IDS, memoryPushWindow, PUSH_WINDOW_MS } from './push-window.js';
+import { admitToWindow, MAX_WINDOW_IDS, memoryPushWindow, PUSH_WINDOW_MS, retractFromWindow } from './push-window.js';
 
 const T0 = 1_000_000;
 
@@ -28,6 +28,15 @@ describe('memoryPushWindow', () => {
     expect(await window.admit('ann', 'a2', T0 + PUSH_WINDOW_MS + 5)).toEqual({ kind: 'push', count: 1 });
   });
 
+  it('pushes again, counting what it counted, when the push that took the minute is retracted', async () => {
+    const window = memoryPushWindow();
+    await window.admit('ann', 'a1', T0);
+    await window.admit('ann', 'a2', T0 + 1);
+    await window.retract('ann', 'a1');
+    expect(await window.admit('ann', 'a1', T0 + 2)).toEqual({ kind: 'push', count: 2 });
+    expect(await window.admit('ann', 'a2', T0 + 3)).toEqual({ kind: 'told' });
+  });
+
   it('keeps each approver’s minute apart', async () => {
     const window = memoryPushWindow();
     await window.admit('ann', 'a1', T0);
@@ -37,16 +46,22 @@ describe('memoryPushWindow', () => {
 
 describe('admitToWindow', () => {
   it('stores nothing when an approval is retried while it is held or after it was told', () => {
-    const record = { sentAt: T0, told: ['a1'], held: ['a2'] };
+    const record = { sentAt: T0, told: ['a1'], held: ['a2'], pushedFor: 'a1' };
     expect(admitToWindow(record, 'a2', T0 + 1, PUSH_WINDOW_MS).next).toBeUndefined();
     expect(admitToWindow(record, 'a1', T0 + 1, PUSH_WINDOW_MS).next).toBeUndefined();
   });
 
   it('keeps at most MAX_WINDOW_IDS held ids, the newest', () => {
     const held = Array.from({ length: MAX_WINDOW_IDS }, (_, i) => `h${i}`);
-    const { next } = admitToWindow({ sentAt: T0, told: [], held }, 'new', T0 + 1, PUSH_WINDOW_MS);
+    const { next } = admitToWindow({ sentAt: T0, told: [], held, pushedFor: 'x' }, 'new', T0 + 1, PUSH_WINDOW_MS);
     expect(next?.held).toHaveLength(MAX_WINDOW_IDS);
     expect(next?.held.at(-1)).toBe('new');
     expect(next?.held[0]).toBe('h1');
+  });
+
+  it('retracts nothing when a later push took the minute since', () => {
+    const record = { sentAt: T0, told: ['a2'], held: [], pushedFor: 'a2' };
+    expect(retractFromWindow(record, 'a1')).toBeUndefined();
+    expect(retractFromWindow(undefined, 'a1')).toBeUndefined();
   });
 });

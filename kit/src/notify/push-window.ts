@@ -19,6 +19,8 @@ export interface PushWindowRecord {
   told: readonly string[];
   /** The approvals held since, to be counted in the next push. */
   held: readonly string[];
+  /** The approval whose push it was (the one a retraction names). */
+  pushedFor: string;
 }
 
 /**
@@ -28,6 +30,8 @@ export interface PushWindowRecord {
  */
 export interface PushWindow {
   admit(uid: string, approvalId: string, now: number): Promise<PushAdmission>;
+  /** Gives back the minute of `approvalId`'s push, which reached no device: what it counted is held again. */
+  retract(uid: string, approvalId: string): Promise<void>;
 }
 
 /** The pure step of a window: what `record` says of `approvalId` at `now`, and the record to store (none when unchanged). */
@@ -44,7 +48,20 @@ export function admitToWindow(
     return { admission: { kind: 'held' }, next: { ...record, held } };
   }
   const told = [...(record?.held ?? []).filter((id) => id !== approvalId), approvalId].slice(-MAX_WINDOW_IDS);
-  return { admission: { kind: 'push', count: told.length }, next: { sentAt: now, told, held: [] } };
+  return {
+    admission: { kind: 'push', count: told.length },
+    next: { sentAt: now, told, held: [], pushedFor: approvalId },
+  };
+}
+
+/** The record once `approvalId`'s push is retracted: the window open, what it counted held; undefined when that push is no longer the last. */
+export function retractFromWindow(
+  record: PushWindowRecord | undefined,
+  approvalId: string,
+): PushWindowRecord | undefined {
+  if (record?.pushedFor !== approvalId) return undefined;
+  const held = [...record.told, ...record.held.filter((id) => !record.told.includes(id))].slice(-MAX_WINDOW_IDS);
+  return { sentAt: 0, told: [], held, pushedFor: '' };
 }
 
 /** A window in this instance's memory: for tests and a single instance (instances don't share it). */
@@ -55,6 +72,10 @@ export function memoryPushWindow(windowMs = PUSH_WINDOW_MS): PushWindow {
       const { admission, next } = admitToWindow(records.get(uid), approvalId, now, windowMs);
       if (next) records.set(uid, next);
       return admission;
+    },
+    async retract(uid, approvalId) {
+      const next = retractFromWindow(records.get(uid), approvalId);
+      if (next) records.set(uid, next);
     },
   };
 }
