@@ -157,10 +157,10 @@ async function admitted(
  * loaded on the first push, so an agent without a notifier loads none of it. Pushes are coalesced
  * per approver (`window`): one a minute, saying how many approvals it speaks for; an approval held
  * is answered `held`, so its notice stays unsent and the cleanup's sweep tells it once the minute
- * is over (counted in a push by then, it is not pushed again). A push that reaches no device gives its
- * minute back (`retract`), so its retry pushes. It throws (so the notice is tried
- * again after its claim lapses) only when no device took a push and some failure was not a dead
- * token: an outage, a quota.
+ * is over (counted in a push by then, it is not pushed again). A push that reaches no device
+ * gives its minute back (`retract`), so its retry pushes. It throws (so the notice is tried again
+ * after its claim lapses) only when no device took a push and some failure was not a dead token:
+ * an outage, a quota.
  */
 export function pushNotifier(options: PushNotifierOptions = {}): ApprovalWaitingHook {
   const tokens = options.tokens ?? firestoreDeviceTokens();
