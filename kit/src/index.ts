@@ -99,10 +99,16 @@ export {
   type DeviceTokenStore,
   defaultPushText,
   type FirestoreDeviceTokensOptions,
+  type FirestorePushWindowOptions,
   firestoreDeviceTokens,
+  firestorePushWindow,
+  memoryPushWindow,
+  PUSH_WINDOW_MS,
+  type PushAdmission,
   type PushMessaging,
   type PushNotifierOptions,
   type PushText,
+  type PushWindow,
   pushNotifier,
 } from './notify/index.js';
 export { redactSecrets, redactValue } from './redact/index.js';

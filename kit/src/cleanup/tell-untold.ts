@@ -31,7 +31,7 @@ export async function tellUntold(sweep: Sweep): Promise<void> {
       let hookFailed = false;
       const told = async (claimed: typeof approval) => {
         try {
-          await hook(claimed);
+          return await hook(claimed);
         } catch (error) {
           hookFailed = true;
           throw error;

@@ -6,6 +6,10 @@ export {
   firestoreDeviceTokens,
 } from './device-tokens.js';
 export {
+  type FirestorePushWindowOptions,
+  firestorePushWindow,
+} from './firestore-push-window.js';
+export {
   type ApprovalWaitingHook,
   DEFAULT_NOTICE_CLAIM_MS,
   type NoticeOutcome,
@@ -19,3 +23,12 @@ export {
   type PushText,
   pushNotifier,
 } from './push-notifier.js';
+export {
+  admitToWindow,
+  memoryPushWindow,
+  PUSH_WINDOW_MS,
+  type PushAdmission,
+  type PushWindow,
+  type PushWindowRecord,
+  retractFromWindow,
+} from './push-window.js';

@@ -72,4 +72,17 @@ describe('notifyWaiting', () => {
     await expect(notifyWaiting(notices, APPROVAL, push, () => 10)).rejects.toThrow('FCM is down');
     expect(sent).toEqual([]);
   });
+
+  it('marks nothing sent when the hook holds the notice, so the sweep tells it again', async () => {
+    const { notices, sent } = inbox(true);
+    await expect(
+      notifyWaiting(
+        notices,
+        APPROVAL,
+        () => 'held',
+        () => 10,
+      ),
+    ).resolves.toBe('held');
+    expect(sent).toEqual([]);
+  });
 });

@@ -3,7 +3,9 @@ import { KitError } from '../errors/index.js';
 import { lazy } from '../lazy/index.js';
 import type { WaitingApproval } from '../session/index.js';
 import { type DeviceToken, type DeviceTokenStore, firestoreDeviceTokens } from './device-tokens.js';
+import { firestorePushWindow } from './firestore-push-window.js';
 import type { ApprovalWaitingHook } from './notify-waiting.js';
+import type { PushWindow } from './push-window.js';
 
 /** The part of firebase-admin's `Messaging` the notifier sends through. */
 export interface PushMessaging {
@@ -27,8 +29,15 @@ export interface PushNotifierOptions {
    * which only the app can list.
    */
   recipients?: (approval: WaitingApproval) => readonly string[] | Promise<readonly string[]>;
-  /** The title and body of the push. Default {@link defaultPushText}. */
-  message?: (approval: WaitingApproval) => PushText;
+  /** The title and body of the push, which speaks for `count` approvals (1 unless coalesced). Default {@link defaultPushText}. */
+  message?: (approval: WaitingApproval, count: number) => PushText;
+  /**
+   * Where each approver's pushes are coalesced to one a minute. Default {@link firestorePushWindow}
+   * (`approvalPushes/{uid}`); `false` pushes every approval.
+   */
+  window?: PushWindow | false;
+  /** The time in epoch ms. Default `Date.now`. */
+  clock?: () => number;
 }
 
 /** FCM's answers that say a token will never take a message again: its document is deleted. */
@@ -54,14 +63,14 @@ const MAX_TOKENS_PER_SEND = 500;
 const MAX_BODY_CHARS = 180;
 
 /**
- * The default push: "Approval waiting", and the tool's `metadata.title` (or `metadata.message`)
+ * The default push: "Approval waiting" ("3 approvals waiting" for a push that speaks for 3), and the tool's `metadata.title` (or `metadata.message`)
  * when it presented one, else the tool's name. Never the call's input.
  */
-export function defaultPushText(approval: WaitingApproval): PushText {
+export function defaultPushText(approval: WaitingApproval, count = 1): PushText {
   const { title, message } = approval.metadata;
   const presented = typeof title === 'string' && title ? title : typeof message === 'string' ? message : '';
   const body = presented || `${approval.tool} waits for your answer`;
-  return { title: 'Approval waiting', body: body.slice(0, MAX_BODY_CHARS) };
+  return { title: count > 1 ? `${count} approvals waiting` : 'Approval waiting', body: body.slice(0, MAX_BODY_CHARS) };
 }
 
 /**
@@ -95,48 +104,86 @@ function errorCodeOf(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+type Device = DeviceToken & { uid: string };
+
+/** Sends `approval`'s message to `devices`, deletes the tokens FCM says are dead, and throws when none took it and FCM failed otherwise. */
+async function sendToDevices(
+  sender: PushMessaging,
+  tokens: DeviceTokenStore,
+  approval: WaitingApproval,
+  said: PushText,
+  devices: readonly Device[],
+): Promise<void> {
+  const dead = new Map<string, string[]>();
+  let delivered = 0;
+  let failed: unknown;
+  for (let from = 0; from < devices.length; from += MAX_TOKENS_PER_SEND) {
+    const slice = devices.slice(from, from + MAX_TOKENS_PER_SEND);
+    const tokenList = slice.map((d) => d.token);
+    const batch = await sender.sendEachForMulticast(approvalMessage(approval, said, tokenList));
+    batch.responses.forEach((response, i) => {
+      const device = slice[i] as Device;
+      if (response.success) delivered++;
+      else if (isDeadToken(response.error)) dead.set(device.uid, [...(dead.get(device.uid) ?? []), device.id]);
+      else failed ??= response.error;
+    });
+  }
+  await Promise.all([...dead].map(([uid, ids]) => tokens.remove(uid, ids)));
+  if (!delivered && failed !== undefined) {
+    throw new KitError('unavailable', `the push of approval '${approval.id}' reached no device`, { cause: failed });
+  }
+}
+
+/** The approvers to push to now, by the count their push speaks for; `held` when any approver's minute is not over. */
+async function admitted(
+  window: PushWindow | undefined,
+  approval: WaitingApproval,
+  uids: Iterable<string>,
+  now: number,
+): Promise<{ byCount: Map<number, string[]>; held: boolean }> {
+  const byCount = new Map<number, string[]>();
+  let held = false;
+  for (const uid of uids) {
+    const admission = window ? await window.admit(uid, approval.id, now) : ({ kind: 'push', count: 1 } as const);
+    if (admission.kind === 'held') held = true;
+    if (admission.kind === 'push') byCount.set(admission.count, [...(byCount.get(admission.count) ?? []), uid]);
+  }
+  return { byCount, held };
+}
+
 /**
  * An `onApprovalWaiting` hook that pushes through FCM to every device the approval's approvers
  * registered, and deletes the token documents FCM says are dead. firebase-admin's messaging is
- * loaded on the first push, so an agent without a notifier loads none of it. It throws (so the
- * notice is tried again after its claim lapses) only when no device took the push and some
- * failure was not a dead token: an outage, a quota.
+ * loaded on the first push, so an agent without a notifier loads none of it. Pushes are coalesced
+ * per approver (`window`): one a minute, saying how many approvals it speaks for; an approval held
+ * is answered `held`, so its notice stays unsent and the cleanup's sweep tells it once the minute
+ * is over (counted in a push by then, it is not pushed again). A push that reaches no device
+ * gives its minute back (`retract`), so its retry pushes. It throws (so the notice is tried again
+ * after its claim lapses) only when no device took a push and some failure was not a dead token:
+ * an outage, a quota.
  */
 export function pushNotifier(options: PushNotifierOptions = {}): ApprovalWaitingHook {
   const tokens = options.tokens ?? firestoreDeviceTokens();
   const text = options.message ?? defaultPushText;
   const source = options.messaging ?? defaultMessaging;
+  const window = options.window === false ? undefined : (options.window ?? firestorePushWindow());
+  const clock = options.clock ?? Date.now;
   const messaging = async () => (typeof source === 'function' ? source() : source);
   return async (approval) => {
     const uids = new Set([...approval.approverUids, ...((await options.recipients?.(approval)) ?? [])]);
-    const devices: Array<DeviceToken & { uid: string }> = [];
-    for (const uid of uids) for (const device of await tokens.tokensOf(uid)) devices.push({ ...device, uid });
-    if (!devices.length) return;
-    const sender = await messaging();
-    const said = text(approval);
-    const dead = new Map<string, string[]>();
-    let delivered = 0;
-    let failed: unknown;
-    for (let from = 0; from < devices.length; from += MAX_TOKENS_PER_SEND) {
-      const slice = devices.slice(from, from + MAX_TOKENS_PER_SEND);
-      const batch = await sender.sendEachForMulticast(
-        approvalMessage(
-          approval,
-          said,
-          slice.map((d) => d.token),
-        ),
-      );
-      batch.responses.forEach((response, i) => {
-        const device = slice[i] as DeviceToken & { uid: string };
-        if (response.success) delivered++;
-        else if (isDeadToken(response.error)) {
-          dead.set(device.uid, [...(dead.get(device.uid) ?? []), device.id]);
-        } else failed ??= response.error;
-      });
+    const { byCount, held } = await admitted(window, approval, uids, clock());
+    for (const [count, group] of byCount) {
+      const devices: Device[] = [];
+      for (const uid of group) for (const device of await tokens.tokensOf(uid)) devices.push({ ...device, uid });
+      if (!devices.length) continue;
+      try {
+        await sendToDevices(await messaging(), tokens, approval, text(approval, count), devices);
+      } catch (error) {
+        // Reached no device: its retry must push again, so the minute it took is given back.
+        await Promise.all(group.map((uid) => window?.retract(uid, approval.id)));
+        throw error;
+      }
     }
-    await Promise.all([...dead].map(([uid, ids]) => tokens.remove(uid, ids)));
-    if (!delivered && failed !== undefined) {
-      throw new KitError('unavailable', `the push of approval '${approval.id}' reached no device`, { cause: failed });
-    }
+    return held ? 'held' : undefined;
   };
 }
