@@ -104,7 +104,8 @@ describe.skipIf(!host)('onApprovalWaiting', () => {
           state: 'waiting',
         }),
       ]);
-      expect(JSON.stringify(t.told[0])).not.toContain('"cents"'); // metadata as presented, never the input
+      // What runs, as the tool presents it: the approver is shown the stored input (by default, the input itself).
+      expect(JSON.stringify(t.told[0]?.presented)).toContain('500');
       held.open();
       await bank.idle();
       expect((await t.notice(result.sessionId, ref))?.sentAt).toBeDefined();
