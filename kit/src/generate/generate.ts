@@ -158,6 +158,22 @@ async function settleRound<O>(
   return undefined;
 }
 
+/** Answers and settles the open round that ends the conversation (generate's `resume`), before any model call. */
+async function resumeOpenRound<O>(
+  state: LoopState,
+  scope: LoopScope,
+  tools: ReadonlyMap<string, Tool>,
+  resume: NonNullable<GenerateOptions['resume']>,
+): Promise<GenerateResult<O> | undefined> {
+  const last = openRoundOf(state.messages);
+  if (!last) {
+    const words = 'nothing to resume: the conversation does not end with an open tool round';
+    throw new KitError('failed-precondition', words, { reason: 'NOTHING_TO_RESUME' });
+  }
+  replaceLast(state, applyResume(last, repliesOfOptions(resume), tools));
+  return settleRound<O>(state, scope, 0);
+}
+
 /**
  * Runs the generate loop: model → tools in parallel → model …, until the model answers, a
  * tool interrupts or stops the loop, `stopWhen` holds, or `maxTurns` tool rounds are spent.
@@ -198,18 +214,7 @@ export async function generate<O extends z.ZodType = z.ZodType>(
   };
 
   if (options.resume) {
-    const last = openRoundOf(state.messages);
-    if (!last) {
-      throw new KitError(
-        'failed-precondition',
-        'nothing to resume: the conversation does not end with an open tool round',
-        {
-          reason: 'NOTHING_TO_RESUME',
-        },
-      );
-    }
-    replaceLast(state, applyResume(last, repliesOfOptions(options.resume), tools));
-    const ended = await settleRound<z.infer<O>>(state, scope, 0);
+    const ended = await resumeOpenRound<z.infer<O>>(state, scope, tools, options.resume);
     if (ended) return ended;
   }
 
