@@ -62,10 +62,16 @@ describe('defineAgent', () => {
     });
   });
 
-  it('refuses a resume with not-found when no session has the id', async () => {
-    const agent = defineAgent({ name: 'shop', model: echoModel(), store: setup().store });
+  it('refuses a resume on a session no one has as it refuses a stranger: whether an id exists is not told', async () => {
+    const { store } = setup();
+    const agent = defineAgent({ name: 'shop', model: echoModel(), store });
     const resume = { resume: { decline: [{ ref: 'r', name: 'transfer' }] } };
-    await expect(agent.send('nope', resume, { uid: 'alice' })).rejects.toMatchObject({ code: 'not-found' });
+    const missing = await agent.send('nope', resume, { uid: 'alice' }).catch((error: unknown) => error);
+    const owned = await agent.send(undefined, { message: 'hi' }, { uid: 'bob' });
+    const strangers = await agent.send(owned.sessionId, resume, { uid: 'alice' }).catch((error: unknown) => error);
+    expect(missing).toMatchObject({ code: 'permission-denied', reason: 'NOT_OWNER' });
+    expect(strangers).toMatchObject({ code: 'permission-denied', reason: 'NOT_OWNER' });
+    expect(await store.load('nope')).toBeUndefined();
   });
 
   it.each([
