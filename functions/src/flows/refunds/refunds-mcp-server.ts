@@ -78,6 +78,18 @@ const refuse = (res: ServerResponse, status: number, message: string): void => {
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 };
 
+/** The JSON-RPC id of a `subscriptions/listen` request, when `body` is one. */
+function listenRequest(body: unknown): { id: string | number } | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const { method, id } = body as { method?: unknown; id?: unknown };
+  return method === 'subscriptions/listen' && (typeof id === 'string' || typeof id === 'number') ? { id } : undefined;
+}
+
+const notAMethod = (res: ServerResponse, id: string | number): void => {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32601, message: 'Method not found' }, id }));
+};
+
 /** The Node request as a web `Request` (what the SDK's handler serves), its body already parsed. */
 function webRequest(req: IncomingMessage): Request {
   const headers = new Headers();
@@ -101,6 +113,11 @@ export async function handleRefundsMcp(
   if (!authorized(req, deps.key())) return refuse(res, 401, 'unauthorized');
   // Stateless: no stream of server messages to open, no session to end.
   if (req.method !== 'POST') return refuse(res, 405, 'method not allowed');
+  // Nor a 2026-07-28 subscription: a stream this server would hold open per request, for a tool
+  // list that never changes. Refused at once, as a method it does not have, so a client that asks
+  // (the kit does, for list changes) goes on without one instead of waiting out its timeout.
+  const listen = listenRequest(body);
+  if (listen) return notAMethod(res, listen.id);
   const approvedBy = header(req, APPROVER_HEADER);
   const caller: RefundCaller = { uid: header(req, CUSTOMER_HEADER), ...(approvedBy ? { approvedBy } : {}) };
   const handler = createMcpHandler(() => refundsServer(deps, caller), { responseMode: 'json' });
