@@ -236,11 +236,11 @@ function pollution(rng: Rng, t: PayloadTargets): MalformedCall {
     `{"sessionId": "${t.interrupted}", "resume": {"restart": [{"ref": "${t.ref}", "name": "approve", "metadata": ${inject}}], "${key}": 1}}`,
     `{"sessionId": "${key}", "resume": {"restart": [{"ref": "${t.ref}", "name": "approve"}]}}`,
   ]);
-  // As a session id, `constructor` and `prototype` name no session (a resume of one finds nothing;
-  // a message would create it, a valid call); `__proto__` is a document id Firestore reserves
-  // (`__…__`), which it refuses as invalid.
+  // As a session id, `constructor` and `prototype` name no session (a resume of one is answered
+  // as a stranger's, whether a session has the id or not; a message would create it, a valid
+  // call); `__proto__` is a document id Firestore reserves (`__…__`), which it refuses as invalid.
   const named = text.includes(`"sessionId": "${key}"`) && key !== '__proto__';
-  const codes = named ? ['not-found'] : INVALID;
+  const codes = named ? ['permission-denied'] : INVALID;
   return { family: 'prototype-pollution keys', data: JSON.parse(text), uid: 'alice', codes };
 }
 
@@ -259,7 +259,8 @@ function wrongSession(rng: Rng, t: PayloadTargets): MalformedCall {
   const id = `no-such-${Math.floor(rng() * 1e9)}`;
   const [data, codes] = pick(rng, [
     // (A message to an id no session has creates it: a first call bringing its own id, not bad input.)
-    [{ sessionId: id, resume: { restart: [{ ref: t.ref, name: 'approve' }] } }, ['not-found']],
+    // A resume of an id no session has: the stranger's answer, so whether an id exists is not told.
+    [{ sessionId: id, resume: { restart: [{ ref: t.ref, name: 'approve' }] } }, ['permission-denied']],
     [{ sessionId: t.interrupted, message: 'hi' }, ['failed-precondition']],
     [{ sessionId: t.idle, resume: { restart: [{ ref: t.ref, name: 'approve' }] } }, ['failed-precondition']],
   ] as const);
