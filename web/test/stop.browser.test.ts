@@ -1,3 +1,4 @@
+import { PROTOCOL_VERSION } from '@callable-flows/protocol';
 import { expect } from 'vitest';
 import type { AppPage } from './test-utils/app-page.js';
 import { askAboutOrder } from './test-utils/ask-about-order.js';
@@ -82,7 +83,13 @@ chromium.describe('Stop (in Chromium)', () => {
         await expectStopped(first, orderId, question);
         // The stop names the tab that asked it (its clientId), which the session's outcome then records.
         expect(sent).toEqual([
-          { sessionId: first.sessionId(), stop: true, requestId: expect.any(String), clientId: expect.any(String) },
+          {
+            sessionId: first.sessionId(),
+            stop: true,
+            requestId: expect.any(String),
+            clientId: expect.any(String),
+            protocolVersion: PROTOCOL_VERSION,
+          },
         ]);
         expect(await axeViolations(second.page)).toEqual([]);
         expect(await axeViolations(first.page)).toEqual([]);
