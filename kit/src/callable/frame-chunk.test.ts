@@ -43,6 +43,23 @@ describe('frameChunk', () => {
     ]);
   });
 
+  it('frames what runs as the tool presents it when the waiting call carries a presentation', () => {
+    const presented = {
+      fields: [{ label: 'The customer wrote', value: 'it arrived broken', source: 'owner' as const }],
+    };
+    const [chunk] = frameChunk({
+      role: 'model',
+      content: [
+        {
+          toolRequest: { name: 'refund', ref: 'r1', input: { orderId: 'F-1' } },
+          metadata: { interrupt: { title: 'Refund F-1?' }, presented },
+        },
+      ],
+    });
+    expect(chunk).toMatchObject({ type: 'interrupt', ref: 'r1', presented });
+    expect(WireChunkSchema.safeParse(chunk).success).toBe(true);
+  });
+
   it('frames metadata true when the interrupt carried no metadata', () => {
     const [chunk] = frameChunk({
       role: 'model',

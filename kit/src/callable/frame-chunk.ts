@@ -1,5 +1,5 @@
 import type { WireChunk } from '@callable-flows/protocol';
-import { askedInputDigest, askedOf, isWaiting, nestedInterruptsOf } from '../call-state/index.js';
+import { askedInputDigest, askedOf, isWaiting, nestedInterruptsOf, presentedOf } from '../call-state/index.js';
 import type { GenerateResponseChunk, Part, ToolRequestPart } from '../model/index.js';
 
 function frameToolRequest(part: ToolRequestPart): WireChunk | undefined {
@@ -10,6 +10,8 @@ function frameToolRequest(part: ToolRequestPart): WireChunk | undefined {
     // A sub-agent call's questions are its sub-agent's, streamed as its chunks (by path refs).
     if (nestedInterruptsOf(part)) return undefined;
     const metadata = askedOf(part) ?? true;
+    // What runs, as the tool presents it: the streamed card shows what the stored one does.
+    const presented = presentedOf(part);
     return {
       type: 'interrupt',
       ref: ref ?? '',
@@ -17,6 +19,7 @@ function frameToolRequest(part: ToolRequestPart): WireChunk | undefined {
       input: input ?? null,
       metadata,
       inputDigest: askedInputDigest(part),
+      ...(presented === undefined ? {} : { presented }),
     };
   }
   return ref === undefined
