@@ -78,8 +78,11 @@ describe('gateResume', () => {
   it('leaves the owner’s reply to a call that does not wait to admission’s own words', async () => {
     await expect(answer('alice', resume('zzz', 'note'))).resolves.toBe('owner');
   });
-  it('keeps a resume through send its owner’s: a non-owner is left to NOT_OWNER', async () => {
-    await expect(answer('max', resume('r', 'refund'), { manager: true }, false)).resolves.toBe('owner');
+  it('keeps a resume through send its owner’s: a non-owner is refused NOT_OWNER, whatever their claims', async () => {
+    await expect(answer('max', resume('r', 'refund'), { manager: true }, false)).rejects.toMatchObject({
+      code: 'permission-denied',
+      reason: 'NOT_OWNER',
+    });
   });
   it('tells a check the session without its conversation and the call with what its interrupt asked', async () => {
     seen.length = 0;

@@ -8,6 +8,7 @@ import { type ApproverSessionView, approverCheckOf, type Tool } from '../../tool
 import type { AgentRuntime } from '../runtime/index.js';
 import { type SubAgentResumed, subAgentCallsOf, subResumeOf } from '../sub-agent/index.js';
 import type { ClientTurnRequest } from '../turn/index.js';
+import { notOwner } from './admit-call.js';
 
 // The one gate of a resume's replies. Every answer to a waiting call — the owner's or an
 // approver's, by a flat ref or by a path to a sub-agent's question, through the callable,
@@ -140,9 +141,8 @@ export async function gateResume(rt: AgentRuntime, session: Session, request: Re
   const answeredBy = answeredByOfRequest(request);
   const owner = session.ownerUid === request.uid;
   const byParent = request.answeredBy !== undefined;
-  // Through `send`, a session is its owner's alone: admission says NOT_OWNER as it always has.
-  const mayApprove = owner || request.answerer?.approvers === true;
-  if (!mayApprove) return { standing: 'owner', replies: repliesOfRequest(request.resume), answeredBy };
+  // Through `send`, a session is its owner's alone: NOT_OWNER, as it always was.
+  if (!owner && request.answerer?.approvers !== true) throw notOwner(session.id);
   if (!owner && session.agent !== rt.name) throw notAllowed();
   const calls = toolRequestsOf(openRoundOf(session.history));
   const flat: ResumeReply[] = [];

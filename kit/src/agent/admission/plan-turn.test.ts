@@ -116,7 +116,7 @@ describe('planTurn', () => {
 
   it('journals the answers on the open round, keeping the turn count, when a waiting session is resumed', async () => {
     const session = waitingSession();
-    const request = resume('r2') as Extract<ClientTurnRequest, { kind: 'resume' }>;
+    const request = { ...resume('r2'), uid: 'u' } as Extract<ClientTurnRequest, { kind: 'resume' }>; // the owner's
     const plan = planTurn(rt, session, 'interrupted', request, await gateResume(rt, session, request));
     expect(plan.kind).toBe('resume');
     expect(plan.turns).toBe(1);
