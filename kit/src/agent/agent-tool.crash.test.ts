@@ -4,7 +4,7 @@ import type { Message } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
 import { InMemorySessionStore, type Session } from '../session/index.js';
 import type { SessionStore } from '../session/session-store.js';
-import { type Fault, FlakyStore } from '../session/test-utils/flaky-store.js';
+import { FlakyStore } from '../session/test-utils/flaky-store.js';
 import { agentTool } from './agent-tool.js';
 import { defineAgent } from './define-agent.js';
 import { subSessionId } from './sub-agent/index.js';
@@ -16,7 +16,7 @@ import {
   transferTool,
   userTexts,
 } from './test-utils/agent-fixtures.js';
-import type { AgentInput } from './turn/index.js';
+import { CRASH_LEASE_MS, crashFaults, crashOwner, takeOn } from './test-utils/crash-world.js';
 
 // The sub-agent failure matrix (docs/architecture.md): the instance that runs a parent turn with
 // a sub-agent call dies at each write of either session (a crash: every later call of that
@@ -24,9 +24,6 @@ import type { AgentInput } from './turn/index.js';
 // same request id) or by the server's continuation. Each effect runs at most once, outside the
 // window a crash between an effect and its journal write leaves (as for any tool); the stored
 // history of both sessions holds each message and call once; nothing runs unapproved.
-
-const LEASE_MS = 30_000;
-const owner = { uid: 'u1', context: { auth: { uid: 'u1', token: {} } } };
 
 /** The refunds agent: a user message asks `tool` (`charge` runs at once, `transfer` asks first), a tool message says "refunded". */
 function refundsModel(tool: 'charge' | 'transfer') {
@@ -44,7 +41,7 @@ function world(tool: 'charge' | 'transfer') {
   const record = effects();
   /** The shop and its refunds agent on one instance (its own caches) over `store`. */
   const instance = (store: SessionStore) => {
-    const timing = { store, clock: clock.now, leaseMs: LEASE_MS };
+    const timing = { store, clock: clock.now, leaseMs: CRASH_LEASE_MS };
     const refunds = defineAgent({
       name: 'refunds',
       model: refundsModel(tool),
@@ -56,11 +53,6 @@ function world(tool: 'charge' | 'transfer') {
   };
   return { inner, clock, record, instance };
 }
-
-const faults = (writes: number): Fault[] =>
-  Array.from({ length: writes }, (_, i) => i + 1).flatMap((at) =>
-    (['before', 'after'] as const).map((when) => ({ at, when, mode: 'crash' as const })),
-  );
 
 const refOf = (session: Session, name: string): string | undefined =>
   session.history
@@ -79,41 +71,24 @@ async function expectHistories(inner: InMemorySessionStore, sessionId: string, s
   expect(sub.lease).toBeUndefined();
 }
 
-/** Takes the dead turn on: the client's retry under its request id, or the server's continuation of its lapsed lease. */
-async function takeOn(
-  w: ReturnType<typeof world>,
-  how: 'retry' | 'continuation',
-  sessionId: string | undefined,
-  input: AgentInput,
-  requestId: string,
-) {
-  w.clock.advance(LEASE_MS + 1);
-  const next = w.instance(w.inner);
-  const stored = sessionId ? (await w.inner.load(sessionId))?.session : undefined;
-  if (how === 'continuation' && stored?.lease && stored.status === 'running') {
-    await next.continue({ agent: 'shop', sessionId: stored.id, leaseId: stored.lease.id, handOffs: 0 });
-  }
-  return next.send(sessionId, input, { ...owner, requestId });
-}
-
 describe('agentTool crash safety', () => {
   // Writes of a parent turn with one sub-agent call that charges: parent lease and message,
   // parent's request, sub lease and message, sub's request, the charge's result, sub's answer,
   // the call's result, the parent's answer.
   for (const how of ['retry', 'continuation'] as const) {
-    for (const fault of faults(8)) {
+    for (const fault of crashFaults(8)) {
       it(`completes the parent turn and its sub-agent's once by ${how} when the instance dies: ${fault.when} write ${fault.at}`, async () => {
         const w = world('charge');
         const flaky = new FlakyStore(w.inner, fault);
         const first = await w
           .instance(flaky)
-          .send(undefined, { message: 'refund A' }, { ...owner, requestId: 'r1' })
+          .send(undefined, { message: 'refund A' }, { ...crashOwner, requestId: 'r1' })
           .catch((e: unknown) => e);
         expect(first).toBeInstanceOf(Error);
         // The charge's result is lost in flight only when the instance died just before journaling it.
         const inWindow = fault.at === 5 && fault.when === 'before';
         const sessionId = (first as { details?: { sessionId?: string } }).details?.sessionId;
-        const result = await takeOn(w, how, sessionId, { message: 'refund A' }, 'r1');
+        const result = await takeOn(w, 'shop', how, sessionId, { message: 'refund A' }, 'r1');
         expect(result).toMatchObject({ status: 'done', text: 'done: ["refunded"]' });
         await expectHistories(w.inner, result.sessionId, ['user', 'model', 'tool', 'model']);
         expect(w.record.applied.size).toBe(1);
@@ -125,21 +100,21 @@ describe('agentTool crash safety', () => {
   // Writes of the resume of a parent waiting on its sub-agent's transfer: parent lease, sub lease,
   // the transfer's result, sub's answer, the call's result, the parent's answer.
   for (const how of ['retry', 'continuation'] as const) {
-    for (const fault of faults(6)) {
+    for (const fault of crashFaults(6)) {
       it(`finishes an approved sub-agent call once by ${how} when the instance dies: ${fault.when} write ${fault.at}`, async () => {
         const w = world('transfer');
-        const asked = await w.instance(w.inner).send(undefined, { message: 'refund A' }, owner);
+        const asked = await w.instance(w.inner).send(undefined, { message: 'refund A' }, crashOwner);
         expect(asked.status).toBe('interrupted');
         expect(w.record.runs).toBe(0);
         const resume = { restart: [{ ref: asked.interrupts[0]?.ref as string, name: 'transfer' }] };
         const flaky = new FlakyStore(w.inner, fault);
         const first = await w
           .instance(flaky)
-          .send(asked.sessionId, { resume }, { ...owner, requestId: 'ok-1' })
+          .send(asked.sessionId, { resume }, { ...crashOwner, requestId: 'ok-1' })
           .catch((e: unknown) => e);
         expect(first).toBeInstanceOf(Error);
         const inWindow = fault.at === 3 && fault.when === 'before';
-        const result = await takeOn(w, how, asked.sessionId, { resume }, 'ok-1');
+        const result = await takeOn(w, 'shop', how, asked.sessionId, { resume }, 'ok-1');
         expect(result).toMatchObject({ status: 'done', text: 'done: ["refunded"]' });
         await expectHistories(w.inner, asked.sessionId, ['user', 'model', 'tool', 'model']);
         expect(w.record.applied.size).toBe(1);

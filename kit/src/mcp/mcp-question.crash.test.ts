@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineAgent } from '../agent/define-agent.js';
 import { manualClock, toolThenAnswer } from '../agent/test-utils/agent-fixtures.js';
-import type { AgentInput } from '../agent/turn/index.js';
+import { CRASH_LEASE_MS, crashFaults, crashOwner, takeOn } from '../agent/test-utils/crash-world.js';
 import { InMemorySessionStore, type Session } from '../session/index.js';
 import type { SessionStore } from '../session/session-store.js';
-import { type Fault, FlakyStore } from '../session/test-utils/flaky-store.js';
+import { FlakyStore } from '../session/test-utils/flaky-store.js';
 import { mcpTools } from './mcp-tools.js';
 import { type McpTestServer, startMcpTestServer } from './test-utils/mcp-test-server.js';
 
@@ -14,8 +14,6 @@ import { type McpTestServer, startMcpTestServer } from './test-utils/mcp-test-se
 // through the client's retry (the same request id) or the server's continuation. The question
 // is asked once, the answer reaches the server with its state, and the effect is applied once.
 
-const LEASE_MS = 30_000;
-const owner = { uid: 'u1', context: { auth: { uid: 'u1', token: {} } } };
 let server: McpTestServer;
 const closing: (() => Promise<void>)[] = [];
 beforeAll(async () => {
@@ -39,32 +37,10 @@ function world() {
       tools: [source],
       store,
       clock: clock.now,
-      leaseMs: LEASE_MS,
+      leaseMs: CRASH_LEASE_MS,
     });
   };
   return { inner, clock, instance };
-}
-
-const faults = (writes: number): Fault[] =>
-  Array.from({ length: writes }, (_, i) => i + 1).flatMap((at) =>
-    (['before', 'after'] as const).map((when) => ({ at, when, mode: 'crash' as const })),
-  );
-
-/** Takes the dead turn on from another instance: the client's retry, or the server's continuation. */
-async function takeOn(
-  w: ReturnType<typeof world>,
-  how: 'retry' | 'continuation',
-  sessionId: string | undefined,
-  input: AgentInput,
-  requestId: string,
-) {
-  w.clock.advance(LEASE_MS + 1);
-  const next = w.instance(w.inner);
-  const stored = sessionId ? (await w.inner.load(sessionId))?.session : undefined;
-  if (how === 'continuation' && stored?.lease && stored.status === 'running') {
-    await next.continue({ agent: 'accounts', sessionId: stored.id, leaseId: stored.lease.id, handOffs: 0 });
-  }
-  return next.send(sessionId, input, { ...owner, requestId });
 }
 
 type TurnResult = Awaited<ReturnType<typeof takeOn>>;
@@ -82,27 +58,32 @@ describe('a server’s question across a crash', () => {
   });
 
   for (const how of ['retry', 'continuation'] as const) {
-    for (const fault of faults(3)) {
+    for (const fault of crashFaults(3)) {
       it(`asks once and runs the call once answered, by ${how}, when the instance dies asking: ${fault.when} write ${fault.at}`, async () => {
         const w = world();
         const flaky = new FlakyStore(w.inner, fault);
         const input = { message: 'link my account' };
         const first = await w
           .instance(flaky)
-          .send(undefined, input, { ...owner, requestId: 'r1' })
+          .send(undefined, input, { ...crashOwner, requestId: 'r1' })
           .catch((e: unknown) => e);
         expect(first).toBeInstanceOf(Error);
         const sessionId =
           first instanceof Error
             ? (first as { details?: { sessionId?: string } }).details?.sessionId
             : (first as { sessionId: string }).sessionId;
-        const asked = first instanceof Error ? await takeOn(w, how, sessionId, input, 'r1') : (first as TurnResult);
+        const asked =
+          first instanceof Error ? await takeOn(w, 'accounts', how, sessionId, input, 'r1') : (first as TurnResult);
         expect(asked).toMatchObject({ status: 'interrupted', interrupts: [{ name: 'link' }] });
         const stored = (await w.inner.load(asked.sessionId))?.session as Session;
         const ref = linkRef(stored) as string;
         const done = await w
           .instance(w.inner)
-          .send(asked.sessionId, { resume: { restart: [{ ref, name: 'link' }] } }, { ...owner, requestId: 'ok-1' });
+          .send(
+            asked.sessionId,
+            { resume: { restart: [{ ref, name: 'link' }] } },
+            { ...crashOwner, requestId: 'ok-1' },
+          );
         expect(done.text).toBe('done: ["link accept"]');
         expect(server.applied.has(ref)).toBe(true);
         expect(server.runs.get('link') ?? 0).toBeGreaterThan(0);
@@ -115,21 +96,23 @@ describe('a server’s question across a crash', () => {
   }
 
   for (const how of ['retry', 'continuation'] as const) {
-    for (const fault of faults(3)) {
+    for (const fault of crashFaults(3)) {
       it(`applies the answered call’s effect once, by ${how}, when the instance dies after the answer: ${fault.when} write ${fault.at}`, async () => {
         const w = world();
-        const asked = await w.instance(w.inner).send(undefined, { message: 'link my account' }, owner);
+        const asked = await w.instance(w.inner).send(undefined, { message: 'link my account' }, crashOwner);
         const ref = asked.interrupts[0]?.ref as string;
         const resume = { resume: { restart: [{ ref, name: 'link' }] } };
         const runsBefore = server.runs.get('link') ?? 0;
         const flaky = new FlakyStore(w.inner, fault);
         const first = await w
           .instance(flaky)
-          .send(asked.sessionId, resume, { ...owner, requestId: 'ok-1' })
+          .send(asked.sessionId, resume, { ...crashOwner, requestId: 'ok-1' })
           .catch((e: unknown) => e);
         expect(first).toBeInstanceOf(Error);
         const done =
-          first instanceof Error ? await takeOn(w, how, asked.sessionId, resume, 'ok-1') : (first as TurnResult);
+          first instanceof Error
+            ? await takeOn(w, 'accounts', how, asked.sessionId, resume, 'ok-1')
+            : (first as TurnResult);
         expect(done).toMatchObject({ status: 'done', text: 'done: ["link accept"]' });
         // The result is lost in flight only when the instance died just before journaling it.
         const struck = flaky.mutations[fault.at - 1];
