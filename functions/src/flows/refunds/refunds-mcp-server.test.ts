@@ -30,11 +30,11 @@ afterAll(async () => {
 });
 
 const list = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
-const post = (headers: Record<string, string>) =>
+const post = (headers: Record<string, string>, message: Record<string, unknown> = list) =>
   fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
-    body: JSON.stringify(list),
+    body: JSON.stringify(message),
   });
 
 describe('handleRefundsMcp', () => {
@@ -46,6 +46,17 @@ describe('handleRefundsMcp', () => {
 
   it('refuses a GET (no stream of server messages: it is stateless) with 405', async () => {
     expect((await fetch(url, { headers: { authorization: 'Bearer k1' } })).status).toBe(405);
+  });
+
+  it('refuses a 2026-07-28 subscription (no list change to tell, no stream held open) as a method it lacks, at once', async () => {
+    const listen = { jsonrpc: '2.0', id: 'listen:0', method: 'subscriptions/listen', params: {} };
+    const response = await post({ authorization: 'Bearer k1' }, listen);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.json()).toEqual({
+      jsonrpc: '2.0',
+      id: 'listen:0',
+      error: { code: -32601, message: 'Method not found' },
+    });
   });
 
   it('lists checkRefund as read-only and refundOrder as destructive for a request with the key', async () => {
