@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message, ToolRequestPart } from '../model/index.js';
+import { CALL_ID_KEY } from './assign-call-ids.js';
 import { assignRefs } from './assign-refs.js';
 
 describe('assignRefs', () => {
@@ -31,13 +32,41 @@ describe('assignRefs', () => {
     };
     const [refund, note] = assignRefs(message).content as ToolRequestPart[];
     expect(refund?.toolRequest.ref).toMatch(/^[0-9a-f-]{36}$/);
-    expect(refund?.metadata).toEqual({ modelRef: 'sub/1' });
+    expect(refund?.metadata).toEqual({ modelRef: 'sub/1', [CALL_ID_KEY]: expect.any(String) });
     expect(note?.toolRequest.ref).toMatch(/^[0-9a-f-]{36}$/);
-    expect(note?.metadata).toBeUndefined();
+    expect(note?.metadata).toEqual({ [CALL_ID_KEY]: expect.any(String) });
   });
 
-  it('gives back the same message when every request has a ref', () => {
-    const message: Message = { role: 'model', content: [{ toolRequest: { name: 'a', ref: 'x', input: {} } }] };
+  it('gives back the same message when every request has a ref and a call id', () => {
+    const message: Message = {
+      role: 'model',
+      content: [{ toolRequest: { name: 'a', ref: 'x', input: {} }, metadata: { [CALL_ID_KEY]: 'id-1' } }],
+    };
     expect(assignRefs(message)).toBe(message);
+  });
+});
+
+const asked: Message = {
+  role: 'model',
+  content: [{ text: 'Booking.' }, { toolRequest: { name: 'book', ref: 'b1', input: {} } }],
+};
+
+describe('assignRefs: the call id', () => {
+  it('gives each tool request its own id in the part metadata, leaving the model ref and other parts alone', () => {
+    const first = assignRefs(asked);
+    const second = assignRefs(asked);
+    const [text, call] = first.content;
+    expect(text).toEqual({ text: 'Booking.' });
+    expect(call).toEqual({
+      toolRequest: { name: 'book', ref: 'b1', input: {} },
+      metadata: { [CALL_ID_KEY]: expect.any(String) },
+    });
+    expect(second.content[1]?.metadata?.[CALL_ID_KEY]).not.toBe(call?.metadata?.[CALL_ID_KEY]);
+  });
+
+  it('keeps an id the message already carries, and returns the message itself when nothing changed', () => {
+    const once = assignRefs(asked);
+    expect(assignRefs(once)).toBe(once);
+    expect(assignRefs({ role: 'model', content: [{ text: 'hi' }] }).content).toEqual([{ text: 'hi' }]);
   });
 });

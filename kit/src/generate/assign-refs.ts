@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Message, ToolRequestPart } from '../model/index.js';
+import { CALL_ID_KEY } from './assign-call-ids.js';
 
 /** A tool request whose ref is known. */
 export type RefToolRequestPart = ToolRequestPart & { toolRequest: { ref: string } };
@@ -8,20 +9,31 @@ export type RefToolRequestPart = ToolRequestPart & { toolRequest: { ref: string 
 const usable = (ref: string | undefined): ref is string => ref !== undefined && ref !== '' && !ref.includes('/');
 
 /**
- * Gives every tool request of a model message a ref. Models that name no call ids still get
- * refs that are unique across the session, because a resume and the turn journal find calls by ref.
- * A model's id with a `/` is never a ref: a client names a sub-agent's question by a path
+ * Gives every tool request of a model message, in one pass, a ref and the kit's own id for the
+ * call (`metadata.callId`, `ctx.callId`), both journaled with the message, so a retry, a resume
+ * and a continuation read the same ones. Models that name no call ids still get refs that are
+ * unique across the session, because a resume and the turn journal find calls by ref. A model's
+ * id with a `/` is never a ref: a client names a sub-agent's question by a path
  * (`<ref>/<subRef>`), so the kit gives that call a ref of its own and keeps the model's id
  * (`metadata.modelRef`) for the model alone: it is what the model is shown as the call's id.
+ * The model's ref is its own (two sessions' models may use the same one); the call id is not.
  */
 export function assignRefs(message: Message): Message {
   let changed = false;
   const content = message.content.map((part) => {
-    if (!('toolRequest' in part) || usable(part.toolRequest.ref)) return part;
+    if (!('toolRequest' in part)) return part;
+    const refOk = usable(part.toolRequest.ref);
+    const idOk = typeof part.metadata?.[CALL_ID_KEY] === 'string';
+    if (refOk && idOk) return part;
     changed = true;
-    const modelRef = part.toolRequest.ref;
-    const metadata = modelRef ? { metadata: { ...part.metadata, modelRef } } : {};
-    return { ...part, ...metadata, toolRequest: { ...part.toolRequest, ref: randomUUID() } };
+    const modelRef = refOk ? undefined : part.toolRequest.ref;
+    const metadata = {
+      ...part.metadata,
+      ...(modelRef ? { modelRef } : {}),
+      ...(idOk ? {} : { [CALL_ID_KEY]: randomUUID() }),
+    };
+    const toolRequest = refOk ? part.toolRequest : { ...part.toolRequest, ref: randomUUID() };
+    return { ...part, metadata, toolRequest };
   });
   return changed ? { ...message, content } : message;
 }

@@ -10,7 +10,6 @@ import {
   type StepObserver,
   toolRequestsOf,
 } from '../model/index.js';
-import { assignCallIds } from './assign-call-ids.js';
 import { assignRefs } from './assign-refs.js';
 import type { UntimedMessages } from './untimed-messages.js';
 
@@ -116,7 +115,7 @@ export async function callModel(
     ? observed(scope.observer, scope.model.name, () => callThrough(scope, sent, options))
     : callThrough(scope, sent, options));
   if (!response.message) return response;
-  const message = assignCallIds(assignRefs(response.message));
+  const message = assignRefs(response.message);
   if (onChunk && !streamed && message.content.length) {
     onChunk({ index, role: 'model', content: message.content });
   } else if (onChunk && heldBack) {
