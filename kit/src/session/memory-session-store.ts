@@ -1,5 +1,5 @@
 import { KitError } from '../errors/index.js';
-import type { InMemoryUsageCounters } from '../usage/index.js';
+import { type InMemoryUsageCounters, tellUsageCharged } from '../usage/index.js';
 import { MemoryLiveWords } from './memory-live-words.js';
 import { MemoryTurnQueue } from './memory-turn-queue.js';
 import { MemoryTurnStops } from './memory-turn-stops.js';
@@ -67,8 +67,12 @@ export class InMemorySessionStore implements SessionStore {
     if (!stored) throw writeConflict(next.id, 'it no longer exists');
     if (stored.etag !== expected.etag) throw writeConflict(next.id);
     assertFence(expected, options);
-    if (options?.charge) this.usage?.charge(options.charge);
-    return this.put(next);
+    const record = this.put(next);
+    if (options?.charge && this.usage) {
+      this.usage.charge(options.charge);
+      tellUsageCharged(options.charge, this.usage.ledger);
+    }
+    return record;
   }
 
   async delete(id: string, options?: SessionDeleteOptions): Promise<void> {

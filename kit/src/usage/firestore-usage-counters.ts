@@ -25,9 +25,11 @@ function numbers(value: unknown): Record<string, number> {
  */
 export class FirestoreUsageCounters implements UsageCounterStore {
   private readonly options: FirestoreUsageCountersOptions;
+  readonly ledger: string;
 
   constructor(options: FirestoreUsageCountersOptions) {
     this.options = options;
+    this.ledger = firestoreUsageLedger(options.collection ?? DEFAULT_USAGE_COLLECTION);
   }
 
   async read(uid: string, day: string): Promise<UsageCounts> {
@@ -64,6 +66,9 @@ export class FirestoreUsageCounters implements UsageCounterStore {
 
 /** The default collection of the usage counters (server-only in `firestore.rules`). */
 export const DEFAULT_USAGE_COLLECTION = 'usageCounters';
+
+/** The ledger of the counters in `collection`: what a Firestore session store that charges them names. */
+export const firestoreUsageLedger = (collection: string): string => `firestore:${collection}`;
 
 /** The counter document of `uid`'s `day` in `collection`: the one a limiter reads and a session store charges. */
 export function usageCounterRef(db: DocumentDb, collection: string, uid: string, day: string) {

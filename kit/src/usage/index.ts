@@ -2,6 +2,7 @@ export {
   DEFAULT_USAGE_COLLECTION,
   FirestoreUsageCounters,
   type FirestoreUsageCountersOptions,
+  firestoreUsageLedger,
   usageCounterFields,
   usageCounterRef,
 } from './firestore-usage-counters.js';

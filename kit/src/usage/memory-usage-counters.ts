@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { UsageCharge } from './usage-charge.js';
 import { type UsageCounterStore, type UsageCounts, type UsageDelta, zeroUsage } from './usage-counters.js';
 
@@ -5,6 +6,8 @@ import { type UsageCounterStore, type UsageCounts, type UsageDelta, zeroUsage } 
 export class InMemoryUsageCounters implements UsageCounterStore {
   /** Documents read and written so far (the cost a Firestore store would have). */
   readonly ops = { reads: 0, writes: 0 };
+  /** These counters alone: a store that charges them, and a limiter that reads them, name this. */
+  readonly ledger = `memory:${randomUUID()}`;
   private readonly days = new Map<string, UsageCounts>();
 
   async read(uid: string, day: string): Promise<UsageCounts> {

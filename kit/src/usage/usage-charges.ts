@@ -2,6 +2,8 @@ import type { UsageCharge } from './usage-charge.js';
 
 /** Told of every charge a session store wrote in this process (a usage limiter's copy of a user's day). */
 export interface UsageChargeListener {
+  /** The counters it keeps a copy of: it hears only the charges written to them. */
+  readonly ledger: string | undefined;
   heard(charge: UsageCharge): void;
 }
 
@@ -18,11 +20,15 @@ export function listenToUsageCharges(listener: UsageChargeListener): void {
   listeners.add(new WeakRef(listener));
 }
 
-/** Tells every listener of a charge that was written. */
-export function tellUsageCharged(charge: UsageCharge): void {
+/**
+ * Tells the listeners over `ledger` (the counters a session store's commit just charged) of the
+ * charge; a limiter over other counters (another instance's, or a store that charges none) is
+ * not told of tokens it never pays.
+ */
+export function tellUsageCharged(charge: UsageCharge, ledger: string): void {
   for (const ref of listeners) {
     const listener = ref.deref();
-    if (listener) listener.heard(charge);
-    else listeners.delete(ref);
+    if (!listener) listeners.delete(ref);
+    else if (listener.ledger === ledger) listener.heard(charge);
   }
 }

@@ -22,6 +22,12 @@ export interface UsageDelta {
  * day, changed only by atomic increments (so instances never lose each other's counts).
  */
 export interface UsageCounterStore {
+  /**
+   * Which counters these are: a session store that charges them names the same ledger, and only
+   * a limiter over them hears its charges at once (see `tellUsageCharged`). Without one, a
+   * limiter hears no charge: its copy catches up at its next read.
+   */
+  readonly ledger?: string;
   /** The counts of `uid` on `day` (`YYYY-MM-DD`); zeros when nothing was counted yet. */
   read(uid: string, day: string): Promise<UsageCounts>;
   /** Adds one call and its tokens to `uid`'s `day`: one write. */

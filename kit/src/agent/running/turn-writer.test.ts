@@ -23,7 +23,7 @@ describe('TurnWriter', () => {
     const counters = new InMemoryUsageCounters();
     const { clock, writer, record } = await leasedWriter(counters);
     const heard: UsageCharge[] = [];
-    const listener = { heard: (charge: UsageCharge) => heard.push(charge) };
+    const listener = { ledger: counters.ledger, heard: (charge: UsageCharge) => heard.push(charge) };
     listenToUsageCharges(listener);
     writer.spend({ inputTokens: 30, outputTokens: 12 });
     writer.spend({ inputTokens: 8 });

@@ -3,7 +3,7 @@ import { redactSession } from '../../session/redact-session.js';
 import type { Session } from '../../session/session-schema.js';
 import { isWriteConflict, type SessionRecord, type SessionStore } from '../../session/session-store.js';
 import { type TimedCopies, timedHistory } from '../../session/timed-history.js';
-import { chargeOf, tellUsageCharged, tokensOf, type UsageCharge } from '../../usage/index.js';
+import { chargeOf, tokensOf, type UsageCharge } from '../../usage/index.js';
 import type { TurnTiming } from '../runtime/index.js';
 
 /** Options of one {@link TurnWriter.commit}. */
@@ -154,7 +154,6 @@ export class TurnWriter {
         new KitError('aborted', `session '${before.id}' was taken over by another call; retry`, { cause: error }),
       );
     }
-    if (charge) tellUsageCharged(charge);
     this.onCommitted?.(before, this.current.session);
     return this.current;
   }

@@ -73,11 +73,22 @@ describe('UsageLimiter', () => {
     // A queued turn's writes charged alice: the limiter hears it (the counters have it as well).
     const charge = { uid: 'alice', day: '2026-11-30', sessionId: 's1', tokens: 1200 };
     counters.charge(charge);
-    tellUsageCharged(charge);
+    tellUsageCharged(charge, counters.ledger);
     expect(await refusal(limiter.admit('alice', 's1'))).toMatchObject({
       reason: 'BUDGET_EXHAUSTED',
       budget: 'user-day',
     });
     expect(counters.ops.reads).toBe(1);
+  });
+
+  it('counts no charge written to other counters (another instance’s, in the same process)', async () => {
+    const counters = new InMemoryUsageCounters();
+    const others = new InMemoryUsageCounters();
+    const limiter = new UsageLimiter({ counters, tokensPerUserPerDay: 1000, clock: () => NOON });
+    await (await limiter.admit('alice', 's1')).settle({ sessionId: 's1', tokens: 0 });
+    const charge = { uid: 'alice', day: '2026-11-30', sessionId: 's1', tokens: 1200 };
+    others.charge(charge);
+    tellUsageCharged(charge, others.ledger);
+    await expect((await limiter.admit('alice', 's1')).settle({ sessionId: 's1', tokens: 0 })).resolves.toBe(true);
   });
 });

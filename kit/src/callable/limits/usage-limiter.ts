@@ -68,6 +68,11 @@ export class UsageLimiter implements UsageChargeListener {
     listenToUsageCharges(this);
   }
 
+  /** The counters this limiter keeps a copy of: it hears the charges written to them alone. */
+  get ledger(): string | undefined {
+    return this.limits.counters.ledger;
+  }
+
   /**
    * A session store of this process charged a turn's tokens to `charge.uid` (a queued turn, an
    * approver's answer, a continuation): the copy counts them now, not at its next read.

@@ -19,7 +19,13 @@ import {
   type UpdateTime,
 } from '../../firestore/index.js';
 import { within } from '../../timing/index.js';
-import { type UsageCharge, usageCounterFields, usageCounterRef } from '../../usage/index.js';
+import {
+  firestoreUsageLedger,
+  tellUsageCharged,
+  type UsageCharge,
+  usageCounterFields,
+  usageCounterRef,
+} from '../../usage/index.js';
 import { withPending } from '../pending-of.js';
 import type { Session } from '../session-schema.js';
 import {
@@ -325,14 +331,19 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     this.addApprovals(batch, next.id, approvals);
     const charged = options?.charge ? await this.addCharge(batch, options.charge) : 0;
     const writes = 1 + plan.put.size + plan.remove.length + renewed + approvals.length + charged;
+    let record: SessionRecord;
     try {
-      return await this.commit(batch, next, plan, stamp.at, writes, sentBytes(update, plan));
+      record = await this.commit(batch, next, plan, stamp.at, writes, sentBytes(update, plan));
     } catch (error) {
       // 9: the update-time precondition failed; 5: the session is gone.
       const code = firestoreCode(error);
       if (code === 9 || code === 5) throw writeConflict(next.id);
       throw fromFirestoreError(error, `writing session '${next.id}'`);
     }
+    // Committed: this process's limiters over these counters count the charge now.
+    if (charged && options?.charge && this.usageCollection)
+      tellUsageCharged(options.charge, firestoreUsageLedger(this.usageCollection));
+    return record;
   }
 
   async delete(id: string, options?: SessionDeleteOptions): Promise<void> {
