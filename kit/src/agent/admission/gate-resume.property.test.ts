@@ -71,6 +71,9 @@ const CALLS: readonly WorldCall[] = [
   { path: 's/d/dr', tool: 'deepRefund', input: { orderId: 'D1', cents: 9 }, who: 'lia', answerable: false },
   // A real MCP server's tool (on the SDK's v2 server, in-process), approved by a manager.
   { path: 'm', tool: 'mcp_echo', input: { text: 'hi' }, who: 'manager', answerable: false },
+  // The same server's tool that asks the person itself (2026-07-28 input_required): answered by a restart
+  // whose metadata is the form, forwarded to the server as its retry.
+  { path: 'p', tool: 'mcp_ship', input: { orderId: 'S-9' }, who: 'manager', answerable: false },
 ];
 const byTool = new Map(CALLS.map((c) => [c.tool, c]));
 
@@ -145,8 +148,8 @@ beforeAll(async () => {
     url: mcpServer.url,
     name: 'mcp',
     prefix: 'mcp_',
-    allow: ['echo'],
-    approval: true,
+    allow: ['echo', 'ship'],
+    approval: ['echo'],
     approvers: approversWithClaim('manager'),
   });
 });
@@ -155,11 +158,17 @@ afterAll(async () => {
   await mcpServer?.close();
 });
 
-/** The MCP server's runs of `echo` since `from` calls, as the world's runs of `mcp_echo` in `step`. */
+/**
+ * What reached the MCP server since `from` calls, as the world's runs in `step`: each call of
+ * `echo` (asked first by the kit, so sent only once approved), and each retry of `ship` that
+ * forwards a person's answer to the server's question.
+ */
 function mcpRuns(from: number, step: number): Run[] {
-  return mcpServer.calls
-    .slice(from)
-    .flatMap((call) => (call.name === 'echo' ? [{ step, tool: 'mcp_echo', input: call.args }] : []));
+  return mcpServer.calls.slice(from).flatMap((call): Run[] => {
+    if (call.name === 'echo') return [{ step, tool: 'mcp_echo', input: call.args }];
+    if (call.name === 'ship' && call.inputResponses) return [{ step, tool: 'mcp_ship', input: call.args }];
+    return [];
+  });
 }
 
 /** The world on `store`: the shop agent and what its tools ran. */
@@ -232,41 +241,57 @@ const mostly = <T>(likely: fc.Arbitrary<T>, rarely: fc.Arbitrary<T>): fc.Arbitra
   fc.oneof({ arbitrary: likely, weight: 4 }, { arbitrary: rarely, weight: 1 });
 const ODD_REFS = REFS.filter((ref) => !CALLS.some((c) => c.path === ref));
 const none = fc.constant(undefined);
-const replyArb: fc.Arbitrary<Reply> = fc
-  .record({
-    kind: fc.constantFrom('restart', 'respond', 'decline'),
-    ref: mostly(fc.constantFrom(...CALLS.map((c) => c.path)), fc.constantFrom(...ODD_REFS)),
-    // undefined: the right name for the ref (when it has one).
-    name: mostly(none, fc.constantFrom(...NAMES)),
-    digest: mostly(fc.constantFrom<Reply['digest']>('none', 'right'), fc.constant<Reply['digest']>('wrong')),
-    metadata: mostly(
-      none,
-      fc.constantFrom<Record<string, unknown>>(
-        { note: 'by the customer' },
-        { ok: true },
-        { action: 'accept', content: {} },
-        { subResume: { restart: [{ ref: 'sr', name: 'subRefund' }] } },
+/** A reply to one of `paths` (mostly), or to a ref no call of the world has. */
+const replyArbOver = (paths: readonly string[]): fc.Arbitrary<Reply> =>
+  fc
+    .record({
+      kind: fc.constantFrom('restart', 'respond', 'decline'),
+      ref: mostly(fc.constantFrom(...paths), fc.constantFrom(...ODD_REFS)),
+      // undefined: the right name for the ref (when it has one).
+      name: mostly(none, fc.constantFrom(...NAMES)),
+      digest: mostly(fc.constantFrom<Reply['digest']>('none', 'right'), fc.constant<Reply['digest']>('wrong')),
+      metadata: mostly(
+        none,
+        fc.constantFrom<Record<string, unknown>>(
+          { note: 'by the customer' },
+          { ok: true },
+          { action: 'accept', content: {} },
+          { subResume: { restart: [{ ref: 'sr', name: 'subRefund' }] } },
+        ),
       ),
+      replaceInput: mostly(
+        none,
+        fc.constantFrom<Record<string, unknown>>({ note: 'edited' }, { id: 'other' }, { cents: 99_999 }),
+      ),
+      output: fc.constantFrom<unknown>({ ok: true }, 'sent'),
+      // The answer to the MCP server's question (its form, its confirmation, or a decline): what a
+      // restart of `p` carries unless the generator chose other metadata for it.
+      serverAnswer: fc.constantFrom<Record<string, unknown>>(
+        { action: 'accept', content: { name: 'Ann', copies: 2, gift: true, speed: 'express' } },
+        { action: 'accept', content: { sure: true } },
+        { action: 'decline' },
+      ),
+    })
+    .map(({ name, metadata: chosen, replaceInput, serverAnswer, ...rest }) => ({
+      ...rest,
+      ...((chosen ?? (rest.ref === 'p' ? serverAnswer : undefined)) ? { metadata: chosen ?? serverAnswer } : {}),
+      ...(replaceInput ? { replaceInput } : {}),
+      name: name ?? CALLS.find((c) => c.path === rest.ref)?.tool ?? 'note',
+    }));
+const stepArbOver = (paths: readonly string[]): fc.Arbitrary<Step> => {
+  const replyArb = replyArbOver(paths);
+  return fc.record({
+    caller: fc.nat({ max: CALLERS.length - 1 }),
+    via: fc.constantFrom('answer', 'send'),
+    // Mostly one reply: any bad reply refuses a whole resume, so several at once are mostly refusals.
+    replies: mostly(
+      fc.array(replyArb, { minLength: 1, maxLength: 1 }),
+      fc.array(replyArb, { minLength: 2, maxLength: 3 }),
     ),
-    replaceInput: mostly(
-      none,
-      fc.constantFrom<Record<string, unknown>>({ note: 'edited' }, { id: 'other' }, { cents: 99_999 }),
-    ),
-    output: fc.constantFrom<unknown>({ ok: true }, 'sent'),
-  })
-  .map(({ name, metadata, replaceInput, ...rest }) => ({
-    ...rest,
-    ...(metadata ? { metadata } : {}),
-    ...(replaceInput ? { replaceInput } : {}),
-    name: name ?? CALLS.find((c) => c.path === rest.ref)?.tool ?? 'note',
-  }));
-const stepArb: fc.Arbitrary<Step> = fc.record({
-  caller: fc.nat({ max: CALLERS.length - 1 }),
-  via: fc.constantFrom('answer', 'send'),
-  replies: fc.array(replyArb, { minLength: 1, maxLength: 3 }),
-  replay: fc.option(fc.nat({ max: 3 }), { nil: undefined }),
-  requestId: fc.option(fc.constantFrom('q1', 'q2', 'q3'), { nil: undefined }),
-});
+    replay: fc.option(fc.nat({ max: 3 }), { nil: undefined }),
+    requestId: fc.option(fc.constantFrom('q1', 'q2', 'q3'), { nil: undefined }),
+  });
+};
 
 function toResume(replies: Reply[]): Resume {
   const resume: Required<Resume> = { respond: [], restart: [], decline: [] };
@@ -336,6 +361,7 @@ async function checkScenario(open: () => SessionStore, steps: Step[]): Promise<v
     'l',
     'm',
     'n',
+    'p',
     'q',
     'r',
     's/d/dr',
@@ -412,13 +438,24 @@ async function checkScenario(open: () => SessionStore, steps: Step[]): Promise<v
   }
 }
 
-const stepsArb = fc.array(stepArb, { minLength: 1, maxLength: 4 });
+const stepsOver = (paths: readonly string[]) => fc.array(stepArbOver(paths), { minLength: 1, maxLength: 4 });
+/** Resumes over every call of the world. */
+const stepsArb = stepsOver(CALLS.map((c) => c.path));
+/** Resumes over the MCP server's calls alone: its approval and its own question are answered often enough to run. */
+const mcpStepsArb = stepsOver(['m', 'p']);
 
 describe('the one gate, by property (memory store)', () => {
   it('runs a tool resumed only as its approvers allow, with the input shown; declines run nothing; responds only where taken; refusals write nothing', async () => {
     await fc.assert(
       fc.asyncProperty(stepsArb, (steps) => checkScenario(() => new InMemorySessionStore(), steps)),
       { numRuns: 200 },
+    );
+  }, 300_000);
+
+  it('holds the same invariants for answers to an MCP server’s approval and its own question (forwarded as its retry)', async () => {
+    await fc.assert(
+      fc.asyncProperty(mcpStepsArb, (steps) => checkScenario(() => new InMemorySessionStore(), steps)),
+      { numRuns: 100 },
     );
   }, 300_000);
 
