@@ -10,7 +10,7 @@ import { onTurnContinuation } from '@callable-flows/kit/continuation/on-turn-con
 import { pushNotifier } from '@callable-flows/kit/notify/push-notifier.js';
 import { FirestoreUsageCounters } from '@callable-flows/kit/usage/firestore-usage-counters.js';
 import { requiresAPI, requiresRole } from 'firebase-functions';
-import { agentNameOf, collectionPrefixOf, limitsOf } from './instance-config.js';
+import { agentNameOf, collectionPrefixOf, limitsOf, usageCollectionOf } from './instance-config.js';
 import { geminiApiKey, mcpHeaders } from './kit-params.js';
 
 requiresAPI('firestore.googleapis.com', 'Sessions, the approvals inbox and usage counters live in Firestore.');
@@ -44,7 +44,7 @@ export const agent = onCallFlow(
     limits: {
       counters: new FirestoreUsageCounters({
         firestore: async () => (await import('./kit-firestore.js')).turnFirestore(),
-        collection: `${collectionPrefixOf(process.env)}usageCounters`,
+        collection: usageCollectionOf(collectionPrefixOf(process.env)),
       }),
       ...limitsOf(process.env),
     },

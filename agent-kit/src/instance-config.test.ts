@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentNameOf, collectionPrefixOf, limitsOf, readInstanceConfig } from './instance-config.js';
+import { agentNameOf, collectionPrefixOf, limitsOf, readInstanceConfig, usageCollectionOf } from './instance-config.js';
 import * as kitParams from './kit-params.js';
 
 describe('readInstanceConfig', () => {
@@ -89,5 +89,12 @@ describe('limitsOf', () => {
   it('refuses a count that is not a whole number', () => {
     expect(() => limitsOf({ AGENT_CALLS_PER_MINUTE: '2.5' })).toThrow('AGENT_CALLS_PER_MINUTE');
     expect(() => limitsOf({ AGENT_TOKENS_PER_DAY: '-1' })).toThrow('AGENT_TOKENS_PER_DAY');
+  });
+});
+
+describe('usageCollectionOf', () => {
+  it('puts the usage counters under the instance prefix, so two instances never share a budget', () => {
+    expect(usageCollectionOf('support_')).toBe('support_usageCounters');
+    expect(usageCollectionOf('ops_')).not.toBe(usageCollectionOf('support_'));
   });
 });

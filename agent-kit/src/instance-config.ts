@@ -88,6 +88,12 @@ export function collectionPrefixOf(env: NodeJS.ProcessEnv): string {
 }
 
 /**
+ * The instance's usage counters (`<prefix>usageCounters`): what its callable's limits read and
+ * what its session store charges each model call's tokens to, so a queued or approved turn counts.
+ */
+export const usageCollectionOf = (prefix: string): string => `${prefix}usageCounters`;
+
+/**
  * The instance's configuration, read from the environment the functions get: the params'
  * values (kit-params.ts), the secrets bound to them and `FIREBASE_KIT_INSTANCE_ID`, which the
  * Firebase CLI sets for each instance. A bad value is refused naming its param

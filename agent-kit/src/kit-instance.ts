@@ -5,7 +5,7 @@ import { pushNotifier } from '@callable-flows/kit/notify/index.js';
 import { FirestoreSessionStore } from '@callable-flows/kit/session/firestore/index.js';
 import { continuationFunctionName } from './continuation-function-name.js';
 import { firestoreReady } from './firestore-ready.js';
-import { type InstanceConfig, readInstanceConfig } from './instance-config.js';
+import { type InstanceConfig, readInstanceConfig, usageCollectionOf } from './instance-config.js';
 import { defineKitAgent } from './kit-agent.js';
 import { turnFirestore } from './kit-firestore.js';
 import { kitModel } from './kit-model.js';
@@ -24,7 +24,13 @@ export const kitAgent: () => Promise<Agent> = lazy(async () => {
 });
 
 async function makeAgent(config: InstanceConfig): Promise<Agent> {
-  const store = new FirestoreSessionStore({ firestore: await turnFirestore(), prefix: config.collectionPrefix });
+  const store = new FirestoreSessionStore({
+    firestore: await turnFirestore(),
+    prefix: config.collectionPrefix,
+    // Every model call's tokens charged where they are spent (a queued turn, an approver's answer,
+    // a continuation), to the counters the callable's limits read.
+    usageCollection: usageCollectionOf(config.collectionPrefix),
+  });
   const queue = cloudTasksQueue({ functionName: continuationFunctionName(process.env) });
   return defineKitAgent(config, {
     model: kitModel(config.model, process.env),
