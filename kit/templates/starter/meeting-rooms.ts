@@ -21,24 +21,28 @@ const ROOMS = ['Ada', 'Grace', 'Hedy'];
  * `gemini({ model: 'gemini-2.5-flash' })` (and the GEMINI_API_KEY secret) to talk to a real model.
  */
 function scriptedRoomsModel(): Model {
-  return scriptedModel((request: GenerateRequest) => {
-    const last = request.messages.at(-1);
-    const answered = last?.role === 'tool' ? last.content.find((part) => 'toolResponse' in part) : undefined;
-    const response = answered && 'toolResponse' in answered ? answered.toolResponse : undefined;
-    if (response?.name === 'findRooms') {
-      const { rooms } = response.output as { rooms: string[] };
-      const input = { room: rooms[0] ?? 'Ada', day: 'Monday' };
-      return {
-        message: { role: 'model', content: [{ toolRequest: { name: 'bookRoom', input } }] },
-        finishReason: 'stop',
-      };
-    }
-    if (response?.name === 'bookRoom') {
-      return (response.output as { booked: boolean }).booked ? 'Booked Ada for Monday.' : 'Nothing was booked.';
-    }
-    const find = { toolRequest: { name: 'findRooms', input: { day: 'Monday' } } };
-    return { message: { role: 'model', content: [find] }, finishReason: 'stop' };
-  });
+  return scriptedModel(
+    (request: GenerateRequest) => {
+      const last = request.messages.at(-1);
+      const answered = last?.role === 'tool' ? last.content.find((part) => 'toolResponse' in part) : undefined;
+      const response = answered && 'toolResponse' in answered ? answered.toolResponse : undefined;
+      if (response?.name === 'findRooms') {
+        const { rooms } = response.output as { rooms: string[] };
+        const input = { room: rooms[0] ?? 'Ada', day: 'Monday' };
+        return {
+          message: { role: 'model', content: [{ toolRequest: { name: 'bookRoom', input } }] },
+          finishReason: 'stop',
+        };
+      }
+      if (response?.name === 'bookRoom') {
+        return (response.output as { booked: boolean }).booked ? 'Booked Ada for Monday.' : 'Nothing was booked.';
+      }
+      const find = { toolRequest: { name: 'findRooms', input: { day: 'Monday' } } };
+      return { message: { role: 'model', content: [find] }, finishReason: 'stop' };
+    },
+    // Deployed, it keeps none of the requests it answers.
+    { record: false },
+  );
 }
 
 /** The meeting-room assistant: a read-only `findRooms`, and a `bookRoom` that asks the person first. */
