@@ -17,6 +17,7 @@ import { runLiveWordsBench } from './live-words-bench.js';
 import { runMcpBench } from './mcp-bench.js';
 import { runMemoryBench } from './memory-bench.js';
 import { runSessionBench } from './session-bench.js';
+import { runStarterBench } from './starter-bench.js';
 import { runThroughputBench } from './throughput-bench.js';
 import { runTurnBench } from './turn/turn-bench.js';
 
@@ -54,6 +55,7 @@ function previousSections(file: string): Map<string, string> {
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const suites: Suite[] = [
+    { name: 'starter', run: one(() => runStarterBench()) },
     { name: 'engine', run: one(() => runEngineBench()) },
     { name: 'vs-genkit', run: async () => [...(await runVsGenkitEngineBench()), await runSessionsVsGenkitBench()] },
     { name: 'alloc', run: one(() => runAllocBench()) },
