@@ -216,10 +216,17 @@ async function breakdown(projectId: string, sessionId: string, uid: string, turn
 
 const cpuMs = (used: NodeJS.CpuUsage): number => (used.user + used.system) / 1000;
 
-/** `turnFirestore` of the built bundle (the bundler renames a chunk's exports; its module namespace keeps the name). */
+/**
+ * `turnFirestore` of the built bundle: exported by its name, or (when the bundler renames a
+ * chunk's exports) inside a module namespace the chunk exports.
+ */
 async function turnFirestoreOfDist(): Promise<() => Promise<Firestore>> {
-  const chunk = (await import(dist('turn-firestore.js'))) as Record<string, { turnFirestore?: unknown }>;
-  const turnFirestore = Object.values(chunk).find((m) => typeof m?.turnFirestore === 'function')?.turnFirestore;
+  const chunk = (await import(dist('turn-firestore.js'))) as Record<string, unknown>;
+  const namespaces = Object.values(chunk) as ({ turnFirestore?: unknown } | null | undefined)[];
+  const turnFirestore =
+    typeof chunk.turnFirestore === 'function'
+      ? chunk.turnFirestore
+      : namespaces.find((m) => typeof m?.turnFirestore === 'function')?.turnFirestore;
   if (!turnFirestore) throw new Error('dist/turn-firestore.js exports no turnFirestore');
   return turnFirestore as () => Promise<Firestore>;
 }
