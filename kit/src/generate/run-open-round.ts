@@ -141,7 +141,8 @@ class RoundCall extends ToolCallRecord {
     }
     const config = this.tool?.config;
     const asker = { toolVersion: config?.version, approvers: inboxAddressOf(config?.approvers), ...this.presented() };
-    (this.join.asked ??= []).push(this);
+    if (this.join.asked) this.join.asked.push(this);
+    else this.join.asked = [this];
     this.join.done(this.index, stampInterrupt(this.part, outcome.interrupt, asker, outcome.kept), undefined);
   }
 
