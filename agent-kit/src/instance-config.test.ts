@@ -11,8 +11,14 @@ describe('readInstanceConfig', () => {
       mcpServers: [],
       approvalTools: '*',
       approvers: { kind: 'owner' },
+      waitingPerUser: 20,
       collectionPrefix: 'support_',
     });
+  });
+
+  it('reads the approvals one user may have waiting, 0 being no limit', () => {
+    expect(readInstanceConfig({ AGENT_WAITING_APPROVALS_PER_USER: '5' }).waitingPerUser).toBe(5);
+    expect(readInstanceConfig({ AGENT_WAITING_APPROVALS_PER_USER: '0' }).waitingPerUser).toBe(Number.POSITIVE_INFINITY);
   });
 
   it('reads Vertex AI with the functions’ project when none is named', () => {
@@ -36,6 +42,7 @@ describe('readInstanceConfig', () => {
     [{ AGENT_COLLECTION_PREFIX: 'a/b' }, 'AGENT_COLLECTION_PREFIX'],
     [{ AGENT_COLLECTION_PREFIX: 'a.b' }, 'AGENT_COLLECTION_PREFIX'],
     [{ AGENT_MCP_SERVERS: 'nourl' }, 'AGENT_MCP_SERVERS'],
+    [{ AGENT_WAITING_APPROVALS_PER_USER: '-2' }, 'AGENT_WAITING_APPROVALS_PER_USER'],
   ])('refuses %j naming the param', (env, param) => {
     expect(() => readInstanceConfig(env)).toThrow(param);
   });
