@@ -16,11 +16,6 @@ describe('readInstanceConfig', () => {
     });
   });
 
-  it('reads the approvals one user may have waiting, 0 being no limit', () => {
-    expect(readInstanceConfig({ AGENT_WAITING_APPROVALS_PER_USER: '5' }).waitingPerUser).toBe(5);
-    expect(readInstanceConfig({ AGENT_WAITING_APPROVALS_PER_USER: '0' }).waitingPerUser).toBe(Number.POSITIVE_INFINITY);
-  });
-
   it('reads Vertex AI with the functions’ project when none is named', () => {
     const env = { AGENT_MODEL_PROVIDER: 'vertex', AGENT_VERTEX_LOCATION: 'global', GCLOUD_PROJECT: 'p1' };
     expect(readInstanceConfig(env).model).toEqual({
@@ -82,6 +77,13 @@ describe('agentNameOf', () => {
   it('names the agent after the instance, or `agent` outside one', () => {
     expect(agentNameOf({ FIREBASE_KIT_INSTANCE_ID: 'ops' })).toBe('ops');
     expect(agentNameOf({})).toBe('agent');
+  });
+});
+
+describe('readInstanceConfig: AGENT_WAITING_APPROVALS_PER_USER', () => {
+  it('reads the approvals one user may have waiting, 0 being no limit', () => {
+    expect(readInstanceConfig({ AGENT_WAITING_APPROVALS_PER_USER: '5' }).waitingPerUser).toBe(5);
+    expect(readInstanceConfig({ AGENT_WAITING_APPROVALS_PER_USER: '0' }).waitingPerUser).toBe(Number.POSITIVE_INFINITY);
   });
 });
 

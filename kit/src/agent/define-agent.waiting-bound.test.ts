@@ -3,14 +3,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { runCleanup } from '../cleanup/index.js';
 import { RestFirestore } from '../firestore/index.js';
+import type { Message, ToolResponsePart } from '../model/index.js';
+import { scriptedModel } from '../models/scripted/index.js';
 import { FirestoreSessionStore, type StoreOperation } from '../session/firestore/index.js';
 import { InMemorySessionStore, type SessionStore } from '../session/index.js';
 import { demoProjectId, emulatorFirestore } from '../session/test-utils/emulator-firestore.js';
 import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { defineTool } from '../tools/index.js';
 import { defineAgent } from './define-agent.js';
-import type { Message, ToolResponsePart } from '../model/index.js';
-import { scriptedModel } from '../models/scripted/index.js';
 
 // The bound on waiting approvals (issue 43): a call that would wait past the owner's or the
 // agent's bound is answered to the model as a tool error, nothing stored for an approver, the turn
@@ -39,7 +39,10 @@ const payOnAsk = () =>
       return `done: ${JSON.stringify(last.content.map((p) => (p as ToolResponsePart).toolResponse?.output))}`;
     }
     if (!JSON.stringify(last.content).includes('pay')) return 'ok';
-    const message: Message = { role: 'model', content: [{ toolRequest: { name: 'pay', input: { to: 'Bob', cents: 5 } } }] };
+    const message: Message = {
+      role: 'model',
+      content: [{ toolRequest: { name: 'pay', input: { to: 'Bob', cents: 5 } } }],
+    };
     return { message, finishReason: 'stop' };
   });
 
@@ -133,7 +136,9 @@ describe('waitingApprovals', () => {
       expect(await store.waitingCount?.count({ ownerUid: 'carl' })).toBe(0);
     },
   );
+});
 
+describe('waitingApprovals lifted or refused', () => {
   it.each(BACKENDS)('leaves every call to wait when the bound is lifted (%s)', async (backend) => {
     const { store } = world(backend);
     const agent = bank(store, { perOwner: Number.POSITIVE_INFINITY, perAgent: Number.POSITIVE_INFINITY });

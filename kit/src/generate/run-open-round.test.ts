@@ -142,6 +142,10 @@ describe('runOpenRound with admitWaiting', () => {
     expect(refusal?.metadata?.interrupt).toBeUndefined();
     expect(streamed.map((r) => r.toolResponse.ref)).toEqual(['a', 'g2']);
   });
+});
+
+describe('runOpenRound with admitWaiting, every call refused or none asking', () => {
+  const refused = new Error('not asked: too many wait');
 
   it('goes on with the tool message when every call that asked is refused', async () => {
     const { scope } = setup();

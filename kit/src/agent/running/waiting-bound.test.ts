@@ -27,7 +27,12 @@ async function storeWith(waiting: number) {
   const asked: WaitingFilter[] = [];
   const counter = store.waitingCount;
   const counting = Object.assign(Object.create(store), {
-    waitingCount: { count: (filter: WaitingFilter) => (asked.push(filter), counter.count(filter)) },
+    waitingCount: {
+      count: (filter: WaitingFilter) => {
+        asked.push(filter);
+        return counter.count(filter);
+      },
+    },
   });
   return { store: counting as InMemorySessionStore, asked };
 }

@@ -42,24 +42,6 @@ describe('approvalWrites', () => {
     });
     expect(writes[1]?.fields).toMatchObject({ approverUids: [], approverClaim: 'manager' });
   });
-  it('names the agent that asked: the session’s, or for a sub-agent’s question the sub-agent', () => {
-    const question = {
-      name: 'refund',
-      ref: 'q1',
-      input: { cents: 5 },
-      metadata: { title: 'Refund?' },
-      inputDigest: 'd',
-    };
-    const subCall = stampInterrupt(
-      { toolRequest: { name: 'refunds', ref: 'r', input: {} } },
-      { subAgent: { agent: 'refunds', sessionId: 's1~r', interrupts: [question] } },
-    );
-    const writes = approvalWrites(undefined, session(round(waiting('a'), subCall), { status: 'interrupted' }));
-    expect(writes.map((w) => [w.ref, w.fields.agent])).toEqual([
-      ['a', 'shop'],
-      ['r/q1', 'refunds'],
-    ]);
-  });
   it('holds the input as the tool presented it, or the input itself when the tool presented none', () => {
     const presented = { fields: [{ label: 'Amount', value: '€0.05', source: 'tool' as const }] };
     const shown = stampInterrupt(call('b'), { title: 'Refund?' }, { presented });
@@ -89,6 +71,27 @@ describe('approvalWrites', () => {
     expect(approvalWrites(before, session(closed, { status: 'idle', version: 2 }))[0]?.fields.state).toBe('closed');
     expect(approvalWrites(before, { ...before, version: 2 })).toEqual([]);
     expect(approvalWrites(session(round(call('x'))), session(round(call('x'))))).toEqual([]);
+  });
+});
+
+describe('approvalWrites: who asked', () => {
+  it('names the agent that asked: the session’s, or for a sub-agent’s question the sub-agent', () => {
+    const question = {
+      name: 'refund',
+      ref: 'q1',
+      input: { cents: 5 },
+      metadata: { title: 'Refund?' },
+      inputDigest: 'd',
+    };
+    const subCall = stampInterrupt(
+      { toolRequest: { name: 'refunds', ref: 'r', input: {} } },
+      { subAgent: { agent: 'refunds', sessionId: 's1~r', interrupts: [question] } },
+    );
+    const writes = approvalWrites(undefined, session(round(waiting('a'), subCall), { status: 'interrupted' }));
+    expect(writes.map((w) => [w.ref, w.fields.agent])).toEqual([
+      ['a', 'shop'],
+      ['r/q1', 'refunds'],
+    ]);
   });
 });
 
