@@ -24,6 +24,8 @@ export interface InstanceConfig {
   /** The tools whose calls wait for approval, by their `<server>_<tool>` names; `'*'` for all. */
   approvalTools: '*' | ReadonlySet<string>;
   approvers: ApproverSetting;
+  /** Approvals one user may have waiting at once (`AGENT_WAITING_APPROVALS_PER_USER`; 0 there: Infinity). */
+  waitingPerUser: number;
   /** Put before every collection of the instance (sessions, approvals, usage counters). */
   collectionPrefix: string;
 }
@@ -107,6 +109,7 @@ export function readInstanceConfig(env: NodeJS.ProcessEnv): InstanceConfig {
     mcpServers: parseMcpServers(env.AGENT_MCP_SERVERS ?? '', env.AGENT_MCP_HEADERS ?? ''),
     approvalTools: readApprovalTools(env.AGENT_APPROVAL_TOOLS),
     approvers: parseApproverSetting(env.AGENT_APPROVERS ?? 'owner'),
+    waitingPerUser: readCount(env, 'AGENT_WAITING_APPROVALS_PER_USER', 20) || Number.POSITIVE_INFINITY,
     collectionPrefix: collectionPrefixOf(env),
   };
 }

@@ -97,6 +97,14 @@ export const tokensPerDay = defineInt('AGENT_TOKENS_PER_DAY', {
   default: 500_000,
 });
 
+/** Approvals one user may have waiting at once. */
+export const waitingApprovalsPerUser = defineInt('AGENT_WAITING_APPROVALS_PER_USER', {
+  label: 'Waiting approvals per user',
+  description:
+    'Approvals one user may have waiting at once, across their conversations (0: no limit). A call past it is not asked: the model is told how many wait.',
+  default: 20,
+});
+
 /** What the instance's collections are named with. */
 export const collectionPrefix = defineString('AGENT_COLLECTION_PREFIX', {
   label: 'Collection prefix',
