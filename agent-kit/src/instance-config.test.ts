@@ -57,7 +57,7 @@ describe('readInstanceConfig', () => {
     );
     readInstanceConfig(env);
     limitsOf(env);
-    // GEMINI_API_KEY is read by the model at each call (kit-model.ts), not by the config.
+    // GEMINI_API_KEY (its instance's name, instance-secret.ts) is read by the model at each call (kit-model.ts), not by the config.
     expect(declared.filter((name) => !read.has(name))).toEqual(['GEMINI_API_KEY']);
   });
 });

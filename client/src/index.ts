@@ -56,6 +56,7 @@ export type {
   SendResult,
 } from './flow-types.js';
 export type { ApprovalDecision } from './interrupt-replies.js';
+export { type KitInstance, kitInstance } from './kit-instance.js';
 export {
   type DevicePathOptions,
   deviceTokenId,

@@ -19,6 +19,7 @@ import { runMemoryBench } from './memory-bench.js';
 import { runSessionBench } from './session-bench.js';
 import { runStarterBench } from './starter-bench.js';
 import { runThroughputBench } from './throughput-bench.js';
+import { runKitColdBench } from './turn/kit-cold.js';
 import { runTurnBench } from './turn/turn-bench.js';
 
 /** A suite writes its section; one without `run` is a hand-written section (a record taken once), kept in place. */
@@ -77,6 +78,8 @@ async function main(): Promise<void> {
     { name: 'cold-start', run: one(() => runColdStartBench()) },
     { name: 'cleanup', run: one(() => runCleanupBench()) },
     { name: 'mcp', run: one(() => runMcpBench()) },
+    // The agent-kit instance's cold first turn against the example's, in one run.
+    { name: 'kit-cold', run: one(() => runKitColdBench()) },
   ];
   const unknown = only.filter((name) => !suites.some((s) => s.name === name && s.run));
   if (unknown.length)
