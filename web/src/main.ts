@@ -65,7 +65,7 @@ const app = new ChatApp({
       connection.firestore(false);
     };
   },
-  unsent: unsentStore(),
+  unsent: unsentStore(window.sessionStorage, target.callable),
   sessionInUrl: setSessionInUrl,
   onComposer: (mode) => composer?.setMode(mode),
   onStop: (state) => stopButton?.set(state),
