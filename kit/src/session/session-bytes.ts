@@ -27,7 +27,9 @@ function charsOf(message: Message): number {
 export function sessionBytes(session: Session): number {
   let chars = 0;
   for (const message of session.history) chars += charsOf(message);
-  const { history: _history, ...rest } = session;
+  for (const message of session.branches?.prior ?? []) chars += charsOf(message);
+  const { history: _history, branches, ...rest } = session;
+  if (branches) chars += JSON.stringify(branches.list).length;
   chars += JSON.stringify(rest).length;
   return Math.ceil(ENTRY_OVERHEAD_BYTES + chars * HEAP_BYTES_PER_JSON_CHAR);
 }
