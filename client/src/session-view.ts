@@ -1,4 +1,6 @@
 import {
+  branchesOf,
+  headLines,
   historyLines,
   type LiveDoc,
   millis,
@@ -84,7 +86,9 @@ export function toSessionView<T extends FlowTypes = FlowTypes>(
   queue?: QueueDoc,
   live?: LiveDoc,
 ): SessionView<T> | undefined {
-  const lines = historyLines(doc.history, chunkTexts, tailOf(doc.history));
+  const journal = historyLines(doc.history, chunkTexts, tailOf(doc.history));
+  // A forked session's history is the journal of every branch: the view shows the head's.
+  const lines = journal && headLines(branchesOf(doc.branches), journal);
   const messages = lines && parseMessages(lines);
   if (!messages) return undefined;
   return {

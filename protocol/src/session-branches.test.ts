@@ -31,13 +31,17 @@ describe('session branches', () => {
   });
 
   it('reads snapshots oldest first and skips entries that are not one', () => {
-    const s = (n: number) => JSON.stringify({ id: `s${n}`, n, branch: 'b0', length: n, seq: n, outcome: { kind: 'done', at: n } });
+    const s = (n: number) =>
+      JSON.stringify({ id: `s${n}`, n, branch: 'b0', length: n, seq: n, outcome: { kind: 'done', at: n } });
     expect(snapshotsOf({ a: s(2), b: s(1), c: '{"x":1}' }).map((x) => x.id)).toEqual(['s1', 's2']);
   });
 
   it('takes a snapshot id only with a session id and a message', () => {
     expect(CallRequestSchema.safeParse({ sessionId: 's', message: 'hi', snapshotId: 's1' }).success).toBe(true);
     expect(CallRequestSchema.safeParse({ message: 'hi', snapshotId: 's1' }).success).toBe(false);
-    expect(CallRequestSchema.safeParse({ sessionId: 's', resume: { decline: [{ ref: 'r', name: 'n' }] }, snapshotId: 's1' }).success).toBe(false);
+    expect(
+      CallRequestSchema.safeParse({ sessionId: 's', resume: { decline: [{ ref: 'r', name: 'n' }] }, snapshotId: 's1' })
+        .success,
+    ).toBe(false);
   });
 });

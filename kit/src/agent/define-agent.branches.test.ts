@@ -77,7 +77,9 @@ describe('branches', () => {
     const ofA = (await stored(store, a.sessionId)).snapshots?.[0]?.id as string;
     const before = await stored(store, b.sessionId);
     expect(await refusal(agent.send(b.sessionId, { message: 'x', snapshotId: ofA }, owner))).toBe('SNAPSHOT_NOT_FOUND');
-    expect(await refusal(agent.send(b.sessionId, { message: 'x', snapshotId: 's1' }, owner))).toBe('SNAPSHOT_NOT_FOUND');
+    expect(await refusal(agent.send(b.sessionId, { message: 'x', snapshotId: 's1' }, owner))).toBe(
+      'SNAPSHOT_NOT_FOUND',
+    );
     expect((await stored(store, b.sessionId)).version).toBe(before.version);
     // Another user is told the session is not theirs before anything of its snapshots.
     const other = { uid: 'v' };
@@ -134,7 +136,12 @@ describe('branches', () => {
     const head = await stored(store, sessionId);
     const snapshots = [{ ...(head.snapshots?.[0] as NonNullable<Session['snapshots']>[number]), state: '{"n":1}' }];
     const record = await store.load(sessionId);
-    await store.write(record as NonNullable<typeof record>, { ...head, snapshots, state: { n: 2 }, version: head.version + 1 });
+    await store.write(record as NonNullable<typeof record>, {
+      ...head,
+      snapshots,
+      state: { n: 2 },
+      version: head.version + 1,
+    });
     await agent.send(sessionId, { message: 'again', snapshotId: snapshots[0]?.id as string }, owner);
     expect((await stored(store, sessionId)).state).toEqual({ n: 1 });
   });

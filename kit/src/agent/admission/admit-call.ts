@@ -7,7 +7,7 @@ import type { AgentTurnResult, ClientTurnRequest, ContinuationRequest, TurnPlan 
 import { admitRequestId, requestsAfterAdmission } from './admit-request-id.js';
 import { assertToolsListed } from './assert-tools-listed.js';
 import { continuationPlan } from './continuation-plan.js';
-import { type Fork, gateFork } from './gate-fork.js';
+import { gateFork } from './gate-fork.js';
 import type { GatedResume } from './gate-resume.js';
 import { planTurn } from './plan-turn.js';
 
@@ -41,7 +41,8 @@ export function admitCall(rt: AgentRuntime, session: Session, call: CallToAdmit,
     throw new KitError('failed-precondition', why, { reason: 'WRONG_AGENT', details: { agent: session.agent } });
   }
   // A snapshot id is bound to the stored session before anything else is decided on it.
-  const fork = call.kind === 'message' && call.snapshotId !== undefined ? gateFork(session, call.snapshotId) : undefined;
+  const fork =
+    call.kind === 'message' && call.snapshotId !== undefined ? gateFork(session, call.snapshotId) : undefined;
   if (call.kind === 'continuation') {
     const maxDurationMs = rt.continuation?.maxDurationMs ?? DEFAULT_CONTINUATION_MAX_DURATION_MS;
     return { plan: continuationPlan(session, call.leaseId, call.now, maxDurationMs), requests: session.requests };

@@ -52,7 +52,7 @@ function newSessionId(rt: AgentRuntime, uid: string, requestId: string | undefin
  * as much of its base as `history` shares with it: a round the fork closed is its own message),
  * the state and the summary of the snapshot.
  */
-function forkFields(session: Session, fork: PlannedFork, history: Message[]): Partial<Session> {
+function forkFields(fork: PlannedFork, history: Message[]): Partial<Session> {
   const { list, prior } = fork.branches;
   const head = list.at(-1) as Branch;
   const at = Math.min(head.parent?.at ?? 0, sharedPrefix(fork.base, history));
@@ -78,12 +78,17 @@ function leased(
   link?: SessionLink,
 ): Session {
   // The lease write clears the last turn's outcome: the turn it starts has none until it ends.
-  const { error: _error, requests: _requests, outcome: _outcome, ...rest } = plan.fork ? withoutHeadState(session) : session;
+  const {
+    error: _error,
+    requests: _requests,
+    outcome: _outcome,
+    ...rest
+  } = plan.fork ? withoutHeadState(session) : session;
   // The user's message (and what closes the last turn's round) is stamped with the time it is admitted at.
   const history = timedHistory(plan.fork?.base ?? session.history, plan.history, now);
   return {
     ...rest,
-    ...(plan.fork ? forkFields(session, plan.fork, history) : {}),
+    ...(plan.fork ? forkFields(plan.fork, history) : {}),
     ...(requests === undefined ? {} : { requests }),
     status: statusAfter('leased', plan.history),
     history,

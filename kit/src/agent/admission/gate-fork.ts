@@ -6,8 +6,8 @@ import {
   journalOf,
   type Session,
   type SessionBranches,
-  snapshotView,
   type Summary,
+  snapshotView,
 } from '../../session/index.js';
 
 /**

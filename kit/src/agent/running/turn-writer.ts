@@ -1,7 +1,7 @@
 import { isKitError, KitError } from '../../errors/index.js';
 import { redactSession } from '../../session/redact-session.js';
-import type { Session } from '../../session/session-schema.js';
 import { withSnapshot } from '../../session/session-branches.js';
+import type { Session } from '../../session/session-schema.js';
 import { isWriteConflict, type SessionRecord, type SessionStore } from '../../session/session-store.js';
 import { type TimedCopies, timedHistory } from '../../session/timed-history.js';
 import { chargeOf, tokensOf, type UsageCharge } from '../../usage/index.js';

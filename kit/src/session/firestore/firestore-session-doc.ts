@@ -94,7 +94,11 @@ export function readSessionDoc(data: unknown, id: string): SessionDocRead {
 }
 
 /** The head's history and the session's branches, from the journal and the `branches` field (none: the journal is the history). */
-function headOf(journal: Message[], text: string | null | undefined, id: string): Pick<Session, 'history' | 'branches'> {
+function headOf(
+  journal: Message[],
+  text: string | null | undefined,
+  id: string,
+): Pick<Session, 'history' | 'branches'> {
   if (text === null || text === undefined) return { history: journal };
   const list = branchesOf(text);
   const history = list && headLines(list, journal);
