@@ -11,6 +11,12 @@ import * as z from 'zod/mini';
 
 const count = z.int().check(z.nonnegative());
 
+/**
+ * The part metadata key that marks the note a new branch's first user message opens with (the
+ * calls that ran on the branches it left): the kit's words, not the person's.
+ */
+export const EFFECTS_NOTE_KEY = 'branchEffects';
+
 /** The id of the branch of a session without branches (and of every session's first branch). */
 export const ROOT_BRANCH = 'b0';
 

@@ -1,10 +1,8 @@
+import { EFFECTS_NOTE_KEY } from '@callable-flows/protocol';
 import type { Message, Part } from '../../model/index.js';
 
 /** The most characters of one call's output the note repeats (the model needs what happened, not every byte). */
 const OUTPUT_CHARS = 500;
-
-/** The part metadata that marks the note: the kit's words, not the person's. */
-export const EFFECTS_NOTE_KEY = 'branchEffects';
 
 function line(part: Part): string {
   if (!('toolResponse' in part)) return '';
