@@ -90,3 +90,19 @@ describe('branches in the session view', () => {
     expect(view?.journal).toBe(view?.messages);
   });
 });
+
+describe('a result another branch ran', () => {
+  it('says the call did not run again, and which call ran', () => {
+    const answered: WatchedMessage = {
+      role: 'tool',
+      content: [
+        {
+          toolResponse: { name: 'charge', ref: 'r2', output: { charged: 1 } },
+          metadata: { notRunAgain: { ref: 'r1' } },
+        },
+      ],
+    };
+    const view = toSessionView(doc([user('charge'), answered], undefined, []), [], false);
+    expect(view?.results).toEqual([{ ref: 'r2', name: 'charge', output: { charged: 1 }, notRunAgain: { ref: 'r1' } }]);
+  });
+});

@@ -17,6 +17,12 @@ const count = z.int().check(z.nonnegative());
  */
 export const EFFECTS_NOTE_KEY = 'branchEffects';
 
+/**
+ * The part metadata key of a result answered from another branch's journal (`{ ref }`: the call
+ * that ran): an idempotent tool called again with the same input did not run again.
+ */
+export const NOT_RUN_AGAIN_KEY = 'notRunAgain';
+
 /** The id of the branch of a session without branches (and of every session's first branch). */
 export const ROOT_BRANCH = 'b0';
 
