@@ -1,4 +1,4 @@
-import { outcomeOf, type SessionDoc, type TurnOutcome } from '@callable-flows/protocol/session-doc';
+import { outcomeOf, type SessionDoc, type SessionStatus, type TurnOutcome } from '@callable-flows/protocol/session-doc';
 import type { FlowTypes } from './flow-types.js';
 import { openCallsOf, type WatchedCall } from './watched-call.js';
 import { interruptsOf, type WatchedInterrupt } from './watched-interrupt.js';
@@ -27,11 +27,21 @@ export interface Conversation<T extends FlowTypes = FlowTypes> {
 
 /** The conversation of session document `doc`, whose history holds `messages`. */
 export function conversationOf<T extends FlowTypes>(doc: SessionDoc, messages: WatchedMessage[]): Conversation<T> {
+  return conversationOn<T>(doc.id, messages, doc.status, outcomeOf(doc.outcome));
+}
+
+/** The conversation of `messages` in session `sessionId` of status `status`, whose last turn ended `outcome`. */
+export function conversationOn<T extends FlowTypes>(
+  sessionId: string,
+  messages: WatchedMessage[],
+  status: SessionStatus,
+  outcome: TurnOutcome | undefined,
+): Conversation<T> {
   return {
     messages,
-    calls: openCallsOf(messages, doc.status),
-    interrupts: interruptsOf<T>(doc.id, messages, doc.status),
-    results: resultsOf(messages, doc.status),
-    outcome: outcomeOf(doc.outcome),
+    calls: openCallsOf(messages, status),
+    interrupts: interruptsOf<T>(sessionId, messages, status),
+    results: resultsOf(messages, status),
+    outcome,
   };
 }

@@ -10,8 +10,11 @@ import type {
   WireRequest,
   WithdrawResult,
 } from '@callable-flows/protocol';
+import { EFFECTS_NOTE_KEY } from '@callable-flows/protocol/session-doc';
 import { type Functions, httpsCallable } from 'firebase/functions';
 import { approvalCall } from './approval-call.js';
+import { snapshotBefore } from './branch-view.js';
+import { FlowError } from './flow-error.js';
 import type { FlowStream } from './flow-stream.js';
 import { flowStream } from './flow-stream.js';
 import type {
@@ -30,8 +33,10 @@ import { newRequestId } from './request-id.js';
 import { abortableSleep, type RetryContext, retried } from './retried.js';
 import type { RetryPolicy } from './retry-policy.js';
 import { newSessionId } from './session-id.js';
+import type { SessionView } from './session-view.js';
 import { callTurn, delivering, type TurnRequest, turnResult } from './turn-call.js';
 import { versionedCallable } from './versioned-callable.js';
+import type { WatchedMessage } from './watched-message.js';
 import type { WireCallable } from './wire-callable.js';
 
 /** Options of one call. */
@@ -134,8 +139,44 @@ export interface FlowClient<T extends FlowTypes = FlowTypes> {
    * the function is unavailable (a retry of a withdraw that landed is told `NOT_QUEUED`).
    */
   withdraw(sessionId: string, requestId: string, options?: WithdrawOptions): Promise<WithdrawResult>;
+  /**
+   * Edits user message `messageIndex` of the branch `view` shows: the session goes on, on a new
+   * branch, from the snapshot whose history ends before that message (`snapshotId`), with
+   * `message` instead. The old branch stays readable (`view.versions`, `showBranch`). Refused
+   * `SNAPSHOT_NOT_FOUND` (before any call) for the first message, which has no snapshot before it,
+   * and when that snapshot is no longer kept; `invalid-argument` when the message is not a user's.
+   */
+  editMessage(
+    view: SessionView,
+    messageIndex: number,
+    message: string | ClientPart[],
+    options?: CallOptions<T>,
+  ): Promise<FlowResult<T>>;
+  /**
+   * Asks again: the last user message of the branch `view` shows is sent again, as it was, from
+   * the snapshot before it, on a new branch (as `editMessage` with the same words).
+   */
+  regenerate(view: SessionView, options?: CallOptions<T>): Promise<FlowResult<T>>;
   /** Forgets the current session: the next `send` starts a new conversation. */
   reset(): void;
+}
+
+/** The parts of stored user message `message` a client may send again (the kit's notes left out). */
+function resendable(message: WatchedMessage): ClientPart[] {
+  return message.content.flatMap((part): ClientPart[] => {
+    if (part.metadata?.[EFFECTS_NOTE_KEY]) return [];
+    const raw = part as Record<string, unknown>;
+    if (typeof part.text === 'string') return [{ text: part.text }];
+    if (raw.media) return [{ media: raw.media as Extract<ClientPart, { media: unknown }>['media'] }];
+    return 'data' in raw ? [{ data: raw.data }] : [];
+  });
+}
+
+/** The index of the last user message of `view`'s shown branch. */
+function lastUserIndex(view: SessionView): number {
+  const index = view.messages.findLastIndex((m) => m.role === 'user');
+  if (index < 0) throw new FlowError('failed-precondition', `session '${view.id}' has no user message to send again`);
+  return index;
 }
 
 /** The stop request for session `sessionId`, under its own request id (kept across its retries). */
@@ -204,6 +245,14 @@ export function flowClient<T extends FlowTypes = FlowTypes>(
     answer: (interrupt, output, options = {}) =>
       client.resume(interrupt.sessionId, answering(interrupt, output), options),
     resume: (sessionId, resume, options = {}) => run({ sessionId, resume }, options).then(turnResult),
+    async editMessage(view, index, message, options = {}) {
+      const snapshotId = snapshotBefore(view, index).id;
+      return run({ sessionId: view.id, message, snapshotId }, options).then(turnResult);
+    },
+    async regenerate(view, options = {}) {
+      const index = lastUserIndex(view);
+      return client.editMessage(view, index, resendable(view.messages[index] as WatchedMessage), options);
+    },
     answerApproval: (inbox, decision, call = {}) =>
       retried(approvalCall(callable, inbox, decision, call), context(call)),
     reset() {

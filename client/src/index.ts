@@ -24,7 +24,21 @@ export type {
   WithdrawResult,
 } from '@callable-flows/protocol';
 export { approvalId, ERROR_CODES, ERROR_REASONS } from '@callable-flows/protocol';
-export type { RunningStep, SessionStatus, Stopper, TurnOutcome } from '@callable-flows/protocol/session-doc';
+export type {
+  Branch,
+  RunningStep,
+  SessionStatus,
+  Snapshot,
+  Stopper,
+  TurnOutcome,
+} from '@callable-flows/protocol/session-doc';
+export {
+  type BranchLayout,
+  type MessageVersions,
+  type SnapshotRead,
+  snapshotBefore,
+  snapshotOf,
+} from './branch-view.js';
 export type { Conversation } from './conversation.js';
 export {
   type CallOptions,
@@ -67,7 +81,7 @@ export {
 export { newRequestId } from './request-id.js';
 export { isRetryable, type RetryPolicy, retryDelay } from './retry-policy.js';
 export { newSessionId } from './session-id.js';
-export type { SessionView, WatchedRun } from './session-view.js';
+export { type SessionView, showBranch, type WatchedRun } from './session-view.js';
 export { isQueued } from './turn-call.js';
 export { type WatchObserver, type WatchOptions, watch } from './watch.js';
 export {

@@ -1,15 +1,20 @@
 import {
+  branchesOf,
   historyLines,
   type LiveDoc,
   millis,
+  outcomeOf,
   type QueueDoc,
   type RunningStep,
   type SessionDoc,
   type SessionStatus,
+  snapshotsOf,
   tailOf,
   turnOf,
 } from '@callable-flows/protocol/session-doc';
-import { type Conversation, conversationOf } from './conversation.js';
+import { type BranchLayout, branchLayout } from './branch-view.js';
+import { type Conversation, conversationOf, conversationOn } from './conversation.js';
+import { FlowError } from './flow-error.js';
 import type { FlowTypes } from './flow-types.js';
 import { takenRequestsOf } from './taken-requests.js';
 import { liveOf, type WatchedLive } from './watched-live.js';
@@ -32,8 +37,11 @@ export interface WatchedRun {
   leaseExpiresAt: number | undefined;
 }
 
-/** A live, typed view of one session: its conversation, and where the session stands. */
-export interface SessionView<T extends FlowTypes = FlowTypes> extends Conversation<T> {
+/**
+ * A live, typed view of one session: its conversation (the head branch's, or the one `showBranch`
+ * picked), its branches, and where the session stands.
+ */
+export interface SessionView<T extends FlowTypes = FlowTypes> extends Conversation<T>, BranchLayout {
   id: string;
   agent: string;
   status: SessionStatus;
@@ -85,8 +93,12 @@ export function toSessionView<T extends FlowTypes = FlowTypes>(
   live?: LiveDoc,
 ): SessionView<T> | undefined {
   const lines = historyLines(doc.history, chunkTexts, tailOf(doc.history));
-  const messages = lines && parseMessages(lines);
-  if (!messages) return undefined;
+  const journal = lines && parseMessages(lines);
+  if (!journal) return undefined;
+  // A forked session's history is the journal of every branch: the view shows the head's.
+  const shown = branchLayout(journal, branchesOf(doc.branches), snapshotsOf(doc.snapshots));
+  if (!shown) return undefined;
+  const { messages, ...layout } = shown;
   return {
     id: doc.id,
     agent: doc.agent,
@@ -95,10 +107,35 @@ export function toSessionView<T extends FlowTypes = FlowTypes>(
     updatedAt: millis(doc.updatedAt),
     running: runOf(doc),
     ...conversationOf<T>(doc, messages),
+    ...layout,
     error: doc.error ?? undefined,
     queued: queuedOf(doc, queue),
     takenRequests: takenRequestsOf(doc),
     live: liveOf(doc, messages.length, live),
     fromCache,
   };
+}
+
+/**
+ * `view` (as `watch` delivers it, showing the head) showing branch `branch` instead: its messages,
+ * calls, interrupts and results, read from the journal the view already holds (no call, no read).
+ * On a branch that is not the head nothing runs: a call left waiting there is `superseded`, and
+ * its outcome is its last snapshot's. The next `send` still goes on from the head; an edit on the
+ * shown branch (`editMessage`) goes on from its snapshots. An app keeps the branch a person picked
+ * and applies it to each view `watch` delivers; the head is that view itself.
+ */
+export function showBranch<T extends FlowTypes>(view: SessionView<T>, branch: string): SessionView<T> {
+  if (branch === view.branch) return view;
+  if (view.branch !== view.head) {
+    throw new FlowError('failed-precondition', 'show a branch of a view that shows the head (as watch delivers it)');
+  }
+  const shown = branchLayout(view.journal, view.branches, view.snapshots, branch);
+  if (!shown) throw new FlowError('not-found', `session '${view.id}' has no branch '${branch}'`);
+  const { messages, ...layout } = shown;
+  const last = view.snapshots.findLast((s) => s.branch === branch);
+  const conversation = conversationOn<T>(view.id, messages, 'idle', last && outcomeOf(JSON.stringify(last.outcome)));
+  const interrupts = conversation.interrupts.map((i) =>
+    i.state === 'waiting' ? { ...i, state: 'superseded' as const } : i,
+  );
+  return { ...view, ...layout, ...conversation, interrupts, running: undefined, live: undefined, queued: [] };
 }

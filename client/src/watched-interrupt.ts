@@ -20,9 +20,10 @@ import type { WatchedMessage, WatchedPart } from './watched-message.js';
  * for a person; `approved` (its call runs, or ran); `declined` (a person declined it, or gave its
  * response, or a new message closed it unanswered); `expired` (nobody answered in time: the
  * session expired, or the cleanup answered it); `not-run` (a deploy changed its tool before anyone
- * answered, so it could no longer run, and a new message closed it: it never ran).
+ * answered, so it could no longer run, and a new message closed it: it never ran); `superseded`
+ * (it waits on a branch the conversation left, shown by `showBranch`: it can't be answered).
  */
-export type ApprovalState = 'waiting' | 'approved' | 'declined' | 'expired' | 'not-run';
+export type ApprovalState = 'waiting' | 'approved' | 'declined' | 'expired' | 'not-run' | 'superseded';
 
 /**
  * An interrupt of the session and where it stands; `reason` is the person's, when they declined

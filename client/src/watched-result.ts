@@ -1,5 +1,5 @@
 import { callStateOf, isRecorded, toolErrorOf } from '@callable-flows/protocol/call-state';
-import type { SessionStatus } from '@callable-flows/protocol/session-doc';
+import { NOT_RUN_AGAIN_KEY, type SessionStatus } from '@callable-flows/protocol/session-doc';
 import type { WatchedMessage } from './watched-message.js';
 
 /** What a tool call of the conversation gave back. */
@@ -9,10 +9,18 @@ export interface WatchedResult {
   output: unknown;
   /** True when the call ended in an error the kit recorded (it failed, or a stop or a cleanup ended it unfinished): `output` says what. */
   failed?: true;
+  /** Set when the call did not run: another branch of the conversation ran it with the same input (`ref`: that call), and its result was given again. */
+  notRunAgain?: { ref: string };
 }
 
 const resultOf = (ref: string, name: string, output: unknown, failed: boolean): WatchedResult =>
   failed ? { ref, name, output, failed: true } : { ref, name, output };
+
+/** The call a result repeats, when it was answered from another branch's journal. */
+function repeated(metadata: Record<string, unknown> | undefined): { notRunAgain?: { ref: string } } {
+  const ran = metadata?.[NOT_RUN_AGAIN_KEY] as { ref?: unknown } | undefined;
+  return typeof ran?.ref === 'string' ? { notRunAgain: { ref: ran.ref } } : {};
+}
 
 /**
  * The results of the calls of `messages` (a session of status `status`), in the order they were
@@ -32,7 +40,8 @@ export function resultsOf(messages: readonly WatchedMessage[], status: SessionSt
       const response = part.toolResponse;
       if (message.role === 'tool' && response) {
         const ref = response.ref ?? response.name;
-        results.set(ref, resultOf(ref, response.name, response.output, toolErrorOf(part) !== undefined));
+        const result = resultOf(ref, response.name, response.output, toolErrorOf(part) !== undefined);
+        results.set(ref, { ...result, ...repeated(part.metadata) });
       }
     }
   }

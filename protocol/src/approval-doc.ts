@@ -10,7 +10,15 @@ import { millis, TimeSchema } from './session-doc.js';
 // in documents written before presentations existed), who may answer. Clients never write it (rules).
 
 /** Where an inbox document's call stands. */
-export const APPROVAL_STATES = ['waiting', 'approved', 'declined', 'answered', 'expired', 'closed'] as const;
+export const APPROVAL_STATES = [
+  'waiting',
+  'approved',
+  'declined',
+  'answered',
+  'expired',
+  'closed',
+  'superseded',
+] as const;
 export type ApprovalState = (typeof APPROVAL_STATES)[number];
 
 /** Who answered a call, when (epoch ms), and from which app when App Check vouched for it. */

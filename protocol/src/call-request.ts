@@ -110,6 +110,12 @@ export const CallRequestSchema = z
     resume: ResumeSchema.optional(),
     /** A client's idempotency key: a retry with the same key gets the first call's result. */
     requestId: WireIdSchema.optional(),
+    /**
+     * Go on from this snapshot of the session (a turn's end) instead of its head: the `message`
+     * starts a new branch of the conversation there. Only with `sessionId` and `message`; refused
+     * (`SNAPSHOT_NOT_FOUND`) unless it is a snapshot of that session.
+     */
+    snapshotId: WireIdSchema.optional(),
     /** The wire version the client speaks (`PROTOCOL_VERSION`); absent: the oldest the server answers. */
     protocolVersion: ProtocolVersionSchema.optional(),
   })
@@ -125,6 +131,9 @@ export const CallRequestSchema = z
         message: 'resume needs the sessionId of the interrupted turn',
       });
     }
+    if (request.snapshotId !== undefined && (request.sessionId === undefined || request.message === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['snapshotId'], message: 'snapshotId goes with a sessionId and a message' });
+    }
   });
 export type CallRequest = z.infer<typeof CallRequestSchema>;
 
@@ -137,6 +146,7 @@ export type CallRequest = z.infer<typeof CallRequestSchema>;
  */
 export type WireRequest = (
   | { sessionId?: string; message: ClientMessage; requestId?: string }
+  | { sessionId: string; message: ClientMessage; snapshotId: string; requestId?: string }
   | { sessionId: string; resume: Resume; requestId?: string }
   | { sessionId: string; stop: true; requestId?: string; clientId?: string }
   | { sessionId: string; withdraw: string; requestId?: never }

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 
+export * from './session-branches.js';
+
 // The session document in Firestore (`sessions/{id}`, history chunks in `sessions/{id}/history/{c…}`),
 // as the kit writes it and the kit and the web app read it. Scalars a query or a TTL policy
 // needs are native fields (status, owner, times); structured values are JSON text, because
@@ -192,6 +194,13 @@ export const SessionDocSchema = z.object({
    * a query. Absent in documents created before it existed.
    */
   inbox: z.optional(z.record(z.string(), z.string())),
+  /**
+   * JSON text of the session's branches (`BranchListSchema`, read with `branchesOf`): `history` is
+   * then their journal, and the head's history is `headLines` of it. Absent on a session never forked.
+   */
+  branches: z.optional(z.nullable(z.string())),
+  /** The turns' ends (`SnapshotSchema` as JSON text, read with `snapshotsOf`), keyed by id; absent before the first. */
+  snapshots: z.optional(z.record(z.string(), z.string())),
   history: HistoryFieldSchema,
 });
 export type SessionDoc = z.infer<typeof SessionDocSchema>;

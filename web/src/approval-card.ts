@@ -60,6 +60,7 @@ const BADGES: Record<CardState, string> = {
   declined: 'Declined',
   expired: 'Expired',
   'not-run': 'Not run',
+  superseded: 'Superseded',
 };
 
 const MARKS: Record<CardState, string> = {
@@ -69,6 +70,7 @@ const MARKS: Record<CardState, string> = {
   declined: '✕',
   expired: '⏱',
   'not-run': '–',
+  superseded: '↷',
 };
 
 let cards = 0;

@@ -97,6 +97,9 @@ export function outcomeOf(
   if (state === 'not-run') {
     return { text: 'Not run: the assistant was updated before anyone answered, so nothing was done.', ok: false };
   }
+  if (state === 'superseded') {
+    return { text: 'Superseded: the conversation went back before this, so nothing was done.', ok: false };
+  }
   return undefined;
 }
 

@@ -130,7 +130,11 @@ function clientRequest(
 ): BeginRequest {
   const message = userMessage(rt, input);
   const from = { sessionId, uid: ctx.uid, requestId: ctx.requestId, now: rt.timing.clock() };
-  if (message) return { ...from, kind: 'message', message };
+  if (message) {
+    return input.snapshotId === undefined
+      ? { ...from, kind: 'message', message }
+      : { ...from, kind: 'message', message, snapshotId: input.snapshotId };
+  }
   // userMessage admitted exactly one of a message and a resume: no message is a resume.
   const answerer = answererOf(ctx.context, approvers, rt.approverName);
   return { ...from, kind: 'resume', resume: input.resume ?? {}, answerer };

@@ -54,5 +54,6 @@ export function parseCallRequest(data: unknown): CallRequest {
 export function toAgentInput(request: CallRequest): AgentInput {
   if (request.resume) return { resume: request.resume };
   // The schema guarantees one of the two.
-  return { message: request.message as NonNullable<CallRequest['message']> };
+  const message = request.message as NonNullable<CallRequest['message']>;
+  return request.snapshotId === undefined ? { message } : { message, snapshotId: request.snapshotId };
 }

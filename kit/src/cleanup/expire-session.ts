@@ -1,5 +1,13 @@
 import { closeTrailingRequests, type PendingInterrupt, pendingInterruptsOf } from '../agent/index.js';
-import { pendingOf, type Session, statusAfter, timedHistory, turnOutcome, withPending } from '../session/index.js';
+import {
+  pendingOf,
+  type Session,
+  statusAfter,
+  timedHistory,
+  turnOutcome,
+  withPending,
+  withSnapshot,
+} from '../session/index.js';
 
 /** A session made `expired`, and the calls that expired in it. */
 export interface ExpiredSession {
@@ -21,6 +29,6 @@ export function expireSession(session: Session, now: number): ExpiredSession {
   // Derived here too (the store derives on write): `onExpired` reads this copy.
   const status = statusAfter('expired', history);
   const outcome = turnOutcome(session.turn, now, { kind: 'expired' });
-  const next: Session = withPending({ ...rest, history, status, outcome, version: session.version + 1 });
+  const next: Session = withSnapshot(withPending({ ...rest, history, status, outcome, version: session.version + 1 }));
   return { session: next, expired };
 }

@@ -15,15 +15,27 @@ export { defaultCacheBytes, LruSessionCache } from './lru-session-cache.js';
 export { InMemorySessionStore } from './memory-session-store.js';
 export { parseSession } from './parse-session.js';
 export { pendingOf, withPending } from './pending-of.js';
+export {
+  branchHistory,
+  forkedBranches,
+  headBranchOf,
+  journalOf,
+  type SnapshotView,
+  snapshotIdOf,
+  snapshotView,
+  withSnapshot,
+} from './session-branches.js';
 export { SESSION_LIMITS } from './session-limits.js';
 export {
   PendingInterruptSchema,
   type RequestOutcome,
   type RequestRecord,
   type Session,
+  type SessionBranches,
   SessionSchema,
   type SessionStatus,
   type StoredResult,
+  type Summary,
   TurnResultSchema,
   type TurnState,
 } from './session-schema.js';

@@ -1,4 +1,5 @@
 import type { Message } from '../model/index.js';
+import { journalOf } from './session-branches.js';
 import type { Session } from './session-schema.js';
 
 /**
@@ -26,8 +27,10 @@ function charsOf(message: Message): number {
 /** The estimated heap bytes of `session` in memory (for a cache bounded by bytes). */
 export function sessionBytes(session: Session): number {
   let chars = 0;
-  for (const message of session.history) chars += charsOf(message);
-  const { history: _history, ...rest } = session;
+  // Every stored message once: a forked session's head shares its first messages with the branch it left.
+  for (const message of journalOf(session)) chars += charsOf(message);
+  const { history: _history, branches, ...rest } = session;
+  if (branches) chars += JSON.stringify(branches.list).length;
   chars += JSON.stringify(rest).length;
   return Math.ceil(ENTRY_OVERHEAD_BYTES + chars * HEAP_BYTES_PER_JSON_CHAR);
 }

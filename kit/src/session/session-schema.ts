@@ -1,7 +1,9 @@
 import {
+  BranchSchema,
   CallResultSchema,
   ParentLinkSchema,
   SESSION_STATUSES,
+  SnapshotSchema,
   TurnFieldSchema,
   TurnOutcomeFieldSchema,
   WireInterruptSchema,
@@ -95,6 +97,17 @@ export type Summary = z.infer<typeof SummarySchema>;
 /** Why the last turn failed, in words safe to store (never a secret). */
 export const SessionErrorSchema = z.strictObject({ code: z.string(), message: z.string() });
 
+/**
+ * A session's branches (protocol's session-branches): every branch, oldest first, the last the
+ * head, whose history is `history`; `prior` is the journal before the head's own messages (the
+ * other branches' messages). Absent on a session never forked: its history is its journal.
+ */
+export const SessionBranchesSchema = z.strictObject({
+  list: z.array(z.strictObject(BranchSchema.shape)).min(1),
+  prior: z.array(MessageSchema),
+});
+export type SessionBranches = z.infer<typeof SessionBranchesSchema>;
+
 /** One conversation of one user with one agent. Times are epoch milliseconds. */
 export const SessionSchema = z.strictObject({
   schemaVersion: z.literal(SESSION_SCHEMA_VERSION),
@@ -128,5 +141,9 @@ export const SessionSchema = z.strictObject({
   outcome: TurnOutcomeSchema.optional(),
   /** A sub-agent's session: the session, call and agent that run it (`agentTool`); absent otherwise. */
   parent: z.strictObject(ParentLinkSchema.shape).optional(),
+  /** Its branches, once a call went on from a snapshot; absent before (one branch: `history`). */
+  branches: SessionBranchesSchema.optional(),
+  /** The turns' ends, oldest first (the newest `MAX_SNAPSHOTS`); absent before the first. */
+  snapshots: z.array(z.strictObject(SnapshotSchema.shape)).optional(),
 });
 export type Session = z.infer<typeof SessionSchema>;

@@ -7,6 +7,7 @@ import type { AgentTurnResult, ClientTurnRequest, ContinuationRequest, TurnPlan 
 import { admitRequestId, requestsAfterAdmission } from './admit-request-id.js';
 import { assertToolsListed } from './assert-tools-listed.js';
 import { continuationPlan } from './continuation-plan.js';
+import { gateFork } from './gate-fork.js';
 import type { GatedResume } from './gate-resume.js';
 import { planTurn } from './plan-turn.js';
 
@@ -39,6 +40,9 @@ export function admitCall(rt: AgentRuntime, session: Session, call: CallToAdmit,
     // The agent in charge is named, so a callable whose hand-offs reach it serves the call under it.
     throw new KitError('failed-precondition', why, { reason: 'WRONG_AGENT', details: { agent: session.agent } });
   }
+  // A snapshot id is bound to the stored session before anything else is decided on it.
+  const fork =
+    call.kind === 'message' && call.snapshotId !== undefined ? gateFork(session, call.snapshotId) : undefined;
   if (call.kind === 'continuation') {
     const maxDurationMs = rt.continuation?.maxDurationMs ?? DEFAULT_CONTINUATION_MAX_DURATION_MS;
     return { plan: continuationPlan(session, call.leaseId, call.now, maxDurationMs), requests: session.requests };
@@ -47,6 +51,6 @@ export function admitCall(rt: AgentRuntime, session: Session, call: CallToAdmit,
   const admitted = admitRequestId(rt, session, standing, call);
   if (admitted && 'replay' in admitted) return admitted;
   if (!admitted) assertToolsListed(rt, session, standing);
-  const plan = admitted?.plan ?? planTurn(rt, session, standing, call, gated);
+  const plan = admitted?.plan ?? planTurn(rt, session, standing, call, gated, fork);
   return { plan, requests: requestsAfterAdmission(session, standing, plan, call) };
 }

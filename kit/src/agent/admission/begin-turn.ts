@@ -1,15 +1,25 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { Branch } from '@callable-flows/protocol';
 import { isKitError, KitError } from '../../errors/index.js';
+import type { Message } from '../../model/index.js';
 import { emptySession } from '../../session/empty-session.js';
 import type { RequestRecord, Session } from '../../session/session-schema.js';
 import { standingOf, statusAfter } from '../../session/session-standing.js';
 import { isWriteConflict, type SessionRecord } from '../../session/session-store.js';
+import { sharedPrefix } from '../../session/shared-prefix.js';
 import { timedHistory } from '../../session/timed-history.js';
 import type { StopRecord } from '../../session/turn-stops.js';
 import { requestDigest } from '../call-records/index.js';
 import { type AgentRuntime, withSessionId } from '../runtime/index.js';
 import type { SessionLink } from '../sub-agent/index.js';
-import type { AgentTurnResult, ClientTurnRequest, ContinuationRequest, StartedTurn, TurnPlan } from '../turn/index.js';
+import type {
+  AgentTurnResult,
+  ClientTurnRequest,
+  ContinuationRequest,
+  PlannedFork,
+  StartedTurn,
+  TurnPlan,
+} from '../turn/index.js';
 import { type Admission, admitCall, notOwner } from './admit-call.js';
 import { type GatedResume, gateResume, notAllowed } from './gate-resume.js';
 import { sessionBusy } from './plan-turn.js';
@@ -37,6 +47,28 @@ function newSessionId(rt: AgentRuntime, uid: string, requestId: string | undefin
   return createHash('sha256').update(`${rt.name}\u0000${uid}\u0000${requestId}`).digest('base64url').slice(0, 32);
 }
 
+/**
+ * What the lease write of a fork stores besides its history: the branches (the new head keeps
+ * as much of its base as `history` shares with it: a round the fork closed is its own message),
+ * the state and the summary of the snapshot.
+ */
+function forkFields(fork: PlannedFork, history: Message[]): Partial<Session> {
+  const { list, prior } = fork.branches;
+  const head = list.at(-1) as Branch;
+  const at = Math.min(head.parent?.at ?? 0, sharedPrefix(fork.base, history));
+  const branch = head.parent ? { ...head, parent: { ...head.parent, at } } : head;
+  const fields: Partial<Session> = { branches: { list: [...list.slice(0, -1), branch], prior } };
+  if (fork.summary !== undefined) fields.summary = fork.summary;
+  if (fork.state !== undefined) fields.state = fork.state;
+  return fields;
+}
+
+/** `session` without what a fork replaces by the snapshot's (the head's state and summary). */
+function withoutHeadState(session: Session): Session {
+  const { state: _state, summary: _summary, ...rest } = session;
+  return rest;
+}
+
 function leased(
   rt: AgentRuntime,
   session: Session,
@@ -46,13 +78,20 @@ function leased(
   link?: SessionLink,
 ): Session {
   // The lease write clears the last turn's outcome: the turn it starts has none until it ends.
-  const { error: _error, requests: _requests, outcome: _outcome, ...rest } = session;
+  const {
+    error: _error,
+    requests: _requests,
+    outcome: _outcome,
+    ...rest
+  } = plan.fork ? withoutHeadState(session) : session;
+  // The user's message (and what closes the last turn's round) is stamped with the time it is admitted at.
+  const history = timedHistory(plan.fork?.base ?? session.history, plan.history, now);
   return {
     ...rest,
+    ...(plan.fork ? forkFields(plan.fork, history) : {}),
     ...(requests === undefined ? {} : { requests }),
     status: statusAfter('leased', plan.history),
-    // The user's message (and what closes the last turn's round) is stamped with the time it is admitted at.
-    history: timedHistory(session.history, plan.history, now),
+    history,
     turn: plan.turn,
     turns: plan.turns,
     lease: { id: randomUUID(), expiresAt: now + rt.timing.leaseMs },
@@ -131,7 +170,7 @@ export async function beginTurn(rt: AgentRuntime, request: BeginRequest): Promis
 /** The digest of what a client's call asks for (see requestDigest). */
 function digestOf(request: ClientBeginRequest): string {
   return request.kind === 'message'
-    ? requestDigest(request.message, undefined)
+    ? requestDigest(request.message, undefined, request.snapshotId)
     : requestDigest(undefined, request.resume);
 }
 

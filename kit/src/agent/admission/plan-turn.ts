@@ -8,6 +8,8 @@ import { pendingInterruptsOf } from '../call-records/index.js';
 import { type ClosingReason, closeTrailingRequests, closeUnansweredMessage } from '../history/index.js';
 import type { AgentRuntime } from '../runtime/index.js';
 import type { ClientTurnRequest, TurnPlan } from '../turn/index.js';
+import { withEffectsNote } from './effects-note.js';
+import type { Fork } from './gate-fork.js';
 import type { GatedResume } from './gate-resume.js';
 
 function withRequestId(turn: TurnState, kind: TurnState['kind'], requestId: string | undefined): TurnState {
@@ -30,6 +32,16 @@ function newTurn(
   const turn: TurnState = { seq: session.turns, kind: 'message', start: history.length, startedAt: request.now };
   if (request.requestId !== undefined) turn.requestId = request.requestId;
   return { kind: 'message', history: [...history, message], turn, turns: session.turns + 1 };
+}
+
+/**
+ * A new user turn on a new branch: the history as of the snapshot, its open round (if it was
+ * interrupted) closed as a round the user moved on from, the message told what ran elsewhere.
+ */
+function forkTurn(session: Session, fork: Fork, message: Message, request: ClientTurnRequest): TurnPlan {
+  const plan = newTurn({ ...session, history: fork.base }, 'stopped', withEffectsNote(message, fork.effects), request);
+  const { base, branches, state, summary } = fork;
+  return { ...plan, fork: { base, branches, state, summary } };
 }
 
 /** True when a message repeats the message turn that was cut short (same request id, or same message without ids). */
@@ -95,6 +107,7 @@ export function planTurn(
   standing: Standing,
   request: ClientTurnRequest,
   gated?: GatedResume,
+  fork?: Fork,
 ): TurnPlan {
   const { id } = session;
   if (standing === 'held') throw sessionBusy(session, request.now);
@@ -110,6 +123,8 @@ export function planTurn(
     return resumeTurn(rt, session, gated, request);
   }
   const { message } = request;
+  // A new branch leaves the head as it stands (its waiting calls, a dead turn): it goes on from the snapshot.
+  if (fork) return forkTurn(session, fork, message, request);
   if (standing === 'interrupted') {
     // A call a deploy changed so that it can no longer run would hold the session forever: the
     // message closes its round (that call told it was not run, the others that the user moved on).

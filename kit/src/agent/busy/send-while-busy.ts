@@ -56,7 +56,8 @@ async function turnThenQueue(
 /** `whileBusy: 'queue'`: a message goes to the queue's tail while a turn runs or messages wait. */
 async function sendOrQueue(deps: QueueDeps, sessionId: string, input: AgentInput, ctx: AgentCallContext) {
   const message = userMessage(deps.rt, input);
-  if (!message) return turnThenQueue(deps, sessionId, input, ctx);
+  // A queued message goes on from the head; one that goes on from a snapshot is never queued (busy is its answer).
+  if (!message || input.snapshotId !== undefined) return turnThenQueue(deps, sessionId, input, ctx);
   const { queue: waiting } = ctx.warmed ?? warmSession(deps.rt, sessionId);
   // No jumping ahead: while messages wait, a new one goes behind them even if the session is free now.
   if ((await (waiting ?? queueOf(deps.rt).list(sessionId))).length)

@@ -14,8 +14,10 @@ export const REQUEST_WINDOW = 64;
  * The digest of what a call asks for: its checked user message (so `"hi"` and `[{text:"hi"}]`
  * are one request), or its resume's replies. Ids and session ids are not part of it.
  */
-export function requestDigest(message: Message | undefined, resume: Resume | undefined): string {
-  const asked = message ? { message: message.content } : { resume: resume ?? {} };
+export function requestDigest(message: Message | undefined, resume: Resume | undefined, snapshotId?: string): string {
+  const asked = message
+    ? { message: message.content, ...(snapshotId === undefined ? {} : { snapshotId }) }
+    : { resume: resume ?? {} };
   // 96 bits: two different requests under one id never meet a collision in practice.
   return createHash('sha256').update(canonicalJson(asked)).digest('base64url').slice(0, 16);
 }

@@ -1,11 +1,18 @@
 import { openRoundOf } from '../../call-state/index.js';
-import { addUsage, type GenerateOptions, type GenerateResult, generate } from '../../generate/index.js';
+import {
+  addUsage,
+  type GenerateOptions,
+  type GenerateResult,
+  generate,
+  type ToolMiddleware,
+} from '../../generate/index.js';
 import { type Message, markCheckedList, type Part, type StepObserver, type Usage } from '../../model/index.js';
-import type { Summary } from '../../session/session-schema.js';
+import type { Session, Summary } from '../../session/session-schema.js';
 import { journaledAnswer, toTurnResult } from '../call-records/index.js';
 import { summariseHistory, summaryCut } from '../history/index.js';
 import type { AgentRuntime } from '../runtime/index.js';
 import type { AgentCallContext, AgentTurnResult, StartedTurn } from '../turn/index.js';
+import { journaledEffects } from './journaled-effects.js';
 import type { LiveWriter } from './live-writer.js';
 import { sizeLimitsMiddleware } from './size-limits-middleware.js';
 import type { TurnJournal } from './turn-journal.js';
@@ -94,6 +101,12 @@ function journalHooks(
   };
 }
 
+/** Every call's middleware: on a forked session, answered from another branch's journal first (nothing runs). */
+function toolMiddlewareOf(session: Session): ToolMiddleware[] {
+  const journaled = journaledEffects(session);
+  return journaled ? [journaled, sizeLimitsMiddleware] : [sizeLimitsMiddleware];
+}
+
 /**
  * Runs one turn under its lease: compression (new turns only), then the generate loop over the
  * session's history, going on with the open round first when the history ends with one (a
@@ -136,7 +149,7 @@ export async function runTurn(
     ...(rt.output ? { output: rt.output } : {}),
     ...(rt.stopWhen ? { stopWhen: rt.stopWhen } : {}),
     use: rt.use,
-    toolMiddleware: [sizeLimitsMiddleware],
+    toolMiddleware: toolMiddlewareOf(writer.session),
     ...(observer ? { observer } : {}),
     ...(openRoundOf(messages) ? { resume: {} } : {}),
     ...journalHooks(journal, writer, live),

@@ -1,5 +1,6 @@
 import { isKitError, KitError } from '../../errors/index.js';
 import { redactSession } from '../../session/redact-session.js';
+import { withSnapshot } from '../../session/session-branches.js';
 import type { Session } from '../../session/session-schema.js';
 import { isWriteConflict, type SessionRecord, type SessionStore } from '../../session/session-store.js';
 import { type TimedCopies, timedHistory } from '../../session/timed-history.js';
@@ -133,7 +134,7 @@ export class TurnWriter {
     const before = this.current.session;
     const now = this.timing.clock();
     const { lease: _lease, ...changed } = update(before);
-    const next: Session = redactSession(before, {
+    const written: Session = redactSession(before, {
       ...changed,
       // Each message this write adds is stamped with its time (`metadata.at`): the time rides the write.
       history: timedHistory(before.history, changed.history, now, this.timed),
@@ -141,6 +142,8 @@ export class TurnWriter {
       updatedAt: now,
       expireAt: now + this.timing.sessionTtlMs,
     });
+    // The write that ends the turn (it sets the outcome) records the end as a snapshot.
+    const next = written.outcome !== undefined && written.outcome !== before.outcome ? withSnapshot(written) : written;
     if (!options.release) next.lease = { id: this.leaseId, expiresAt: now + this.timing.leaseMs };
     else if (options.lapse) next.lease = { id: this.leaseId, expiresAt: now };
     const charge = this.takeCharge(before, now);

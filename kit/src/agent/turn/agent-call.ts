@@ -5,7 +5,9 @@ import type { ActionContext } from '../../tools/index.js';
 import type { TraceSink } from '../../trace/index.js';
 
 /** One call of an agent: a new user message, or the resume of its interrupted turn. */
-export type AgentInput = { message: string | Part[]; resume?: undefined } | { resume: Resume; message?: undefined };
+export type AgentInput =
+  | { message: string | Part[]; resume?: undefined; snapshotId?: string }
+  | { resume: Resume; message?: undefined; snapshotId?: undefined };
 
 /** Who calls, and how the call is delivered. */
 export interface AgentCallContext {

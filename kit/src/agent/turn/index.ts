@@ -1,3 +1,10 @@
 export type { AgentCallContext, AgentInput, AgentWarmOptions, AgentWarmup } from './agent-call.js';
-export type { Answerer, ClientTurnRequest, ContinuationRequest, StartedTurn, TurnPlan } from './turn-plan.js';
+export type {
+  Answerer,
+  ClientTurnRequest,
+  ContinuationRequest,
+  PlannedFork,
+  StartedTurn,
+  TurnPlan,
+} from './turn-plan.js';
 export type { AgentTurnResult, PendingInterrupt } from './turn-result.js';

@@ -1,6 +1,6 @@
 import type { AnsweredBy, Resume } from '@callable-flows/protocol';
 import type { Message } from '../../model/index.js';
-import type { SessionRecord, StopRecord, TurnState } from '../../session/index.js';
+import type { SessionBranches, SessionRecord, StopRecord, Summary, TurnState } from '../../session/index.js';
 
 /** How a call goes on with a session: a new turn, the resume of an interrupted one, or the retry of one cut short. */
 export type TurnKind = 'message' | 'resume' | 'retry';
@@ -11,6 +11,17 @@ export interface TurnPlan {
   history: Message[];
   turn: TurnState;
   turns: number;
+  /** A turn that goes on from a snapshot: the new branch the lease write stores, with the state and summary of then. */
+  fork?: PlannedFork;
+}
+
+/** What the lease write of a fork stores besides its history. */
+export interface PlannedFork {
+  /** The history as of the snapshot: the messages of `history` the new branch shares with it. */
+  base: Message[];
+  branches: SessionBranches;
+  state: unknown;
+  summary: Summary | undefined;
 }
 
 /**
@@ -34,7 +45,14 @@ export interface Answerer {
  * the continuation of the turn that ran under `leaseId` and lapsed.
  */
 export type TurnAsk =
-  | { kind: 'message'; message: Message; uid: string; requestId: string | undefined }
+  | {
+      kind: 'message';
+      message: Message;
+      uid: string;
+      requestId: string | undefined;
+      /** Go on from this snapshot of the session, on a new branch, instead of its head. */
+      snapshotId?: string;
+    }
   | {
       kind: 'resume';
       resume: Resume;

@@ -12,6 +12,7 @@ import {
   splitPathRef,
 } from '../../call-state/index.js';
 import { type Message, type ToolRequestPart, toolRequestsOf } from '../../model/index.js';
+import { journalOf } from '../session-branches.js';
 import type { Session } from '../session-schema.js';
 import { askerOf, type WaitingQuestion as Waiting, waitingQuestions } from '../waiting-questions.js';
 
@@ -101,7 +102,14 @@ function closeFields(session: Session, ref: string): Record<string, unknown> {
   const path = splitPathRef(ref);
   const part = callOf(session.history, path ? path.head : ref);
   const answer = part && (path ? nestedAnswerOf(part, path.rest) : answerOf(part));
-  const state: ApprovalState = answer ? STATE_OF_ANSWER[answer] : session.status === 'expired' ? 'expired' : 'closed';
+  const state: ApprovalState = answer
+    ? STATE_OF_ANSWER[answer]
+    : session.status === 'expired'
+      ? 'expired'
+      : // A call the head's history no longer holds was left on another branch: a fork went on without it.
+        !part && session.branches
+        ? 'superseded'
+        : 'closed';
   const by = part && answer ? answeredByOf(part) : undefined;
   // The cleanup's expiry keeps `updatedAt` (it dates the last turn): its outcome says when it expired.
   const at = Math.max(session.updatedAt, session.outcome?.at ?? 0);
@@ -141,10 +149,10 @@ export function openedRefs(writes: readonly ApprovalWrite[]): string[] {
   return writes.filter((write) => write.kind === 'open').map((write) => write.ref);
 }
 
-/** The refs of every call of `session` that ever waited for a person: the inbox documents it has. */
+/** The refs of every call of `session` (on any branch) that ever waited for a person: the inbox documents it has. */
 export function approvalRefsOf(session: Session): string[] {
   const refs: string[] = [];
-  for (const message of session.history) {
+  for (const message of journalOf(session)) {
     for (const part of toolRequestsOf(message)) {
       const ref = part.toolRequest.ref;
       if (ref === undefined || askedOf(part) === undefined) continue;

@@ -1,5 +1,16 @@
 import { createHash } from 'node:crypto';
-import { lineKey, millis, SessionDocSchema, type TurnField, type TurnOutcome, tailOf } from '@callable-flows/protocol';
+import {
+  type Branch,
+  branchesOf,
+  headLines,
+  lineKey,
+  millis,
+  SessionDocSchema,
+  snapshotsOf,
+  type TurnField,
+  type TurnOutcome,
+  tailOf,
+} from '@callable-flows/protocol';
 import { z } from 'zod';
 import { KitError } from '../../errors/index.js';
 import type { Message } from '../../model/index.js';
@@ -22,8 +33,8 @@ export function etagOf(time: { seconds: number; nanoseconds: number }): string {
 export interface SessionDocRead {
   layout: HistoryLayout;
   tail: string;
-  /** Builds the session once the chunk documents' messages are known. */
-  toSession(history: Message[]): Session;
+  /** Builds the session once the chunk documents' messages (the journal's) are known. */
+  toSession(journal: Message[]): Session;
 }
 
 function json(text: string | null, id: string): unknown {
@@ -49,7 +60,8 @@ export function readSessionDoc(data: unknown, id: string): SessionDocRead {
   return {
     layout,
     tail: tailOf(doc.history),
-    toSession(history) {
+    toSession(journal) {
+      const { history, branches } = headOf(journal, doc.branches, id);
       const session: Record<string, unknown> = {
         schemaVersion: doc.schemaVersion,
         id: doc.id,
@@ -73,9 +85,26 @@ export function readSessionDoc(data: unknown, id: string): SessionDocRead {
       if (doc.error) session.error = doc.error;
       if (typeof doc.outcome === 'string') session.outcome = json(doc.outcome, id);
       if (doc.parent) session.parent = doc.parent;
+      if (branches) session.branches = branches;
+      const snapshots = snapshotsOf(doc.snapshots);
+      if (snapshots.length) session.snapshots = snapshots;
       return parseSession(session, id);
     },
   };
+}
+
+/** The head's history and the session's branches, from the journal and the `branches` field (none: the journal is the history). */
+function headOf(
+  journal: Message[],
+  text: string | null | undefined,
+  id: string,
+): Pick<Session, 'history' | 'branches'> {
+  if (text === null || text === undefined) return { history: journal };
+  const list = branchesOf(text);
+  const history = list && headLines(list, journal);
+  if (!list || !history) throw new KitError('data-loss', `session '${id}' holds branches its history does not have`);
+  const branches = { list, prior: journal.slice(0, (list.at(-1) as Branch).start) };
+  return { history, branches };
 }
 
 /** The field of a keyed map (`r` results, `q` request records) that holds the entry of `requestId`: a name Firestore takes as it is. */
@@ -105,6 +134,9 @@ function keyed<T>(prefix: string, entries: readonly T[], idOf: (entry: T) => str
 }
 const resultFields = (session: Session) => keyed('r', session.results, (result) => result.requestId);
 const requestFields = (session: Session) => keyed('q', session.requests ?? [], (request) => request.id);
+/** The `snapshots` map: each under `s{n}` (a name Firestore takes as it is; the id itself holds `-`). */
+const snapshotFields = (session: Session): Record<string, string> =>
+  Object.fromEntries((session.snapshots ?? []).map((s) => [`s${s.n}`, JSON.stringify(s)]));
 
 /** The changes of a keyed map field: only the entries that differ, so a turn sends one entry, not the map. */
 function keyedChanges(field: string, before: Record<string, string>, next: Record<string, string>): FieldChange[] {
@@ -143,6 +175,8 @@ function scalarFields(session: Session): Record<string, unknown> {
     outcome: session.outcome ? JSON.stringify(session.outcome satisfies TurnOutcome) : null,
     // A sub-agent's session only: every other document has no such field (and costs nothing for it).
     ...(session.parent ? { parent: session.parent } : {}),
+    // A forked session only: `history` is then the journal of every branch.
+    ...(session.branches ? { branches: JSON.stringify(session.branches.list) } : {}),
   };
 }
 
@@ -172,6 +206,7 @@ export function sessionDocFields(
     ...scalarFields(session),
     results: resultFields(session),
     requests: requestFields(session),
+    ...(session.snapshots?.length ? { snapshots: snapshotFields(session) } : {}),
     inbox: inboxField(inbox),
     history: { ...plan.layout, lines: linesOf(plan) },
   };
@@ -199,6 +234,7 @@ export function sessionFieldChanges(
   for (const [key, value] of Object.entries(scalarFields(next))) if (!same(was[key], value)) changes.push([key, value]);
   changes.push(...keyedChanges('results', resultFields(before), resultFields(next)));
   changes.push(...keyedChanges('requests', requestFields(before), requestFields(next)));
+  changes.push(...keyedChanges('snapshots', snapshotFields(before), snapshotFields(next)));
   if (layout.sealed !== plan.layout.sealed) changes.push(['history.sealed', plan.layout.sealed]);
   if (layout.length !== plan.layout.length) changes.push(['history.length', plan.layout.length]);
   if (!same(layout.chunks, plan.layout.chunks)) changes.push(['history.chunks', plan.layout.chunks]);

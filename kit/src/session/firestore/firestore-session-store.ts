@@ -28,6 +28,7 @@ import {
   usageCounterRef,
 } from '../../usage/index.js';
 import { withPending } from '../pending-of.js';
+import { journalOf } from '../session-branches.js';
 import type { Session } from '../session-schema.js';
 import {
   assertFence,
@@ -266,7 +267,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
 
   async create(created: Session): Promise<SessionRecord> {
     const session = withPending(created);
-    const plan = planHistory(EMPTY_LAYOUT, [], session.history, this.limits);
+    const plan = planHistory(EMPTY_LAYOUT, [], journalOf(session), this.limits);
     const stamp = chunkStamp(session, undefined);
     const approvals = approvalWrites(undefined, session);
     const batch = this.db.batch();
@@ -304,7 +305,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     };
     for (const created of sessions) {
       const session = withPending(created);
-      const plan = planHistory(EMPTY_LAYOUT, [], session.history, this.limits);
+      const plan = planHistory(EMPTY_LAYOUT, [], journalOf(session), this.limits);
       const approvals = approvalWrites(undefined, session);
       if (writes + 1 + plan.put.size + approvals.length > MAX_BATCH_WRITES) await flush();
       const stamp = chunkStamp(session, undefined);
@@ -324,7 +325,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     if (!storage?.updateTime || !storage.layout) {
       throw new KitError('internal', `session '${next.id}' was not read from this Firestore store`);
     }
-    const plan = planHistory(storage.layout, expected.session.history, next.history, this.limits);
+    const plan = planHistory(storage.layout, journalOf(expected.session), journalOf(next), this.limits);
     const stamp = chunkStamp(next, storage.chunksExpireAt);
     const changes = sessionFieldChanges(expected.session, storage.layout, next, plan);
     if (stamp.at !== storage.chunksExpireAt) changes.push(['chunksExpireAt', new Date(stamp.at)]);
