@@ -81,7 +81,7 @@ describe('a server’s question across a crash', () => {
           .instance(w.inner)
           .send(
             asked.sessionId,
-            { resume: { restart: [{ ref, name: 'link' }] } },
+            { resume: { respond: [{ ref, name: 'link', output: {} }] } },
             { ...crashOwner, requestId: 'ok-1' },
           );
         expect(done.text).toBe('done: ["link accept"]');
@@ -101,7 +101,7 @@ describe('a server’s question across a crash', () => {
         const w = world();
         const asked = await w.instance(w.inner).send(undefined, { message: 'link my account' }, crashOwner);
         const ref = asked.interrupts[0]?.ref as string;
-        const resume = { resume: { restart: [{ ref, name: 'link' }] } };
+        const resume = { resume: { respond: [{ ref, name: 'link', output: {} }] } };
         const runsBefore = server.runs.get('link') ?? 0;
         const flaky = new FlakyStore(w.inner, fault);
         const first = await w
