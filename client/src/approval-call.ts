@@ -16,7 +16,7 @@ export function approvalCall(
 ): () => Promise<ApprovalResult> {
   const resume = approvalDecision(inbox, decision);
   const request: WireRequest = { sessionId: inbox.sessionId, resume, requestId: call.requestId ?? newRequestId() };
-  const answer = decision.kind === 'approve' ? 'restart' : 'decline';
+  const answer = decision.kind === 'approve' ? 'restart' : decision.kind;
   return async () => {
     const wire = (await callable(request)).data as MessageResult | ApprovalResult;
     if (wire.status === 'answered') return wire;

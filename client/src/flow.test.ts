@@ -379,6 +379,16 @@ describe('flowClient.answerApproval', () => {
     expect(callable.requests[1]?.requestId).toBe(callable.requests[0]?.requestId);
   });
 
+  it('answers the inbox call’s question (an MCP server’s form) with a respond bound to its digest', async () => {
+    const callable = fakeCallable([result({ sessionId: 's-ann' })]);
+    const client = flowClient(callable, noSleep);
+    const outcome = await client.answerApproval(inbox, { kind: 'respond', output: { name: 'Ann', copies: 2 } });
+    expect(outcome.answered).toEqual([{ ref: 'r1', name: 'refund', answer: 'respond' }]);
+    expect(callable.requests[0]).toMatchObject({
+      resume: { respond: [{ ref: 'r1', name: 'refund', output: { name: 'Ann', copies: 2 }, inputDigest: 'digest-1' }] },
+    });
+  });
+
   it('refuses with the server’s reason when the caller may not answer', async () => {
     const callable = fakeCallable([sdkError('permission-denied', { reason: 'NOT_ALLOWED' })]);
     const client = flowClient(callable, noSleep);

@@ -112,7 +112,8 @@ export interface FlowClient<T extends FlowTypes = FlowTypes> {
   ): Promise<FlowResult<T>>;
   /**
    * Answers, as an approver, a call of the approvals inbox (`watchApprovals`): `approve` runs it as
-   * it was shown (its `inputDigest` goes with it), `decline` refuses it, with the person's reason.
+   * it was shown (its `inputDigest` goes with it), `respond` answers its question (an MCP server's
+   * form, filled in: `metadata.elicitation`), `decline` refuses it, with the person's reason.
    * Resolves to the calls answered, and nothing of the conversation; the turn goes on on the server
    * as the session owner's. Refused `NOT_ALLOWED` when the tool's approvers don't admit the caller,
    * `ALREADY_ANSWERED` (or `NOT_ALLOWED`) when someone answered first.

@@ -31,12 +31,20 @@ export function answering(interrupt: FlowInterrupt, output: unknown): Resume {
   return { respond: [{ ...replyTo(interrupt), output }] } as Resume;
 }
 
-/** What an approver decides of a call of the inbox: approve it as shown, or decline it (with their reason). */
-export type ApprovalDecision = { kind: 'approve' } | { kind: 'decline'; reason?: string };
+/**
+ * What an approver decides of a call of the inbox: approve it as shown, answer its question
+ * (`respond`: an MCP server's form, filled in), or decline it (with their reason).
+ */
+export type ApprovalDecision =
+  | { kind: 'approve' }
+  | { kind: 'respond'; output: unknown }
+  | { kind: 'decline'; reason?: string };
 
 /** The resume that carries an approver's `decision` on the inbox document `approval`: by ref, tool and digest. */
 export function approvalDecision(approval: Approval, decision: ApprovalDecision): Resume {
   const { ref, tool: name, inputDigest } = approval;
-  if (decision.kind === 'approve') return { restart: [{ ref, name, ...(inputDigest ? { inputDigest } : {}) }] };
+  const digest = inputDigest ? { inputDigest } : {};
+  if (decision.kind === 'approve') return { restart: [{ ref, name, ...digest }] };
+  if (decision.kind === 'respond') return { respond: [{ ref, name, output: decision.output, ...digest }] };
   return { decline: [{ ref, name, ...(decision.reason ? { reason: decision.reason } : {}) }] };
 }

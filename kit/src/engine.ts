@@ -24,6 +24,7 @@ export {
 } from './generate/index.js';
 export {
   DEFAULT_MCP_LIST_TTL_MS,
+  MCP_CANCEL,
   type McpHeaders,
   type McpSamplingOptions,
   type McpToolInfo,
@@ -76,6 +77,9 @@ export {
   defineTool,
   type EditableInput,
   isToolInterruptError,
+  type OwnAnswer,
+  type OwnAnswerReader,
+  type OwnAnswerReading,
   type Tool,
   type ToolConfig,
   type ToolContext,

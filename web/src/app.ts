@@ -161,9 +161,16 @@ export class ChatApp {
   }
 
   /** Approves an interrupt: the tool runs again, now approved (resume `restart`). */
-  approve(interrupt: WireInterrupt, card: ApprovalCard, metadata?: Record<string, unknown>): void {
+  approve(interrupt: WireInterrupt, card: ApprovalCard): void {
     void this.answer(interrupt, card, 'approved', undefined, (waiting, call) =>
-      this.deps.assistant.approve(waiting, metadata === undefined ? call : { ...call, metadata }),
+      this.deps.assistant.approve(waiting, call),
+    );
+  }
+
+  /** Answers a server's own question with its form, filled in (resume `respond`): the call runs again with it. */
+  respond(interrupt: WireInterrupt, card: ApprovalCard, output: Record<string, unknown>): void {
+    void this.answer(interrupt, card, 'approved', undefined, (waiting, call) =>
+      this.deps.assistant.answer(waiting, output, call),
     );
   }
 

@@ -10,13 +10,14 @@ import {
 } from './approval-copy.js';
 import { type DeclineForm, declineForm } from './decline-form.js';
 import { el, fieldList } from './dom.js';
-import { type ElicitationForm, type ElicitationSchema, elicitationForm } from './elicitation-form.js';
+import { type ElicitationForm, serverQuestion } from './elicitation-form.js';
 import { presentationOf, whatRuns } from './what-runs.js';
 
 /** What the person can do with a pending approval. */
 export interface ApprovalActions {
-  /** `metadata`: the answer to a server's question (its form, filled in), sent with the approval. */
-  approve(interrupt: WireInterrupt, card: ApprovalCard, metadata?: Record<string, unknown>): void;
+  approve(interrupt: WireInterrupt, card: ApprovalCard): void;
+  /** Answers a server's own question (`metadata.elicitation`) with `output`: its form, filled in (`respond`). */
+  respond(interrupt: WireInterrupt, card: ApprovalCard, output: Record<string, unknown>): void;
   /** `reason` is what the person typed, trimmed; undefined when they gave none. */
   decline(interrupt: WireInterrupt, reason: string | undefined, card: ApprovalCard): void;
 }
@@ -92,15 +93,6 @@ function details(interrupt: WireInterrupt): HTMLDetailsElement {
     Object.keys(extra).length > 0 && el('p', { class: 'tool-name' }, 'It noted:'),
     Object.keys(extra).length > 0 && fieldList(extra),
   );
-}
-
-/** The form an MCP server asked the person to fill in (`metadata.elicitation`, form mode), if it asked one. */
-function serverForm(interrupt: WireInterrupt, id: string): ElicitationForm | undefined {
-  const asked = interrupt.metadata === true ? undefined : interrupt.metadata.elicitation;
-  if (typeof asked !== 'object' || asked === null) return undefined;
-  const { mode, message, requestedSchema } = asked as { mode?: string; message?: string; requestedSchema?: unknown };
-  if (mode !== 'form' || typeof requestedSchema !== 'object' || requestedSchema === null) return undefined;
-  return elicitationForm(requestedSchema as ElicitationSchema, message ?? 'Please fill in', `${id}-form`);
 }
 
 /** The parts of a card that change with its state. */
@@ -234,7 +226,8 @@ export function approvalCard(
     },
     back: () => showDeclineForm(false),
   });
-  const asked = serverForm(interrupt, id);
+  const question = serverQuestion(interrupt.metadata, id);
+  const asked = question?.form;
   const parts = cardParts(interrupt, copy, id, form.element, asked);
   const { element, approve, decline, why } = parts;
   const stateNow = (): CardState => element.dataset.state as CardState;
@@ -285,10 +278,10 @@ export function approvalCard(
   };
 
   approve.addEventListener('click', () => {
-    if (!asked) return actions.approve(interrupt, card);
+    if (!question) return actions.approve(interrupt, card);
     // The browser says what is missing or wrong, on the field itself; nothing is sent until it fits.
-    const answer = asked.answer();
-    if ('content' in answer) actions.approve(interrupt, card, { action: 'accept', content: answer.content });
+    const output = question.output();
+    if (output) actions.respond(interrupt, card, output);
   });
   decline.addEventListener('click', () => showDeclineForm(true));
   card.setState(state);

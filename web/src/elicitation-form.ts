@@ -132,3 +132,31 @@ export function elicitationForm(schema: ElicitationSchema, message: string, pref
     },
   };
 }
+
+/**
+ * An MCP server's own question on a card or an inbox entry (`metadata.elicitation`): its form
+ * (none for a URL the person opens), and the `respond` output the person's answer makes.
+ */
+export interface ServerQuestion {
+  form: ElicitationForm | undefined;
+  /** The form's content (`{}` for a URL opened); undefined while a field has a problem (the browser shows it). */
+  output(): Record<string, string | number | boolean> | undefined;
+}
+
+/** The server's question an interrupt's `metadata` asks (its `elicitation`), or undefined for any other interrupt. */
+export function serverQuestion(metadata: unknown, prefix: string): ServerQuestion | undefined {
+  const asked =
+    typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>).elicitation : undefined;
+  if (typeof asked !== 'object' || asked === null) return undefined;
+  const { mode, message, requestedSchema } = asked as { mode?: string; message?: string; requestedSchema?: unknown };
+  if (mode === 'url') return { form: undefined, output: () => ({}) };
+  const schema = typeof requestedSchema === 'object' && requestedSchema !== null ? requestedSchema : {};
+  const form = elicitationForm(schema as ElicitationSchema, message ?? 'Please fill in', `${prefix}-form`);
+  return {
+    form,
+    output() {
+      const answer = form.answer();
+      return 'content' in answer ? answer.content : undefined;
+    },
+  };
+}

@@ -2,6 +2,7 @@ import type { Approval, ApprovalDecision } from '@callable-flows/client';
 import { approvalCopy } from './approval-copy.js';
 import { declineForm } from './decline-form.js';
 import { el, fieldList } from './dom.js';
+import { serverQuestion } from './elicitation-form.js';
 import { askerWords, presentedFields, timeWords } from './inbox-words.js';
 import { whatRuns } from './what-runs.js';
 
@@ -22,6 +23,13 @@ export interface InboxEntry {
 }
 
 let entries = 0;
+
+/** What an entry says once this approver's answer got through. */
+const DONE_WORDS: Record<ApprovalDecision['kind'], string> = {
+  approve: 'Approved',
+  respond: 'Answered',
+  decline: 'Declined',
+};
 
 /**
  * An inbox entry for an approver: the tool's words for the call (its interrupt metadata, as on
@@ -45,25 +53,30 @@ export function inboxEntry(
   const times = el('p', { class: 'times' });
   const status = el('p', { class: 'status', role: 'status' });
   const answeredBy = el('p', { class: 'answered-by', hidden: '' });
+  // An MCP server's own question: its form is answered here (respond), the call runs with it.
+  const question = serverQuestion(approval.metadata, id);
   let done = false;
   let sending = false;
+  const controls = () => [approve, decline, ...form.controls];
 
   const decide = async (decision: ApprovalDecision): Promise<void> => {
-    for (const control of [approve, decline, ...form.controls]) control.disabled = true;
+    for (const control of controls()) control.disabled = true;
+    question?.form?.setDisabled(true);
     status.textContent = 'Sending your answer…';
     sending = true;
     try {
       await answer(approval, decision);
       done = true;
-      element.dataset.state = decision.kind === 'approve' ? 'approved' : 'declined';
+      element.dataset.state = decision.kind === 'decline' ? 'declined' : 'approved';
       choices.hidden = true;
       form.element.hidden = true;
       status.textContent = '';
       answeredBy.hidden = false;
-      answeredBy.textContent = `${decision.kind === 'approve' ? 'Approved' : 'Declined'} by you`;
+      answeredBy.textContent = `${DONE_WORDS[decision.kind]} by you`;
     } catch (error) {
       status.textContent = errorText(error);
-      for (const control of [approve, decline, ...form.controls]) control.disabled = false;
+      for (const control of controls()) control.disabled = false;
+      question?.form?.setDisabled(false);
     } finally {
       sending = false;
     }
@@ -94,10 +107,16 @@ export function inboxEntry(
     times,
     answeredBy,
     status,
+    question?.form?.element,
     choices,
     form.element,
   );
-  approve.addEventListener('click', () => void decide({ kind: 'approve' }));
+  approve.addEventListener('click', () => {
+    if (!question) return void decide({ kind: 'approve' });
+    // The browser says what is missing or wrong, on the field itself; nothing is sent until it fits.
+    const output = question.output();
+    if (output) void decide({ kind: 'respond', output });
+  });
   decline.addEventListener('click', () => {
     choices.hidden = true;
     form.element.hidden = false;
@@ -111,6 +130,7 @@ export function inboxEntry(
   const close = (): void => {
     choices.hidden = true;
     form.element.hidden = true;
+    question?.form?.setDisabled(true);
     element.dataset.state = 'closed';
   };
   return { element, tick, answered: () => done, answering: () => sending, close };

@@ -93,6 +93,12 @@ describe.skipIf(!host)('firestore.rules', () => {
       await setDoc(doc(db, 'sessions/s-alice/history/c000000'), { lines: '{}\n' });
       await setDoc(doc(db, 'sessions/s-alice/control/queue'), { ownerUid: 'alice', items: [] });
       await setDoc(doc(db, 'sessions/s-alice/control/stop'), { leaseId: 'l1', at: 1 });
+      // What a waiting call kept (an MCP server's requestState), as the kit's store writes it:
+      // the session's history line holds only its digest, the state lies beside it.
+      await setDoc(doc(db, 'sessions/s-alice-2/control/kept'), {
+        text: JSON.stringify({ p: { mcpQuestion: { key: 'form', requestState: 'server-secret' } } }),
+        expireAt: Timestamp.fromMillis(9),
+      });
       await setDoc(doc(db, 'sessions/s-alice/control/live'), {
         ownerUid: 'alice',
         leaseId: 'l1',
@@ -234,6 +240,16 @@ describe.skipIf(!host)('firestore.rules', () => {
     await assertFails(getDoc(doc(bob(), 'sessions/s-alice/control/live')));
     await assertFails(getDoc(doc(nobody(), 'sessions/s-alice/control/live')));
     await assertFails(getDoc(doc(alice(), 'sessions/s-alice/control/other')));
+  });
+
+  it('refuses every client the kept state of a waiting call (an MCP server’s requestState), even the owner and an approver', async () => {
+    for (const db of [alice(), max(), carol(), bob(), nobody()]) {
+      await assertFails(getDoc(doc(db, 'sessions/s-alice-2/control/kept')));
+      await assertFails(setDoc(doc(db, 'sessions/s-alice-2/control/kept'), { text: '{}' }));
+    }
+    await assertFails(getDocs(collection(alice(), 'sessions/s-alice-2/control')));
+    // The owner still reads the session itself.
+    await assertSucceeds(getDoc(doc(alice(), 'sessions/s-alice-2')));
   });
 
   it('refuses every client write to the control documents and every read of the stop, even by the owner', async () => {

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { callStateOf, stampInterrupt } from '../call-state/index.js';
 import { isKitError, type KitError } from '../errors/index.js';
 import type { Message, ToolRequestPart } from '../model/index.js';
 import { testTools } from '../test-utils/protocol-tools.js';
+import { defineTool } from '../tools/index.js';
 import { applyResume as admitReplies } from './apply-resume.js';
 import type { ResumeOptions } from './generate-options.js';
-import { repliesOfOptions } from './resume-reply.js';
+import { type ResumeReply, repliesOfOptions } from './resume-reply.js';
 import { toToolMap } from './to-tool-map.js';
 
 const { lookup, confirm, guarded, all } = testTools();
@@ -213,5 +215,83 @@ describe('applyResume with who answers', () => {
     expect(refusal(() => admitReplies(resumed, decline, tools, { fromClient: true, answeredBy: max }))).toMatchObject({
       reason: 'ALREADY_ANSWERED',
     });
+  });
+});
+
+describe('applyResume of a tool’s own question (ownQuestion)', () => {
+  // A tool that asks a question of its own when it kept one: the answer is a number, read as `{ n }`.
+  const counter = defineTool(
+    {
+      name: 'counter',
+      description: 'counts',
+      inputSchema: z.object({ id: z.string() }),
+      ownQuestion: (kept) =>
+        kept?.asks === 'n'
+          ? (answer) => {
+              if (answer.kind === 'decline') return { resumed: { n: 0 } };
+              return typeof answer.output === 'number' ? { resumed: { n: answer.output } } : { refused: 'a number' };
+            }
+          : undefined,
+    },
+    () => 'ok',
+  );
+  const own = toToolMap([counter]);
+  const asking = (kept?: Record<string, unknown>): Message => ({
+    role: 'model',
+    content: [stampInterrupt({ toolRequest: { name: 'counter', ref: 'n', input: { id: 'a' } } }, true, {}, kept)],
+  });
+  const client = (message: Message, reply: ResumeReply) => admitReplies(message, [reply], own, { fromClient: true });
+  const respond = (output: unknown): ResumeReply => ({
+    kind: 'respond',
+    field: 'resume.respond.0',
+    name: 'counter',
+    ref: 'n',
+    output,
+  });
+
+  it('runs the call again with the tool’s reading of a respond or a decline, its kept state kept', () => {
+    const responded = client(asking({ asks: 'n' }), respond(3));
+    expect(callStateOf(part(responded, 0))).toMatchObject({ kind: 'approved', resumed: { n: 3 } });
+    expect(part(responded, 0).metadata?.keptState).toEqual({ asks: 'n' });
+    const decline: ResumeReply = {
+      kind: 'decline',
+      field: 'resume.decline.0',
+      name: 'counter',
+      ref: 'n',
+      reason: 'no',
+    };
+    expect(callStateOf(part(client(asking({ asks: 'n' }), decline), 0))).toMatchObject({ resumed: { n: 0 } });
+    // A retried respond is the same answer.
+    expect(client(responded, respond(3))).toEqual(responded);
+  });
+
+  it('refuses an answer the tool does not take with INVALID_FIELD naming the output, and a restart with ANSWER_NOT_ALLOWED', () => {
+    expect(refusal(() => client(asking({ asks: 'n' }), respond('three')))).toMatchObject({
+      code: 'invalid-argument',
+      reason: 'INVALID_FIELD',
+      details: { field: 'resume.respond.0.output' },
+    });
+    const restart: ResumeReply = {
+      kind: 'restart',
+      field: 'resume.restart.0',
+      name: 'counter',
+      ref: 'n',
+      replaceInput: undefined,
+      resumed: true,
+    };
+    expect(refusal(() => client(asking({ asks: 'n' }), restart))).toMatchObject({ reason: 'ANSWER_NOT_ALLOWED' });
+  });
+
+  it('answers a call that kept no question of the tool’s as any other: a client’s respond refused, a restart approving', () => {
+    expect(refusal(() => client(asking(), respond(3)))).toMatchObject({ reason: 'ANSWER_NOT_ALLOWED' });
+    const restart: ResumeReply = {
+      kind: 'restart',
+      field: 'resume.restart.0',
+      name: 'counter',
+      ref: 'n',
+      replaceInput: undefined,
+      resumed: true,
+    };
+    expect(callStateOf(part(client(asking(), restart), 0))).toMatchObject({ kind: 'approved', resumed: true });
   });
 });

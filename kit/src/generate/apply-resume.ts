@@ -159,6 +159,41 @@ function toolOf(
   return tool;
 }
 
+/** What the call `part` kept when it asked (`interrupt(…, { keep })`), until it runs again. */
+function keptOf(part: ToolRequestPart): Record<string, unknown> | undefined {
+  const kept = part.metadata?.keptState;
+  return typeof kept === 'object' && kept !== null ? (kept as Record<string, unknown>) : undefined;
+}
+
+/**
+ * The reply as the call `part` takes it. A call waiting on a question its tool reads itself
+ * (`ownQuestion`: an MCP server's elicitation) takes a `respond` or a `decline` as the restart
+ * that runs it again with the tool's reading of the answer (`own`: the tool's word, no longer a
+ * client's), and no `restart`; every other reply is itself. The one place such a question counts
+ * as a question: what follows sees a restart.
+ */
+function takenReply(part: ToolRequestPart, reply: ResumeReply, tool: Tool | undefined): ResumeReply & { own?: true } {
+  const read = tool?.config.ownQuestion?.(keptOf(part));
+  if (!read) return reply;
+  const { name, ref, field } = reply;
+  if (reply.kind === 'restart') {
+    const words = `'${name}' (ref '${ref}') waits on a question of its own: answer it with respond, or decline it`;
+    throw refused(reply, 'ANSWER_NOT_ALLOWED', words);
+  }
+  const reading = read(
+    reply.kind === 'respond' ? { kind: 'respond', output: reply.output } : { kind: 'decline', reason: reply.reason },
+  );
+  if ('refused' in reading) {
+    const at = `${field}.output`;
+    throw new KitError('invalid-argument', `${at}: ${reading.refused}`, {
+      reason: 'INVALID_FIELD',
+      details: { name, ref, field: at },
+    });
+  }
+  const digest = reply.inputDigest === undefined ? {} : { inputDigest: reply.inputDigest };
+  return { kind: 'restart', field, name, ref, ...digest, replaceInput: undefined, resumed: reading.resumed, own: true };
+}
+
 /**
  * The input the waiting call `part` runs with under `tool` as deployed now (migrated from the
  * version it was asked under, when the tool says how), or `TOOL_CHANGED` when it has none.
@@ -309,25 +344,27 @@ export function applyResume(
       details: { field: 'resume' },
     });
   }
-  const fromClient = admission.fromClient === true;
   const content = message.content.slice();
   const seen = new Set<number>();
-  for (const reply of replies) {
-    const at = callOf(content, reply, admission);
+  for (const sent of replies) {
+    const at = callOf(content, sent, admission);
     if (seen.has(at)) {
       // The request alone is wrong: refused by the field that answers a second time, before anything is written.
-      const field = `${reply.field}.ref`;
+      const field = `${sent.field}.ref`;
       throw new KitError(
         'invalid-argument',
-        `${field}: answers the interrupt of '${reply.name}' (ref '${reply.ref}') a second time`,
+        `${field}: answers the interrupt of '${sent.name}' (ref '${sent.ref}') a second time`,
         {
           reason: 'INVALID_FIELD',
-          details: { name: reply.name, ref: reply.ref, field },
+          details: { name: sent.name, ref: sent.ref, field },
         },
       );
     }
     seen.add(at);
     const part = content[at] as ToolRequestPart;
+    const reply = takenReply(part, sent, lookupTool(tools, sent.name));
+    // A tool's reading of a person's answer is the tool's word: its metadata passes as the kit's own.
+    const fromClient = admission.fromClient === true && reply.own !== true;
     const state = callStateOf(part).kind;
     const tool = toolOf(tools, reply, admission, state === 'waiting');
     if (state === 'waiting') {

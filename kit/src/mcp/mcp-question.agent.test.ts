@@ -3,6 +3,7 @@ import { defineAgent } from '../agent/define-agent.js';
 import type { Message, ToolResponsePart } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
 import { InMemorySessionStore } from '../session/index.js';
+import { MCP_CANCEL } from './mcp-question.js';
 import { mcpTools } from './mcp-tools.js';
 import { type McpTestServer, startMcpTestServer } from './test-utils/mcp-test-server.js';
 
@@ -43,6 +44,8 @@ function world() {
 
 const FORM = { name: 'Ann', copies: 2, gift: true, speed: 'express' };
 const callsOf = (name: string) => server.calls.filter((call) => call.name === name);
+/** A person's answer to the waiting call `ref`'s question: the form's content, `{}` for a URL, or the cancel. */
+const respond = (ref: string, output: unknown, name = 'ship') => ({ resume: { respond: [{ ref, name, output }] } });
 
 describe('a server’s question as an interrupt', () => {
   it('asks the form, then the second question, and sends each answer with the server’s state byte for byte', async () => {
@@ -60,16 +63,7 @@ describe('a server’s question as an interrupt', () => {
     expect(JSON.stringify(asked)).not.toContain(minted);
     expect(JSON.stringify((await store.load(asked.sessionId))?.session)).toContain(JSON.stringify(minted).slice(1, -1));
 
-    const answer = (ref: string, metadata: Record<string, unknown>) => ({
-      resume: { restart: [{ ref, name: 'ship', metadata }] },
-    });
-    const second = await agent.send(
-      asked.sessionId,
-      answer(first?.ref as string, { action: 'accept', content: FORM }),
-      {
-        uid: 'ann',
-      },
-    );
+    const second = await agent.send(asked.sessionId, respond(first?.ref as string, FORM), { uid: 'ann' });
     expect(second.status).toBe('interrupted');
     expect(second.interrupts[0]?.metadata).toMatchObject({ summary: 'Ship 2 to Ann?' });
     expect(callsOf('ship').at(-1)).toMatchObject({
@@ -78,62 +72,71 @@ describe('a server’s question as an interrupt', () => {
     });
 
     const confirmState = server.minted.at(-1) as string;
-    const done = await agent.send(
-      asked.sessionId,
-      answer(second.interrupts[0]?.ref as string, { action: 'accept', content: { sure: true } }),
-      { uid: 'ann' },
-    );
+    const done = await agent.send(asked.sessionId, respond(second.interrupts[0]?.ref as string, { sure: true }), {
+      uid: 'ann',
+    });
     expect(done.text).toBe('done: ["shipped A-7: 2 to Ann (express)"]');
     expect(callsOf('ship').at(-1)?.requestState).toBe(confirmState);
     expect(server.runs.get('ship')).toBe(1);
   });
 
-  it('asks again, saying why and sending nothing, when the form’s content does not fit the server’s schema', async () => {
-    const { agent } = world();
+  it('refuses a form that does not fit the server’s schema with INVALID_FIELD, sending and writing nothing', async () => {
+    const { agent, store } = world();
     const asked = await agent.send(undefined, { message: 'ship {"orderId":"B-1"}' }, { uid: 'ann' });
+    const before = JSON.stringify((await store.load(asked.sessionId))?.session);
     const sent = callsOf('ship').length;
-    const wrong = { action: 'accept', content: { ...FORM, copies: 'two' } };
-    const again = await agent.send(
-      asked.sessionId,
-      { resume: { restart: [{ ref: asked.interrupts[0]?.ref as string, name: 'ship', metadata: wrong }] } },
-      { uid: 'ann' },
-    );
-    expect(again.status).toBe('interrupted');
-    expect(again.interrupts[0]?.metadata).toMatchObject({
-      summary: 'Ship B-1: who and how?',
-      problem: expect.stringContaining('copies'),
-    });
+    const ref = asked.interrupts[0]?.ref as string;
+    for (const output of [{ ...FORM, copies: 'two' }, 'shipped!', { ...FORM, copies: [1] }]) {
+      const refused = await agent.send(asked.sessionId, respond(ref, output), { uid: 'ann' }).catch((e: unknown) => e);
+      expect(refused).toMatchObject({
+        code: 'invalid-argument',
+        reason: 'INVALID_FIELD',
+        details: { ref, field: 'resume.respond.0.output' },
+      });
+    }
+    const wrong = await agent
+      .send(asked.sessionId, respond(ref, { ...FORM, copies: 'two' }), { uid: 'ann' })
+      .catch((e: unknown) => e);
+    expect((wrong as Error).message).toContain('copies');
     expect(callsOf('ship')).toHaveLength(sent);
+    expect(JSON.stringify((await store.load(asked.sessionId))?.session)).toBe(before);
   });
 
-  it('tells the server the person declined, and the server decides, when the answer is the elicitation’s decline', async () => {
+  it('tells the server the person declined, and the server decides, when the call is declined', async () => {
     const { agent } = world();
     const asked = await agent.send(undefined, { message: 'ship {"orderId":"C-3"}' }, { uid: 'ann' });
+    const ref = asked.interrupts[0]?.ref as string;
     const declined = await agent.send(
       asked.sessionId,
+      { resume: { decline: [{ ref, name: 'ship', reason: 'no' }] } },
       {
-        resume: {
-          restart: [{ ref: asked.interrupts[0]?.ref as string, name: 'ship', metadata: { action: 'decline' } }],
-        },
+        uid: 'ann',
       },
-      { uid: 'ann' },
     );
     expect(declined.text).toBe('done: ["not shipped: C-3"]');
     expect(callsOf('ship').at(-1)?.inputResponses).toEqual({ form: { action: 'decline' } });
   });
 
-  it('asks to open a URL and tells the server it was opened when the person approves', async () => {
+  it('tells the server the person dismissed its question when the respond is the explicit cancel', async () => {
+    const { agent } = world();
+    const asked = await agent.send(undefined, { message: 'ship {"orderId":"C-4"}' }, { uid: 'ann' });
+    const cancelled = await agent.send(asked.sessionId, respond(asked.interrupts[0]?.ref as string, MCP_CANCEL), {
+      uid: 'ann',
+    });
+    expect(cancelled.text).toBe('done: ["not shipped: C-4"]');
+    expect(callsOf('ship').at(-1)?.inputResponses).toEqual({ form: { action: 'cancel' } });
+  });
+
+  it('asks to open a URL and tells the server it was opened when the person responds', async () => {
     const { agent } = world();
     const asked = await agent.send(undefined, { message: 'link {}' }, { uid: 'ann' });
     expect(asked.interrupts[0]?.metadata).toMatchObject({
       elicitation: { mode: 'url', url: 'https://accounts.example.com/link', message: 'Link your account' },
     });
     const state = server.minted.at(-1);
-    const done = await agent.send(
-      asked.sessionId,
-      { resume: { restart: [{ ref: asked.interrupts[0]?.ref as string, name: 'link' }] } },
-      { uid: 'ann' },
-    );
+    const done = await agent.send(asked.sessionId, respond(asked.interrupts[0]?.ref as string, {}, 'link'), {
+      uid: 'ann',
+    });
     expect(done.text).toBe('done: ["link accept"]');
     expect(callsOf('link').at(-1)).toMatchObject({
       requestState: state,
@@ -141,15 +144,18 @@ describe('a server’s question as an interrupt', () => {
     });
   });
 
-  it('refuses a client’s own result for a call waiting on the server’s question, and writes nothing', async () => {
+  it('refuses a restart of a call waiting on the server’s question, with or without the old metadata, and writes nothing', async () => {
     const { agent, store } = world();
     const asked = await agent.send(undefined, { message: 'ship {"orderId":"D-4"}' }, { uid: 'ann' });
     const before = JSON.stringify((await store.load(asked.sessionId))?.session);
     const ref = asked.interrupts[0]?.ref as string;
-    const refused = await agent
-      .send(asked.sessionId, { resume: { respond: [{ ref, name: 'ship', output: 'shipped!' }] } }, { uid: 'ann' })
-      .catch((error: unknown) => error);
-    expect(refused).toMatchObject({ code: 'invalid-argument', reason: 'ANSWER_NOT_ALLOWED' });
+    for (const metadata of [undefined, { action: 'accept', content: FORM }]) {
+      const restart = { ref, name: 'ship', ...(metadata ? { metadata } : {}) };
+      const refused = await agent
+        .send(asked.sessionId, { resume: { restart: [restart] } }, { uid: 'ann' })
+        .catch((error: unknown) => error);
+      expect(refused).toMatchObject({ code: 'invalid-argument', reason: 'ANSWER_NOT_ALLOWED' });
+    }
     expect(JSON.stringify((await store.load(asked.sessionId))?.session)).toBe(before);
   });
 });

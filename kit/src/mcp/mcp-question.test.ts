@@ -1,7 +1,7 @@
 import type { InputRequiredResult } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { isKitError } from '../errors/index.js';
-import { questionOf } from './mcp-question.js';
+import { MCP_CANCEL, type McpKeptQuestion, questionOf, readAnswer } from './mcp-question.js';
 import type { McpSampler } from './mcp-sampling.js';
 
 const where = "tool 'summarize' of MCP server 'notes'";
@@ -48,5 +48,37 @@ describe('questionOf', () => {
     const elicit = { method: 'elicitation/create', params: { message: 'Sure?', requestedSchema: { type: 'object' } } };
     const question = await questionOf(asked({ s: sampleRequest, q: elicit }), { where, signal, sample });
     expect(question).toMatchObject({ ask: { key: 'q', requestState: 'st', answered: { s: { model: 'm' } } } });
+  });
+});
+
+describe('readAnswer', () => {
+  const form: McpKeptQuestion['mcpQuestion'] = {
+    key: 'f',
+    elicitation: { mode: 'form', message: 'Who?', requestedSchema: { type: 'object' } },
+    answered: {},
+  };
+  const url: McpKeptQuestion['mcpQuestion'] = {
+    key: 'u',
+    elicitation: { mode: 'url', message: 'Open', url: 'https://example.com' },
+    answered: {},
+  };
+  const fits = () => undefined;
+
+  it('reads a decline as the elicitation’s decline, the explicit cancel as its cancel, and a form as accept', () => {
+    expect(readAnswer(form, { kind: 'decline', reason: 'no' }, fits)).toEqual({ resumed: { action: 'decline' } });
+    expect(readAnswer(form, { kind: 'respond', output: MCP_CANCEL }, fits)).toEqual({ resumed: { action: 'cancel' } });
+    expect(readAnswer(form, { kind: 'respond', output: { name: 'Ann', tags: ['a'] } }, fits)).toEqual({
+      resumed: { action: 'accept', content: { name: 'Ann', tags: ['a'] } },
+    });
+    expect(readAnswer(url, { kind: 'respond', output: {} }, fits)).toEqual({ resumed: { action: 'accept' } });
+  });
+
+  it('refuses what is no form’s content, a URL’s answer with content, and a form its check finds wrong', () => {
+    expect(readAnswer(form, { kind: 'respond', output: 'sent' }, fits)).toHaveProperty('refused');
+    expect(readAnswer(form, { kind: 'respond', output: { deep: { x: 1 } } }, fits)).toHaveProperty('refused');
+    expect(readAnswer(url, { kind: 'respond', output: { opened: true } }, fits)).toHaveProperty('refused');
+    expect(readAnswer(form, { kind: 'respond', output: {} }, () => 'name is required')).toEqual({
+      refused: 'name is required',
+    });
   });
 });

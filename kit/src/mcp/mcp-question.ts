@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type {
   CreateMessageRequestParams,
   InputRequest,
@@ -6,25 +7,27 @@ import type {
 } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { KitError } from '../errors/index.js';
+import type { OwnAnswer, OwnAnswerReading } from '../tools/index.js';
 import type { McpCallRetry } from './mcp-connection.js';
 import type { McpSampler } from './mcp-sampling.js';
 
 /**
- * A person's answer to a server's question (an elicitation), as a `restart` of the waiting call
- * carries it in its `metadata`: the form's content (`accept`), or the elicitation's `decline` /
- * `cancel`. The content is checked against the schema the server asked with before it is sent.
+ * A person's answer to a server's question (an elicitation), as the server is sent it: the
+ * form's content (`accept`), or the elicitation's `decline` / `cancel`.
  */
-export const McpAnswerSchema = z.discriminatedUnion('action', [
-  z
-    .object({
-      action: z.literal('accept'),
-      content: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).optional(),
-    })
-    .strict(),
-  z.object({ action: z.literal('decline') }).strict(),
-  z.object({ action: z.literal('cancel') }).strict(),
-]);
-export type McpAnswer = z.infer<typeof McpAnswerSchema>;
+export type McpAnswer =
+  | { action: 'accept'; content?: Record<string, McpFormValue> }
+  | { action: 'decline' }
+  | { action: 'cancel' };
+
+/** A value of a form's field, as MCP allows: a string, a number, a boolean, a list of strings. */
+type McpFormValue = string | number | boolean | string[];
+
+/** A form's content: an object of field values. */
+const FormContentSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]));
+
+/** The `respond` output that dismisses a server's question without a choice: the elicitation's `cancel`. */
+export const MCP_CANCEL = 'cancel';
 
 /** What the card shows of a server's question: a form (message and requested schema) or a URL to open. */
 export type McpElicitation =
@@ -111,6 +114,41 @@ export async function questionOf(result: InputRequiredResult, own: OwnAnswers): 
 export function keptQuestion(kept: Record<string, unknown> | undefined): McpKeptQuestion['mcpQuestion'] | undefined {
   const question = kept?.mcpQuestion as McpKeptQuestion['mcpQuestion'] | undefined;
   return question && typeof question.key === 'string' && question.elicitation ? question : undefined;
+}
+
+/** Checks a form's content against the schema the server asked with: its problem, or none. */
+export type McpFormCheck = (
+  schema: Record<string, unknown>,
+  content: Record<string, McpFormValue>,
+) => string | undefined;
+
+/**
+ * A person's answer to the server's question `question` as the server is to be sent it: a
+ * `decline` is the elicitation's decline, a `respond` of `'cancel'` its cancel, any other
+ * `respond` the form's content (checked against the schema the server asked with; a URL's
+ * question takes `{}` or nothing: the person opened it). An answer that doesn't fit is refused,
+ * saying why: nothing is sent, nothing written.
+ */
+export function readAnswer(
+  question: McpKeptQuestion['mcpQuestion'],
+  answer: OwnAnswer,
+  check: McpFormCheck,
+): OwnAnswerReading {
+  if (answer.kind === 'decline') return { resumed: { action: 'decline' } };
+  if (answer.output === MCP_CANCEL) return { resumed: { action: 'cancel' } };
+  const { elicitation } = question;
+  if (elicitation.mode === 'url') {
+    const opened = answer.output === undefined || isDeepStrictEqual(answer.output, {});
+    return opened
+      ? { resumed: { action: 'accept' } }
+      : { refused: `must be {} (the page was opened) or '${MCP_CANCEL}'` };
+  }
+  const parsed = FormContentSchema.safeParse(answer.output);
+  if (!parsed.success) {
+    return { refused: `must be the form's content (strings, numbers, booleans, lists of strings) or '${MCP_CANCEL}'` };
+  }
+  const problem = check(elicitation.requestedSchema, parsed.data);
+  return problem ? { refused: problem } : { resumed: { action: 'accept', content: parsed.data } };
 }
 
 /** The retry of a call whose question was answered: the answers, and the server's state as it gave it. */

@@ -1,16 +1,25 @@
 import type { CallToolResult, Tool as SdkTool } from '@modelcontextprotocol/client';
 import { KitError } from '../errors/index.js';
 import type { ToolDefinition } from '../model/index.js';
-import { makeTool, type PresentInput, type Tool, type ToolContext, type ToolResult } from '../tools/index.js';
+import {
+  makeTool,
+  type PresentInput,
+  type Tool,
+  type ToolConfig,
+  type ToolContext,
+  type ToolResult,
+} from '../tools/index.js';
 import type { McpCallAnswer, McpCallRetry, McpConnection } from './mcp-connection.js';
 import { headersFor, withoutHeaders } from './mcp-headers.js';
 import type { McpToolInfo, McpToolsOptions } from './mcp-options.js';
 import {
   keptQuestion,
   MAX_OWN_ROUNDS,
-  McpAnswerSchema,
+  type McpAnswer,
+  type McpFormCheck,
   type McpKeptQuestion,
   questionOf,
+  readAnswer,
   retryOf,
 } from './mcp-question.js';
 import { textOfResult, toToolResult } from './mcp-result.js';
@@ -128,42 +137,29 @@ function questionMetadata(
   scope: McpToolScope,
   info: McpToolInfo,
   question: McpKeptQuestion['mcpQuestion'],
-  problem?: string,
 ): Record<string, unknown> {
   const { elicitation } = question;
   return {
     title: `${scope.server} asks`,
     summary: elicitation.message,
     elicitation,
-    ...(problem ? { problem } : {}),
     mcp: { server: scope.server, tool: info.name },
   };
 }
 
 /**
- * The retry a person's answer to the server's question makes: the answer (a restart's metadata,
- * or `true` for a URL opened) with the form's content checked against the schema the server
- * asked with. An answer that doesn't fit asks again, saying why: nothing is sent, nothing lost.
+ * The kit tool's `ownQuestion`: a call that kept a server's question reads a person's answer to
+ * it (`readAnswer`), the form checked against the schema the server asked with.
  */
-function answeredRetry(
-  scope: McpToolScope,
-  info: McpToolInfo,
-  question: McpKeptQuestion['mcpQuestion'],
-  ctx: ToolContext,
-): McpCallRetry {
-  const reask = (problem: string): never =>
-    ctx.interrupt(questionMetadata(scope, info, question, problem), { keep: { mcpQuestion: question } });
-  const { elicitation } = question;
-  const given = ctx.resumed === true && elicitation.mode === 'url' ? { action: 'accept' } : ctx.resumed;
-  const parsed = McpAnswerSchema.safeParse(given);
-  if (!parsed.success) return reask('answer with accept (and the form), decline or cancel');
-  const answer = parsed.data;
-  if (answer.action === 'accept' && elicitation.mode === 'form') {
-    const check = scope.validator.getValidator<Record<string, unknown>>(elicitation.requestedSchema as never);
-    const checked = check(answer.content ?? {});
-    if (!checked.valid) return reask(checked.errorMessage ?? 'the form does not fit what was asked');
-  }
-  return retryOf(question, answer);
+function ownQuestionOf(scope: McpToolScope): NonNullable<ToolConfig<never, never>['ownQuestion']> {
+  const check: McpFormCheck = (schema, content) => {
+    const checked = scope.validator.getValidator<Record<string, unknown>>(schema as never)(content);
+    return checked.valid ? undefined : (checked.errorMessage ?? 'the form does not fit what was asked');
+  };
+  return (kept) => {
+    const question = keptQuestion(kept);
+    return question && ((answer) => readAnswer(question, answer, check));
+  };
 }
 
 /**
@@ -221,8 +217,9 @@ export function toKitTool(tool: SdkTool, name: string, scope: McpToolScope): Too
   const body = async (input: unknown, ctx: ToolContext): Promise<ToolResult> => {
     const checked = validator(input ?? {});
     if (!checked.valid) throw new KitError('invalid-argument', `input for tool '${name}': ${checked.errorMessage}`);
+    // A call resumed on the server's question runs with the person's answer, as the kit read it (ownQuestion).
     const question = ctx.resumed === undefined ? undefined : keptQuestion(ctx.kept);
-    const retry = question ? answeredRetry(scope, info, question, ctx) : undefined;
+    const retry = question ? retryOf(question, ctx.resumed as McpAnswer) : undefined;
     if (ctx.resumed === undefined && needsApproval(scope.options.approval, info, checked.data)) {
       ctx.interrupt(approvalMetadata(scope, info, checked.data));
     }
@@ -241,10 +238,10 @@ export function toKitTool(tool: SdkTool, name: string, scope: McpToolScope): Too
       multipart: true,
       timeoutMs: scope.timeoutMs,
       sideEffects: readOnly ? 'none' : 'idempotent',
-      // A client approves, answers the server's question (a restart's metadata) or declines a call;
+      // A client approves or declines a call, and answers the server's question (respond, decline);
       // it never supplies what a server's tool returned.
       answerable: false,
-      resumedMetadata: McpAnswerSchema,
+      ownQuestion: ownQuestionOf(scope),
       ...(scope.options.approvers === undefined ? {} : { approvers: scope.options.approvers }),
       ...presenterOf(scope.options.presentInput, info),
       metadata: { mcp: { server: scope.server, tool: info.name } },

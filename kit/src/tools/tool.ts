@@ -73,6 +73,15 @@ export interface ToolConfig<I extends z.ZodType, O extends z.ZodType> {
    */
   resumedMetadata?: z.ZodType<Record<string, unknown>>;
   /**
+   * Makes the interrupt of a call that kept `kept` (`interrupt(…, { keep })`) a question whose
+   * answer this tool reads itself (an MCP server's elicitation): the reader it returns turns a
+   * person's `respond` or `decline` of that call into the `ctx.resumed` the call runs again with,
+   * or refuses it (`invalid-argument`, `INVALID_FIELD`: nothing is written). Such a call takes no
+   * `restart` (`ANSWER_NOT_ALLOWED`). Undefined (the default, or for a call that kept no such
+   * question): the interrupt is answered as any other.
+   */
+  ownQuestion?: (kept: Record<string, unknown> | undefined) => OwnAnswerReader | undefined;
+  /**
    * The version of this tool's input (a positive integer, default 1). Each call that waits for a
    * person records it, so a call asked under another version is known after a deploy: bump it
    * when a change of `inputSchema` would make a waiting call's input mean something else or fail
@@ -101,6 +110,15 @@ export interface ToolConfig<I extends z.ZodType, O extends z.ZodType> {
   presentInput?: PresentInput<z.infer<I>>;
   metadata?: Record<string, unknown>;
 }
+
+/** A person's answer to a question a tool reads itself (`ownQuestion`): a `respond`'s output, or a `decline`. */
+export type OwnAnswer = { kind: 'respond'; output: unknown } | { kind: 'decline'; reason: string | undefined };
+
+/** What a tool made of a person's answer to its own question: the call's `ctx.resumed`, or why it doesn't fit. */
+export type OwnAnswerReading = { resumed: Record<string, unknown> } | { refused: string };
+
+/** Reads a person's answer to a tool's own question (`ToolConfig.ownQuestion`). */
+export type OwnAnswerReader = (answer: OwnAnswer) => OwnAnswerReading;
 
 /** How a tool asks a person, beyond what the app shows. */
 export interface InterruptOptions {

@@ -63,6 +63,8 @@ interface WorldCall {
   who: Who;
   /** A client's result (`respond`) is taken. */
   answerable: boolean;
+  /** The answers that run its tool again (default: an approval, `restart`). */
+  runsOn?: readonly Reply['kind'][];
   /** The fields a client may edit on approval. */
   editable?: string[];
 }
@@ -79,9 +81,17 @@ const CALLS: readonly WorldCall[] = [
   { path: 's/d/dr', tool: 'deepRefund', input: { orderId: 'D1', cents: 9 }, who: 'lia', answerable: false },
   // A real MCP server's tool (on the SDK's v2 server, in-process), approved by a manager.
   { path: 'm', tool: 'mcp_echo', input: { text: 'hi' }, who: 'manager', answerable: false },
-  // The same server's tool that asks the person itself (2026-07-28 input_required): answered by a restart
-  // whose metadata is the form, forwarded to the server as its retry.
-  { path: 'p', tool: 'mcp_ship', input: { orderId: 'S-9' }, who: 'manager', answerable: false },
+  // The same server's tool that asks the person itself (2026-07-28 input_required): answered by a
+  // respond (the form's content, or the cancel) or a decline, forwarded to the server as its
+  // retry; a restart of it is refused.
+  {
+    path: 'p',
+    tool: 'mcp_ship',
+    input: { orderId: 'S-9' },
+    who: 'manager',
+    answerable: false,
+    runsOn: ['respond', 'decline'],
+  },
   // The triage agent's own `note`, asked in the round that hands off: a manager's, where the shop's is the owner's.
   { path: 'g', tool: 'note', body: 'triage.note', input: { text: 'triage' }, who: 'manager', answerable: false },
 ];
@@ -311,18 +321,18 @@ const replyArbOver = (paths: readonly string[]): fc.Arbitrary<Reply> =>
         fc.constantFrom<Record<string, unknown>>({ note: 'edited' }, { id: 'other' }, { cents: 99_999 }),
       ),
       output: fc.constantFrom<unknown>({ ok: true }, 'sent'),
-      // The answer to the MCP server's question (its form, its confirmation, or a decline): what a
-      // restart of `p` carries unless the generator chose other metadata for it.
-      serverAnswer: fc.constantFrom<Record<string, unknown>>(
-        { action: 'accept', content: { name: 'Ann', copies: 2, gift: true, speed: 'express' } },
-        { action: 'accept', content: { sure: true } },
-        { action: 'decline' },
+      // The answer to the MCP server's question (its form, its confirmation, or the cancel): what a
+      // respond to `p` carries, mostly.
+      serverAnswer: mostly(
+        fc.constantFrom<unknown>({ name: 'Ann', copies: 2, gift: true, speed: 'express' }, { sure: true }, 'cancel'),
+        none,
       ),
     })
-    .map(({ name, metadata: chosen, replaceInput, serverAnswer, ...rest }) => ({
+    .map(({ name, metadata, replaceInput, serverAnswer, output, ...rest }) => ({
       ...rest,
-      ...((chosen ?? (rest.ref === 'p' ? serverAnswer : undefined)) ? { metadata: chosen ?? serverAnswer } : {}),
+      ...(metadata ? { metadata } : {}),
       ...(replaceInput ? { replaceInput } : {}),
+      output: rest.ref === 'p' && serverAnswer !== undefined ? serverAnswer : output,
       name: name ?? CALLS.find((c) => c.path === rest.ref)?.tool ?? 'note',
     }));
 const anyCaller = fc.nat({ max: CALLERS.length - 1 });
@@ -433,19 +443,31 @@ interface Accepted {
   replies: Reply[];
 }
 
-/** A body ran resumed only for a restart of exactly its call, by a caller its approvers admit, with what they were shown. */
+/** A body ran resumed only for an approval of exactly its call (an answer to its own question), by a caller its approvers admit, with what they were shown. */
 function expectRunsApproved(runs: Run[], accepted: Accepted[], stepNo: number): void {
   for (const run of runs) {
     const call = CALLS.find((c) => c.path === run.path) as WorldCall;
     expect(run.body, `${call.path} ran ${run.body}'s body`).toBe(bodyOf(call));
+    // An approval of exactly that call (an answer to the question of a tool that asks its own).
+    const runsOn = call.runsOn ?? ['restart'];
     const approvals = accepted
       .filter((a) => admits(call, a.caller))
-      .flatMap((a) => a.replies.filter((r) => r.kind === 'restart' && r.ref === call.path && r.name === call.tool));
+      .flatMap((a) => a.replies.filter((r) => runsOn.includes(r.kind) && r.ref === call.path && r.name === call.tool));
     expect(approvals.length, `${call.path} ran in step ${stepNo} without an admitted approval`).toBeGreaterThan(0);
     expect(
       approvals.some((r) => mayRunWith(call, r, run.input)),
       `${call.path} ran with ${JSON.stringify(run.input)}`,
     ).toBe(true);
+  }
+}
+
+/** A call waiting on its tool's own question (the MCP server's) takes no restart. */
+function expectNoRestartOfQuestion(before: Session[], step: Step): void {
+  const states = statesOf(before);
+  for (const call of CALLS) {
+    if (!call.runsOn || callStateOf(states.get(call.path) ?? {}).kind !== 'waiting') continue;
+    const restarted = step.replies.some((r) => r.kind === 'restart' && r.ref === call.path && r.name === call.tool);
+    expect(restarted, `${call.path} took a restart while it waited on its question`).toBe(false);
   }
 }
 
@@ -487,7 +509,8 @@ async function checkScenario(open: () => SessionStore, { start, steps }: Scenari
     const stepNo = i + 1;
     const step = planned.replay !== undefined && sent[planned.replay] ? (sent[planned.replay] as Step) : planned;
     sent.push(step);
-    const before = comparable(await sessionsOf(store, sessionId));
+    const beforeSessions = await sessionsOf(store, sessionId);
+    const before = comparable(beforeSessions);
     const mcpBefore = mcpServer.calls.length;
     const ranBefore = w.runs.length;
     w.setStep(stepNo);
@@ -501,6 +524,7 @@ async function checkScenario(open: () => SessionStore, { start, steps }: Scenari
       continue;
     }
     accepted.push({ step: stepNo, caller: CALLERS[step.caller] as Caller, replies: step.replies });
+    expectNoRestartOfQuestion(beforeSessions, step);
     expectRunsApproved(w.runs.slice(ranBefore), accepted, stepNo);
     expectStatesAllowed(after, w.runs, accepted);
   }

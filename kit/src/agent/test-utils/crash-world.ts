@@ -1,4 +1,3 @@
-import type { InMemorySessionStore } from '../../session/index.js';
 import type { SessionStore } from '../../session/session-store.js';
 import type { Fault } from '../../session/test-utils/flaky-store.js';
 import type { Agent } from '../agent.js';
@@ -22,7 +21,7 @@ export const crashFaults = (writes: number): Fault[] =>
 
 /** A crash test's world: the store every instance shares, its clock, and a new instance (a cold start) over a store. */
 export interface CrashWorld {
-  inner: InMemorySessionStore;
+  inner: SessionStore;
   clock: ManualClock;
   instance(store: SessionStore): Pick<Agent, 'send' | 'continue'>;
 }

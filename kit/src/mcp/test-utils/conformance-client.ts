@@ -43,8 +43,12 @@ async function runAnswering(tool: Tool, input: unknown): Promise<ToolResult> {
     } catch (error) {
       if (!isToolInterruptError(error) || round >= 5) throw error;
       const asked = error.metadata?.elicitation as { mode: string; requestedSchema?: Schema } | undefined;
-      if (!asked) throw error;
-      resumed = asked.mode === 'url' ? true : { action: 'accept', content: sample(asked.requestedSchema) };
+      const read = tool.config.ownQuestion?.(error.kept);
+      if (!asked || !read) throw error;
+      // Read as the kit reads a person's respond: the form filled in, or {} for a URL opened.
+      const reading = read({ kind: 'respond', output: asked.mode === 'url' ? {} : sample(asked.requestedSchema) });
+      if ('refused' in reading) throw new Error(reading.refused);
+      resumed = reading.resumed;
       kept = error.kept;
     }
   }

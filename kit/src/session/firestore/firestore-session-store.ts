@@ -19,6 +19,7 @@ import {
   sdkFirestore,
   type UpdateTime,
 } from '../../firestore/index.js';
+import type { Message } from '../../model/index.js';
 import { within } from '../../timing/index.js';
 import {
   firestoreUsageLedger,
@@ -72,6 +73,7 @@ import {
   planHistory,
   readHistory,
 } from './history-layout.js';
+import { KEPT_DOC_ID, keptText, needsKeptStates, withKeptStates } from './kept-states.js';
 
 export type { FirestoreSessionStoreOptions, FirestoreStorage, StoreOperation };
 
@@ -210,8 +212,37 @@ export class FirestoreSessionStore implements SweepableSessionStore {
    */
   private async ownedRefs(id: string, expected: SessionVersion, storage: Storage): Promise<DocumentRef[]> {
     const chunks = (storage.layout?.chunks ?? []).map((_, i) => this.chunkRef(id, i));
-    const control = [STOP_DOC_ID, QUEUE_DOC_ID, LIVE_DOC_ID].map((doc) => this.controlRef(id, doc));
+    const control = [STOP_DOC_ID, QUEUE_DOC_ID, LIVE_DOC_ID, KEPT_DOC_ID].map((doc) => this.controlRef(id, doc));
     return [...chunks, ...(await this.approvalsOf(id, expected, storage)), ...control];
+  }
+
+  /**
+   * Puts in `batch` the kept-state document of `next` (kept-states.ts) when its calls' kept states
+   * differ from `before`'s, or its session's stamp moves on: set, or deleted once none keeps one.
+   * The documents it writes (0 or 1).
+   */
+  private addKept(
+    batch: DocumentBatch,
+    before: Session | undefined,
+    next: Session,
+    stamp: { at: number; renew?: boolean },
+  ): number {
+    const text = keptText(next.history);
+    const was = before && keptText(before.history);
+    if (text === was && !(text !== undefined && stamp.renew)) return 0;
+    const ref = this.controlRef(next.id, KEPT_DOC_ID);
+    // Expires with the chunks, no earlier than its session.
+    if (text === undefined) batch.delete(ref);
+    else batch.set(ref, { text, expireAt: new Date(stamp.at) });
+    return 1;
+  }
+
+  /** `history` as read, its open round's calls given back their kept states (a read of the kept document, when one keeps any). */
+  private async keptStatesOf(id: string, history: Message[]): Promise<Message[] | 'moved'> {
+    if (!needsKeptStates(history)) return history;
+    const snap = await this.run(`loading session '${id}'`, () => this.controlRef(id, KEPT_DOC_ID).get());
+    this.onOperation?.({ kind: 'get', reads: 1, writes: 0 });
+    return withKeptStates(history, snap.exists ? (snap.get('text') as string) : undefined);
   }
 
   private controlRef(id: string, doc: string): DocumentRef {
@@ -254,7 +285,9 @@ export class FirestoreSessionStore implements SweepableSessionStore {
         chunks.push(chunk.get('text') as string);
       }
     }
-    const session = doc.toSession(readHistory(doc.layout, chunks, doc.tail));
+    const history = await this.keptStatesOf(id, readHistory(doc.layout, chunks, doc.tail));
+    if (history === 'moved') return 'moved';
+    const session = doc.toSession(history);
     const updateTime = snap.updateTime as UpdateTime;
     const storage: Storage = {
       updateTime,
@@ -275,7 +308,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     batch.create(this.sessionRef(session.id), fields);
     this.addChunks(batch, session, plan, stamp.at);
     this.addApprovals(batch, session.id, approvals);
-    const writes = 1 + plan.put.size + approvals.length;
+    const writes = 1 + plan.put.size + approvals.length + this.addKept(batch, undefined, session, stamp);
     try {
       return await this.commit(batch, session, plan, stamp.at, writes, sentBytes(fields, plan));
     } catch (error) {
@@ -307,12 +340,13 @@ export class FirestoreSessionStore implements SweepableSessionStore {
       const session = withPending(created);
       const plan = planHistory(EMPTY_LAYOUT, [], journalOf(session), this.limits);
       const approvals = approvalWrites(undefined, session);
-      if (writes + 1 + plan.put.size + approvals.length > MAX_BATCH_WRITES) await flush();
+      // One more for a kept-state document, if the session has one.
+      if (writes + 2 + plan.put.size + approvals.length > MAX_BATCH_WRITES) await flush();
       const stamp = chunkStamp(session, undefined);
       batch.create(this.sessionRef(session.id), this.docFields(session, plan, stamp.at, approvals));
       this.addChunks(batch, session, plan, stamp.at);
       this.addApprovals(batch, session.id, approvals);
-      writes += 1 + plan.put.size + approvals.length;
+      writes += 1 + plan.put.size + approvals.length + this.addKept(batch, undefined, session, stamp);
     }
     await flush();
   }
@@ -337,8 +371,9 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     this.addChunks(batch, next, plan, stamp.at);
     const renewed = stamp.renew ? this.renewChunks(batch, next.id, plan, stamp.at) : 0;
     this.addApprovals(batch, next.id, approvals);
+    const kept = this.addKept(batch, expected.session, next, stamp);
     const charged = options?.charge ? await this.addCharge(batch, options.charge) : 0;
-    const writes = 1 + plan.put.size + plan.remove.length + renewed + approvals.length + charged;
+    const writes = 1 + plan.put.size + plan.remove.length + renewed + approvals.length + kept + charged;
     let record: SessionRecord;
     try {
       record = await this.commit(batch, next, plan, stamp.at, writes, sentBytes(update, plan));

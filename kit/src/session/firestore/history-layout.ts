@@ -2,6 +2,7 @@ import { type HistoryLayout, historyLines } from '@callable-flows/protocol';
 import { KitError } from '../../errors/index.js';
 import { type Message, MessageSchema } from '../../model/index.js';
 import { sharedPrefix } from '../shared-prefix.js';
+import { storedMessage } from './kept-states.js';
 
 // History is stored as JSON lines, the newest in the session document's tail and older ones
 // sealed into chunk documents (the protocol's session-doc describes the layout). Sizes count UTF-16 code units: one unit is at most 3 bytes of UTF-8, so a limit in units
@@ -34,7 +35,8 @@ export interface HistoryPlan {
 /** The empty layout. */
 export const EMPTY_LAYOUT: HistoryLayout = { length: 0, sealed: 0, chunks: [] };
 
-const lineOf = (message: Message): string => `${JSON.stringify(message)}\n`;
+// A call's kept state never goes into a line (a client may read the lines): only its digest does.
+const lineOf = (message: Message): string => `${JSON.stringify(storedMessage(message))}\n`;
 
 /** Cuts `text` into pieces of at most `units`, never between the halves of a surrogate pair. */
 function pieces(text: string, units: number): string[] {
