@@ -63,10 +63,10 @@ describe.skipIf(!host)('runCleanup (its Firestore bill)', () => {
     const pages = Math.ceil(mix.waiting / batchSize) + Math.ceil((sessions - mix.waiting) / batchSize) + 2;
     expect(queries.length).toBeLessThanOrEqual(pages);
     expect(sum(ops, 'reads')).toBeLessThanOrEqual(sessions + queries.length);
-    // Each expiry: the session and its inbox document; each deletion: the session, its 3 control
-    // documents, its chunks and its inbox documents.
+    // Each expiry: the session and its inbox document; each deletion: the session, its 4 control
+    // documents (stop, queue, live words, an MCP server's kept state), its chunks and its inbox documents.
     const deleted = sessions - mix.waiting;
-    expect(sum(ops, 'writes')).toBe(mix.waiting * 2 + deleted * 4 + chunks + mix.oldWaiting);
+    expect(sum(ops, 'writes')).toBe(mix.waiting * 2 + deleted * 5 + chunks + mix.oldWaiting);
     expect(await chunkDocs()).toBe(0);
   }, 300_000);
 
