@@ -12,7 +12,7 @@ import {
 import { type Conversation, conversationOf } from './conversation.js';
 import type { FlowTypes } from './flow-types.js';
 import { takenRequestsOf } from './taken-requests.js';
-import { liveOf, type WatchedLive } from './watched-live.js';
+import { liveOf, type WatchedLive, withUnjournaledSteps } from './watched-live.js';
 import { parseMessages } from './watched-message.js';
 import { queuedOf, type WatchedQueued } from './watched-queued.js';
 
@@ -51,7 +51,9 @@ export interface SessionView<T extends FlowTypes = FlowTypes> extends Conversati
   /**
    * The words the running turn's model is streaming now, from the server (every device and a
    * reload see them, not only the tab that asked): undefined when none stream, or once the journal
-   * holds them (then they are the last of `messages`).
+   * holds them (then they are the last of `messages`). While they stream, `messages` also holds
+   * the turn's steps before them that its journal has not stored yet (rounds of tools declared
+   * `sideEffects: 'none'`, carried by the same live document), so the whole turn shows in order.
    */
   live: WatchedLive | undefined;
   /** True when this view came from the SDK's cache (offline, or before the server answered). */
@@ -85,8 +87,9 @@ export function toSessionView<T extends FlowTypes = FlowTypes>(
   live?: LiveDoc,
 ): SessionView<T> | undefined {
   const lines = historyLines(doc.history, chunkTexts, tailOf(doc.history));
-  const messages = lines && parseMessages(lines);
-  if (!messages) return undefined;
+  const stored = lines && parseMessages(lines);
+  if (!stored) return undefined;
+  const messages = withUnjournaledSteps(doc, stored, live);
   return {
     id: doc.id,
     agent: doc.agent,
