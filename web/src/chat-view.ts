@@ -292,7 +292,7 @@ export class ChatView {
     if (isHiddenTool(name)) return;
     const card = this.cards.get(ref);
     if (card) {
-      card.setOutput(output);
+      card.setOutput(output, failed);
       return;
     }
     if (!this.rowFor(ref, name)) this.toolStarted(ref, name);
@@ -303,10 +303,16 @@ export class ChatView {
   }
 
   /** An approval card (in place of the tool's activity row, if it has one); a waiting one takes the focus. */
-  approval(interrupt: WireInterrupt, state: ApprovalState, output?: unknown, reason?: string): ApprovalCard {
+  approval(
+    interrupt: WireInterrupt,
+    state: ApprovalState,
+    output?: unknown,
+    reason?: string,
+    failed = false,
+  ): ApprovalCard {
     this.working(false);
     const card = approvalCard(interrupt, state, this.actions, this.viewerUid);
-    if (output !== undefined) card.setOutput(output);
+    if (output !== undefined) card.setOutput(output, failed);
     if (reason !== undefined) card.setState(state, reason);
     // A card streamed in mid-call can't be answered before the call ends (its session id comes last).
     card.setBusy(this.busy);
@@ -350,7 +356,7 @@ export class ChatView {
         this.toolStarted(entry.ref, entry.name, entry.input);
         if ('output' in entry) this.toolFinished(entry.ref, entry.name, entry.output, entry.failed);
       } else {
-        const card = this.approval(entry, entry.state, entry.output, entry.reason);
+        const card = this.approval(entry, entry.state, entry.output, entry.reason, entry.failed);
         card.setAnsweredBy(entry.answeredBy);
         const decided = entry.state === 'approved' || entry.state === 'declined';
         if (runs && decided && !('output' in entry)) card.setState('working', entry.reason);
