@@ -75,7 +75,9 @@ describe('outcomeOf', () => {
   });
 
   it("says the declined outcome with the person's reason when they gave one", () => {
-    expect(outcomeOf('declined', copy, undefined, { declineReason: 'I changed my mind' })?.text).toBe('Kept: I changed my mind');
+    expect(outcomeOf('declined', copy, undefined, { declineReason: 'I changed my mind' })?.text).toBe(
+      'Kept: I changed my mind',
+    );
     expect(outcomeOf('declined', copy, undefined)?.text).toBe('Kept');
   });
 

@@ -168,7 +168,12 @@ describe('transcriptOf', () => {
   });
 
   it('marks an approved call failed when its tool threw after the approval', () => {
-    const threw = { ref: 'c1', name: 'cancelOrder', output: { error: 'the order store is down' }, failed: true as const };
+    const threw = {
+      ref: 'c1',
+      name: 'cancelOrder',
+      output: { error: 'the order store is down' },
+      failed: true as const,
+    };
     const card = transcriptOf(conversation({ state: 'approved' }, [lookedUp, threw])).at(-1);
     expect(card).toMatchObject({ kind: 'approval', state: 'approved', output: threw.output, failed: true });
     const done = { ref: 'c1', name: 'cancelOrder', output: { cancelled: true } };
