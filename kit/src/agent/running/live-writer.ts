@@ -1,6 +1,6 @@
 import type { GenerateResponseChunk, Message } from '../../model/index.js';
-import type { LiveWords } from '../../session/index.js';
 import { redactValue } from '../../redact/index.js';
+import type { LiveWords } from '../../session/index.js';
 import type { LiveClock } from '../runtime/index.js';
 
 /** Wall time, with timers that never keep the process alive. */
