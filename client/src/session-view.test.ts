@@ -199,3 +199,56 @@ describe('the live words in the view', () => {
     expect(toSessionView(running([user]), [], false)?.live).toBeUndefined();
   });
 });
+
+describe('the running turn’s unjournaled steps in the view', () => {
+  const running = (messages: WatchedMessage[], leaseId = 'l1') =>
+    sessionDoc(messages, 0, {
+      status: 'running',
+      lease: { id: leaseId, expiresAt: 99 },
+      turn: JSON.stringify({ seq: 1, kind: 'message', start: 0, startedAt: 10, requestId: 'r1' }),
+      running: { step: 'model', refs: [] },
+    }).doc;
+  // A pure tool's round: its request, its result stamped on it (the journal stores it with the next write).
+  const looked: WatchedMessage = {
+    role: 'model',
+    content: [
+      { text: 'Let me look.' },
+      {
+        toolRequest: { name: 'queryOrder', ref: 'q1', input: { orderId: 'A-1001' } },
+        metadata: { pendingOutput: { status: 'shipped' } },
+      },
+    ],
+  };
+  const live = (over: Record<string, unknown> = {}) => ({
+    ownerUid: 'alice',
+    leaseId: 'l1',
+    from: 2,
+    text: 'It has shipp',
+    steps: [JSON.stringify(looked)],
+    updatedAt: 20,
+    expireAt: 99,
+    ...over,
+  });
+
+  it('shows the steps the journal has not stored, in order, with their results, before the live words', () => {
+    const view = toSessionView(running([user]), [], false, undefined, live());
+    expect(view?.messages.map((m) => m.role)).toEqual(['user', 'model']);
+    expect(view?.results).toEqual([{ ref: 'q1', name: 'queryOrder', output: { status: 'shipped' } }]);
+    expect(view?.live).toMatchObject({ text: 'It has shipp', at: 2 });
+  });
+
+  it('adds no step the history holds already', () => {
+    const view = toSessionView(running([user, looked]), [], false, undefined, live());
+    expect(view?.messages).toHaveLength(2);
+  });
+
+  it('adds none when another turn wrote them, or the steps do not follow the stored history', () => {
+    expect(toSessionView(running([user], 'l2'), [], false, undefined, live())?.messages).toHaveLength(1);
+    expect(toSessionView(running([user]), [], false, undefined, live({ from: 4 }))?.messages).toHaveLength(1);
+  });
+
+  it('adds none that are not messages', () => {
+    const view = toSessionView(running([user]), [], false, undefined, live({ steps: ['{"role":'] }));
+    expect(view?.messages).toHaveLength(1);
+  });
+});

@@ -17,7 +17,7 @@ import { type Conversation, conversationOf, conversationOn } from './conversatio
 import { FlowError } from './flow-error.js';
 import type { FlowTypes } from './flow-types.js';
 import { takenRequestsOf } from './taken-requests.js';
-import { liveOf, type WatchedLive } from './watched-live.js';
+import { liveOf, type WatchedLive, withUnjournaledSteps } from './watched-live.js';
 import { parseMessages } from './watched-message.js';
 import { queuedOf, type WatchedQueued } from './watched-queued.js';
 
@@ -59,7 +59,9 @@ export interface SessionView<T extends FlowTypes = FlowTypes> extends Conversati
   /**
    * The words the running turn's model is streaming now, from the server (every device and a
    * reload see them, not only the tab that asked): undefined when none stream, or once the journal
-   * holds them (then they are the last of `messages`).
+   * holds them (then they are the last of `messages`). While they stream, `messages` also holds
+   * the turn's steps before them that its journal has not stored yet (rounds of tools declared
+   * `sideEffects: 'none'`, carried by the same live document), so the whole turn shows in order.
    */
   live: WatchedLive | undefined;
   /** True when this view came from the SDK's cache (offline, or before the server answered). */
@@ -98,7 +100,8 @@ export function toSessionView<T extends FlowTypes = FlowTypes>(
   // A forked session's history is the journal of every branch: the view shows the head's.
   const shown = branchLayout(journal, branchesOf(doc.branches), snapshotsOf(doc.snapshots));
   if (!shown) return undefined;
-  const { messages, ...layout } = shown;
+  const { messages: head, ...layout } = shown;
+  const messages = withUnjournaledSteps(doc, head, live);
   return {
     id: doc.id,
     agent: doc.agent,

@@ -290,8 +290,9 @@ export const LIVE_DOC_ID = 'live';
  * reload) sees them, not only the connection that asked. It stands for the round that begins
  * at history index `from` of the turn that holds lease `leaseId`: once the session's history
  * reaches past `from`, or another lease (or none) holds the session, the journal has replaced it
- * and a watcher ignores it (so no write is needed to clear it). The owner reads it; nobody but
- * the server writes it.
+ * and a watcher ignores it (so no write is needed to clear it). It carries the turn's steps the
+ * journal has not stored yet (`steps`), so a watcher that opened mid-turn shows the whole turn. The
+ * owner reads it; nobody but the server writes it.
  */
 export const LiveDocSchema = z.object({
   ownerUid: z.string(),
@@ -302,6 +303,13 @@ export const LiveDocSchema = z.object({
   text: z.string(),
   /** The round's visible reasoning so far, when the model shows any. */
   reasoning: z.optional(z.string()),
+  /**
+   * The turn's messages before `from` that its journal has not stored yet, as history lines (one
+   * message as JSON each): the rounds of tools declared `sideEffects: 'none'`, whose results ride
+   * with the turn's next write. They take the history indices just before `from`, so a watcher
+   * shows them, in order, before the live words. Absent when there are none (or they are too large).
+   */
+  steps: z.optional(z.array(z.string())),
   updatedAt: TimeSchema,
   expireAt: TimeSchema,
 });

@@ -817,6 +817,8 @@ export class ChatApp {
       for (const interrupt of result.interrupts) {
         if (!this.view.hasApproval(interrupt.ref)) this.view.approval(interrupt, 'waiting');
       }
+      // An approved call whose tool threw streamed its error as its output: the result says it failed.
+      for (const call of result.failed ?? []) this.view.toolFinished(call.ref, call.name, { error: call.error }, true);
       return result;
     } finally {
       if (this.call === mine) {

@@ -29,8 +29,11 @@ export interface ApprovalCard {
   copy: ApprovalCopy;
   /** Where the approval stands; `reason` is the person's reason for declining. */
   setState(state: CardState, reason?: string): void;
-  /** The tool's result, once it has one: an approved card says what came of it. */
-  setOutput(output: unknown): void;
+  /**
+   * The tool's result, once it has one: an approved card says what came of it, or that it failed
+   * (`failed`: the tool threw, and `output` holds the error's words).
+   */
+  setOutput(output: unknown, failed?: boolean): void;
   /** Who answered it (the server's record), shown once it is decided: "Approved by …". */
   setAnsweredBy(answeredBy: AnsweredBy | undefined): void;
   /** Disables the buttons while any call runs. */
@@ -187,6 +190,8 @@ function showState(
   parts.outcome.hidden = !result;
   parts.outcome.textContent = result ? `${result.text}${next === 'approved' && result.ok ? ' ✓' : ''}` : '';
   parts.element.dataset.outcome = result?.ok === false ? 'not-done' : 'done';
+  // An approved call whose tool failed: the mark says so, not the approval's tick.
+  if (next === 'approved' && result?.ok === false) parts.mark.textContent = '!';
   parts.answeredBy.hidden = by === undefined;
   parts.answeredBy.textContent = by ?? '';
 }
@@ -217,6 +222,7 @@ export function approvalCard(
   const copy = approvalCopy(interrupt.name, interrupt.metadata);
   const id = `approval-${++cards}`;
   let output: unknown;
+  let failed = false;
   let answeredBy: AnsweredBy | undefined;
   let declineReason: string | undefined;
   let waitsFor: string | undefined;
@@ -241,7 +247,7 @@ export function approvalCard(
       if (reason !== undefined) declineReason = reason;
       const decided = next === 'working' ? 'waiting' : next;
       const by = answeredByWords(decided, answeredBy, viewerUid?.());
-      showState(parts, form.element, next, outcomeOf(decided, copy, output, declineReason), by);
+      showState(parts, form.element, next, outcomeOf(decided, copy, output, { declineReason, failed }), by);
       const others = waitsFor !== undefined && decided === 'waiting';
       parts.waitsFor.hidden = !others;
       if (others) {
@@ -258,8 +264,9 @@ export function approvalCard(
       card.setState(stateNow());
     },
     awaitsOthers: () => waitsFor !== undefined && stateNow() === 'waiting',
-    setOutput(value) {
+    setOutput(value, threw = false) {
       output = value;
+      failed = threw;
       if (!card.isPending()) card.setState(stateNow());
     },
     setAnsweredBy(by) {

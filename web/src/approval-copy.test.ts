@@ -65,8 +65,19 @@ describe('outcomeOf', () => {
     });
   });
 
+  it('says the approved call failed, with the error’s words, when its tool threw', () => {
+    const output = { error: 'the payments service is down' };
+    expect(outcomeOf('approved', copy, output, { failed: true })).toEqual({
+      text: 'Failed: the payments service is down',
+      ok: false,
+    });
+    expect(outcomeOf('approved', copy, {}, { failed: true })?.text).toBe('Failed: the tool gave no reason');
+  });
+
   it("says the declined outcome with the person's reason when they gave one", () => {
-    expect(outcomeOf('declined', copy, undefined, 'I changed my mind')?.text).toBe('Kept: I changed my mind');
+    expect(outcomeOf('declined', copy, undefined, { declineReason: 'I changed my mind' })?.text).toBe(
+      'Kept: I changed my mind',
+    );
     expect(outcomeOf('declined', copy, undefined)?.text).toBe('Kept');
   });
 

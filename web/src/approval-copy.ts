@@ -74,21 +74,37 @@ export interface Outcome {
   ok: boolean;
 }
 
+/** What a decided card knows of its call besides its state: the person's reason, and whether the tool failed. */
+export interface Decided {
+  /** The person's reason, when they declined and gave one. */
+  declineReason?: string | undefined;
+  /** True when the approved tool ran and threw (the kit recorded its error): `output` holds its words. */
+  failed?: boolean | undefined;
+}
+
+/** The words of a failed call's error (the kit records them as its output's `error`). */
+const errorWords = (output: unknown): string => {
+  const error = typeof output === 'object' && output !== null ? (output as { error?: unknown }).error : output;
+  return typeof error === 'string' && error.trim() ? error.trim() : 'the tool gave no reason';
+};
+
 /**
  * What happened after a decision: an approved call's result speaks for itself (its `outcome`
- * field, "Cancelled"); a declined one says so with the person's reason ("Kept: I changed my mind").
+ * field, "Cancelled"), or says it failed with the error's words when the tool threw; a declined
+ * one says so with the person's reason ("Kept: I changed my mind").
  */
 export function outcomeOf(
   state: ApprovalState,
   copy: ApprovalCopy,
   output: unknown,
-  declineReason?: string,
+  { declineReason, failed = false }: Decided = {},
 ): Outcome | undefined {
   const result = typeof output === 'object' && output !== null ? (output as Record<string, unknown>) : {};
   if (state === 'approved') {
+    if (failed) return { text: `Failed: ${errorWords(output)}`, ok: false };
     // By the example tools' convention a result with a `reason` did not happen (the order had shipped).
-    const failed = words(result, 'reason');
-    return { text: words(result, 'outcome') ?? (failed ? `Not done: ${failed}` : 'Done'), ok: !failed };
+    const notDone = words(result, 'reason');
+    return { text: words(result, 'outcome') ?? (notDone ? `Not done: ${notDone}` : 'Done'), ok: !notDone };
   }
   if (state === 'declined') {
     return { text: declineReason ? `${copy.declinedOutcome}: ${declineReason}` : copy.declinedOutcome, ok: true };

@@ -52,6 +52,8 @@ export class ChatView {
   private pinned = true;
   /** Where the view last scrolled the log to (the bottom): a reader who moved above it scrolled up. */
   private scrolledTo = 0;
+  /** True while the log ends with the stopped line of a stop already brought into view. */
+  private stopShown = false;
   private stopCountdown: (() => void) | undefined;
   private busy = false;
   private workingRow: HTMLElement | undefined;
@@ -104,6 +106,7 @@ export class ChatView {
     // Another conversation opens at its newest entry.
     this.pinned = true;
     this.scrolledTo = 0;
+    this.stopShown = false;
     this.below.hide();
     this.clearLog();
     this.queued([]);
@@ -292,7 +295,7 @@ export class ChatView {
     if (isHiddenTool(name)) return;
     const card = this.cards.get(ref);
     if (card) {
-      card.setOutput(output);
+      card.setOutput(output, failed);
       return;
     }
     if (!this.rowFor(ref, name)) this.toolStarted(ref, name);
@@ -303,10 +306,16 @@ export class ChatView {
   }
 
   /** An approval card (in place of the tool's activity row, if it has one); a waiting one takes the focus. */
-  approval(interrupt: WireInterrupt, state: ApprovalState, output?: unknown, reason?: string): ApprovalCard {
+  approval(
+    interrupt: WireInterrupt,
+    state: ApprovalState,
+    output?: unknown,
+    reason?: string,
+    failed = false,
+  ): ApprovalCard {
     this.working(false);
     const card = approvalCard(interrupt, state, this.actions, this.viewerUid);
-    if (output !== undefined) card.setOutput(output);
+    if (output !== undefined) card.setOutput(output, failed);
     if (reason !== undefined) card.setState(state, reason);
     // A card streamed in mid-call can't be answered before the call ends (its session id comes last).
     card.setBusy(this.busy);
@@ -350,15 +359,30 @@ export class ChatView {
         this.toolStarted(entry.ref, entry.name, entry.input);
         if ('output' in entry) this.toolFinished(entry.ref, entry.name, entry.output, entry.failed);
       } else {
-        const card = this.approval(entry, entry.state, entry.output, entry.reason);
+        const card = this.approval(entry, entry.state, entry.output, entry.reason, entry.failed);
         card.setAnsweredBy(entry.answeredBy);
         const decided = entry.state === 'approved' || entry.state === 'declined';
         if (runs && decided && !('output' in entry)) card.setState('working', entry.reason);
       }
     }
-    if (stopped) this.add(el('p', { class: 'turn-note stopped' }, STOPPED_WORDS));
+    this.stopShown &&= stopped;
+    if (stopped) this.stoppedNote();
     else if (lapsed) this.add(el('p', { class: 'turn-note lapsed' }, LAPSED_WORDS));
     this.addressed(entries);
+  }
+
+  /**
+   * The line that says the last turn was stopped, at the log's end. A stop just heard takes even
+   * a reader who scrolled up to it (the view follows the end again): it says why the answer ended.
+   * A redraw of the same stop leaves the reader where they are.
+   */
+  private stoppedNote(): void {
+    if (!this.stopShown) {
+      this.stopShown = true;
+      this.pinned = true;
+      this.below.hide();
+    }
+    this.add(el('p', { class: 'turn-note stopped' }, STOPPED_WORDS));
   }
 
   /** Takes away the line that says a turn's server went away: a call of this tab's takes the session on. */

@@ -16,6 +16,7 @@ import { conversationList } from './conversation-list.js';
 import { errorWords } from './error-words.js';
 import { connectClient } from './firebase-client.js';
 import { followFirestoreConnection } from './firestore-connection.js';
+import { headerMenu } from './header-menu.js';
 import { listSessions } from './session-list.js';
 import { onHistoryMove, sessionFromUrl, setSessionInUrl } from './session-url.js';
 import { signIn } from './sign-in.js';
@@ -120,6 +121,8 @@ notifyButton.addEventListener('click', () => {
   });
 });
 document.addEventListener('visibilitychange', () => approvalAlert.visibilityChanged());
+// The header's controls that don't fit beside who is signed in go into its menu (and come back when they do).
+headerMenu($('.top'), $('.actions'));
 
 /**
  * The empty page's suggestions, from the person's own orders (a guest's demo orders are made by

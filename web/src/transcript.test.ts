@@ -167,6 +167,19 @@ describe('transcriptOf', () => {
     expect(transcriptOf(conversation({})).find((entry) => entry.kind === 'tool')).not.toHaveProperty('failed');
   });
 
+  it('marks an approved call failed when its tool threw after the approval', () => {
+    const threw = {
+      ref: 'c1',
+      name: 'cancelOrder',
+      output: { error: 'the order store is down' },
+      failed: true as const,
+    };
+    const card = transcriptOf(conversation({ state: 'approved' }, [lookedUp, threw])).at(-1);
+    expect(card).toMatchObject({ kind: 'approval', state: 'approved', output: threw.output, failed: true });
+    const done = { ref: 'c1', name: 'cancelOrder', output: { cancelled: true } };
+    expect(transcriptOf(conversation({ state: 'approved' }, [lookedUp, done])).at(-1)).not.toHaveProperty('failed');
+  });
+
   it('gives the person’s words and each answer the time the session stored them, an answer of several messages its last', () => {
     const timed: WatchedMessage[] = [
       { role: 'user', content: [{ text: 'Where is A-1001?' }], at: 1_000 },

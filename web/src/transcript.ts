@@ -30,6 +30,8 @@ export interface ApprovalEntry {
   state: ApprovalState;
   /** What the tool (or the person's answer) gave back, once it was answered. */
   output?: unknown;
+  /** True when the approved tool ran and failed (the kit recorded its error): `output` says what. */
+  failed?: true;
   /** The person's reason, when they declined and gave one. */
   reason?: string;
   /** The server's digest of the input shown, while it waits: the approval sends it back (a stale one is refused). */
@@ -102,6 +104,7 @@ function callEntry(
     metadata,
     state,
     ...outcome,
+    ...(result?.failed && { failed: true }),
     ...(reason === undefined ? {} : { reason }),
     ...(inputDigest === undefined ? {} : { inputDigest }),
     ...(answeredBy === undefined ? {} : { answeredBy }),

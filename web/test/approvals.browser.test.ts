@@ -1,9 +1,10 @@
 import { expect } from 'vitest';
 import { AppPage } from './test-utils/app-page.js';
 import { askToCancel as ask } from './test-utils/ask-to-cancel.js';
-import type { PageSet } from './test-utils/browser.js';
+import { axeViolations } from './test-utils/axe.js';
+import { type PageSet, PHONE, saveScreenshot } from './test-utils/browser.js';
 import { chromiumSuite } from './test-utils/chromium-suite.js';
-import { giveOrder as give, orderState as stateOf } from './test-utils/orders.js';
+import { fillOrderToSizeLimit, giveOrder as give, orderState as stateOf } from './test-utils/orders.js';
 
 // The web app in Debian's Chromium against the real stack: the functions emulator serving the
 // built functions (the scripted model plays the order assistant), the auth emulator (anonymous
@@ -63,6 +64,34 @@ chromium.describe('the approvals web app (in Chromium)', () => {
     expect(await reloaded.locator('.answered-by').textContent()).toBe('Approved by you');
     expect(await app.page.locator('.tool[data-tool="finish"]').count()).toBe(0);
   });
+
+  browserIt(
+    'says an approved call failed, with the error’s words, when its tool threw after the approval',
+    async (pages) => {
+      const app = await ask(pages, stack, 'F-1001', PHONE);
+      // The order grows to Firestore's size limit before the person answers: the cancellation's write is refused.
+      await fillOrderToSizeLimit(stack.admin, 'F-1001');
+      await (await app.approval('cancelOrder', 'waiting')).locator('button.approve').click();
+      await app.idle();
+      const failed = app.page.locator('article.approval[data-tool="cancelOrder"][data-state="approved"]');
+      const says = async (): Promise<string> => (await failed.locator('.outcome').textContent()) ?? '';
+      await expect.poll(says).toMatch(/^Failed: .*maximum entity size/);
+      expect(await failed.getAttribute('data-outcome')).toBe('not-done');
+      expect(await failed.locator('.mark').textContent()).toBe('!');
+      expect(await orderState('F-1001')).toEqual({ status: 'processing', events: 0 });
+      // The assistant was told too, and says why in the same words.
+      await app.assistantSays('Order F-1001 was not cancelled: INVALID_ARGUMENT');
+      expect(await axeViolations(app.page)).toEqual([]);
+      await failed.scrollIntoViewIfNeeded();
+      await saveScreenshot(app.page, 'failed-after-approval-phone');
+      // A reload reads it from the stored session: still failed, never "Done".
+      const shown = await says();
+      await app.reload();
+      await app.approval('cancelOrder', 'approved');
+      expect(await says()).toBe(shown);
+      expect(await failed.getAttribute('data-outcome')).toBe('not-done');
+    },
+  );
 
   browserIt('keeps the order when the person declines with a reason, sent as a decline', async (pages) => {
     const app = await askToCancel(pages, 'D-1001');

@@ -36,11 +36,14 @@ const headerOf = (page: Page) =>
       a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
     const logo = box('.logo');
     const title = box('.top h1');
-    const buttons = [...document.querySelectorAll<HTMLElement>('.actions button:not([hidden])')].map((button) =>
+    const buttons = [...document.querySelectorAll<HTMLElement>('.actions > button:not([hidden])')].map((button) =>
       button.getBoundingClientRect(),
     );
     const whoami = document.querySelector('#whoami') as HTMLElement;
+    const brand = box('.brand');
     return {
+      // The controls stand beside the name, not on a row of their own under it.
+      oneRow: buttons.every((button) => button.top < brand.bottom && button.bottom > brand.top),
       sideways: document.documentElement.scrollWidth - window.innerWidth,
       headerSideways: (document.querySelector('.top') as HTMLElement).scrollWidth - window.innerWidth,
       covered: buttons.some((button) => overlaps(button, logo) || overlaps(button, title)),
@@ -50,7 +53,38 @@ const headerOf = (page: Page) =>
     };
   });
 
+/**
+ * Opens the header's menu from the keyboard and Tabs into it: its button says it is expanded,
+ * and its items (each `names` among them) take the focus in turn. Leaves it open.
+ */
+async function usesMenuByKeyboard(page: Page, names: string[]): Promise<void> {
+  const menu = page.locator('#menu');
+  await menu.waitFor();
+  expect(await menu.getAttribute('aria-expanded')).toBe('false');
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  await page.locator('#menu[aria-expanded="true"]').waitFor();
+  await page.locator('#header-menu').waitFor();
+  const items = page.locator('#header-menu > button:not([hidden])');
+  const shown = await items.allTextContents();
+  for (const name of names) expect(shown.some((text) => text.includes(name))).toBe(true);
+  for (let i = 0; i < shown.length; i++) {
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('#header-menu') !== null)).toBe(true);
+  }
+}
+
 chromium.describe('the page laid out for the person reading it (in Chromium)', () => {
+  browserIt('shows every header control in its row on a desktop, with no menu', async (pages) => {
+    const page = await pages.newUserPage(DESKTOP);
+    await new AppPage(page).open(stack.url, '?user=mary');
+    await page.locator('#approvals').waitFor();
+    expect(await page.locator('#menu').isVisible()).toBe(false);
+    for (const control of ['#approvals', '#history', '#new'])
+      expect(await page.locator(control).isVisible()).toBe(true);
+    expect(await headerOf(page)).toMatchObject({ sideways: 0, oneRow: true });
+  });
+
   for (const [size, viewport] of [
     ['phone', { width: PHONE.width, height: 520 }],
     ['desktop', { width: DESKTOP.width, height: 460 }],
@@ -104,9 +138,16 @@ chromium.describe('the page laid out for the person reading it (in Chromium)', (
         const page = await pages.newUserPage(NARROW);
         await page.emulateMedia({ colorScheme: scheme });
         const app = await new AppPage(page).open(stack.url, query);
-        if (who === 'a manager') await page.locator('#approvals').waitFor();
+        // A manager's Approvals button is in the header, in its row or in its menu.
+        if (who === 'a manager') await page.locator('#approvals').waitFor({ state: 'attached' });
         const header = await headerOf(page);
-        expect(header).toMatchObject({ sideways: 0, headerSideways: 0, covered: false, offScreen: false });
+        expect(header).toMatchObject({
+          sideways: 0,
+          headerSideways: 0,
+          covered: false,
+          offScreen: false,
+          oneRow: true,
+        });
         expect(header.whoamiCut).toBe(false);
         expect(header.whoami).toMatch(who === 'a guest' ? /^Guest · / : /^Signed in as /);
         // The message box is as wide as the text it shows: most of the screen.
@@ -114,6 +155,13 @@ chromium.describe('the page laid out for the person reading it (in Chromium)', (
         expect(box).toBeGreaterThan(NARROW.width * 0.5);
         expect(await axeViolations(page)).toEqual([]);
         if (scheme === 'light') await saveScreenshot(page, `phone-360-${who.replace(/^an? /, '')}`);
+        await usesMenuByKeyboard(page, who === 'a manager' ? ['Approvals', 'Conversations'] : ['Conversations']);
+        expect(await axeViolations(page)).toEqual([]);
+        if (scheme === 'light' && who === 'a manager') await saveScreenshot(page, 'menu-open-phone');
+        await page.keyboard.press('Escape');
+        await page.locator('#menu[aria-expanded="false"]').waitFor();
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe('menu');
+        expect(await page.locator('#header-menu').isVisible()).toBe(false);
       });
     }
   }

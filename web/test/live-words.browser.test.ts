@@ -42,7 +42,50 @@ async function showsWords(bubble: Locator): Promise<string> {
   return ((await bubble.textContent()) ?? '').trim();
 }
 
+/**
+ * What the log shows, in order: each assistant bubble's words (`says: …`) and each tool row
+ * (`tool: <name> <state>`), from the top.
+ */
+const logOrder = (app: AppPage): Promise<string[]> =>
+  app.page
+    .locator('#log .bubble.assistant, #log .tool')
+    .evaluateAll((nodes) =>
+      nodes.map((node) =>
+        node.classList.contains('tool')
+          ? `tool: ${(node as HTMLElement).dataset.tool} ${(node as HTMLElement).dataset.state}`
+          : `says: ${(node.textContent ?? '').trim()}`,
+      ),
+    );
+
 chromium.describe('live words on every tab (in Chromium)', () => {
+  browserIt(
+    'shows the running turn’s finished steps, in order, before the live words after a reload',
+    async (pages) => {
+      const { first, second } = await twoTabs(pages, 'L-1004');
+      const before = (await logOrder(second)).length;
+      // The model's answer after the order was looked up is held mid-way, so the turn runs until the test lets it go.
+      const held = (stack.model as NonNullable<typeof stack.model>).holdAfter((event) => event.includes('estimated'));
+      await first.send('Where is my order L-1004?');
+      await held.reached;
+      await second.reload();
+      // The look-up's round is not journaled yet (its tool changes nothing): it comes with the live words.
+      await second.page.locator('.tool[data-tool="queryOrder"][data-state="done"]').waitFor();
+      await expect
+        .poll(async () => (await logOrder(second)).slice(before))
+        .toEqual([
+          `says: ${lookingUp('L-1004')}`,
+          'tool: queryOrder done',
+          expect.stringMatching(/^says: Order L-1004 .*estimated/),
+        ]);
+      expect(await first.page.locator('#stop').isVisible()).toBe(true);
+      expect(await second.page.locator('#stop').isVisible()).toBe(true);
+      held.release();
+      await first.idle();
+      await second.page.locator('#stop').waitFor({ state: 'hidden' });
+      await expect.poll(() => second.assistantTexts()).toEqual(await first.assistantTexts());
+    },
+  );
+
   browserIt('shows the words in the second tab while the first tab’s answer still streams', async (pages) => {
     const { first, second } = await twoTabs(pages, 'L-1001');
     const seen = (await second.assistantTexts()).length;

@@ -1,11 +1,13 @@
 import type { Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import type { ModelCallOptions } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
 import { FirestoreSessionStore, type StoreOperation } from '../session/firestore/index.js';
 import { demoProjectId, emulatorFirestore } from '../session/test-utils/emulator-firestore.js';
 import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { rejection } from '../test-utils/kit-test-helpers.js';
+import { defineTool } from '../tools/index.js';
 import { defineAgent } from './define-agent.js';
 import { echoModel, gate } from './test-utils/agent-fixtures.js';
 import { ManualLiveClock } from './test-utils/manual-live-clock.js';
@@ -105,6 +107,49 @@ describe.skipIf(!host)('live words over FirestoreSessionStore', () => {
     const session = (await w.store.load('s-live-1'))?.session;
     expect(session?.history[1]?.content).toEqual([{ text: 'Hello wide world' }]);
     expect(session?.lease).toBeUndefined();
+  });
+
+  it('carries a pure tool’s round, not yet journaled, beside the words that follow it, at no write of its own', async () => {
+    const w = world();
+    const peek = defineTool(
+      { name: 'peek', description: 'Reads only.', inputSchema: z.object({}), sideEffects: 'none' },
+      () => ({ seen: true }),
+    );
+    const next = gate();
+    const streamed = gate();
+    const model = scriptedModel(
+      async (request, call: ModelCallOptions) => {
+        if (request.messages.at(-1)?.role !== 'tool') {
+          return {
+            message: { role: 'model', content: [{ toolRequest: { name: 'peek', ref: 'p1', input: {} } }] },
+            finishReason: 'stop',
+          };
+        }
+        call.onChunk?.({ content: [{ text: 'Seen ' }] });
+        streamed.open();
+        await next.promise;
+        return 'Seen it';
+      },
+      { stream: false },
+    );
+    const agent = defineAgent({ name: 'peeker', model, tools: [peek], store: w.store, liveClock: w.clock });
+    const turn = agent.send('s-live-3', { message: 'look' }, { uid: 'alice' });
+    await streamed.promise;
+    await w.clock.advance(1_000);
+    await vi.waitFor(async () => expect((await w.store.live.read('s-live-3'))?.steps).toHaveLength(1));
+    const live = await w.store.live.read('s-live-3');
+    // The step takes the index before the words' round; the session holds the user's message only.
+    expect(live?.from).toBe(2);
+    expect((await w.store.load('s-live-3'))?.session.history).toHaveLength(1);
+    expect(JSON.parse(live?.steps?.[0] ?? '{}')).toMatchObject({
+      role: 'model',
+      content: [{ toolRequest: { name: 'peek', ref: 'p1' }, metadata: { pendingOutput: { seen: true } } }],
+    });
+    next.open();
+    await turn;
+    // The turn's session writes: its lease and its release; the live words: one.
+    expect(w.ops.filter((op) => op.kind !== 'live').reduce((n, op) => n + op.writes, 0)).toBe(2);
+    expect(w.liveOps()).toHaveLength(1);
   });
 
   it('journals the words streamed before a stop as the round’s partial answer, marked stopped', async () => {

@@ -11,6 +11,11 @@ export interface LiveRound {
   text: string;
   /** The round's visible reasoning so far, when the model streams any. */
   reasoning?: string;
+  /**
+   * The turn's messages before `from` its journal has not stored yet (rounds of tools declared
+   * `sideEffects: 'none'`), as history lines (one message as JSON each), when there are any.
+   */
+  steps?: string[];
   /** When it was written (epoch ms). */
   at: number;
 }

@@ -78,9 +78,12 @@ export function nextOrderMove(state: PlayState): PlayMove {
       );
     }
     case 'cancelOrder': {
-      const result = (last.output ?? {}) as { cancelled?: boolean; reason?: string };
+      // A call whose tool threw gives back its error's words in place of a reason.
+      const result = (last.output ?? {}) as { cancelled?: boolean; reason?: string; error?: string };
       return finish(
-        result.cancelled ? `Order ${id} has been cancelled.` : `Order ${id} was not cancelled: ${result.reason}.`,
+        result.cancelled
+          ? `Order ${id} has been cancelled.`
+          : `Order ${id} was not cancelled: ${result.reason ?? result.error ?? 'no reason was given'}.`,
       );
     }
     default:

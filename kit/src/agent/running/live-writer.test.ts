@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { Message } from '../../model/index.js';
 import type { LiveRound, LiveWords } from '../../session/index.js';
 import { ManualLiveClock } from '../test-utils/manual-live-clock.js';
-import { LIVE_MAX_CHARS, LiveWriter } from './live-writer.js';
+import { LIVE_MAX_CHARS, LIVE_MAX_STEP_BYTES, LiveWriter } from './live-writer.js';
 
 /** Live words that record each write, resolving each one when the test says (or at once). */
 class RecordingLive implements LiveWords {
@@ -56,6 +57,59 @@ describe('LiveWriter', () => {
     writer.add(words('world'), 3);
     await clock.advance(400);
     expect(live.writes).toEqual([{ ownerUid: 'alice', leaseId: 'l1', from: 3, text: 'Hello world', at: 1000 }]);
+  });
+
+  it('carries the turn’s steps its journal has not stored yet, asked once a round, as history lines', async () => {
+    const clock = new ManualLiveClock();
+    const live = new RecordingLive();
+    const writer = writerWith(live, clock);
+    const step: Message = { role: 'model', content: [{ toolRequest: { name: 'look', ref: 'r1', input: {} } }] };
+    let asked = 0;
+    const unjournaled = () => {
+      asked++;
+      return [step];
+    };
+    writer.add(words('Hello '), 3, unjournaled);
+    writer.add(words('world'), 3, unjournaled);
+    await clock.advance(1_000);
+    expect(live.writes).toEqual([
+      { ownerUid: 'alice', leaseId: 'l1', from: 3, text: 'Hello world', steps: [JSON.stringify(step)], at: 1000 },
+    ]);
+    expect(asked).toBe(1);
+    // The next round asks again: the journal has stored them by then.
+    writer.end();
+    writer.add(words('Bye'), 5, () => []);
+    await clock.advance(1_000);
+    expect(live.writes.at(-1)).not.toHaveProperty('steps');
+  });
+
+  it('takes the secrets out of the steps, as the journal does', async () => {
+    const secret = 'sk-live-0123456789abcdef';
+    const before = process.env.PAYMENTS_API_KEY;
+    process.env.PAYMENTS_API_KEY = secret;
+    try {
+      const clock = new ManualLiveClock();
+      const live = new RecordingLive();
+      const writer = writerWith(live, clock);
+      const step: Message = { role: 'model', content: [{ text: `calling https://pay.example/?key=${secret}` }] };
+      writer.add(words('Hello'), 1, () => [step]);
+      await clock.advance(1_000);
+      expect(live.writes[0]?.steps?.[0]).not.toContain(secret);
+    } finally {
+      if (before === undefined) delete process.env.PAYMENTS_API_KEY;
+      else process.env.PAYMENTS_API_KEY = before;
+    }
+  });
+
+  it('leaves the steps out when they are too many bytes for the live document', async () => {
+    const clock = new ManualLiveClock();
+    const live = new RecordingLive();
+    const writer = writerWith(live, clock);
+    const step: Message = { role: 'model', content: [{ text: 'x'.repeat(LIVE_MAX_STEP_BYTES) }] };
+    writer.add(words('Hello'), 1, () => [step]);
+    await clock.advance(1_000);
+    expect(live.writes).toHaveLength(1);
+    expect(live.writes[0]).not.toHaveProperty('steps');
   });
 
   it('writes at most once a second while words keep coming, the latest words each time', async () => {

@@ -1,4 +1,5 @@
-import type { GenerateResponseChunk } from '../../model/index.js';
+import type { GenerateResponseChunk, Message } from '../../model/index.js';
+import { redactValue } from '../../redact/index.js';
 import type { LiveWords } from '../../session/index.js';
 import type { LiveClock } from '../runtime/index.js';
 
@@ -20,6 +21,22 @@ export const LIVE_WRITE_EVERY_MS = 1_000;
  * Firestore's 1 MiB document limit.
  */
 export const LIVE_MAX_CHARS = 200_000;
+/**
+ * The most bytes of unjournaled steps (their history lines) the live document carries: past it
+ * they are left out, and a watcher sees them when the journal writes them, as before.
+ */
+export const LIVE_MAX_STEP_BYTES = 200_000;
+
+/**
+ * `messages` as the live document carries them: history lines, with the secrets the journal would
+ * take out of them taken out; undefined when there are none or they are too many bytes.
+ */
+function stepLines(messages: readonly Message[]): string[] | undefined {
+  if (messages.length === 0) return undefined;
+  const lines = redactValue(messages).map((message) => JSON.stringify(message));
+  const bytes = lines.reduce((sum, line) => sum + Buffer.byteLength(line), 0);
+  return bytes <= LIVE_MAX_STEP_BYTES ? lines : undefined;
+}
 
 /** What the live writer writes under: whose session, which turn. */
 export interface LiveTarget {
@@ -39,7 +56,9 @@ export interface RoundWords {
 }
 
 /**
- * Keeps a turn's current round's words in the session's live document for every watcher: the
+ * Keeps a turn's current round's words in the session's live document for every watcher, with
+ * the turn's steps before the round that its journal has not stored yet (so a tab opened mid-turn
+ * shows them before the words, at no write of their own): the
  * first write a full {@link LIVE_WRITE_EVERY_MS} after the round's first word (so a round that
  * ends sooner costs no write), then at most one write in that time, one in flight at most, the
  * latest words winning. A round's end stops its writes (a write in flight still lands; it names
@@ -54,6 +73,8 @@ export class LiveWriter {
   private startedAt = 0;
   private lastWriteAt = Number.NEGATIVE_INFINITY;
   private words: RoundWords = { text: '', reasoning: '' };
+  /** The turn's steps before the round that its journal had not stored when the round began. */
+  private steps: string[] | undefined;
   private dirty = false;
   private inFlight = false;
   private cancel: (() => void) | undefined;
@@ -76,12 +97,17 @@ export class LiveWriter {
     return this.from !== undefined;
   }
 
-  /** Takes a chunk of the round that will take history index `from` (its first chunk starts the round). */
-  add(chunk: GenerateResponseChunk, from: number): void {
+  /**
+   * Takes a chunk of the round that will take history index `from` (its first chunk starts the
+   * round); `unjournaled` gives the turn's messages before it that its journal has not stored yet
+   * (asked once a round: nothing is journaled while a round streams).
+   */
+  add(chunk: GenerateResponseChunk, from: number, unjournaled?: () => readonly Message[]): void {
     if (this.from === undefined) {
       this.from = from;
       this.startedAt = this.clock.now();
       this.words = { text: '', reasoning: '' };
+      this.steps = this.target.live && unjournaled ? stepLines(unjournaled()) : undefined;
     }
     const words = chunk.aggregated ? { text: '', reasoning: '' } : this.words;
     for (const part of chunk.content) {
@@ -100,6 +126,7 @@ export class LiveWriter {
     this.from = undefined;
     this.dirty = false;
     this.words = { text: '', reasoning: '' };
+    this.steps = undefined;
   }
 
   private arm(): void {
@@ -126,6 +153,7 @@ export class LiveWriter {
         from,
         text: text.slice(0, LIVE_MAX_CHARS),
         ...(reasoning ? { reasoning: reasoning.slice(0, LIVE_MAX_CHARS) } : {}),
+        ...(this.steps ? { steps: this.steps } : {}),
         at: this.lastWriteAt,
       })
       // Lost words only: the asking call has them, the journal will, and the next write retries.

@@ -62,7 +62,8 @@ async function compress(
 
 /**
  * Where a round's chunks go: the asking call's stream, and the live writer (every watcher's
- * words), which names the round by the history index its message will take. With a live writer
+ * words), which names the round by the history index its message will take and carries the
+ * turn's steps the journal has not stored yet. With a live writer
  * the model streams even when the call doesn't.
  */
 function chunksTo(
@@ -73,7 +74,7 @@ function chunksTo(
   if (!live) return onChunk ? { onChunk } : {};
   return {
     onChunk: (chunk) => {
-      live.add(chunk, journal.history.length);
+      live.add(chunk, journal.history.length, () => journal.unjournaled);
       onChunk?.(chunk);
     },
   };

@@ -80,6 +80,19 @@ describe('TurnJournal', () => {
     expect((await stored())?.history.at(-1)?.content[1]).toMatchObject({ metadata: { pendingOutput: { seen: true } } });
   });
 
+  it('gives the rounds of pure tools, with their results, as unjournaled until a write stores them', async () => {
+    const { journal: j } = await journal();
+    expect(j.unjournaled).toEqual([]);
+    const model = asking('peek');
+    await j.modelResponded({ round: 0, message: model, messages: [user, model] });
+    await j.toolFinished({ ...resultOf(model, 0, { seen: true }), tool: peek });
+    expect(j.unjournaled).toHaveLength(1);
+    expect(j.unjournaled[0]?.content[0]).toMatchObject({ metadata: { pendingOutput: { seen: true } } });
+    const next = asking('lookup');
+    await j.modelResponded({ round: 1, message: next, messages: [user, model, next] });
+    expect(j.unjournaled).toEqual([]);
+  });
+
   it('keeps the messages a generation doesn’t see when it stores the history', async () => {
     const { journal: j } = await journal();
     const older: Message = { role: 'model', content: [{ text: 'summarised away' }] };

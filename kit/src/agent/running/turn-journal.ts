@@ -74,6 +74,14 @@ export class TurnJournal {
     return this.current;
   }
 
+  /**
+   * The messages of the history the journal has not stored yet: the rounds of pure tools (and
+   * their results), which wait for the turn's next write.
+   */
+  get unjournaled(): Message[] {
+    return this.current.slice(this.writer.session.history.length);
+  }
+
   /** The session as the journal would store it: its history and state, and the writer's fields. */
   withHistory(session: Session): Session {
     const next: Session = { ...session, history: this.current };

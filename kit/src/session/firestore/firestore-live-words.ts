@@ -23,8 +23,8 @@ export class FirestoreLiveWords implements LiveWords {
   }
 
   async write(sessionId: string, round: LiveRound): Promise<void> {
-    const { at, reasoning, ...rest } = round;
-    const fields = { ...rest, ...(reasoning ? { reasoning } : {}) };
+    const { at, reasoning, steps, ...rest } = round;
+    const fields = { ...rest, ...(reasoning ? { reasoning } : {}), ...(steps?.length ? { steps } : {}) };
     try {
       await this.liveRef(sessionId).set({ ...fields, updatedAt: new Date(at), expireAt: new Date(at + LIVE_TTL_MS) });
       this.onWrite?.(Buffer.byteLength(JSON.stringify(fields)));
@@ -39,8 +39,13 @@ export class FirestoreLiveWords implements LiveWords {
       if (!snap.exists) return undefined;
       const parsed = LiveDocSchema.safeParse(snap.data());
       if (!parsed.success) return undefined;
-      const { updatedAt, expireAt: _expireAt, reasoning, ...rest } = parsed.data;
-      return { ...rest, ...(reasoning === undefined ? {} : { reasoning }), at: millis(updatedAt) };
+      const { updatedAt, expireAt: _expireAt, reasoning, steps, ...rest } = parsed.data;
+      return {
+        ...rest,
+        ...(reasoning === undefined ? {} : { reasoning }),
+        ...(steps === undefined ? {} : { steps }),
+        at: millis(updatedAt),
+      };
     } catch (error) {
       throw fromFirestoreError(error, `reading the live words of session '${sessionId}'`);
     }
