@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 
+export * from './artifact.js';
+
 // The session document in Firestore (`sessions/{id}`, history chunks in `sessions/{id}/history/{c…}`),
 // as the kit writes it and the kit and the web app read it. Scalars a query or a TTL policy
 // needs are native fields (status, owner, times); structured values are JSON text, because
@@ -192,6 +194,8 @@ export const SessionDocSchema = z.object({
    * a query. Absent in documents created before it existed.
    */
   inbox: z.optional(z.record(z.string(), z.string())),
+  /** The last version of each artifact (JSON text, `ArtifactFieldSchema`, read with `artifactsOf`), one field a name, named by a hash of it; absent until a tool writes one. */
+  artifacts: z.optional(z.record(z.string(), z.string())),
   history: HistoryFieldSchema,
 });
 export type SessionDoc = z.infer<typeof SessionDocSchema>;
