@@ -7,10 +7,10 @@
 /** A JSON value, as JSON.parse returns it. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
-/** One operation of a patch: what the state stream sends. */
+/** One operation of a patch: what the state stream sends (its values JSON, as the wire's chunk types them `unknown`). */
 export type JsonPatchOperation =
-  | { op: 'add'; path: string; value: JsonValue }
-  | { op: 'replace'; path: string; value: JsonValue }
+  | { op: 'add'; path: string; value: unknown }
+  | { op: 'replace'; path: string; value: unknown }
   | { op: 'remove'; path: string };
 
 /** A JSON Pointer token (RFC 6901): `~` as `~0`, `/` as `~1`. */
@@ -91,17 +91,17 @@ function applyAt(value: unknown, tokens: readonly string[], op: JsonPatchOperati
   const [head, ...rest] = tokens;
   if (head === undefined) {
     if (op.op === 'remove') throw new Error('a patch may not remove the whole document');
-    return op.value;
+    return op.value as JsonValue;
   }
   if (Array.isArray(value)) {
     const copy = [...value];
     const index = head === '-' ? copy.length : Number(head);
     if (!Number.isInteger(index) || index < 0 || index > copy.length) throw new Error(`no index '${head}'`);
     if (rest.length) copy[index] = applyAt(copy[index], rest, op);
-    else if (op.op === 'add') copy.splice(index, 0, op.value);
+    else if (op.op === 'add') copy.splice(index, 0, op.value as JsonValue);
     else if (index === copy.length) throw new Error(`no index '${head}'`);
     else if (op.op === 'remove') copy.splice(index, 1);
-    else copy[index] = op.value;
+    else copy[index] = op.value as JsonValue;
     return copy;
   }
   if (!isObject(value)) throw new Error(`no field '${head}' in a scalar`);
@@ -109,7 +109,7 @@ function applyAt(value: unknown, tokens: readonly string[], op: JsonPatchOperati
   for (const k of Object.keys(value)) setField(copy, k, value[k] as JsonValue);
   if (rest.length) setField(copy, head, applyAt(fieldOf(copy, head), rest, op));
   else if (op.op === 'remove') delete copy[head];
-  else setField(copy, head, op.value);
+  else setField(copy, head, op.value as JsonValue);
   return copy;
 }
 

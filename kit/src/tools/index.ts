@@ -27,6 +27,7 @@ export {
   type MultipartToolOutput,
   RUN_INTO,
   type Tool,
+  type ToolArtifacts,
   type ToolConfig,
   type ToolContext,
   type ToolResult,

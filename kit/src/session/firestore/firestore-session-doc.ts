@@ -73,6 +73,7 @@ export function readSessionDoc(data: unknown, id: string): SessionDocRead {
       if (doc.error) session.error = doc.error;
       if (typeof doc.outcome === 'string') session.outcome = json(doc.outcome, id);
       if (doc.parent) session.parent = doc.parent;
+      if (doc.artifacts && Object.keys(doc.artifacts).length) session.artifacts = byTime(doc.artifacts, id);
       return parseSession(session, id);
     },
   };
@@ -105,6 +106,8 @@ function keyed<T>(prefix: string, entries: readonly T[], idOf: (entry: T) => str
 }
 const resultFields = (session: Session) => keyed('r', session.results, (result) => result.requestId);
 const requestFields = (session: Session) => keyed('q', session.requests ?? [], (request) => request.id);
+// The protocol's `ArtifactFieldSchema`, one field a name: a turn that writes an artifact sends that one field.
+const artifactFields = (session: Session) => keyed('a', session.artifacts ?? [], (artifact) => artifact.name);
 
 /** The changes of a keyed map field: only the entries that differ, so a turn sends one entry, not the map. */
 function keyedChanges(field: string, before: Record<string, string>, next: Record<string, string>): FieldChange[] {
@@ -172,6 +175,7 @@ export function sessionDocFields(
     ...scalarFields(session),
     results: resultFields(session),
     requests: requestFields(session),
+    artifacts: artifactFields(session),
     inbox: inboxField(inbox),
     history: { ...plan.layout, lines: linesOf(plan) },
   };
@@ -199,6 +203,7 @@ export function sessionFieldChanges(
   for (const [key, value] of Object.entries(scalarFields(next))) if (!same(was[key], value)) changes.push([key, value]);
   changes.push(...keyedChanges('results', resultFields(before), resultFields(next)));
   changes.push(...keyedChanges('requests', requestFields(before), requestFields(next)));
+  changes.push(...keyedChanges('artifacts', artifactFields(before), artifactFields(next)));
   if (layout.sealed !== plan.layout.sealed) changes.push(['history.sealed', plan.layout.sealed]);
   if (layout.length !== plan.layout.length) changes.push(['history.length', plan.layout.length]);
   if (!same(layout.chunks, plan.layout.chunks)) changes.push(['history.chunks', plan.layout.chunks]);
