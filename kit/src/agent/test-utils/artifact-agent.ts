@@ -17,7 +17,7 @@ const expanded = (text: string): string => {
   return repeat ? (repeat[1] as string).repeat(Number(repeat[2])) : text;
 };
 
-/** Plays: on a user message, the tool calls its text names (`note:x`, `publish:name:text`, `fail`), one round, then `done`. */
+/** Plays: on a user message, the tool calls its text names (`note:x;publish:name:text;fail:x`), one round, then `done`. */
 function notesModel() {
   return scriptedModel(async (request) => {
     const last = request.messages.at(-1) as Message;
@@ -26,6 +26,8 @@ function notesModel() {
       return `done: ${JSON.stringify(outputs)}`;
     }
     const text = last.content.map((p) => ('text' in p ? p.text : '')).join('');
+    // Words that name no tool are answered in words: a text turn.
+    if (!text.includes(':')) return `echo: ${text}`;
     const content = text.split(';').map((step, i) => {
       const [tool, ...args] = step.split(':');
       const input =
