@@ -14,6 +14,7 @@ import type { FlowTypes } from './flow-types.js';
 import { takenRequestsOf } from './taken-requests.js';
 import { liveOf, type WatchedLive } from './watched-live.js';
 import { parseMessages } from './watched-message.js';
+import { outputsOf, type WatchedOutputs } from './watched-outputs.js';
 import { queuedOf, type WatchedQueued } from './watched-queued.js';
 
 // A session as `watch` shows it, decoded from the session document (the protocol's codec) and
@@ -33,7 +34,7 @@ export interface WatchedRun {
 }
 
 /** A live, typed view of one session: its conversation, and where the session stands. */
-export interface SessionView<T extends FlowTypes = FlowTypes> extends Conversation<T> {
+export interface SessionView<T extends FlowTypes = FlowTypes> extends Conversation<T>, WatchedOutputs<T> {
   id: string;
   agent: string;
   status: SessionStatus;
@@ -95,6 +96,7 @@ export function toSessionView<T extends FlowTypes = FlowTypes>(
     updatedAt: millis(doc.updatedAt),
     running: runOf(doc),
     ...conversationOf<T>(doc, messages),
+    ...outputsOf<T>(doc),
     error: doc.error ?? undefined,
     queued: queuedOf(doc, queue),
     takenRequests: takenRequestsOf(doc),
