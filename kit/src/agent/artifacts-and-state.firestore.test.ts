@@ -1,9 +1,16 @@
-import { applyJsonPatch, artifactsOf, SessionDocSchema, type WireChunk } from '@callable-flows/protocol';
+import {
+  applyJsonPatch,
+  artifactsOf,
+  PAYLOAD_LIMITS,
+  SessionDocSchema,
+  type WireChunk,
+} from '@callable-flows/protocol';
 import type { Firestore } from '@google-cloud/firestore';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onCallFlow } from '../callable/on-call-flow.js';
 import { callableRequest, recordingResponse } from '../callable/test-utils/callable-request.js';
 import { FirestoreSessionStore, type StoreOperation } from '../session/firestore/index.js';
+import { SESSION_LIMITS } from '../session/session-limits.js';
 import { demoProjectId, emulatorFirestore } from '../session/test-utils/emulator-firestore.js';
 import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { notesAgent } from './test-utils/artifact-agent.js';
@@ -16,6 +23,13 @@ const host = firestoreEmulatorHost();
 let firestore: Firestore | undefined;
 let tenants = 0;
 afterAll(async () => firestore?.terminate());
+// The emulator's first write of a project can outlast the store's time bound on a loaded machine:
+// made here, under the hook's timeout, so no test's turn pays for it.
+beforeAll(async () => {
+  if (!host) return;
+  firestore ??= emulatorFirestore(host, demoProjectId('artifacts'));
+  await firestore.collection('warm').doc('up').set({ at: 1 });
+});
 
 function world() {
   firestore ??= emulatorFirestore(host as string, demoProjectId('artifacts'));
@@ -63,6 +77,25 @@ describe.skipIf(!host)('artifacts and state over FirestoreSessionStore', () => {
     expect(w.cost()).toEqual(without);
     expect(without.reads).toBe(0);
     expect(artifacts.map((a) => a.name)).toEqual(['plain', 'plain2']);
+  });
+
+  it('keeps the session document under 1 MiB with its state, its artifacts and its tail each near their limit', async () => {
+    const w = world();
+    // '€' is 3 bytes of UTF-8: each limit is reached in bytes, the tail in code units.
+    const state = Math.floor(SESSION_LIMITS.stateBytes / 3) - 100;
+    const part = Math.floor(SESSION_LIMITS.artifactsBytes / 9) - 100;
+    const { result } = await w.call({ message: `note:€*${state}` });
+    const id = result.sessionId;
+    await w.call({ sessionId: id, message: ['a', 'b', 'c'].map((n) => `publish:${n}:€*${part}`).join(';') });
+    const sizes: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      await w.call({ sessionId: id, message: '€'.repeat(PAYLOAD_LIMITS.textChars - 10) });
+      sizes.push(Buffer.byteLength(JSON.stringify(await w.doc(id))));
+    }
+    const doc = await w.doc(id);
+    expect(artifactsOf(doc.artifacts)).toHaveLength(3);
+    expect(Buffer.byteLength(doc.state as string)).toBeGreaterThan(SESSION_LIMITS.stateBytes - 1000);
+    expect(Math.max(...sizes)).toBeLessThan(1_000_000);
   });
 
   it('shows a watcher the artifacts and the state the stream folds to, in the session document', async () => {

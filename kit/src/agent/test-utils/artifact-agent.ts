@@ -31,7 +31,9 @@ function notesModel() {
     const content = text.split(';').map((step, i) => {
       const [tool, ...args] = step.split(':');
       const input =
-        tool === 'publish' ? { name: args[0], text: expanded(args.slice(1).join(':')) } : { text: args.join(':') };
+        tool === 'publish'
+          ? { name: args[0], text: expanded(args.slice(1).join(':')) }
+          : { text: expanded(args.join(':')) };
       return { toolRequest: { name: tool as string, ref: `t${i}`, input } };
     });
     return { message: { role: 'model', content }, finishReason: 'stop' };
