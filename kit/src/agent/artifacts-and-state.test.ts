@@ -1,10 +1,11 @@
 import { applyJsonPatch, type WireChunk } from '@callable-flows/protocol';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { onCallFlow } from '../callable/on-call-flow.js';
 import { callableRequest, recordingResponse } from '../callable/test-utils/callable-request.js';
 import { InMemorySessionStore } from '../session/index.js';
 import { SESSION_LIMITS } from '../session/session-limits.js';
 import { type Fault, FlakyStore } from '../session/test-utils/flaky-store.js';
+import { gate } from '../test-utils/gate.js';
 import { manualClock } from './test-utils/agent-fixtures.js';
 import { notesAgent } from './test-utils/artifact-agent.js';
 
@@ -123,6 +124,29 @@ describe('state streams', () => {
     expect(ofType(second.chunks, 'state')[0]?.patch).toEqual([
       { op: 'replace', path: '', value: { count: 2, notes: ['a', 'b'] } },
     ]);
+  });
+
+  it('sends nothing to a caller that went away mid-turn: the turn finishes and keeps what it made', async () => {
+    const store = new InMemorySessionStore();
+    const held = gate();
+    const reached = gate();
+    const hold = () => {
+      reached.open();
+      return held.promise;
+    };
+    const fn = onCallFlow({}, notesAgent(store, { hold }).agent);
+    const response = recordingResponse();
+    const running = fn.run(callableRequest({ sessionId: 's-gone', message: 'note:a;publish:r:x' }, alice), response);
+    await reached.promise;
+    const before = response.chunks.length;
+    response.disconnect();
+    held.open();
+    await running.catch(() => undefined);
+    await vi.waitFor(async () => expect((await store.load('s-gone'))?.session.status).toBe('idle'));
+    expect(response.chunks).toHaveLength(before);
+    const stored = (await store.load('s-gone'))?.session;
+    expect(stored?.artifacts?.map((a) => a.name)).toEqual(['r']);
+    expect(stored?.state).toEqual({ count: 2, notes: ['a'] });
   });
 
   it('streams no state to a caller that does not stream, and keeps the state all the same', async () => {

@@ -41,7 +41,7 @@ function notesModel() {
 }
 
 /** The tools: `note` adds to the state, `publish` writes artifact `name` (and notes it), `fail` writes one and throws. */
-function notesTools(runs: { publish: number }) {
+function notesTools(runs: { publish: number }, hold?: () => Promise<void>) {
   const text = z.object({ text: z.string() });
   const note = defineTool({ name: 'note', description: 'Notes.', inputSchema: text, sideEffects: 'none' }, (i, ctx) => {
     ctx.updateState((s) => {
@@ -57,8 +57,9 @@ function notesTools(runs: { publish: number }) {
       inputSchema: z.object({ name: z.string(), text: z.string() }),
       sideEffects: 'idempotent',
     },
-    (i, ctx) => {
+    async (i, ctx) => {
       runs.publish++;
+      await hold?.();
       ctx.artifact(i.name, [{ text: i.text }, { data: { length: i.text.length } }]);
       ctx.updateState((s) => ({ ...(s as object), count: (s as { count: number }).count + 1 }));
       return 'published';
@@ -71,13 +72,20 @@ function notesTools(runs: { publish: number }) {
   return [note, publish, fail];
 }
 
+/** Options of {@link notesAgent}: the agent's clock and lease, and what `publish` waits for before it writes. */
+export interface NotesAgentOptions {
+  clock?: () => number;
+  leaseMs?: number;
+  hold?: () => Promise<void>;
+}
+
 /** The notes agent over `store`. */
-export function notesAgent(store: SessionStore, options: { clock?: () => number; leaseMs?: number } = {}) {
+export function notesAgent(store: SessionStore, { hold, ...options }: NotesAgentOptions = {}) {
   const runs = { publish: 0 };
   const agent = defineAgent({
     name: 'notes',
     model: notesModel(),
-    tools: notesTools(runs),
+    tools: notesTools(runs, hold),
     store,
     state: NotesStateSchema,
     initialState: { count: 0, notes: [] },
