@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SESSION_LIMITS } from '../../session/session-limits.js';
+import { withEnv } from '../../test-utils/with-env.js';
 import { ArtifactLedger } from './artifact-ledger.js';
 
 describe('ArtifactLedger', () => {
@@ -35,5 +36,13 @@ describe('ArtifactLedger', () => {
     expect(() => ledger.tool.write('c4', 'd', part)).toThrow(/the session artifacts is .* over the limit/);
     // A rewrite of a name replaces its room rather than adding to it.
     expect(() => ledger.tool.write('c4', 'a', part)).not.toThrow();
+  });
+
+  it('keeps and streams an artifact with the secrets of the environment taken out', async () => {
+    await withEnv({ PAYMENTS_API_KEY: 'sk-live-0123456789abcdef' }, async () => {
+      const ledger = new ArtifactLedger(undefined);
+      ledger.tool.write('c1', 'r', [{ text: 'key sk-live-0123456789abcdef used' }]);
+      expect(JSON.stringify(ledger.apply('c1', 1))).not.toContain('sk-live-0123456789abcdef');
+    });
   });
 });

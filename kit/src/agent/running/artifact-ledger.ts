@@ -3,6 +3,7 @@ import { fromZodError, KitError } from '../../errors/index.js';
 import { type Artifact, type ArtifactPart, ArtifactPartSchema } from '../../model/index.js';
 import { assertWithinLimit } from '../../session/session-limits.js';
 import type { ToolArtifacts } from '../../tools/index.js';
+import { redactValue } from '../../trace/index.js';
 
 /** The longest artifact name: a name is a label an app shows and keys by, not content. */
 const MAX_NAME_CHARS = 200;
@@ -40,7 +41,8 @@ export class ArtifactLedger {
       assertWithinLimit(parsed.data, 'artifactBytes', `artifact '${name}'`);
       assertWithinLimit(this.allWith(name, parsed.data), 'artifactsBytes', 'the session artifacts');
       const writes = this.pending.get(ref) ?? new Map<string, ArtifactPart[]>();
-      writes.set(name, parsed.data);
+      // Redacted once, here: the stream, the store and every watcher get this one copy.
+      writes.set(name, redactValue(parsed.data));
       this.pending.set(ref, writes);
     },
   };

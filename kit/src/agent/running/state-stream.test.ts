@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type GenerateResponseChunk, sessionEventOf } from '../../model/index.js';
+import { withEnv } from '../../test-utils/with-env.js';
 import { StateStream } from './state-stream.js';
 
 const patches = (chunks: GenerateResponseChunk[]) =>
@@ -36,5 +37,13 @@ describe('StateStream', () => {
 
   it('does nothing without a caller’s stream', () => {
     expect(() => new StateStream(undefined).changed({ n: 1 })).not.toThrow();
+  });
+
+  it('streams the state with the secrets of the environment taken out, as the store keeps it', async () => {
+    await withEnv({ PAYMENTS_API_KEY: 'sk-live-0123456789abcdef' }, async () => {
+      const sent: GenerateResponseChunk[] = [];
+      new StateStream((c) => sent.push(c)).changed({ note: 'key sk-live-0123456789abcdef' });
+      expect(JSON.stringify(patches(sent))).not.toContain('sk-live-0123456789abcdef');
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { diffJson, replaceWhole } from '@callable-flows/protocol';
 import { type GenerateResponseChunk, sessionEventChunk } from '../../model/index.js';
+import { redactValue } from '../../trace/index.js';
 
 /**
  * The agent's state as one call streams it: the first change as a whole-document `replace`,
@@ -20,8 +21,9 @@ export class StateStream {
   /** The state is now `state`: sends the patch to it, unless nothing changed. */
   changed(state: unknown): void {
     if (!this.send || state === undefined) return;
-    // A copy: the patch's values must not change if a later update changes the state in place.
-    const next = structuredClone(state);
+    // A copy (the patch's values must not change if a later update changes the state in place),
+    // redacted as the store redacts the state it writes.
+    const next = redactValue(structuredClone(state));
     const patch = this.started ? diffJson(this.sent, next) : replaceWhole(next);
     if (!patch.length) return;
     this.started = true;
