@@ -48,12 +48,15 @@ describe('artifacts', () => {
     ]);
   });
 
-  it('keeps and streams nothing of a call that failed: the model reads why', async () => {
+  it('keeps and streams nothing of a call that failed, neither artifact nor state: the model reads why', async () => {
     const store = new InMemorySessionStore();
     const { result, chunks } = await streamed(onCallFlow({}, notesAgent(store).agent), { message: 'fail:x' });
     expect(ofType(chunks, 'artifact')).toEqual([]);
+    expect(ofType(chunks, 'state')).toEqual([]);
     expect(result.text).toContain('it broke');
-    expect((await store.load(result.sessionId))?.session.artifacts).toBeUndefined();
+    const stored = (await store.load(result.sessionId))?.session;
+    expect(stored?.artifacts).toBeUndefined();
+    expect(stored?.state).toEqual({ count: 0, notes: [] });
   });
 
   it('refuses an artifact over its limit in the call that wrote it, and the session goes on', async () => {

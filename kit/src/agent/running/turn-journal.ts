@@ -145,7 +145,7 @@ export class TurnJournal {
     if (failed) this.forget(ref);
     const changed = !failed && this.applyUpdates(ref);
     const made = failed ? [] : this.ledger.apply(ref, this.writer.now());
-    // Streamed once stored (a pure tool's ride the next write, as its result does).
+    // Streamed once stored; a pure tool's at once (they ride the next write, as its result does).
     if (!isPure(step.tool)) await this.commit();
     if (changed) this.stateStream.changed(this.committedState);
     for (const { at: _at, ...artifact } of made) this.send?.(sessionEventChunk({ kind: 'artifact', artifact }));

@@ -40,7 +40,7 @@ function notesModel() {
   });
 }
 
-/** The tools: `note` adds to the state, `publish` writes artifact `name` (and notes it), `fail` writes one and throws. */
+/** The tools: `note` adds to the state, `publish` writes artifact `name` (and counts it), `fail` writes both, then throws. */
 function notesTools(runs: { publish: number }, hold?: () => Promise<void>) {
   const text = z.object({ text: z.string() });
   const note = defineTool({ name: 'note', description: 'Notes.', inputSchema: text, sideEffects: 'none' }, (i, ctx) => {
@@ -67,6 +67,7 @@ function notesTools(runs: { publish: number }, hold?: () => Promise<void>) {
   );
   const fail = defineTool({ name: 'fail', description: 'Fails.', inputSchema: text }, (_i, ctx) => {
     ctx.artifact('never', [{ text: 'lost' }]);
+    ctx.updateState((state) => ({ ...(state as object), count: 99 }));
     throw new Error('it broke');
   });
   return [note, publish, fail];
