@@ -20,6 +20,8 @@ source scripts/install.sh
 npm run build -w protocol --silent
 npm run build -w kit --silent
 npm run build -w functions --silent
+# The kit-cold suite runs the built agent-kit (its deploy manifest) beside the example's.
+npm run build -w agent-kit --silent
 
 # Genkit is bench-only: installed on demand into bench/genkit (its own lockfile, pinned versions),
 # never a dependency of functions/ and never deployed. Needed by the vs-genkit, alloc and turn suites.

@@ -25,6 +25,11 @@ function stackConfig(env: NodeJS.ProcessEnv): StackConfig {
     functionsHost: env.FUNCTIONS_EMULATOR_HOST ?? at('functions'),
     authHost: env.FIREBASE_AUTH_EMULATOR_HOST ?? at('auth'),
     firestoreHost: env.FIRESTORE_EMULATOR_HOST ?? at('firestore'),
+    // An agent-kit instance instead of the order assistant (a page's `?instance=` overrides it).
+    agent: {
+      ...(env.KIT_INSTANCE ? { instance: env.KIT_INSTANCE } : {}),
+      ...(env.KIT_COLLECTION_PREFIX ? { collectionPrefix: env.KIT_COLLECTION_PREFIX } : {}),
+    },
     demoAccounts: Object.fromEntries(
       Object.entries(users).map(([name, user]) => [
         name,

@@ -9,22 +9,12 @@ import { scheduledCleanup } from '@callable-flows/kit/cleanup/scheduled-cleanup.
 import { onTurnContinuation } from '@callable-flows/kit/continuation/on-turn-continuation.js';
 import { pushNotifier } from '@callable-flows/kit/notify/push-notifier.js';
 import { FirestoreUsageCounters } from '@callable-flows/kit/usage/firestore-usage-counters.js';
-import { requiresAPI, requiresRole } from 'firebase-functions';
+import { declareDeployRequirements } from './deploy-requirements.js';
 import { agentNameOf, collectionPrefixOf, limitsOf, usageCollectionOf } from './instance-config.js';
 import { geminiApiKey, mcpHeaders } from './kit-params.js';
 
-requiresAPI('firestore.googleapis.com', 'Sessions, the approvals inbox and usage counters live in Firestore.');
-requiresAPI('cloudtasks.googleapis.com', 'A turn whose instance died goes on from a task queue.');
-requiresAPI('secretmanager.googleapis.com', 'The Gemini API key and the MCP servers’ headers are secrets.');
-requiresAPI('fcm.googleapis.com', 'Approvers are told of a waiting approval by a push.');
-requiresAPI('aiplatform.googleapis.com', 'With the Vertex AI provider, the model runs on Vertex AI.');
-// What the kit's service account does: read and write its collections, queue its continuations
-// (as itself, so it acts as its own account), push to approvers, call Vertex AI.
-requiresRole('roles/datastore.user');
-requiresRole('roles/cloudtasks.enqueuer');
-requiresRole('roles/iam.serviceAccountUser');
-requiresRole('roles/firebasecloudmessaging.admin');
-requiresRole('roles/aiplatform.user');
+// The APIs and roles the kit needs, for the CLI's manifest only (not loaded on a cold start).
+declareDeployRequirements(process.env);
 
 const secrets = [geminiApiKey, mcpHeaders];
 const loadAgent = async () => (await import('./kit-instance.js')).kitAgent();

@@ -11,6 +11,7 @@ describe('readInstanceConfig', () => {
       mcpServers: [],
       approvalTools: '*',
       approvers: { kind: 'owner' },
+      waitingPerUser: 20,
       collectionPrefix: 'support_',
     });
   });
@@ -36,6 +37,7 @@ describe('readInstanceConfig', () => {
     [{ AGENT_COLLECTION_PREFIX: 'a/b' }, 'AGENT_COLLECTION_PREFIX'],
     [{ AGENT_COLLECTION_PREFIX: 'a.b' }, 'AGENT_COLLECTION_PREFIX'],
     [{ AGENT_MCP_SERVERS: 'nourl' }, 'AGENT_MCP_SERVERS'],
+    [{ AGENT_WAITING_APPROVALS_PER_USER: '-2' }, 'AGENT_WAITING_APPROVALS_PER_USER'],
   ])('refuses %j naming the param', (env, param) => {
     expect(() => readInstanceConfig(env)).toThrow(param);
   });
@@ -55,7 +57,7 @@ describe('readInstanceConfig', () => {
     );
     readInstanceConfig(env);
     limitsOf(env);
-    // GEMINI_API_KEY is read by the model at each call (kit-model.ts), not by the config.
+    // GEMINI_API_KEY (its instance's name, instance-secret.ts) is read by the model at each call (kit-model.ts), not by the config.
     expect(declared.filter((name) => !read.has(name))).toEqual(['GEMINI_API_KEY']);
   });
 });
@@ -75,6 +77,13 @@ describe('agentNameOf', () => {
   it('names the agent after the instance, or `agent` outside one', () => {
     expect(agentNameOf({ FIREBASE_KIT_INSTANCE_ID: 'ops' })).toBe('ops');
     expect(agentNameOf({})).toBe('agent');
+  });
+});
+
+describe('readInstanceConfig: AGENT_WAITING_APPROVALS_PER_USER', () => {
+  it('reads the approvals one user may have waiting, 0 being no limit', () => {
+    expect(readInstanceConfig({ AGENT_WAITING_APPROVALS_PER_USER: '5' }).waitingPerUser).toBe(5);
+    expect(readInstanceConfig({ AGENT_WAITING_APPROVALS_PER_USER: '0' }).waitingPerUser).toBe(Number.POSITIVE_INFINITY);
   });
 });
 

@@ -1,6 +1,7 @@
 import { KitError } from '@callable-flows/kit/errors/index.js';
 import { isCollectionPrefix } from '@callable-flows/kit/setup/prefixed-firestore-config.js';
 import { type ApproverSetting, parseApproverSetting } from './approver-setting.js';
+import { instanceSecretName } from './instance-secret.js';
 import { type McpServerSetting, parseMcpServers } from './mcp-server-list.js';
 
 /** Which model answers. */
@@ -24,6 +25,8 @@ export interface InstanceConfig {
   /** The tools whose calls wait for approval, by their `<server>_<tool>` names; `'*'` for all. */
   approvalTools: '*' | ReadonlySet<string>;
   approvers: ApproverSetting;
+  /** Approvals one user may have waiting at once (`AGENT_WAITING_APPROVALS_PER_USER`; 0 there: Infinity). */
+  waitingPerUser: number;
   /** Put before every collection of the instance (sessions, approvals, usage counters). */
   collectionPrefix: string;
 }
@@ -95,7 +98,7 @@ export const usageCollectionOf = (prefix: string): string => `${prefix}usageCoun
 
 /**
  * The instance's configuration, read from the environment the functions get: the params'
- * values (kit-params.ts), the secrets bound to them and `FIREBASE_KIT_INSTANCE_ID`, which the
+ * values (kit-params.ts), the instance's secrets bound to them (instance-secret.ts) and `FIREBASE_KIT_INSTANCE_ID`, which the
  * Firebase CLI sets for each instance. A bad value is refused naming its param
  * (`failed-precondition`), before any turn starts.
  */
@@ -104,9 +107,10 @@ export function readInstanceConfig(env: NodeJS.ProcessEnv): InstanceConfig {
     agentName: agentNameOf(env),
     model: readModel(env),
     system: env.AGENT_SYSTEM_PROMPT?.trim() || 'You are a helpful assistant.',
-    mcpServers: parseMcpServers(env.AGENT_MCP_SERVERS ?? '', env.AGENT_MCP_HEADERS ?? ''),
+    mcpServers: parseMcpServers(env.AGENT_MCP_SERVERS ?? '', env[instanceSecretName('AGENT_MCP_HEADERS', env)] ?? ''),
     approvalTools: readApprovalTools(env.AGENT_APPROVAL_TOOLS),
     approvers: parseApproverSetting(env.AGENT_APPROVERS ?? 'owner'),
+    waitingPerUser: readCount(env, 'AGENT_WAITING_APPROVALS_PER_USER', 20) || Number.POSITIVE_INFINITY,
     collectionPrefix: collectionPrefixOf(env),
   };
 }

@@ -28,7 +28,8 @@ function agentFor(env: NodeJS.ProcessEnv) {
   const config = readInstanceConfig({
     FIREBASE_KIT_INSTANCE_ID: 'support',
     AGENT_MCP_SERVERS: `tools=${server.url}`,
-    AGENT_MCP_HEADERS: JSON.stringify({ tools: { authorization: 'Bearer k' } }),
+    // The instance's own secret name (instance-secret.ts).
+    AGENT_MCP_HEADERS_SUPPORT: JSON.stringify({ tools: { authorization: 'Bearer k' } }),
     ...env,
   });
   return defineKitAgent(config, { model: callingModel(), store: new InMemorySessionStore() });

@@ -50,6 +50,7 @@ export function defineKitAgent(config: InstanceConfig, deps: KitAgentDeps): Agen
     system: config.system,
     tools: config.mcpServers.map((server) => serverTools(server, config)),
     store: deps.store,
+    waitingApprovals: { perOwner: config.waitingPerUser },
     ...(deps.continuation ? { continuation: deps.continuation } : {}),
     ...(deps.onApprovalWaiting ? { onApprovalWaiting: deps.onApprovalWaiting } : {}),
   });

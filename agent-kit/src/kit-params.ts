@@ -1,8 +1,9 @@
 import { defineInt, defineSecret, defineString } from 'firebase-functions/params';
+import { instanceSecretName } from './instance-secret.js';
 
 // The params each instance is configured with: prompted by `firebase functions:kits:install`,
 // written to `function-kits/<kit>/config-<instance>/.env.<project>`; secrets go to Secret Manager
-// under the instance's prefix. Only firebase-functions/params is loaded here: a cold start reads
+// under the instance's prefix, each named for its instance (instance-secret.ts). Only firebase-functions/params is loaded here: a cold start reads
 // the values from the environment (instance-config.ts), the agent is made on the first call.
 
 /** Where the model runs: the Gemini API (with GEMINI_API_KEY) or Vertex AI (the project's credentials). */
@@ -27,8 +28,8 @@ export const modelName = defineString('AGENT_MODEL', {
   default: 'gemini-2.5-flash',
 });
 
-/** The Gemini API key (a secret; with Vertex set it to any value, it is not read). */
-export const geminiApiKey = defineSecret('GEMINI_API_KEY', {
+/** The Gemini API key (a secret, `GEMINI_API_KEY_<INSTANCE>`; with Vertex set it to any value, it is not read). */
+export const geminiApiKey = defineSecret(instanceSecretName('GEMINI_API_KEY', process.env), {
   description: 'The Gemini API key (https://aistudio.google.com/apikey). With Vertex AI, any value: it is not read.',
 });
 
@@ -61,8 +62,8 @@ export const mcpServers = defineString('AGENT_MCP_SERVERS', {
   default: '',
 });
 
-/** The secret headers each MCP server gets, as JSON by server name. */
-export const mcpHeaders = defineSecret('AGENT_MCP_HEADERS', {
+/** The secret headers each MCP server gets, as JSON by server name (`AGENT_MCP_HEADERS_<INSTANCE>`). */
+export const mcpHeaders = defineSecret(instanceSecretName('AGENT_MCP_HEADERS', process.env), {
   description:
     'The headers each MCP server is sent, as JSON by server name: {"crm": {"authorization": "Bearer …"}}. `{}` for none.',
 });
@@ -95,6 +96,14 @@ export const tokensPerDay = defineInt('AGENT_TOKENS_PER_DAY', {
   label: 'Tokens per day',
   description: 'Model tokens one user may spend a day (0: no limit).',
   default: 500_000,
+});
+
+/** Approvals one user may have waiting at once. */
+export const waitingApprovalsPerUser = defineInt('AGENT_WAITING_APPROVALS_PER_USER', {
+  label: 'Waiting approvals per user',
+  description:
+    'Approvals one user may have waiting at once, across their conversations (0: no limit). A call past it is not asked: the model is told how many wait.',
+  default: 20,
 });
 
 /** What the instance's collections are named with. */

@@ -62,6 +62,7 @@ export type {
   SendResult,
 } from './flow-types.js';
 export type { ApprovalDecision } from './interrupt-replies.js';
+export { type KitInstance, kitInstance } from './kit-instance.js';
 export {
   type DevicePathOptions,
   deviceTokenId,

@@ -23,6 +23,7 @@ export {
   type ContinuationOptions,
   type ContinuationQueue,
   type ContinuationTask,
+  DEFAULT_WAITING_APPROVALS,
   defineAgent,
   type HandoffOptions,
   type HandoffRecord,
@@ -31,6 +32,7 @@ export {
   handoffTo,
   type PendingInterrupt,
   REQUEST_WINDOW,
+  type WaitingApprovalsBound,
 } from './agent/index.js';
 export {
   type AppCheckSetting,

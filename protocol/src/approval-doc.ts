@@ -51,6 +51,7 @@ export const ApprovalDocSchema = z.object({
   presented: z.optional(PresentedInputSchema),
   inputDigest: z.string(),
   ownerUid: z.string(),
+  agent: z.optional(z.string()),
   approverUids: z.array(z.string()),
   approverClaim: z.nullable(z.string()),
   state: z.enum(APPROVAL_STATES),
@@ -74,6 +75,8 @@ export interface Approval {
   presented?: PresentedInput;
   inputDigest: string;
   ownerUid: string;
+  /** The agent that asked (a sub-agent's question: that sub-agent); absent in documents written before it was recorded. */
+  agent?: string;
   approverUids: string[];
   approverClaim: string | null;
   state: ApprovalState;
@@ -112,6 +115,7 @@ export function readApproval(id: string, data: unknown): Approval | undefined {
     approval.answeredBy = { ...by, at: millis(at) };
   }
   if (doc.presented) approval.presented = doc.presented;
+  if (doc.agent !== undefined) approval.agent = doc.agent;
   if (doc.closedAt !== undefined) approval.closedAt = millis(doc.closedAt);
   if (doc.notice) {
     const { claimedAt, until, sentAt } = doc.notice;

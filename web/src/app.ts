@@ -189,8 +189,9 @@ export class ChatApp {
       await this.deps.assistant.stop(id, { clientId: this.tabId });
     } catch (error) {
       this.stopping = undefined;
-      // The first message's call has not created its session yet (it is on its way).
-      if (isFlowError(error) && error.reason === 'SESSION_NOT_FOUND') {
+      // The first message's call has not created its session yet (it is on its way): a session
+      // that does not exist is refused as another user's is, and this page never saw it live.
+      if (isFlowError(error) && error.reason === 'NOT_OWNER' && this.live?.id !== id) {
         this.view.notice({
           text: 'The conversation is still being created: try Stop again in a moment.',
           kind: 'info',

@@ -22,6 +22,8 @@ function namesOf(accounts: Record<string, DemoAccount>): Map<string, string> {
 export interface ApprovalsSetup {
   db: Firestore;
   assistant: Assistant;
+  /** The agent's inbox collection. */
+  approvals: string;
   accounts: Record<string, DemoAccount>;
   /** The header's buttons (the view's button goes first) and the chat's parts (hidden while it shows). */
   header: HTMLElement;
@@ -38,7 +40,8 @@ export function approvalsFor(viewer: Viewer, setup: ApprovalsSetup): ApprovalsVi
   if (!scroller) return undefined;
   const view = new ApprovalsView(
     {
-      watch: (observer) => watchApprovals(setup.db, { claim: APPROVER_CLAIM }, observer),
+      watch: (observer) =>
+        watchApprovals(setup.db, { claim: APPROVER_CLAIM }, observer, { collection: setup.approvals }),
       answer: async (approval, decision) => {
         await setup.assistant.answerApproval(approval, decision);
       },

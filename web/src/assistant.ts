@@ -10,15 +10,8 @@ export interface AssistantTypes extends FlowTypes {
   interrupts: Record<string, { input: unknown; metadata: WireInterruptMetadata; output: unknown }>;
 }
 
-/** The typed client of the `orderAssistant` function (`flow(functions, 'orderAssistant')`). */
+/** The typed client of the agent's function (`orderAssistant`, or a kit instance's `kit-<instance>-agent`: agent-target.ts). */
 export type Assistant = FlowClient<AssistantTypes>;
 
 /** An interrupt of the assistant, with the session it belongs to. */
 export type AssistantInterrupt = FlowInterrupt<AssistantTypes>;
-
-/**
- * True: the order assistant queues a message sent while a turn runs (`whileBusy: 'queue'`,
- * functions/src/flows/orders/order-assistant.ts), so the app keeps the message box usable during
- * a turn and shows such a message as queued.
- */
-export const ASSISTANT_QUEUES = true;

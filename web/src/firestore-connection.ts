@@ -10,10 +10,11 @@ export function followFirestoreConnection(
   db: Firestore,
   id: string,
   onFromCache: (fromCache: boolean) => void,
+  sessions = 'sessions',
 ): () => void {
   let heardServer = false;
   return onSnapshot(
-    doc(db, 'sessions', id),
+    doc(db, sessions, id),
     { includeMetadataChanges: true },
     (snap) => {
       heardServer ||= !snap.metadata.fromCache;

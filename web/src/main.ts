@@ -1,12 +1,13 @@
 import './styles.css';
 import { flow } from '@callable-flows/client';
 import { onAuthStateChanged, type User } from 'firebase/auth';
+import { agentTargetOf } from './agent-target.js';
 import { ChatApp } from './app.js';
 import { ApprovalAlert, browserNotifications } from './approval-alert.js';
 import { approvalsFor, viewerOf } from './approvals-setup.js';
 import type { ApprovalsView } from './approvals-view.js';
 import { answerableBy, type Viewer } from './approver-role.js';
-import { ASSISTANT_QUEUES, type AssistantTypes } from './assistant.js';
+import type { AssistantTypes } from './assistant.js';
 import { ChatView } from './chat-view.js';
 import { Composer } from './composer.js';
 import { confirmDialog } from './confirm-dialog.js';
@@ -28,8 +29,16 @@ const $ = <T extends HTMLElement>(selector: string): T => document.querySelector
 const whoami = $<HTMLElement>('#whoami');
 
 const client = connectClient(STACK);
-const AGENT = 'orderAssistant';
-const mySessions = () => listSessions(client.db, client.auth.currentUser?.uid ?? '', AGENT);
+// The order assistant, or the agent-kit instance the address (`?instance=`) or the build names.
+const target = agentTargetOf(window.location.search, STACK.agent);
+const mySessions = () => listSessions(client.db, client.auth.currentUser?.uid ?? '', target);
+// A kit instance's page is named for it (the tab's title too, which the approval alert builds on).
+if (target.instance) {
+  document.title = `Agent ${target.instance}`;
+  $('h1').textContent = `Agent ${target.instance}`;
+  $('#empty-title').textContent = 'How can I help?';
+  $<HTMLTextAreaElement>('#message').placeholder = `Message agent ${target.instance}`;
+}
 const approvalAlert = new ApprovalAlert(document, browserNotifications());
 // Offline, and back: said above the composer, by the browser's events and Firestore's own state.
 const connection = new ConnectionState();
@@ -39,23 +48,28 @@ let stopButton: StopButton | undefined;
 /** Who is signed in, with their claims (a manager gets the Approvals view), and that view. */
 let viewer: Viewer | undefined;
 let approvals: ApprovalsView | undefined;
-const assistant = flow<AssistantTypes>(client.functions, 'orderAssistant');
+const assistant = flow<AssistantTypes>(client.functions, target.callable);
 const app = new ChatApp({
   assistant,
   watchSession: (id, observer) => {
-    const stop = watchSession(client.db, id, observer);
-    const stopConnection = followFirestoreConnection(client.db, id, (fromCache) => connection.firestore(fromCache));
+    const stop = watchSession(client.db, id, observer, target.sessions);
+    const stopConnection = followFirestoreConnection(
+      client.db,
+      id,
+      (fromCache) => connection.firestore(fromCache),
+      target.sessions,
+    );
     return () => {
       stop();
       stopConnection();
       connection.firestore(false);
     };
   },
-  unsent: unsentStore(),
+  unsent: unsentStore(window.sessionStorage, target.callable),
   sessionInUrl: setSessionInUrl,
   onComposer: (mode) => composer?.setMode(mode),
   onStop: (state) => stopButton?.set(state),
-  queues: ASSISTANT_QUEUES,
+  queues: target.queues,
   editText: (text) => composer?.setText(text),
   confirm: confirmDialog,
   onWaiting: (waiting) => approvalAlert.show(answerableBy(waiting, viewer)),
@@ -121,6 +135,8 @@ document.addEventListener('visibilitychange', () => approvalAlert.visibilityChan
 async function welcome(): Promise<void> {
   const elements = { suggestions: $('#suggestions'), modelNote: $('#model-note'), ordersNote: $('#orders-note') };
   elements.suggestions.replaceChildren();
+  // A kit instance has no welcome callable: its page has the box and no suggestions.
+  if (!target.welcome) return;
   try {
     showWelcome(await fetchWelcome(client.functions), elements, (text) => void app.send(text));
   } catch (error) {
@@ -137,7 +153,14 @@ async function setViewer(user: User | null): Promise<void> {
   viewer = user ? await viewerOf(user) : undefined;
   if (!viewer) return;
   const chat = [$('#scroller'), document.querySelector('footer.dock') as HTMLElement];
-  const setup = { db: client.db, assistant, accounts: STACK.demoAccounts, header: $('.actions'), chat };
+  const setup = {
+    db: client.db,
+    assistant,
+    approvals: target.approvals,
+    accounts: STACK.demoAccounts,
+    header: $('.actions'),
+    chat,
+  };
   approvals = approvalsFor(viewer, setup);
 }
 

@@ -22,26 +22,32 @@ function userWords(line: string | undefined): string | undefined {
 }
 
 /** The first message of a session: in its first chunk document once sealed, else the document's own tail. */
-async function firstMessage(db: Firestore, session: SessionDoc): Promise<string | undefined> {
+async function firstMessage(db: Firestore, sessions: string, session: SessionDoc): Promise<string | undefined> {
   const { history } = session;
   if (history.length === 0) return undefined;
   const text =
     history.sealed > 0
-      ? ((await getDoc(doc(db, 'sessions', session.id, 'history', chunkId(0)))).get('text') as unknown)
+      ? ((await getDoc(doc(db, sessions, session.id, 'history', chunkId(0)))).get('text') as unknown)
       : tailOf(history);
   return typeof text === 'string' ? userWords(text.split('\n', 1)[0]) : undefined;
 }
 
+/** Where the conversations are: the agent's name on its sessions, and their collection. */
+export interface SessionsOf {
+  agent: string;
+  sessions: string;
+}
+
 /**
- * The caller's `max` most recently updated conversations with agent `agent`, newest first. The
+ * The caller's `max` most recently updated conversations with agent `of.agent`, newest first. The
  * query filters on the caller's own uid, which is what lets firestore.rules allow a list
  * (firestore.indexes.json has its index: ownerUid, agent, updatedAt).
  */
-export async function listSessions(db: Firestore, uid: string, agent: string, max = 20): Promise<SessionSummary[]> {
+export async function listSessions(db: Firestore, uid: string, of: SessionsOf, max = 20): Promise<SessionSummary[]> {
   const newest = query(
-    collection(db, 'sessions'),
+    collection(db, of.sessions),
     where('ownerUid', '==', uid),
-    where('agent', '==', agent),
+    where('agent', '==', of.agent),
     orderBy('updatedAt', 'desc'),
     limit(max),
   );
@@ -54,7 +60,7 @@ export async function listSessions(db: Firestore, uid: string, agent: string, ma
     sessions.map(async (session) => ({
       id: session.id,
       status: session.status,
-      firstMessage: await firstMessage(db, session).catch(() => undefined),
+      firstMessage: await firstMessage(db, of.sessions, session).catch(() => undefined),
       createdAt: millis(session.createdAt),
       updatedAt: millis(session.updatedAt),
     })),

@@ -6,6 +6,8 @@ export interface DemoAccount {
   uid?: string;
 }
 
+import type { AgentSetting } from './agent-target.js';
+
 /** Where the app finds the emulator suite: fixed at build time by vite.config.ts. */
 export interface StackConfig {
   projectId: string;
@@ -18,6 +20,8 @@ export interface StackConfig {
   firestoreHost: string;
   /** The demo users, by name (`?user=alice` signs in as one; the default is anonymous). */
   demoAccounts: Record<string, DemoAccount>;
+  /** The agent-kit instance the app talks to by default (`KIT_INSTANCE`, `KIT_COLLECTION_PREFIX`); empty: the order assistant. */
+  agent: AgentSetting;
 }
 
 declare const __STACK__: StackConfig;

@@ -1,9 +1,8 @@
 // A message that did not get through stays on the page as "Not sent" with Retry. This record,
 // kept in the tab's sessionStorage, brings it back after a reload, with the same request id, so
 // a retry can never run it twice. A new message typed instead of Retry leaves it where it is:
-// the record holds every unsent message of the tab, each under its request id.
-
-const KEY = 'orderAssistant.unsentMessages';
+// the record holds every unsent message of the tab, each under its request id, and is kept per
+// agent (its callable), so a tab that switches to a kit instance never retries another's messages.
 
 /** A message of the person's that was not sent, and the conversation it belongs to. */
 export interface UnsentMessage {
@@ -36,8 +35,9 @@ const isUnsent = (value: unknown): value is UnsentMessage => {
   );
 };
 
-/** The record, in `storage` (the tab's sessionStorage by default). */
-export function unsentStore(storage: Storage = window.sessionStorage): UnsentStore {
+/** The record of the agent whose callable is `callable`, in `storage` (the tab's sessionStorage by default). */
+export function unsentStore(storage: Storage = window.sessionStorage, callable = 'orderAssistant'): UnsentStore {
+  const KEY = `${callable}.unsentMessages`;
   const read = (): UnsentMessage[] => {
     let stored: unknown;
     try {

@@ -39,37 +39,42 @@ export interface LiveObserver {
 }
 
 /**
- * Follows one of the caller's own sessions live with the typed client's `watch` (the session
+ * Follows one of the caller's own sessions (in collection `sessions`) live with the typed client's `watch` (the session
  * document, its history chunks and its queue, as firestore.rules allow): every write of a turn,
  * on this tab or another, arrives as a new state. Returns the unsubscribe.
  */
-export function watchSession(db: Firestore, id: string, observer: LiveObserver): () => void {
-  return watch<AssistantTypes>(db, id, {
-    next: (view) =>
-      observer.next({
-        id: view.id,
-        status: view.status,
-        messages: view.messages,
-        calls: view.calls,
-        interrupts: view.interrupts,
-        results: view.results,
-        outcome: view.outcome,
-        running: view.running?.step,
-        leaseExpiresAt: view.running?.leaseExpiresAt,
-        queued: view.queued.map((queued) => ({
-          requestId: queued.requestId,
-          text: queuedText(queued),
-          waitsFor: queued.waitsFor,
-        })),
-        requestIds: [
-          view.running?.requestId,
-          view.outcome?.requestId,
-          ...view.takenRequests,
-          ...view.queued.map((queued) => queued.requestId),
-        ].filter((id): id is string => id !== undefined),
-        live: view.live ? { text: view.live.text } : undefined,
-        artifacts: view.artifacts,
-      }),
-    error: (error) => observer.error(error),
-  });
+export function watchSession(db: Firestore, id: string, observer: LiveObserver, sessions = 'sessions'): () => void {
+  return watch<AssistantTypes>(
+    db,
+    id,
+    {
+      next: (view) =>
+        observer.next({
+          id: view.id,
+          status: view.status,
+          messages: view.messages,
+          calls: view.calls,
+          interrupts: view.interrupts,
+          results: view.results,
+          outcome: view.outcome,
+          running: view.running?.step,
+          leaseExpiresAt: view.running?.leaseExpiresAt,
+          queued: view.queued.map((queued) => ({
+            requestId: queued.requestId,
+            text: queuedText(queued),
+            waitsFor: queued.waitsFor,
+          })),
+          requestIds: [
+            view.running?.requestId,
+            view.outcome?.requestId,
+            ...view.takenRequests,
+            ...view.queued.map((queued) => queued.requestId),
+          ].filter((id): id is string => id !== undefined),
+          live: view.live ? { text: view.live.text } : undefined,
+          artifacts: view.artifacts,
+        }),
+      error: (error) => observer.error(error),
+    },
+    { sessions },
+  );
 }

@@ -12,6 +12,7 @@ import { type App, deleteApp as deleteAdminApp, initializeApp as initializeAdmin
 import { getAuth as getAdminAuth } from 'firebase-admin/auth';
 import { getFirestore as getAdminFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { instanceSecretName } from '../instance-secret.js';
 import { startToolsMcpServer, type ToolsMcpServer } from '../test-utils/tools-mcp-server.js';
 import { agentMove } from './test-utils/agent-model.js';
 import { type GoogleApisStandIn, startGoogleApisStandIn } from './test-utils/google-apis-stand-in.js';
@@ -41,6 +42,15 @@ let ops: ToolsMcpServer;
 let project: KitProject;
 let admin: App;
 const apps: FirebaseApp[] = [];
+
+/** An instance's secrets in `.secret.local`, under its own names (instance-secret.ts). */
+function secretsOf(instanceId: string, geminiKey: string, mcpKey: string): Record<string, string> {
+  const env = { FIREBASE_KIT_INSTANCE_ID: instanceId };
+  return {
+    [instanceSecretName('GEMINI_API_KEY', env)]: geminiKey,
+    [instanceSecretName('AGENT_MCP_HEADERS', env)]: JSON.stringify({ tools: { authorization: `Bearer ${mcpKey}` } }),
+  };
+}
 
 async function publishPackages(): Promise<void> {
   const tarballs = join(dir, 'tarballs');
@@ -190,10 +200,7 @@ describe('@callable-flows/agent-kit installed by the Firebase CLI', () => {
       AGENT_APPROVAL_TOOLS: 'tools_refundOrder',
       AGENT_APPROVERS: 'uids:mary',
     });
-    project.writeLocalSecrets(KIT, {
-      GEMINI_API_KEY: 'fake-key',
-      AGENT_MCP_HEADERS: JSON.stringify({ tools: { authorization: `Bearer ${MCP_KEY}` } }),
-    });
+    project.writeLocalSecrets(KIT, secretsOf(KIT, 'fake-key', MCP_KEY));
     await startEmulators();
 
     const alice: FlowClient = flow((await signIn('alice')).functions, 'kit-agent-kit-agent');
@@ -243,6 +250,7 @@ describe('@callable-flows/agent-kit installed by the Firebase CLI', () => {
       AGENT_APPROVERS: 'claim:oncall',
       AGENT_COLLECTION_PREFIX: 'ops_',
     });
+    project.writeLocalSecrets(KIT, { ...secretsOf(KIT, 'fake-key', MCP_KEY), ...secretsOf(opsId, 'ops-key', MCP_KEY) });
     await startEmulators();
 
     const bob: FlowClient = flow((await signIn('bob')).functions, `kit-${opsId}-agent`);

@@ -17,7 +17,9 @@ import { runLiveWordsBench } from './live-words-bench.js';
 import { runMcpBench } from './mcp-bench.js';
 import { runMemoryBench } from './memory-bench.js';
 import { runSessionBench } from './session-bench.js';
+import { runStarterBench } from './starter-bench.js';
 import { runThroughputBench } from './throughput-bench.js';
+import { runKitColdBench } from './turn/kit-cold.js';
 import { runTurnBench } from './turn/turn-bench.js';
 
 /** A suite writes its section; one without `run` is a hand-written section (a record taken once), kept in place. */
@@ -54,6 +56,7 @@ function previousSections(file: string): Map<string, string> {
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const suites: Suite[] = [
+    { name: 'starter', run: one(() => runStarterBench()) },
     { name: 'engine', run: one(() => runEngineBench()) },
     { name: 'vs-genkit', run: async () => [...(await runVsGenkitEngineBench()), await runSessionsVsGenkitBench()] },
     { name: 'alloc', run: one(() => runAllocBench()) },
@@ -75,6 +78,8 @@ async function main(): Promise<void> {
     { name: 'cold-start', run: one(() => runColdStartBench()) },
     { name: 'cleanup', run: one(() => runCleanupBench()) },
     { name: 'mcp', run: one(() => runMcpBench()) },
+    // The agent-kit instance's cold first turn against the example's, in one run.
+    { name: 'kit-cold', run: one(() => runKitColdBench()) },
   ];
   const unknown = only.filter((name) => !suites.some((s) => s.name === name && s.run));
   if (unknown.length)

@@ -8,8 +8,8 @@ import { deleteApp, type FirebaseApp, initializeApp } from 'firebase/app';
 import { connectAuthEmulator, createUserWithEmailAndPassword, getAuth } from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanCopy, packPackages, run } from '../packages/published-packages.js';
 import { type FunctionsEmulator, startFunctionsEmulator } from './test-utils/functions-emulator.js';
-import { cleanCopy, packPackages, run } from './test-utils/published-packages.js';
 
 // A Firebase developer's own project adopting the kit, as docs/guide.md's "Use it in your own
 // project" walks it: firebase-tools' own TypeScript functions template (from the installed

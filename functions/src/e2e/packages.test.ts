@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanCopy, type PackedPackage, PUBLISHED, packPackages, run } from './test-utils/published-packages.js';
+import { cleanCopy, type PackedPackage, PUBLISHED, packPackages, run } from '../packages/published-packages.js';
 
 // What the registry would receive: the published workspaces packed from a clean clone's files,
 // where nothing is built until their `prepack` builds it.

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanCopy, packPackages, run } from '../packages/published-packages.js';
 import { REPO_ROOT } from './test-utils/functions-emulator.js';
-import { cleanCopy, packPackages, run } from './test-utils/published-packages.js';
 
 // The kit's peer ranges, tried at both ends: a project installs the packed kit beside the oldest
 // firebase-admin and firebase-functions the ranges accept, then the newest, with npm's strict peer

@@ -10,6 +10,7 @@ import type {
   StopRecord,
   TurnQueue,
   TurnStops,
+  WaitingCount,
 } from '@callable-flows/kit/session/index.js';
 
 /**
@@ -48,6 +49,11 @@ export class LazySessionStore implements SessionStore {
   async delete(id: string, options?: SessionDeleteOptions): Promise<void> {
     return (await this.get()).delete(id, options);
   }
+
+  /** The made store's count of waiting approvals (a store made without one counts none: nothing is bounded). */
+  readonly waitingCount: WaitingCount = {
+    count: async (filter) => (await this.get()).waitingCount?.count(filter) ?? 0,
+  };
 
   /** The made store's stops (a store made without them refuses to stop). */
   readonly stops: TurnStops = {

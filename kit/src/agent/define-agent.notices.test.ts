@@ -201,7 +201,7 @@ describe.skipIf(!host)('onApprovalWaiting', () => {
   });
 
   it.each(['sdk', 'rest'] as const)(
-    'keeps a warm text turn at 0 reads / 2 writes and an interrupt’s inbox document in its last commit, the notice’s 1 read and 2 writes after it (%s)',
+    'keeps a warm text turn at 0 reads / 2 writes, an interrupt at the bound’s 2 reads with its inbox document in its last commit, the notice’s 1 read and 2 writes after it (%s)',
     async (backend) => {
       const t = tenant(backend);
       const ops: StoreOperation[] = [];
@@ -237,13 +237,15 @@ describe.skipIf(!host)('onApprovalWaiting', () => {
       let from = ops.length;
       await bank.send(sessionId, { message: 'hi again' }, { uid: 'ann' });
       expect(totals(ops.slice(from))).toEqual({ reads: 0, writes: 2, commits: 2 });
-      // A warm turn that ends waiting: the lease, the model's request before the tool runs, and the
+      // A warm turn that ends waiting: the lease, the model's request before the tool runs, the
+      // bound's two counts (the owner's and the agent's waiting approvals, 1 read each), and the
       // interrupt, its inbox document a second write of that same commit (no commit of its own).
       from = ops.length;
       const asked = await bank.send(sessionId, { message: 'pay Bob' }, { uid: 'ann' });
       expect(asked.status).toBe('interrupted');
       const turn = turnOps(from);
-      expect(totals(turn)).toEqual({ reads: 0, writes: 4, commits: 3 });
+      expect(totals(turn)).toEqual({ reads: 2, writes: 4, commits: 3 });
+      expect(turn.filter((op) => op.kind === 'count').map((op) => op.reads)).toEqual([1, 1]);
       expect(turn.at(-1)?.writes).toBe(2);
       // The notice comes after the turn's result: its claim (1 read, 1 write), the push held…
       await entered.promise;

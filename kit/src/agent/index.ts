@@ -23,7 +23,15 @@ export {
 } from './handoff/index.js';
 export { closeTrailingRequests } from './history/index.js';
 export { LIVE_MAX_CHARS, LIVE_WRITE_EVERY_MS } from './running/index.js';
-export type { AgentConfig, CompressionOptions, HistoryOptions, LiveClock, WhileBusy } from './runtime/index.js';
+export {
+  type AgentConfig,
+  type CompressionOptions,
+  DEFAULT_WAITING_APPROVALS,
+  type HistoryOptions,
+  type LiveClock,
+  type WaitingApprovalsBound,
+  type WhileBusy,
+} from './runtime/index.js';
 export type {
   AgentCallContext,
   AgentInput,

@@ -1,3 +1,4 @@
+export { countWhere } from './count-where.js';
 export type {
   DocumentBatch,
   DocumentDb,

@@ -220,4 +220,8 @@ describe('isFenced and retriedCodes', () => {
     expect([...retriedCodes('commit', { writes, transaction: 'tx' })]).toEqual([]);
     expect([...retriedCodes('commit', { writes: [] })]).toEqual([]);
   });
+
+  it("sends a count again after gax's RunAggregationQuery codes (DEADLINE_EXCEEDED, INTERNAL, UNAVAILABLE)", () => {
+    expect([...retriedCodes('runAggregationQuery', {})].sort((a, b) => a - b)).toEqual([4, 13, 14]);
+  });
 });

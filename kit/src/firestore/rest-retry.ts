@@ -14,13 +14,15 @@ const INTERNAL = 13;
 const UNAVAILABLE = 14;
 
 /** A Firestore REST method the client calls. */
-export type RestMethod = 'batchGet' | 'commit' | 'rollback';
+export type RestMethod = 'batchGet' | 'commit' | 'rollback' | 'runAggregationQuery';
 
 /**
  * Reads: gax's BatchGetDocuments codes (DEADLINE_EXCEEDED, INTERNAL, UNAVAILABLE) and
  * RESOURCE_EXHAUSTED, as gax's GetDocument: a read sent twice changes nothing.
  */
 const READ: ReadonlySet<number> = new Set([DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED, INTERNAL, UNAVAILABLE]);
+/** gax's RunAggregationQuery codes: a count asked twice is a count. */
+const QUERY: ReadonlySet<number> = new Set([DEADLINE_EXCEEDED, INTERNAL, UNAVAILABLE]);
 /** gax's Rollback codes: a transaction rolled back twice is rolled back. */
 const ROLLBACK: ReadonlySet<number> = new Set([DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED, INTERNAL, UNAVAILABLE]);
 /**
@@ -64,6 +66,8 @@ export function retriedCodes(method: RestMethod, body: RestCallBody): ReadonlySe
       return READ;
     case 'rollback':
       return ROLLBACK;
+    case 'runAggregationQuery':
+      return QUERY;
     case 'commit': {
       const { writes = [], transaction } = body;
       return !transaction && writes.length > 0 && writes.every(isFenced) ? FENCED_COMMIT : NONE;

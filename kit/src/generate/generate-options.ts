@@ -67,6 +67,9 @@ export interface PreparedStep {
   config?: Record<string, unknown>;
 }
 
+/** Which newly waiting calls may wait: an error at a call's place refuses it (see `GenerateOptions.admitWaiting`). */
+export type AdmitWaiting = (asked: readonly ToolRequestPart[]) => Promise<readonly (Error | undefined)[]>;
+
 /** What a tool middleware is told about the call it wraps. */
 export interface ToolCall {
   tool: Tool;
@@ -139,6 +142,15 @@ export interface GenerateOptions<O extends z.ZodType = z.ZodType> {
    * already); a rejection ends the generation once the round's other calls have settled.
    */
   onToolResult?: (step: ToolResultStep) => void | Promise<void>;
+  /**
+   * Decides which of a round's newly waiting calls may wait for a person (the agent's bound on
+   * waiting approvals): awaited once per round that would leave calls newly waiting, never for a
+   * round that leaves none (a text turn never pays for it), with those calls (stamped) in request
+   * order. An error at a call's place refuses it: the model gets the error as that call's tool
+   * error, the call never waits, and the round goes on as it would had the tool failed. A refusal
+   * is not told to `onToolResult`: it is journaled with the round's next write.
+   */
+  admitWaiting?: AdmitWaiting;
   /**
    * Whether the user messages are the words of the person the conversation is for (default true):
    * a tool's `presentInput` may quote the last one to its approver as theirs. False where another

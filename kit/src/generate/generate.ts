@@ -131,6 +131,7 @@ async function settleRound<O>(
   const round: ResolvedRound = await runOpenRound(message, scope.toolScope, {
     onResponse: toolResponseEmitter(scope.onChunk, state.index),
     onToolResult: scope.options.onToolResult,
+    admitWaiting: scope.options.admitWaiting,
     userText: scope.options.userIsPerson === false ? undefined : () => lastUserText(state.messages),
   });
   replaceLast(state, round.message);

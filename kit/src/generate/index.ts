@@ -4,6 +4,7 @@ export { changedCallsOf } from './current-input.js';
 export { toolErrorResponse } from './execute-tool-call.js';
 export { DEFAULT_MAX_TURNS, generate } from './generate.js';
 export type {
+  AdmitWaiting,
   GenerateOptions,
   GenerateResult,
   ModelResponseStep,

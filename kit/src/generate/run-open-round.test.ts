@@ -113,3 +113,72 @@ describe('runOpenRound', () => {
     await expect(failing).rejects.toThrow('journal refused b');
   });
 });
+
+describe('runOpenRound with admitWaiting', () => {
+  const refused = new Error('not asked: too many wait');
+
+  it('answers a refused call with its refusal as a tool error, in request order, and leaves the others waiting', async () => {
+    const { scope } = setup();
+    const seen: string[][] = [];
+    const streamed: ToolResponsePart[] = [];
+    const message: Message = {
+      role: 'model',
+      content: [request('guarded', 'g1', 'p'), request('lookup', 'a', 'xy'), request('guarded', 'g2', 'q')],
+    };
+    const round = await runOpenRound(message, scope, {
+      onResponse: (response) => streamed.push(response),
+      admitWaiting: async (asked) => {
+        seen.push(asked.map((p) => p.toolRequest.ref as string));
+        expect(asked.every((p) => callStateOf(p).kind === 'waiting')).toBe(true);
+        return [undefined, refused];
+      },
+    });
+    expect(seen).toEqual([['g1', 'g2']]);
+    expect(round.interrupts?.map((p) => p.toolRequest.ref)).toEqual(['g1']);
+    const refusal = round.interruptedMessage?.content[2];
+    expect(refusal).toMatchObject({
+      metadata: { pendingOutput: { error: 'not asked: too many wait' }, pendingError: { code: 'unknown' } },
+    });
+    expect(refusal?.metadata?.interrupt).toBeUndefined();
+    expect(streamed.map((r) => r.toolResponse.ref)).toEqual(['a', 'g2']);
+  });
+});
+
+describe('runOpenRound with admitWaiting, every call refused or none asking', () => {
+  const refused = new Error('not asked: too many wait');
+
+  it('goes on with the tool message when every call that asked is refused', async () => {
+    const { scope } = setup();
+    const message: Message = { role: 'model', content: [request('lookup', 'a', 'xy'), request('guarded', 'g', 'q')] };
+    const round = await runOpenRound(message, scope, { admitWaiting: async () => [refused] });
+    expect(round.interrupts).toBeUndefined();
+    expect(round.toolMessage?.content.map((p) => (p as ToolResponsePart).toolResponse.output)).toEqual([
+      { value: 2 },
+      { error: 'not asked: too many wait' },
+    ]);
+    expect(round.message.content[1]).toEqual(request('guarded', 'g', 'q'));
+  });
+
+  it('is not asked for a round that leaves no call newly waiting (a call that already waited, or none asking)', async () => {
+    const { scope } = setup();
+    let asked = 0;
+    const admitWaiting = async () => {
+      asked++;
+      return [refused];
+    };
+    const waiting = stampInterrupt(request('guarded', 'g', 'q'), { reason: 'approval needed', id: 'q' });
+    const still = await runOpenRound({ role: 'model', content: [waiting, request('lookup', 'a', 'x')] }, scope, {
+      admitWaiting,
+    });
+    expect(still.interrupts?.map((p) => p.toolRequest.ref)).toEqual(['g']);
+    await runOpenRound({ role: 'model', content: [request('lookup', 'a', 'x')] }, scope, { admitWaiting });
+    expect(asked).toBe(0);
+  });
+
+  it('fails the round when the decision fails (the store could not count)', async () => {
+    const { scope } = setup();
+    const message: Message = { role: 'model', content: [request('guarded', 'g', 'q')] };
+    const failing = runOpenRound(message, scope, { admitWaiting: () => Promise.reject(new Error('unavailable')) });
+    await expect(failing).rejects.toThrow('unavailable');
+  });
+});

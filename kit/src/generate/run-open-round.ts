@@ -4,8 +4,14 @@ import type { Message, ToolRequestPart, ToolResponsePart } from '../model/index.
 import { inboxAddressOf, PromiseSink, presentationOf } from '../tools/index.js';
 import { callIdOf } from './assign-call-ids.js';
 import type { RefToolRequestPart } from './assign-refs.js';
-import { runToolCall, ToolCallRecord, type ToolCallScope, type ToolOutcome } from './execute-tool-call.js';
-import type { ToolResultStep } from './generate-options.js';
+import {
+  runToolCall,
+  ToolCallRecord,
+  type ToolCallScope,
+  type ToolOutcome,
+  toolErrorResponse,
+} from './execute-tool-call.js';
+import type { AdmitWaiting, ToolResultStep } from './generate-options.js';
 
 /** How a round ended: every call answered (a tool message), or some waiting for a person. */
 export type ResolvedRound =
@@ -18,6 +24,8 @@ export interface RoundHooks {
   onResponse?: ((response: ToolResponsePart) => void) | undefined;
   /** Journals a call's result before the round goes on (awaited). */
   onToolResult?: ((step: ToolResultStep) => void | Promise<void>) | undefined;
+  /** Which of the round's newly waiting calls may wait (see `GenerateOptions.admitWaiting`). */
+  admitWaiting?: AdmitWaiting | undefined;
   /** The person's last message, as a presentation of a waiting call may quote it (see `PresentContext`). */
   userText?: (() => string | undefined) | undefined;
 }
@@ -34,6 +42,8 @@ class RoundJoin {
   readonly responses: (ToolResponsePart | undefined)[];
   failedAt = -1;
   failure: unknown;
+  /** The calls that asked a person in this round (not those that already waited), in the order they asked. */
+  asked: RoundCall[] | undefined;
   readonly outcome = new PromiseSink<ResolvedRound>();
   readonly message: Message;
   readonly hooks: RoundHooks;
@@ -75,6 +85,31 @@ class RoundJoin {
       this.outcome.fail(this.failure);
       return;
     }
+    const admit = this.hooks.admitWaiting;
+    if (this.asked && admit)
+      this.admitAsked(admit, this.asked).then(
+        () => this.resolve(),
+        (error: unknown) => this.outcome.fail(error),
+      );
+    else this.resolve();
+  }
+
+  /** Asks once which of the calls that asked may wait; a refused one is answered with its refusal, as a tool error. */
+  async admitAsked(admit: AdmitWaiting, asked: readonly RoundCall[]): Promise<void> {
+    // In request order, as the round's message has them (calls settle in any order).
+    const calls = asked.slice().sort((a, b) => a.index - b.index);
+    const refusals = await admit(calls.map((call) => this.parts[call.index] as ToolRequestPart));
+    for (const [i, call] of calls.entries()) {
+      const refusal = refusals[i];
+      if (!refusal) continue;
+      const response = toolErrorResponse(call.request, refusal);
+      this.hooks.onResponse?.(response);
+      this.parts[call.index] = call.part;
+      this.responses[call.index] = response;
+    }
+  }
+
+  resolve(): void {
     let resolved: ResolvedRound;
     try {
       resolved = resolvedRound(this.message, this.parts, this.responses);
@@ -106,6 +141,8 @@ class RoundCall extends ToolCallRecord {
     }
     const config = this.tool?.config;
     const asker = { toolVersion: config?.version, approvers: inboxAddressOf(config?.approvers), ...this.presented() };
+    if (this.join.asked) this.join.asked.push(this);
+    else this.join.asked = [this];
     this.join.done(this.index, stampInterrupt(this.part, outcome.interrupt, asker, outcome.kept), undefined);
   }
 

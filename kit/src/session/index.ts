@@ -41,3 +41,4 @@ export { type TimedCopies, timedHistory } from './timed-history.js';
 export { turnOutcome } from './turn-outcome.js';
 export { positionOf, type QueuedMessage, type QueueWithdraw, type TurnQueue } from './turn-queue.js';
 export type { StopRecord, TurnStops } from './turn-stops.js';
+export type { WaitingCount, WaitingFilter } from './waiting-questions.js';

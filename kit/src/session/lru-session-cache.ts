@@ -14,6 +14,7 @@ import {
 } from './session-store.js';
 import type { TurnQueue } from './turn-queue.js';
 import type { TurnStops } from './turn-stops.js';
+import type { WaitingCount } from './waiting-questions.js';
 
 /** Options of {@link LruSessionCache}. */
 export interface LruSessionCacheOptions {
@@ -64,6 +65,11 @@ export class LruSessionCache implements SessionStore {
   /** The store's stops: a stop is never cached. */
   get stops(): TurnStops | undefined {
     return this.store.stops;
+  }
+
+  /** The store's count of waiting approvals: never cached (every instance's turns change it). */
+  get waitingCount(): WaitingCount | undefined {
+    return this.store.waitingCount;
   }
 
   /** The store's live words: never cached (they change every second while a round streams). */

@@ -15,6 +15,7 @@ import {
   type SessionWriteOptions,
   writeConflict,
 } from './session-store.js';
+import { askerOf, type WaitingCount, type WaitingFilter, waitingQuestions } from './waiting-questions.js';
 
 /** Options of {@link InMemorySessionStore}. */
 export interface InMemorySessionStoreOptions {
@@ -25,6 +26,12 @@ export interface InMemorySessionStoreOptions {
 interface Stored {
   json: string;
   etag: string;
+}
+
+/** What a stored session leaves waiting, as Firestore's inbox would hold it: its owner, and who asked each question. */
+interface Waiting {
+  ownerUid: string;
+  askers: string[];
 }
 
 /**
@@ -38,6 +45,10 @@ export class InMemorySessionStore implements SessionStore {
   readonly live = new MemoryLiveWords();
   readonly chargesUsage: boolean;
   private readonly sessions = new Map<string, Stored>();
+  /** The questions each stored session leaves waiting (only sessions with some): the store's own inbox. */
+  private readonly waiting = new Map<string, Waiting>();
+  /** Counted from the stored sessions, as Firestore's store counts its inbox documents. */
+  readonly waitingCount: WaitingCount = { count: async (filter) => this.countWaiting(filter) };
   private writes = 0;
   private readonly usage: InMemoryUsageCounters | undefined;
 
@@ -80,10 +91,28 @@ export class InMemorySessionStore implements SessionStore {
     const expected = options?.expected;
     if (expected && this.sessions.get(id)?.etag !== expected.etag) throw writeConflict(id, 'it changed or is gone');
     this.sessions.delete(id);
+    this.waiting.delete(id);
     // What lives beside the session goes with it, as a recursive delete takes Firestore's.
     this.queue.drop(id);
     this.stops.drop(id);
     this.live.drop(id);
+  }
+
+  /** Notes what `session` leaves waiting; a sub-agent's questions are its parent's (as in Firestore's inbox). */
+  private keepWaiting(session: Session): void {
+    const questions = session.parent ? [] : [...waitingQuestions(session.history).values()];
+    if (!questions.length) this.waiting.delete(session.id);
+    else
+      this.waiting.set(session.id, { ownerUid: session.ownerUid, askers: questions.map((q) => askerOf(session, q)) });
+  }
+
+  private countWaiting(filter: WaitingFilter): number {
+    let count = 0;
+    for (const { ownerUid, askers } of this.waiting.values()) {
+      if (filter.ownerUid !== undefined) count += ownerUid === filter.ownerUid ? askers.length : 0;
+      else for (const asker of askers) if (asker === filter.agent) count++;
+    }
+    return count;
   }
 
   private put(written: Session): SessionRecord {
@@ -91,6 +120,7 @@ export class InMemorySessionStore implements SessionStore {
     const json = JSON.stringify(session);
     const etag = `m${++this.writes}`;
     this.sessions.set(session.id, { json, etag });
+    this.keepWaiting(session);
     // The caller's own object comes back: what the store keeps is the JSON, shared with no one.
     return { session, etag };
   }

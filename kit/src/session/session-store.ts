@@ -5,6 +5,7 @@ import type { LiveWords } from './live-words.js';
 import type { Session } from './session-schema.js';
 import type { TurnQueue } from './turn-queue.js';
 import type { TurnStops } from './turn-stops.js';
+import type { WaitingCount } from './waiting-questions.js';
 
 /** A session as a store read or wrote it, with the token a conditional write must present. */
 export interface SessionRecord {
@@ -72,6 +73,8 @@ export interface SessionStore {
   readonly live?: LiveWords;
   /** The notices of the store's approvals inbox; a store without one can't tell of a waiting approval. */
   readonly approvals?: ApprovalNotices;
+  /** How many approvals wait, by owner and by agent, from stored state; a store without it bounds none (`waitingApprovals`). */
+  readonly waitingCount?: WaitingCount;
   /**
    * True when a write's `charge` lands in the usage counters with it (the budgets of `onCallFlow`'s
    * `limits` then count every turn's tokens, not the caller's reply).

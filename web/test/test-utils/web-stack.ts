@@ -91,7 +91,7 @@ async function waitForHttp(url: string, child: ChildProcess, log: () => string, 
 }
 
 /** `npm run dev -w web` as the demo runs it, pointed at this stack, in a process group of its own. */
-async function startVite(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startVite(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
   let log = '';
   const child = spawn(process.execPath, [VITE, '--port', String(port), '--strictPort'], {

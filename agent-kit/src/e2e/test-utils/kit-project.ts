@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { freePort } from '@callable-flows/kit/test-utils/firestore-emulator.js';
 import { run } from './run.js';
 
@@ -9,6 +9,9 @@ const FIREBASE_CLI = join(
   createRequire(import.meta.url).resolve('firebase-tools/package.json'),
   '../lib/bin/firebase.js',
 );
+
+/** The repository's root: its node_modules hold the workspaces' packages, agent-kit's build among them. */
+const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
 
 /** The emulators' ports, as the project's firebase.json gives them. */
 export interface EmulatorPorts {
@@ -26,9 +29,20 @@ export interface KitProject {
   firebase(args: string[]): Promise<string>;
   /** The kit's instances in firebase.json, by id, with their config folders. */
   instances(kit: string): Record<string, string>;
+  /**
+   * Adds kit `kit` with `instances` to firebase.json as `functions:kits:install` writes it, its
+   * source a folder that exports `@callable-flows/agent-kit` as the CLI's template does, from this
+   * repository's build (its node_modules linked): the emulator serves each instance as the
+   * installed kit's (`kit-<instance>-<function>`, its own config folder and
+   * FIREBASE_KIT_INSTANCE_ID) without the registry and npm install of the CLI's install.
+   */
+  serveBuiltKit(kit: string, instances: readonly string[]): void;
   /** Writes an instance's param values where the CLI keeps them (`config-<instance>/.env.<project>`). */
   writeParams(kit: string, instanceId: string, values: Record<string, string>): void;
-  /** Writes the kit's secrets for the emulator (`source/.secret.local`: no Secret Manager is asked). */
+  /**
+   * Writes the kit's secrets for the emulator (`source/.secret.local`: no Secret Manager is
+   * asked): one file for every instance, each secret under its instance's name (instance-secret.ts).
+   */
   writeLocalSecrets(kit: string, values: Record<string, string>): void;
   /** Starts the functions, auth and Cloud Tasks emulators (every instance cold); resolves when ready. */
   startEmulators(env: Record<string, string>): Promise<void>;
@@ -126,6 +140,27 @@ function stopProcessGroup(started: ChildProcess | undefined): Promise<void> {
   });
 }
 
+/** The source folder of the CLI's install template, on this repository's build of the kit. */
+function writeBuiltKitSource(dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  const pkg = { name: 'functions', type: 'module', main: 'index.js', engines: { node: '22' }, private: true };
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
+  writeFileSync(join(dir, 'index.js'), "export * from '@callable-flows/agent-kit';\n");
+  symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+}
+
+/** Adds kit `kit` and its instances to the project's firebase.json, as the CLI's install writes them. */
+function addBuiltKit(dir: string, kit: string, instances: readonly string[]): void {
+  const file = join(dir, 'firebase.json');
+  const config = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const folder = `function-kits/${kit}`;
+  writeBuiltKitSource(join(dir, folder, 'source'));
+  const configs = Object.fromEntries(instances.map((id) => [id, `${folder}/config-${id}`]));
+  for (const folderOfInstance of Object.values(configs)) mkdirSync(join(dir, folderOfInstance), { recursive: true });
+  config.functions = [{ kit, source: `${folder}/source`, instances: configs }];
+  writeFileSync(file, JSON.stringify(config, null, 2));
+}
+
 /** A project folder with a firebase.json as `firebase init emulators` writes it, driven through the CLI. */
 export async function makeKitProject(options: KitProjectOptions): Promise<KitProject> {
   const { dir, projectId } = options;
@@ -139,6 +174,7 @@ export async function makeKitProject(options: KitProjectOptions): Promise<KitPro
     ports,
     firebase: (args) => run(process.execPath, [FIREBASE_CLI, ...args, '--project', projectId], dir, env),
     instances: (kit) => kitEntry(dir, kit).instances,
+    serveBuiltKit: (kit, instances) => addBuiltKit(dir, kit, instances),
     writeParams(kit, instanceId, values) {
       const folder = kitEntry(dir, kit).instances[instanceId];
       writeFileSync(join(dir, folder as string, `.env.${projectId}`), `${dotenv(values)}\n`);

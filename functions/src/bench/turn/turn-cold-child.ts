@@ -16,7 +16,9 @@ export type ColdVariant =
   | 'kit-prefer-rest'
   | 'kit-rest-client'
   | 'genkit'
-  | 'rest-first-read';
+  | 'rest-first-read'
+  | 'agent-kit'
+  | 'agent-kit-probe';
 
 /** The environment variable the parent sets to its clock (`epochMs()`) just before it spawns a child. */
 export const SPAWNED_AT_ENV = 'COLD_SPAWNED_AT';
@@ -61,6 +63,9 @@ export interface ColdSteps {
 
 const FUNCTIONS_DIR = resolve(import.meta.dirname, '../../..');
 const dist = (file: string) => pathToFileURL(resolve(FUNCTIONS_DIR, 'dist', file)).href;
+/** The built @callable-flows/agent-kit, by path (functions/ does not depend on it): its bundle (`dist`) or its modules (`lib`). */
+const agentKitBuilt = (dir: 'dist' | 'lib', file: string) =>
+  pathToFileURL(resolve(FUNCTIONS_DIR, '../agent-kit', dir, file)).href;
 const requireFromFunctions = createRequire(resolve(FUNCTIONS_DIR, 'package.json'));
 const adminModules = () =>
   Promise.all([
@@ -116,6 +121,33 @@ async function manifestInstance(): Promise<Instance> {
   const manifest = (await import(dist('index.js'))) as { orderAssistant: TurnCallable };
   const importMs = performance.now() - started;
   return { importMs, serve: async () => manifest.orderAssistant };
+}
+
+/**
+ * An instance of @callable-flows/agent-kit as the Firebase CLI runs it (FIREBASE_KIT_INSTANCE_ID,
+ * its params and its secret in the environment, set by the parent): the kit's deploy manifest,
+ * then its `agent` callable, whose first call also runs the kit's readiness probe.
+ */
+async function agentKitInstance(): Promise<Instance> {
+  const started = performance.now();
+  const manifest = (await import(agentKitBuilt('dist', 'index.js'))) as { agent: TurnCallable };
+  const importMs = performance.now() - started;
+  return { importMs, serve: async () => manifest.agent };
+}
+
+/** The agent-kit's readiness probe alone, in a fresh process: its import (its own modules, lib/), then one run of it (the index queries). */
+async function agentKitProbe(): Promise<ColdReport> {
+  const started = performance.now();
+  const { firestoreReady } = (await import(agentKitBuilt('lib', 'firestore-ready.js'))) as {
+    firestoreReady(prefix: string): Promise<void>;
+  };
+  const importMs = performance.now() - started;
+  const cpu = process.cpuUsage();
+  const probe = performance.now();
+  await firestoreReady(`${process.env.FIREBASE_KIT_INSTANCE_ID}_`);
+  const turnMs = performance.now() - probe;
+  const turnCpuMs = cpuMs(process.cpuUsage(cpu));
+  return { importMs, turnMs, turnCpuMs, processMs: sinceSpawn(), processCpuMs: cpuMs(process.cpuUsage()) };
 }
 
 async function genkitInstance(projectId: string): Promise<Instance> {
@@ -216,10 +248,17 @@ async function breakdown(projectId: string, sessionId: string, uid: string, turn
 
 const cpuMs = (used: NodeJS.CpuUsage): number => (used.user + used.system) / 1000;
 
-/** `turnFirestore` of the built bundle (the bundler renames a chunk's exports; its module namespace keeps the name). */
+/**
+ * `turnFirestore` of the built bundle: exported by its name, or (when the bundler renames a
+ * chunk's exports) inside a module namespace the chunk exports.
+ */
 async function turnFirestoreOfDist(): Promise<() => Promise<Firestore>> {
-  const chunk = (await import(dist('turn-firestore.js'))) as Record<string, { turnFirestore?: unknown }>;
-  const turnFirestore = Object.values(chunk).find((m) => typeof m?.turnFirestore === 'function')?.turnFirestore;
+  const chunk = (await import(dist('turn-firestore.js'))) as Record<string, unknown>;
+  const namespaces = Object.values(chunk) as ({ turnFirestore?: unknown } | null | undefined)[];
+  const turnFirestore =
+    typeof chunk.turnFirestore === 'function'
+      ? chunk.turnFirestore
+      : namespaces.find((m) => typeof m?.turnFirestore === 'function')?.turnFirestore;
   if (!turnFirestore) throw new Error('dist/turn-firestore.js exports no turnFirestore');
   return turnFirestore as () => Promise<Firestore>;
 }
@@ -246,8 +285,9 @@ async function restFirstRead(): Promise<ColdReport> {
  * A cold instance: a fresh process imports the deploy manifest, then serves one turn of an
  * existing session (`new`: open one and print its id). Usage:
  * `node lib/bench/turn/turn-cold-child.js <variant> <projectId> <sessionId|new> <uid> [message] [answer includes]`
- * (the manifest's variants send `message`, default `hello`); also `prime-kit|prime-genkit <dir>`
- * (fill a compile cache), `breakdown` (the steps, timed one by one) and `rest-first-read`.
+ * (the manifest's variants send `message`, default `hello`; `agent-kit`: the agent-kit's manifest);
+ * also `prime-kit|prime-genkit <dir>` (fill a compile cache), `breakdown` (the steps, timed one by
+ * one), `rest-first-read` and `agent-kit-probe` (the agent-kit's readiness probe alone).
  */
 async function main(): Promise<void> {
   const [variant, projectId, sessionId, uid, message = MANIFEST_MESSAGE, answerIncludes = ''] = process.argv.slice(
@@ -266,13 +306,17 @@ async function main(): Promise<void> {
   const turn: ManifestTurn = { message, answerIncludes };
   if (variant === 'breakdown') print(await breakdown(projectId, sessionId, uid, turn));
   if (variant === 'rest-first-read') print(await restFirstRead());
-  const manifestTurn = variant.startsWith('kit-manifest');
+  if (variant === 'agent-kit-probe') print(await agentKitProbe());
+  // A deploy manifest's turn (the example's or the agent-kit's): its message, its answer checked.
+  const manifestTurn = variant.startsWith('kit-manifest') || variant === 'agent-kit';
   const instance =
     variant === 'genkit'
       ? await genkitInstance(projectId)
-      : manifestTurn
-        ? await manifestInstance()
-        : await kitInstance(variant as ColdVariant, projectId);
+      : variant === 'agent-kit'
+        ? await agentKitInstance()
+        : manifestTurn
+          ? await manifestInstance()
+          : await kitInstance(variant as ColdVariant, projectId);
   const cpu = process.cpuUsage();
   const started = performance.now();
   const fn = await instance.serve();

@@ -1,3 +1,4 @@
+export { notOwner } from './admit-call.js';
 export { admitSubResume } from './admit-sub-resume.js';
 export { answererOf, approvalResult } from './answerer.js';
 export { type BeginRequest, beginTurn, type TurnStart } from './begin-turn.js';

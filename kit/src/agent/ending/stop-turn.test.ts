@@ -125,8 +125,10 @@ describe('stopTurn', () => {
     expect((await running).details?.reason).toBe('STOPPED');
   });
 
-  it('refuses with SESSION_NOT_FOUND when the session does not exist', async () => {
+  it('refuses a session that does not exist as another user’s (NOT_OWNER, the same words): nobody learns whether an id exists', async () => {
     const { agent } = slowRoundAgent();
-    expect((await refusal(agent.stop('nope', alice))).details?.reason).toBe('SESSION_NOT_FOUND');
+    const missing = await refusal(agent.stop('nope', alice));
+    expect(missing).toMatchObject({ code: 'permission-denied', details: { reason: 'NOT_OWNER' } });
+    expect(missing.message).toBe("session 'nope' belongs to another user");
   });
 });

@@ -3,6 +3,7 @@ import { KitError } from '../../errors/index.js';
 import type { Session } from '../../session/session-schema.js';
 import { standingOf } from '../../session/session-standing.js';
 import type { StopRecord, TurnStops } from '../../session/turn-stops.js';
+import { notOwner } from '../admission/index.js';
 import type { AgentRuntime } from '../runtime/index.js';
 
 /** Who stops which turn. */
@@ -25,14 +26,16 @@ function stopsOf(rt: AgentRuntime): TurnStops {
   return stops;
 }
 
-/** The session, fresh from the store (a stop is never decided on a cached copy), if `uid` owns it. */
+/**
+ * The session, fresh from the store (a stop is never decided on a cached copy), if `uid` owns it.
+ * A session that does not exist is refused as another user's is (`NOT_OWNER`, the same words):
+ * nobody learns whether an id they don't own exists.
+ */
 export async function ownedSession(rt: AgentRuntime, sessionId: string, uid: string): Promise<Session> {
   const record = await rt.store.load(sessionId, { fresh: true });
-  if (!record) throw new KitError('not-found', `no session '${sessionId}'`, { reason: 'SESSION_NOT_FOUND' });
+  if (!record) throw notOwner(sessionId);
   const session = rt.givenUp.seeThrough(record.session);
-  if (session.ownerUid !== uid) {
-    throw new KitError('permission-denied', `session '${sessionId}' belongs to another user`, { reason: 'NOT_OWNER' });
-  }
+  if (session.ownerUid !== uid) throw notOwner(sessionId);
   // A session handed to another agent its hand-offs reach is still this callable's to serve.
   if (session.agent !== rt.name && !rt.routeTo?.(session.agent)) {
     const why = `session '${sessionId}' belongs to agent '${session.agent}', not '${rt.name}'`;

@@ -58,6 +58,22 @@ describe('dueHandoff', () => {
     expect(dueHandoff(rt(), [user, asked, failed])).toBeUndefined();
   });
 
+  it('finds none while another call of its round waits for a person or was approved and has not run, then once it is answered', () => {
+    const done = { pendingOutput: { handedTo: 'refunds' } };
+    const round = (metadata: Record<string, unknown>): Message => ({
+      role: 'model',
+      content: [
+        { toolRequest: { name: 'refund', ref: 'r1', input: {} }, metadata },
+        { toolRequest: { name: 'transfer_to_refunds', ref: 'h1', input: {} }, metadata: done },
+      ],
+    });
+    // The waiting call is front's: its approvers admit its answer and its tool runs it, so the session stays front's.
+    expect(dueHandoff(rt(), [user, round({ interrupt: { title: 'refund?' } })])).toBeUndefined();
+    expect(dueHandoff(rt(), [user, round({ resumed: true, resolvedInterrupt: {} })])).toBeUndefined();
+    expect(dueHandoff(rt(), [user, round({ pendingOutput: 'refunded', answer: 'restart' })])).toMatchObject({ at: 1 });
+    expect(dueHandoff(rt(), [user, round({ pendingOutput: 'no', answer: 'decline' })])).toMatchObject({ at: 1 });
+  });
+
   it('finds none for a tool that hands to nobody, or on an agent without hand-offs', () => {
     const other: Message = { role: 'model', content: [{ toolRequest: { name: 'lookup', ref: 'l1', input: {} } }] };
     expect(dueHandoff(rt(), [user, other])).toBeUndefined();

@@ -1,4 +1,4 @@
-import { callStateOf } from '../../call-state/index.js';
+import { callStateOf, isRecorded } from '../../call-state/index.js';
 import { lookupTool } from '../../generate/index.js';
 import { type Message, toolRequestsOf, toolResponsesOf } from '../../model/index.js';
 import type { AgentRuntime } from '../runtime/index.js';
@@ -34,7 +34,10 @@ function answeredOk(history: readonly Message[], at: number, ref: string | undef
  * The hand-off the history's last model message asked of `rt` and that ran, not yet carried out
  * (no `metadata.handoff` on it): the index of that message and the agent it hands to. A turn finds
  * one after its round (the usual case), or on its retry when the instance died between the round
- * and the switch's write. The first hand-off of the round wins.
+ * and the switch's write. The first hand-off of the round wins. None while a call of that round
+ * is not answered (it waits for a person, or was approved and has not run): the call is `rt`'s,
+ * admitted by `rt`'s tool's approvers and run by `rt`'s tool, so the session stays `rt`'s until
+ * the round is answered; the turn that answers it then hands off.
  */
 export function dueHandoff(
   rt: AgentRuntime,
@@ -42,7 +45,9 @@ export function dueHandoff(
 ): { at: number; to: AgentRuntime } | undefined {
   const at = history.findLastIndex((m) => m.role === 'model');
   if (at < 0 || handoffOf(history[at])) return undefined;
-  for (const part of toolRequestsOf(history[at])) {
+  const calls = toolRequestsOf(history[at]);
+  if (at === history.length - 1 && !calls.every((p) => isRecorded(callStateOf(p)))) return undefined;
+  for (const part of calls) {
     const agent = handoffTargetOf(lookupTool(rt.toolMap, part.toolRequest.name));
     if (!agent || !answeredOk(history, at, part.toolRequest.ref)) continue;
     const to = rt.routeTo?.(agent.name);

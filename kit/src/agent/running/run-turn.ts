@@ -17,6 +17,7 @@ import type { LiveWriter } from './live-writer.js';
 import { sizeLimitsMiddleware } from './size-limits-middleware.js';
 import type { TurnJournal } from './turn-journal.js';
 import type { TurnWriter } from './turn-writer.js';
+import { waitingBound } from './waiting-bound.js';
 
 /** What a turn produced: the history and state to store, the summary to keep, the result for the caller. */
 export interface FinishedTurn {
@@ -134,6 +135,7 @@ export async function runTurn(
   // A session's history is valid as it stands: a store parses what it reads (`parseSession`), and every
   // message added since was checked on the wire or built by the kit. So generate doesn't walk it again.
   markCheckedList(messages);
+  const admitWaiting = waitingBound(rt, { ownerUid: writer.session.ownerUid, agent: rt.name });
   const generated: GenerateResult = await generate({
     model: rt.model,
     system: systemWith(rt.system, summary),
@@ -148,6 +150,7 @@ export async function runTurn(
     ...(observer ? { observer } : {}),
     ...(openRoundOf(messages) ? { resume: {} } : {}),
     ...journalHooks(journal, writer, live),
+    ...(admitWaiting ? { admitWaiting } : {}),
     userIsPerson: writer.session.parent === undefined, // a sub-agent's are its parent model's words
     ...(journal.toolState ? { state: journal.toolState } : {}),
     artifacts: journal.toolArtifacts,

@@ -37,6 +37,19 @@ export interface HistoryOptions {
  */
 export type WhileBusy = 'reject' | 'queue' | 'interrupt';
 
+/**
+ * The most approvals that may wait at once (inbox documents in state `waiting`), counted from the
+ * store: for one owner across all their sessions, and for one agent across all its owners. A call
+ * that would wait past either is not asked: its model gets a tool error (`resource-exhausted`)
+ * saying how many wait, and the turn goes on. `Infinity` lifts one bound.
+ */
+export interface WaitingApprovalsBound {
+  /** Per owner (the session's `ownerUid`), across their sessions. Default {@link DEFAULT_WAITING_APPROVALS}`.perOwner` (20). */
+  perOwner?: number;
+  /** Per agent (the one that asked), across all owners. Default {@link DEFAULT_WAITING_APPROVALS}`.perAgent` (10,000). */
+  perAgent?: number;
+}
+
 /** Configuration of {@link defineAgent}. */
 export interface AgentConfig<O extends z.ZodType = z.ZodType> {
   name: string;
@@ -105,6 +118,12 @@ export interface AgentConfig<O extends z.ZodType = z.ZodType> {
    * never the ID token's `name` claim, which any user can change.
    */
   approverName?: ApproverNameHook;
+  /**
+   * The bound on approvals waiting at once, per owner and per agent (see {@link WaitingApprovalsBound});
+   * `false` lifts it. Needs a store that counts them (`FirestoreSessionStore`, `InMemorySessionStore`);
+   * with another nothing is bounded. Default 20 per owner, 10,000 per agent.
+   */
+  waitingApprovals?: WaitingApprovalsBound | false;
   /** The time in epoch ms (tests inject one to expire leases). Default `Date.now`. */
   clock?: () => number;
   /** The clock and timers live words are throttled by (tests inject a manual one). Default wall time. */
@@ -117,6 +136,16 @@ export const DEFAULT_LEASE_MS = 12_000;
 export const DEFAULT_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** The default bound of a session's queue (three of the largest requests fit one Firestore document). */
 export const DEFAULT_MAX_QUEUED = 3;
+/**
+ * The default bound on waiting approvals: 20 per owner (more than a person works through in one
+ * sitting; past it a model asking again is a loop or abuse, and every one is a push to someone),
+ * 10,000 per agent (a flood across many owners stops well before an inbox query or a notifier's
+ * sweep of the `waiting` documents gets slow, yet no real agent's traffic meets it).
+ */
+export const DEFAULT_WAITING_APPROVALS: Readonly<Required<WaitingApprovalsBound>> = {
+  perOwner: 20,
+  perAgent: 10_000,
+};
 /** The default number of results kept for retries. */
 export const DEFAULT_KEEP_RESULTS = 8;
 

@@ -23,6 +23,8 @@ import {
   DEFAULT_MAX_QUEUED,
   DEFAULT_SESSION_TTL_MS,
   DEFAULT_SUMMARY_INSTRUCTIONS,
+  DEFAULT_WAITING_APPROVALS,
+  type WaitingApprovalsBound,
   type WhileBusy,
 } from './agent-config.js';
 import { GivenUpLeases } from './given-up-leases.js';
@@ -77,6 +79,8 @@ export interface AgentRuntime {
   queueRuns: Map<string, Promise<unknown>>;
   /** Who is told of a waiting approval (`onApprovalWaiting`), when the agent has a hook. */
   notices: ResolvedNotices | undefined;
+  /** The bound on approvals waiting at once (`waitingApprovals`); undefined when lifted. */
+  waitingApprovals: Required<WaitingApprovalsBound> | undefined;
   /** The name an answer is stamped with (`approverName`; default the `approverName` custom claim). */
   approverName: ApproverNameHook;
   /**
@@ -107,6 +111,23 @@ function positiveCount(value: number, name: string): number {
   if (!(Number.isInteger(value) && value >= 1))
     throw new KitError('invalid-argument', `${name} must be a whole number ≥ 1, not ${value}`);
   return value;
+}
+
+function bound(value: number, name: string): number {
+  if (!(value === Number.POSITIVE_INFINITY || (Number.isInteger(value) && value >= 0)))
+    throw new KitError('invalid-argument', `${name} must be a whole number ≥ 0 or Infinity, not ${value}`);
+  return value;
+}
+
+/** The bound on waiting approvals with its defaults filled in; undefined when `false` lifts it. */
+function waitingBoundOf(
+  config: WaitingApprovalsBound | false | undefined,
+): Required<WaitingApprovalsBound> | undefined {
+  if (config === false) return undefined;
+  return {
+    perOwner: bound(config?.perOwner ?? DEFAULT_WAITING_APPROVALS.perOwner, 'waitingApprovals.perOwner'),
+    perAgent: bound(config?.perAgent ?? DEFAULT_WAITING_APPROVALS.perAgent, 'waitingApprovals.perAgent'),
+  };
 }
 
 function noticesOf(
@@ -174,6 +195,7 @@ export function resolveAgent<O extends z.ZodType>(config: AgentConfig<O>): Agent
     givenUp: new GivenUpLeases(),
     continuation: resolveContinuation(config.continuation),
     notices: noticesOf(config.onApprovalWaiting, store, config.name),
+    waitingApprovals: waitingBoundOf(config.waitingApprovals),
     approverName: config.approverName ?? approverNameClaim,
   };
 }

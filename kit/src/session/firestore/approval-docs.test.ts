@@ -32,6 +32,7 @@ describe('approvalWrites', () => {
       ref: 'a',
       tool: 'refund',
       ownerUid: 'alice',
+      agent: 'shop',
       approverUids: ['alice'],
       approverClaim: null,
       state: 'waiting',
@@ -70,6 +71,27 @@ describe('approvalWrites', () => {
     expect(approvalWrites(before, session(closed, { status: 'idle', version: 2 }))[0]?.fields.state).toBe('closed');
     expect(approvalWrites(before, { ...before, version: 2 })).toEqual([]);
     expect(approvalWrites(session(round(call('x'))), session(round(call('x'))))).toEqual([]);
+  });
+});
+
+describe('approvalWrites: who asked', () => {
+  it('names the agent that asked: the session’s, or for a sub-agent’s question the sub-agent', () => {
+    const question = {
+      name: 'refund',
+      ref: 'q1',
+      input: { cents: 5 },
+      metadata: { title: 'Refund?' },
+      inputDigest: 'd',
+    };
+    const subCall = stampInterrupt(
+      { toolRequest: { name: 'refunds', ref: 'r', input: {} } },
+      { subAgent: { agent: 'refunds', sessionId: 's1~r', interrupts: [question] } },
+    );
+    const writes = approvalWrites(undefined, session(round(waiting('a'), subCall), { status: 'interrupted' }));
+    expect(writes.map((w) => [w.ref, w.fields.agent])).toEqual([
+      ['a', 'shop'],
+      ['r/q1', 'refunds'],
+    ]);
   });
 });
 

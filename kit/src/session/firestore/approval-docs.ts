@@ -1,16 +1,10 @@
-import {
-  type ApprovalState,
-  type PresentedInput,
-  presentInputAsIs,
-  type WireInterrupt,
-} from '@callable-flows/protocol';
+import { type ApprovalState, type PresentedInput, presentInputAsIs } from '@callable-flows/protocol';
 import {
   answeredByOf,
   answerOf,
   approverAddressOf,
   askedOf,
   inputDigestOf,
-  isWaiting,
   nestedAddressOf,
   nestedInterruptsOf,
   openRoundOf,
@@ -19,6 +13,7 @@ import {
 } from '../../call-state/index.js';
 import { type Message, type ToolRequestPart, toolRequestsOf } from '../../model/index.js';
 import type { Session } from '../session-schema.js';
+import { askerOf, type WaitingQuestion as Waiting, waitingQuestions } from '../waiting-questions.js';
 
 // The approvals inbox, derived from the sessions alone: the diff of the waiting calls between the
 // copy a write replaces and the one it writes says which documents to open and which to close, so
@@ -30,28 +25,6 @@ export interface ApprovalWrite {
   ref: string;
   kind: 'open' | 'close';
   fields: Record<string, unknown>;
-}
-
-/** A question waiting in a session: a call of its own, or one its waiting sub-agent call (`part`) stands for (`nested`, by path ref). */
-interface Waiting {
-  part: ToolRequestPart;
-  nested?: WireInterrupt;
-}
-
-/**
- * The questions waiting in a history's open round, by ref: a sub-agent call's are its
- * sub-agent's, by path ref (the sub-session keeps no inbox of its own: one document per question).
- */
-function waitingCalls(history: readonly Message[]): Map<string, Waiting> {
-  const waiting = new Map<string, Waiting>();
-  for (const part of toolRequestsOf(openRoundOf(history))) {
-    const ref = part.toolRequest.ref;
-    if (ref === undefined || !isWaiting(part)) continue;
-    const nested = nestedInterruptsOf(part);
-    if (nested) for (const question of nested) waiting.set(question.ref, { part, nested: question });
-    else waiting.set(ref, { part });
-  }
-  return waiting;
 }
 
 /** The call `ref` in `history`, the last round first. */
@@ -94,6 +67,8 @@ function openFields(session: Session, { part, nested }: Waiting): Record<string,
     presented: storable(presentedOfWaiting({ part, nested })),
     inputDigest: (nested ? nested.inputDigest : inputDigestOf(part)) ?? '',
     ownerUid: session.ownerUid,
+    // Who asked: what the bound on an agent's waiting approvals counts.
+    agent: askerOf(session, { part, nested }),
     // The owner alone, unless the tool named approvers: then they, and a claim's holders.
     approverUids: address ? address.uids : [session.ownerUid],
     approverClaim: address?.claim ?? null,
@@ -148,8 +123,8 @@ export function approvalWrites(expected: Session | undefined, next: Session): re
   // Most writes (a text turn, a heartbeat) have no open round on either side: nothing to read, nothing made.
   const beforeRound = expected && openRoundOf(expected.history);
   if (!beforeRound && !openRoundOf(next.history)) return NONE;
-  const before = expected ? waitingCalls(expected.history) : new Map<string, Waiting>();
-  const after = waitingCalls(next.history);
+  const before = expected ? waitingQuestions(expected.history) : new Map<string, Waiting>();
+  const after = waitingQuestions(next.history);
   if (!before.size && !after.size) return NONE;
   const writes: ApprovalWrite[] = [];
   for (const [ref, waiting] of after) {

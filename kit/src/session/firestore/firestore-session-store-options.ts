@@ -3,8 +3,11 @@ import type { HistoryLayout, HistoryLimits } from './history-layout.js';
 
 /** One Firestore call the store made, with the documents it read and wrote (billing units). */
 export interface StoreOperation {
-  /** `live`: a write of the running round's words (`control/live`), beside the session. */
-  kind: 'get' | 'getAll' | 'commit' | 'delete' | 'query' | 'live';
+  /**
+   * `live`: a write of the running round's words (`control/live`), beside the session. `count`: a
+   * `count()` of the waiting approvals (billed one read per 1,000 documents counted, at least one).
+   */
+  kind: 'get' | 'getAll' | 'commit' | 'delete' | 'query' | 'live' | 'count';
   reads: number;
   writes: number;
   /** For a commit: about how many bytes it sent (its fields and chunk texts, as JSON). */

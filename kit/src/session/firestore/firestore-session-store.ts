@@ -9,6 +9,7 @@ import {
 } from '@callable-flows/protocol';
 import { KitError } from '../../errors/index.js';
 import {
+  countWhere,
   type DocumentBatch,
   type DocumentDb,
   type DocumentRef,
@@ -39,6 +40,7 @@ import {
   writeConflict,
 } from '../session-store.js';
 import type { ScannedSession, SessionScan, SweepableSessionStore } from '../session-sweep.js';
+import type { WaitingCount, WaitingFilter } from '../waiting-questions.js';
 import { type ApprovalWrite, approvalRefsOf, approvalWrites, openedRefs } from './approval-docs.js';
 import { FirestoreApprovalNotices } from './firestore-approval-notices.js';
 import { firestoreCode, fromFirestoreError } from './firestore-error.js';
@@ -140,6 +142,11 @@ export class FirestoreSessionStore implements SweepableSessionStore {
   readonly live: FirestoreLiveWords;
   /** The notices of the approvals inbox (`<prefix>approvals/{id}`): who tells a waiting approval, once. */
   readonly approvals: FirestoreApprovalNotices;
+  /**
+   * The inbox documents that wait, by owner or agent: a `count()` aggregation (equality filters on
+   * `ownerUid` or `agent` and `state`), one read per 1,000 documents counted, over either client.
+   */
+  readonly waitingCount: WaitingCount = { count: (filter) => this.countWaiting(filter) };
 
   constructor(options: FirestoreSessionStoreOptions) {
     const prefix = options.prefix ?? '';
@@ -414,6 +421,16 @@ export class FirestoreSessionStore implements SweepableSessionStore {
         if (attempt >= LOAD_ATTEMPTS || !isWriteConflict(error)) throw error;
       }
     }
+  }
+
+  private async countWaiting(filter: WaitingFilter): Promise<number> {
+    const [field, value] = filter.ownerUid !== undefined ? ['ownerUid', filter.ownerUid] : ['agent', filter.agent];
+    const what = `counting the approvals waiting for ${field} '${value}'`;
+    const count = await this.run(what, () =>
+      countWhere(this.db, this.approvalsCollection, { [field]: value, state: 'waiting' }),
+    );
+    this.onOperation?.({ kind: 'count', reads: Math.max(1, Math.ceil(count / 1000)), writes: 0 });
+    return count;
   }
 
   /** One page of the sessions `query` names, oldest first (for the cleanup job). */

@@ -2,6 +2,7 @@ import { KitError } from '../../errors/index.js';
 import type { ApprovalNotices } from '../approval-notices.js';
 import type { Session } from '../session-schema.js';
 import type { SessionRecord, SessionStore, SessionWriteOptions } from '../session-store.js';
+import type { WaitingCount } from '../waiting-questions.js';
 
 /** Where a fault strikes: the `at`-th create or write (1-based), before it reaches the store or after it did. */
 export interface Fault {
@@ -50,6 +51,11 @@ export class FlakyStore implements SessionStore {
   /** The store's approval notices (a dead process tells nothing: its turn's failed write started no notice). */
   get approvals(): ApprovalNotices | undefined {
     return this.inner.approvals;
+  }
+
+  /** The inner store's count of waiting approvals (a read: the faults are the writes'). */
+  get waitingCount(): WaitingCount | undefined {
+    return this.inner.waitingCount;
   }
 
   /** Whether the inner store's writes charge usage (a write that fails charges nothing). */

@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, symlinkSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { REPO_ROOT } from './functions-emulator.js';
+import { dirname, join, resolve } from 'node:path';
+
+/** The repository's root (from src/packages/ or lib/packages/). */
+export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 
 /** The workspaces published to the registry, in the order they import each other. */
 export const PUBLISHED = ['protocol', 'kit', 'client'] as const;
