@@ -17,11 +17,18 @@ const json: fc.Arbitrary<JsonValue> = fc.letrec<{ value: JsonValue }>((tie) => (
     fc.dictionary(key, tie('value'), { maxKeys: 4 }),
   ),
 })).value;
-const pair = fc.oneof(
-  fc.tuple(json, json),
-  fc.tuple(json, fc.jsonValue() as fc.Arbitrary<JsonValue>),
-  fc.tuple(fc.jsonValue() as fc.Arbitrary<JsonValue>, fc.jsonValue() as fc.Arbitrary<JsonValue>),
-);
+// The library refuses patches that touch `__proto__` or `constructor/prototype` (its guard against
+// prototype pollution): such documents are left out here, and this applier's own handling of
+// them is pinned below.
+const noPrototypeKeys = ([a, b]: [JsonValue, JsonValue]): boolean =>
+  !/"(__proto__|prototype)"/.test(JSON.stringify([a, b]));
+const pair = fc
+  .oneof(
+    fc.tuple(json, json),
+    fc.tuple(json, fc.jsonValue() as fc.Arbitrary<JsonValue>),
+    fc.tuple(fc.jsonValue() as fc.Arbitrary<JsonValue>, fc.jsonValue() as fc.Arbitrary<JsonValue>),
+  )
+  .filter(noPrototypeKeys);
 
 describe('diffJson', () => {
   it("makes a patch that fast-json-patch's applier turns the first document into the second with", () => {
