@@ -14,6 +14,8 @@ export interface InterruptTypes {
 export interface FlowTypes {
   /** The agent's structured output. */
   output?: unknown;
+  /** The agent's typed state (its `state` schema), as a watcher reads it. */
+  state?: unknown;
   /** The tools that may interrupt, by name. */
   interrupts?: Record<string, InterruptTypes>;
   /**

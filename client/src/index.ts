@@ -23,7 +23,13 @@ export type {
   WireRequest,
   WithdrawResult,
 } from '@callable-flows/protocol';
-export { approvalId, ERROR_CODES, ERROR_REASONS } from '@callable-flows/protocol';
+export {
+  applyJsonPatch,
+  approvalId,
+  ERROR_CODES,
+  ERROR_REASONS,
+  type JsonPatchOperation,
+} from '@callable-flows/protocol';
 export type {
   Branch,
   RunningStep,
@@ -94,6 +100,7 @@ export type { WatchedCall } from './watched-call.js';
 export type { ApprovalState, WatchedInterrupt } from './watched-interrupt.js';
 export type { WatchedLive } from './watched-live.js';
 export { parseMessages, type WatchedMessage, type WatchedPart } from './watched-message.js';
+export type { WatchedArtifact, WatchedOutputs, WatchedState } from './watched-outputs.js';
 export type { WatchedQueued } from './watched-queued.js';
 export type { WatchedResult } from './watched-result.js';
 export type { WireCallable } from './wire-callable.js';

@@ -19,6 +19,7 @@ import type { FlowTypes } from './flow-types.js';
 import { takenRequestsOf } from './taken-requests.js';
 import { liveOf, type WatchedLive, withUnjournaledSteps } from './watched-live.js';
 import { parseMessages } from './watched-message.js';
+import { outputsOf, type WatchedOutputs } from './watched-outputs.js';
 import { queuedOf, type WatchedQueued } from './watched-queued.js';
 
 // A session as `watch` shows it, decoded from the session document (the protocol's codec) and
@@ -39,9 +40,12 @@ export interface WatchedRun {
 
 /**
  * A live, typed view of one session: its conversation (the head branch's, or the one `showBranch`
- * picked), its branches, and where the session stands.
+ * picked), its branches, its outputs (artifacts, state), and where the session stands.
  */
-export interface SessionView<T extends FlowTypes = FlowTypes> extends Conversation<T>, BranchLayout {
+export interface SessionView<T extends FlowTypes = FlowTypes>
+  extends Conversation<T>,
+    BranchLayout,
+    WatchedOutputs<T> {
   id: string;
   agent: string;
   status: SessionStatus;
@@ -111,6 +115,7 @@ export function toSessionView<T extends FlowTypes = FlowTypes>(
     running: runOf(doc),
     ...conversationOf<T>(doc, messages),
     ...layout,
+    ...outputsOf<T>(doc),
     error: doc.error ?? undefined,
     queued: queuedOf(doc, queue),
     takenRequests: takenRequestsOf(doc),

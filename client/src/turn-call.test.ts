@@ -1,4 +1,4 @@
-import type { MessageResult, WireChunk, WireRequest } from '@callable-flows/protocol';
+import { applyJsonPatch, type MessageResult, type WireChunk, type WireRequest } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
 import { FlowError } from './flow-error.js';
 import type { FlowChunk } from './flow-types.js';
@@ -87,6 +87,19 @@ describe('callTurn with an approver’s answer', () => {
 });
 
 describe('isKnownChunk', () => {
+  it('passes artifact and state chunks, which fold into the state with applyJsonPatch', async () => {
+    const chunks: WireChunk[] = [
+      { type: 'state', patch: [{ op: 'replace', path: '', value: { n: 1 } }] },
+      { type: 'artifact', name: 'report', version: 1, parts: [{ text: 'Q3' }] },
+      { type: 'state', patch: [{ op: 'replace', path: '/n', value: 2 }] },
+    ];
+    const seen: FlowChunk[] = [];
+    await callTurn(callable(chunks), { sessionId: 's1', message: 'hi' }, (chunk) => seen.push(chunk), undefined);
+    expect(seen).toEqual(chunks);
+    const state = seen.reduce<unknown>((s, c) => (c.type === 'state' ? applyJsonPatch(s, c.patch) : s), undefined);
+    expect(state).toEqual({ n: 2 });
+  });
+
   it('passes the chunk kinds of this version and ignores one added after it, when streamed', async () => {
     const newer = { type: 'citation', url: 'https://example.com' } as unknown as WireChunk;
     expect(isKnownChunk({ type: 'text' })).toBe(true);

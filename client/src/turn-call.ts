@@ -34,6 +34,8 @@ const CHUNK_TYPES: Record<WireChunk['type'], true> = {
   toolRequest: true,
   toolResponse: true,
   interrupt: true,
+  artifact: true,
+  state: true,
 };
 
 /** True when this client knows `chunk`'s kind. */

@@ -55,6 +55,13 @@ export {
   WireInterruptMetadataSchema,
   WireInterruptSchema,
 } from './interrupt.js';
+export {
+  applyJsonPatch,
+  diffJson,
+  type JsonPatchOperation,
+  type JsonValue,
+  replaceWhole,
+} from './json-patch.js';
 export { PAYLOAD_LIMITS } from './payload-limits.js';
 export {
   MAX_PRESENTED_VALUE,
@@ -86,5 +93,5 @@ export {
   type WithdrawResult,
   WithdrawResultSchema,
 } from './stop-request.js';
-export { type WireChunk, WireChunkSchema } from './wire-chunk.js';
+export { JsonPatchOperationSchema, type WireChunk, WireChunkSchema } from './wire-chunk.js';
 export { type WireError, WireErrorSchema } from './wire-error.js';

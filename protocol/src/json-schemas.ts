@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApprovalDocSchema } from './approval-doc.js';
+import { ArtifactFieldSchema } from './artifact.js';
 import { CallRequestSchema } from './call-request.js';
 import { ApprovalResultSchema, CallResultSchema, QueuedResultSchema } from './call-result.js';
 import { canonicalJson } from './canonical-json.js';
@@ -39,6 +40,11 @@ const WIRE_SHAPES: Record<string, { schema: z.core.$ZodType; direction: Directio
     schema: TurnOutcomeFieldSchema,
     direction: 'read',
     title: "The session's `outcome` field (JSON text)",
+  },
+  'session-artifact': {
+    schema: ArtifactFieldSchema,
+    direction: 'read',
+    title: "An entry of the session's `artifacts` map (JSON text)",
   },
   'queue-doc': { schema: QueueDocSchema, direction: 'read', title: 'sessions/{sessionId}/control/queue' },
   'live-doc': { schema: LiveDocSchema, direction: 'read', title: 'sessions/{sessionId}/control/live' },

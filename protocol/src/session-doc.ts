@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 
 export * from './session-branches.js';
+export * from './artifact.js';
 
 // The session document in Firestore (`sessions/{id}`, history chunks in `sessions/{id}/history/{c…}`),
 // as the kit writes it and the kit and the web app read it. Scalars a query or a TTL policy
@@ -201,6 +202,8 @@ export const SessionDocSchema = z.object({
   branches: z.optional(z.nullable(z.string())),
   /** The turns' ends (`SnapshotSchema` as JSON text, read with `snapshotsOf`), keyed by id; absent before the first. */
   snapshots: z.optional(z.record(z.string(), z.string())),
+  /** The last version of each artifact (JSON text, `ArtifactFieldSchema`, read with `artifactsOf`), one field a name, named by a hash of it; absent until a tool writes one. */
+  artifacts: z.optional(z.record(z.string(), z.string())),
   history: HistoryFieldSchema,
 });
 export type SessionDoc = z.infer<typeof SessionDocSchema>;

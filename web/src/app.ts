@@ -492,6 +492,7 @@ export class ChatApp {
     // From the stored session, on this tab's own turn too: what waits is what was committed.
     this.deps.onWaiting?.(waitingOf(session));
     this.showQueued();
+    this.view.artifacts(session.artifacts ?? []);
     this.armLapse(session);
     if (!this.busy) this.draw(session);
     else {

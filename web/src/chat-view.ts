@@ -1,7 +1,8 @@
-import type { ApprovalState, RunningStep, WireInterrupt } from '@callable-flows/client';
+import type { ApprovalState, RunningStep, WatchedArtifact, WireInterrupt } from '@callable-flows/client';
 import { type ApprovalActions, type ApprovalCard, approvalCard } from './approval-card.js';
 import { toolWords } from './approval-copy.js';
 import { mayAnswer, type Viewer, waitsForWords } from './approver-role.js';
+import { showArtifacts } from './artifact-cards.js';
 import { copyButton } from './copy-button.js';
 import { countdown } from './countdown.js';
 import { el, summary } from './dom.js';
@@ -40,6 +41,8 @@ export interface ChatElements {
   announcer: HTMLElement;
   /** The messages queued behind the running turn, under the conversation. */
   queue: HTMLElement;
+  /** The artifacts the conversation's tools made, as cards under it (none drawn without it). */
+  artifacts?: HTMLElement;
 }
 
 /**
@@ -110,7 +113,13 @@ export class ChatView {
     this.below.hide();
     this.clearLog();
     this.queued([]);
+    this.artifacts([]);
     this.notice(undefined);
+  }
+
+  /** The artifacts of the conversation, each name's last version as a card (`artifact-cards.ts`). */
+  artifacts(artifacts: readonly WatchedArtifact[]): void {
+    if (this.elements.artifacts) showArtifacts(this.elements.artifacts, artifacts);
   }
 
   /**

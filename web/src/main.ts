@@ -76,7 +76,14 @@ const app = new ChatApp({
   onWaiting: (waiting) => approvalAlert.show(answerableBy(waiting, viewer)),
 });
 const view = new ChatView(
-  { log: $('#log'), scroller: $('#scroller'), notices: $('#notices'), announcer: $('#announcer'), queue: $('#queued') },
+  {
+    log: $('#log'),
+    scroller: $('#scroller'),
+    notices: $('#notices'),
+    announcer: $('#announcer'),
+    queue: $('#queued'),
+    artifacts: $('#artifacts'),
+  },
   app,
   () => client.auth.currentUser?.uid,
   () => viewer,

@@ -1,4 +1,10 @@
-import { type Conversation, type RunningStep, type SessionStatus, watch } from '@callable-flows/client';
+import {
+  type Conversation,
+  type RunningStep,
+  type SessionStatus,
+  type WatchedArtifact,
+  watch,
+} from '@callable-flows/client';
 import type { Firestore } from 'firebase/firestore';
 import type { AssistantTypes } from './assistant.js';
 import type { LiveWords } from './live-words.js';
@@ -22,6 +28,8 @@ export interface LiveSession extends Conversation<AssistantTypes> {
   requestIds: string[];
   /** The words the running round's model is streaming, from the server (undefined when none stream). */
   live: LiveWords | undefined;
+  /** What the conversation's tools made, each name's last version (absent: none). */
+  artifacts?: WatchedArtifact[];
 }
 
 /** What a live session calls: each new state of it, and the error that ended the following. */
@@ -63,6 +71,7 @@ export function watchSession(db: Firestore, id: string, observer: LiveObserver, 
             ...view.queued.map((queued) => queued.requestId),
           ].filter((id): id is string => id !== undefined),
           live: view.live ? { text: view.live.text } : undefined,
+          artifacts: view.artifacts,
         }),
       error: (error) => observer.error(error),
     },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { firestoreEmulatorHost } from '@callable-flows/kit/test-utils/firestore.js';
 import {
   ApprovalResultSchema,
+  applyJsonPatch,
   approvalId,
   CallResultSchema,
   outcomeOf,
@@ -99,7 +100,10 @@ describe.skipIf(!host)('the callable protocol as the mobile SDKs speak it (end t
     const answer = await callOverHttp(alice.callable, data, { stream: true, onChunk: (chunk) => seen.push(chunk) });
     expect(answer.httpStatus).toBe(200);
     const chunks = answer.chunks.map((chunk) => WireChunkSchema.parse(chunk));
-    expect(new Set(chunks.map((c) => c.type))).toEqual(new Set(['text', 'toolRequest', 'toolResponse']));
+    // The order looked up is kept in the agent's state: its change streams as a JSON Patch.
+    expect(new Set(chunks.map((c) => c.type))).toEqual(new Set(['text', 'toolRequest', 'toolResponse', 'state']));
+    const state = chunks.reduce<unknown>((s, c) => (c.type === 'state' ? applyJsonPatch(s, c.patch) : s), undefined);
+    expect(state).toEqual(JSON.parse((await session(alice, 'mob-2')).data?.state as string));
     expect(seen).toEqual(answer.chunks);
     expect(CallResultSchema.parse(answer.result)).toMatchObject({
       status: 'done',

@@ -70,6 +70,7 @@ function finished(session: Session, rt: AgentRuntime, ended: FinishedTurn, reque
   const next: Session = {
     ...rest,
     ...(ended.state === undefined ? {} : { state: ended.state }),
+    ...(ended.artifacts === undefined ? {} : { artifacts: ended.artifacts }),
     history: ended.history,
     status,
     outcome: turnOutcome(session.turn, rt.timing.clock(), { kind: status === 'interrupted' ? 'interrupted' : 'done' }),

@@ -9,10 +9,12 @@ import { frameChunk } from './frame-chunk.js';
  */
 export function chunkSender(
   request: Pick<CallableRequest, 'acceptsStreaming'>,
-  response: Pick<CallableResponse<WireChunk>, 'sendChunk'> | undefined,
+  response: Pick<CallableResponse<WireChunk>, 'sendChunk' | 'signal'> | undefined,
 ): ((chunk: GenerateResponseChunk) => void) | undefined {
   if (!request.acceptsStreaming || !response) return undefined;
   return (chunk) => {
+    // A caller that went away (an agent's turn finishes without it) is sent nothing, nor framed for.
+    if (response.signal?.aborted) return;
     for (const wire of frameChunk(chunk)) {
       // A failed write means the client is gone; response.signal aborts the turn for that.
       response.sendChunk(wire).catch(() => {});

@@ -1,6 +1,7 @@
 import { WireChunkSchema } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
 import { inputDigest } from '../call-state/index.js';
+import { sessionEventChunk } from '../model/index.js';
 import { frameChunk } from './frame-chunk.js';
 
 describe('frameChunk', () => {
@@ -107,5 +108,21 @@ describe('frameChunk', () => {
     });
     expect(wire).toEqual([{ type: 'toolResponse', ref: 't1/t2', name: 'charge', output: 1, agent: 'refunds' }]);
     expect(WireChunkSchema.parse(wire[0])).toMatchObject({ agent: 'refunds' });
+  });
+});
+
+describe('frameChunk (session events)', () => {
+  it('frames an artifact version and a state patch as their own chunks, a sub-agent’s with its name', () => {
+    const artifact = { name: 'r', version: 2, parts: [{ text: 'x' }], ref: 't1' };
+    const patch = [{ op: 'replace' as const, path: '', value: { n: 1 } }];
+    const wire = [
+      ...frameChunk(sessionEventChunk({ kind: 'artifact', artifact })),
+      ...frameChunk({ ...sessionEventChunk({ kind: 'state', patch }), agent: 'refunds' }),
+    ];
+    expect(wire).toEqual([
+      { type: 'artifact', ...artifact },
+      { type: 'state', patch, agent: 'refunds' },
+    ]);
+    for (const chunk of wire) expect(WireChunkSchema.parse(chunk)).toEqual(chunk);
   });
 });

@@ -1,6 +1,12 @@
 import type { WireChunk } from '@callable-flows/protocol';
 import { askedInputDigest, askedOf, isWaiting, nestedInterruptsOf, presentedOf } from '../call-state/index.js';
-import type { GenerateResponseChunk, Part, ToolRequestPart } from '../model/index.js';
+import {
+  type GenerateResponseChunk,
+  type Part,
+  type SessionEvent,
+  sessionEventOf,
+  type ToolRequestPart,
+} from '../model/index.js';
 
 function frameToolRequest(part: ToolRequestPart): WireChunk | undefined {
   const { name, ref, input, partial } = part.toolRequest;
@@ -40,14 +46,27 @@ function frameToolPart(part: Part): WireChunk | undefined {
   return { type: 'toolResponse', ref: ref ?? '', name, output: output ?? null };
 }
 
+function frameSessionEvent(event: SessionEvent): WireChunk {
+  if (event.kind === 'state') return { type: 'state', patch: event.patch };
+  const { name, version, parts, ref } = event.artifact;
+  return ref === undefined
+    ? { type: 'artifact', name, version, parts }
+    : { type: 'artifact', name, version, parts, ref };
+}
+
 /**
  * The wire chunks of one generate chunk. Model chunks carry text, reasoning and tool requests
  * (an interrupt is a model chunk whose tool request is stamped `metadata.interrupt`); tool
  * chunks carry tool responses. Media, data and aggregated repeats are not streamed: the
- * final result has them. A sub-agent's chunks (`agentTool`) carry its name as `agent`.
+ * final result has them. A session event (a journaled artifact, a state patch) is its own chunk. A sub-agent's chunks (`agentTool`) carry its name as `agent`.
  */
 export function frameChunk(chunk: GenerateResponseChunk): WireChunk[] {
   if (chunk.aggregated) return [];
+  const event = sessionEventOf(chunk);
+  if (event) {
+    const framed = frameSessionEvent(event);
+    return [chunk.agent === undefined ? framed : { ...framed, agent: chunk.agent }];
+  }
   const frame =
     chunk.role === 'tool' ? frameToolPart : chunk.role === 'model' || !chunk.role ? frameModelPart : undefined;
   if (!frame) return [];

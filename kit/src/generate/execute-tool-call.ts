@@ -7,6 +7,7 @@ import {
   LimitSink,
   RUN_INTO,
   type Tool,
+  type ToolArtifacts,
   type ToolResult,
   type ToolRunOptions,
   type ToolState,
@@ -31,6 +32,8 @@ export interface ToolCallScope {
   tools: ReadonlyMap<string, Tool>;
   /** The session state tools read and change, when the caller keeps one. */
   state?: ToolState | undefined;
+  /** Where tools write the session's artifacts, when the caller keeps them. */
+  artifacts?: ToolArtifacts | undefined;
   context: ActionContext;
   /** The session the calls run in (`ctx.sessionId`), when there is one. */
   sessionId?: string | undefined;
@@ -81,6 +84,7 @@ function runOptions(call: ToolCallRecord, resumed: ToolCall['resumed']): ToolRun
   if (call.kept !== undefined) options.kept = call.kept;
   if (scope.signal) options.signal = scope.signal;
   if (scope.state) options.state = scope.state;
+  if (scope.artifacts) options.artifacts = scope.artifacts;
   return options;
 }
 
@@ -154,6 +158,7 @@ export abstract class ToolCallRecord extends LimitSink<ToolResult> implements To
   readonly context: ActionContext;
   readonly signal: AbortSignal | undefined;
   readonly state: ToolState | undefined;
+  readonly artifacts: ToolArtifacts | undefined;
   resumed: Record<string, unknown> | true | undefined;
   /** What the tool kept with this call when it last asked a person (set before it runs again). */
   kept: Kept | undefined;
@@ -167,6 +172,7 @@ export abstract class ToolCallRecord extends LimitSink<ToolResult> implements To
     this.context = scope.context;
     this.signal = scope.signal;
     this.state = scope.state;
+    this.artifacts = scope.artifacts;
   }
 
   abstract deliver(outcome: ToolOutcome): void;

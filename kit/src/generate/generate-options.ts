@@ -15,7 +15,7 @@ import type {
   ToolResponsePart,
   Usage,
 } from '../model/index.js';
-import type { ActionContext, Tool, ToolEntry, ToolResult, ToolState } from '../tools/index.js';
+import type { ActionContext, Tool, ToolArtifacts, ToolEntry, ToolResult, ToolState } from '../tools/index.js';
 
 /**
  * How an open round goes on: answers for some interrupts, restarts (approvals) for others,
@@ -122,6 +122,8 @@ export interface GenerateOptions<O extends z.ZodType = z.ZodType> {
   sessionId?: string;
   /** The session state tools read (`ctx.state`) and change (`ctx.updateState`); an agent passes its journal's. */
   state?: ToolState;
+  /** Where tools write the session's artifacts (`ctx.artifact`); an agent passes its journal's. */
+  artifacts?: ToolArtifacts;
   /** Model middleware around every model call (retry, fallback, …). */
   use?: ModelMiddleware[];
   /** Middleware around every tool call. */

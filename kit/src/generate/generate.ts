@@ -202,6 +202,7 @@ export async function generate<O extends z.ZodType = z.ZodType>(
     signal: options.signal,
     middleware: options.toolMiddleware ?? [],
     state: options.state,
+    artifacts: options.artifacts,
     observer: options.observer,
   };
   const scope: LoopScope = { options, toolScope, onChunk };

@@ -1,3 +1,4 @@
+export { type Artifact, type ArtifactPart, ArtifactPartSchema, ArtifactSchema } from './artifact-part.js';
 export type { GenerateResponseChunk } from './chunk.js';
 export { composeMiddleware } from './compose-middleware.js';
 export { defineModel } from './define-model.js';
@@ -26,6 +27,7 @@ export type { ModelPrice, Pricing } from './pricing.js';
 export type { GenerateRequest, ToolChoice } from './request.js';
 export { type FinishReason, FinishReasonSchema, type GenerateResponse } from './response.js';
 export { type RouteOptions, type RouteRound, route } from './route.js';
+export { type SessionEvent, sessionEventChunk, sessionEventOf } from './session-event.js';
 export type { StepEvent, StepObserver } from './step-observer.js';
 export type { JsonSchema, ToolDefinition } from './tool-definition.js';
 export { type ModelUsage, type Usage, UsageSchema } from './usage.js';

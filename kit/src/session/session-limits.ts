@@ -17,6 +17,13 @@ export const SESSION_LIMITS = {
   interruptMetadataBytes: 64 * KiB,
   /** The agent's typed state, whole. */
   stateBytes: 256 * KiB,
+  /** One version of one artifact (its parts; media by URL, an inline `data:` URL counted whole). */
+  artifactBytes: 64 * KiB,
+  /**
+   * Every artifact of a session, as kept (each name's last version): with the tail (~400 KiB)
+   * and the state (256 KiB), what keeps the document under 1 MiB. Larger outputs go by URL.
+   */
+  artifactsBytes: 192 * KiB,
 } as const;
 
 /** One of the limits of {@link SESSION_LIMITS}. */

@@ -9,7 +9,7 @@ import {
   WireInterruptSchema,
 } from '@callable-flows/protocol';
 import { z } from 'zod';
-import { MessageSchema, ToolRequestPartSchema, UsageSchema } from '../model/index.js';
+import { ArtifactSchema, MessageSchema, ToolRequestPartSchema, UsageSchema } from '../model/index.js';
 
 /** The shape version of a stored session; a reader refuses shapes it does not know. */
 export const SESSION_SCHEMA_VERSION = 1;
@@ -128,6 +128,8 @@ export const SessionSchema = z.strictObject({
   summary: SummarySchema.optional(),
   /** The agent's typed state (its `state` schema), changed by tools and journaled with their results. */
   state: z.unknown().optional(),
+  /** The last version of each artifact tools wrote, by name; absent until one is written. */
+  artifacts: z.array(ArtifactSchema).optional(),
   lease: LeaseSchema.optional(),
   turn: TurnStateSchema.optional(),
   /** How many user turns were started; the next turn's `seq`. */

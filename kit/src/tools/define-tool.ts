@@ -1,7 +1,7 @@
 import type { Span } from '@opentelemetry/api';
 import type { z } from 'zod';
 import { fromZodError, KitError } from '../errors/index.js';
-import type { ToolDefinition } from '../model/index.js';
+import type { ArtifactPart, ToolDefinition } from '../model/index.js';
 import { startToolSpan, toolSpanName, traceToolCall } from '../telemetry/index.js';
 import { assertApprovers } from './approvers.js';
 import { assertEditablePaths } from './input-edit.js';
@@ -57,6 +57,12 @@ class CallContext extends LazySignal implements ToolContext {
     const state = this.#options.state;
     if (!state) throw new KitError('failed-precondition', 'this tool runs where there is no session state');
     state.update(this.ref, update);
+  }
+  artifact(name: string, parts: ArtifactPart[]): void {
+    const artifacts = this.#options.artifacts;
+    if (!artifacts)
+      throw new KitError('failed-precondition', 'this tool runs where there is no session to keep artifacts');
+    artifacts.write(this.ref, name, parts);
   }
 }
 

@@ -30,6 +30,7 @@ export {
   type OwnAnswerReading,
   RUN_INTO,
   type Tool,
+  type ToolArtifacts,
   type ToolConfig,
   type ToolContext,
   type ToolResult,

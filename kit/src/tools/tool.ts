@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Part, ToolDefinition, ToolRequestPart, ToolResponsePart } from '../model/index.js';
+import type { ArtifactPart, Part, ToolDefinition, ToolRequestPart, ToolResponsePart } from '../model/index.js';
 import type { Approvers } from './approvers.js';
 import type { PresentInput } from './present-input.js';
 import type { LimitSink } from './run-with-limits.js';
@@ -167,6 +167,20 @@ export interface ToolContext {
    * turn never applies it twice.
    */
   updateState(update: (state: unknown) => unknown): void;
+  /**
+   * Writes a version of the session's artifact `name` (a report, a chart by URL, data): its
+   * `parts` replace the name's last version. Like a state change it is journaled with this
+   * call's result (a call that fails or interrupts writes none, a retried turn never twice),
+   * then streamed to the caller and kept in the session for every watcher. Checked now: too
+   * large, or outside an agent, it throws here, so the call fails with words the model reads.
+   */
+  artifact(name: string, parts: ArtifactPart[]): void;
+}
+
+/** How a tool call writes the artifacts of the session it runs in (`generate`'s `artifacts`). */
+export interface ToolArtifacts {
+  /** Keeps a version of artifact `name` with call `ref`, until its result is recorded. */
+  write(ref: string, name: string, parts: ArtifactPart[]): void;
 }
 
 /** How a tool call reads and changes the state of the session it runs in (`generate`'s `state`). */
@@ -204,6 +218,7 @@ export interface ToolRunOptions {
   /** The session the call runs in (`ctx.sessionId`). */
   sessionId?: string | undefined;
   state?: ToolState;
+  artifacts?: ToolArtifacts;
   resumed?: Record<string, unknown> | true;
   /** What the call kept when it last asked a person ({@link InterruptOptions}). */
   kept?: Record<string, unknown> | undefined;

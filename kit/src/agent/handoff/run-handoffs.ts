@@ -50,9 +50,11 @@ export async function runHandingOff(
     if (!due) break;
     const record = { from: rt.name, to: due.to.name, at: rt.timing.clock() };
     const state = ended ? ended.state : journal.state;
+    const artifacts = ended ? ended.artifacts : journal.artifacts;
     await writer.commit((s) => ({
       ...s,
       ...(state === undefined ? {} : { state }),
+      ...(artifacts === undefined ? {} : { artifacts }),
       agent: record.to,
       history: withHandoff(history, due.at, record),
     }));
@@ -68,7 +70,8 @@ export async function runHandingOff(
       const { history: switched, summary } = writer.session;
       // The last round's usage is counted above: the result it leaves adds none.
       const last = ended?.result ?? emptyResult(writer);
-      ended = { history: switched, state: journal.state, summary, result: { ...last, usage: {} } };
+      const kept = { state: journal.state, artifacts: journal.artifacts };
+      ended = { history: switched, ...kept, summary, result: { ...last, usage: {} } };
       break;
     }
     ended = await runTurn(rt, journal, writer, { ...turn, kind: 'retry' }, ctx, observer, live);

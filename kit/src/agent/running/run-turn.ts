@@ -6,7 +6,14 @@ import {
   generate,
   type ToolMiddleware,
 } from '../../generate/index.js';
-import { type Message, markCheckedList, type Part, type StepObserver, type Usage } from '../../model/index.js';
+import {
+  type Artifact,
+  type Message,
+  markCheckedList,
+  type Part,
+  type StepObserver,
+  type Usage,
+} from '../../model/index.js';
 import type { Session, Summary } from '../../session/session-schema.js';
 import { journaledAnswer, toTurnResult } from '../call-records/index.js';
 import { summariseHistory, summaryCut } from '../history/index.js';
@@ -23,6 +30,8 @@ import { waitingBound } from './waiting-bound.js';
 export interface FinishedTurn {
   history: Message[];
   state: unknown;
+  /** The session's artifacts with the turn's versions; undefined when none was ever written. */
+  artifacts: Artifact[] | undefined;
   summary: Summary | undefined;
   result: AgentTurnResult;
 }
@@ -127,7 +136,7 @@ export async function runTurn(
     const answered = journaledAnswer(writer.session, rt.output);
     if (answered) {
       const { history, state, summary } = writer.session;
-      return { history, state: journal.state ?? state, summary, result: answered };
+      return { history, state: journal.state ?? state, artifacts: journal.artifacts, summary, result: answered };
     }
   }
   const signal = ctx.signal ? AbortSignal.any([writer.signal, ctx.signal]) : writer.signal;
@@ -135,6 +144,7 @@ export async function runTurn(
   const summary = turn.kind === 'message' ? await compress(rt, writer, usage, signal) : writer.session.summary;
   const base = writer.session.history.slice(0, summary?.upTo ?? 0);
   journal.begin(base);
+  journal.streamTo(ctx.onChunk);
   const messages = writer.session.history.slice(base.length);
   // A session's history is valid as it stands: a store parses what it reads (`parseSession`), and every
   // message added since was checked on the wire or built by the kit. So generate doesn't walk it again.
@@ -157,6 +167,7 @@ export async function runTurn(
     ...(admitWaiting ? { admitWaiting } : {}),
     userIsPerson: writer.session.parent === undefined, // a sub-agent's are its parent model's words
     ...(journal.toolState ? { state: journal.toolState } : {}),
+    artifacts: journal.toolArtifacts,
     ...chunksTo(ctx.onChunk, live, journal),
     signal,
     context: ctx.context ?? {},
@@ -166,6 +177,7 @@ export async function runTurn(
   return {
     history: journal.toStored(generated.messages),
     state: journal.state,
+    artifacts: journal.artifacts,
     summary,
     result: { ...toTurnResult(writer.session.id, generated), usage },
   };

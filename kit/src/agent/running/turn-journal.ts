@@ -2,10 +2,18 @@ import type { z } from 'zod';
 import { stampPendingOutput } from '../../call-state/index.js';
 import { fromZodError } from '../../errors/index.js';
 import { lookupTool, type ModelResponseStep, type ToolResultStep } from '../../generate/index.js';
-import { type Message, toolRequestsOf } from '../../model/index.js';
+import {
+  type Artifact,
+  type GenerateResponseChunk,
+  type Message,
+  sessionEventChunk,
+  toolRequestsOf,
+} from '../../model/index.js';
 import type { Session } from '../../session/index.js';
 import { assertWithinLimit } from '../../session/session-limits.js';
-import type { Tool, ToolState } from '../../tools/index.js';
+import type { Tool, ToolArtifacts, ToolState } from '../../tools/index.js';
+import { ArtifactLedger } from './artifact-ledger.js';
+import { StateStream } from './state-stream.js';
 import type { TurnWriter } from './turn-writer.js';
 
 /** A tool whose calls change nothing: its results may wait for the turn's next write. */
@@ -29,6 +37,10 @@ export class TurnJournal {
   private committedState: unknown;
   /** Updates of calls still running, kept until their result is journaled. */
   private readonly pendingUpdates = new Map<string, ((state: unknown) => unknown)[]>();
+  private readonly ledger: ArtifactLedger;
+  /** Where the turn's artifacts and state changes stream: the caller's, once `streamTo` names it. */
+  private send: ((chunk: GenerateResponseChunk) => void) | undefined;
+  private stateStream = new StateStream(undefined);
 
   constructor(writer: TurnWriter, tools: ReadonlyMap<string, Tool>, state?: { schema: z.ZodType; initial: unknown }) {
     this.writer = writer;
@@ -36,6 +48,23 @@ export class TurnJournal {
     this.current = writer.session.history;
     this.schema = state?.schema;
     this.committedState = writer.session.state ?? state?.initial;
+    this.ledger = new ArtifactLedger(writer.session.artifacts);
+  }
+
+  /** Streams each journaled artifact version and state change to `send` (the caller's chunks), if any. */
+  streamTo(send: ((chunk: GenerateResponseChunk) => void) | undefined): void {
+    this.send = send;
+    this.stateStream = new StateStream(send);
+  }
+
+  /** The session's artifacts with every journaled version; undefined when none was ever written. */
+  get artifacts(): Artifact[] | undefined {
+    return this.ledger.artifacts;
+  }
+
+  /** How tools of this turn write artifacts. */
+  get toolArtifacts(): ToolArtifacts {
+    return this.ledger.tool;
   }
 
   /** The session state with every journaled update. */
@@ -86,6 +115,8 @@ export class TurnJournal {
   withHistory(session: Session): Session {
     const next: Session = { ...session, history: this.current };
     if (this.committedState !== undefined) next.state = this.committedState;
+    const artifacts = this.ledger.artifacts;
+    if (artifacts) next.artifacts = artifacts;
     return next;
   }
 
@@ -117,19 +148,33 @@ export class TurnJournal {
       'toolRequest' in part && part.toolRequest.ref === ref ? stampPendingOutput(part, step.response) : part,
     );
     this.current = [...this.current.slice(0, -1), { ...last, content }];
-    this.applyUpdates(ref);
+    // A call that failed changes nothing: what it wrote before failing goes with it.
+    const failed = step.response.metadata?.toolError !== undefined;
+    if (failed) this.forget(ref);
+    const changed = !failed && this.applyUpdates(ref);
+    const made = failed ? [] : this.ledger.apply(ref, this.writer.now());
+    // Streamed once stored; a pure tool's at once (they ride the next write, as its result does).
     if (!isPure(step.tool)) await this.commit();
+    if (changed) this.stateStream.changed(this.committedState);
+    for (const { at: _at, ...artifact } of made) this.send?.(sessionEventChunk({ kind: 'artifact', artifact }));
   };
 
-  /** The state updates of call `ref` become part of the journal, with its result. */
-  private applyUpdates(ref: string): void {
+  /** Forgets the state updates and artifacts of call `ref`. */
+  private forget(ref: string): void {
+    this.pendingUpdates.delete(ref);
+    this.ledger.drop(ref);
+  }
+
+  /** The state updates of call `ref` become part of the journal, with its result; true if it had any. */
+  private applyUpdates(ref: string): boolean {
     const updates = this.pendingUpdates.get(ref);
-    if (!updates || !this.schema) return;
+    if (!updates || !this.schema) return false;
     this.pendingUpdates.delete(ref);
     this.committedState = this.checked(
       updates.reduce((state, update) => update(state), this.committedState),
       this.schema,
     );
+    return true;
   }
 
   private commit(): Promise<unknown> {

@@ -69,6 +69,11 @@ export class TurnWriter {
     return this.current.session;
   }
 
+  /** The turn's clock now (epoch ms). */
+  now(): number {
+    return this.timing.clock();
+  }
+
   /** True once a write gave the lease up. */
   get hasReleased(): boolean {
     return this.released;

@@ -1,4 +1,4 @@
-import { outcomeOf, SessionDocSchema, turnOf } from '@callable-flows/protocol';
+import { artifactsOf, outcomeOf, SessionDocSchema, turnOf } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../model/index.js';
 import { sampleSession } from '../test-utils/session-store-conformance.js';
@@ -113,5 +113,39 @@ describe('inboxChanges', () => {
     const whole = sessionDocFields(session, planHistory(EMPTY_LAYOUT, [], session.history), ['t1']);
     const [key] = Object.keys(whole.inbox as Record<string, string>);
     expect(inboxChanges(['t1'])).toEqual([[`inbox.${key}`, 't1']]);
+  });
+});
+
+describe('sessionDocFields (artifacts)', () => {
+  const report = (version: number, text: string) => ({
+    name: 'report',
+    version,
+    parts: [{ text }],
+    at: 1_700_000_000_000 + version,
+    ref: 't1',
+  });
+
+  it('writes artifacts the protocol’s codec reads, one field a name, and reads them back', () => {
+    const session = { ...sampleSession('s1', [user('a')]), artifacts: [report(1, 'v1')] };
+    const fields = sessionDocFields(session, planHistory(EMPTY_LAYOUT, [], session.history));
+    const parsed = SessionDocSchema.parse(readBack(fields));
+    expect(artifactsOf(parsed.artifacts)).toEqual([report(1, 'v1')]);
+    expect(readSessionDoc(readBack(fields), 's1').toSession(session.history)).toEqual(session);
+  });
+
+  it('changes only the field of the artifact a write versioned', () => {
+    const before = { ...sampleSession('s1', [user('a')]), artifacts: [report(1, 'v1')] };
+    const plan = planHistory(EMPTY_LAYOUT, [], before.history);
+    const next = { ...before, artifacts: [report(2, 'v2')] };
+    const changes = sessionFieldChanges(
+      before,
+      plan.layout,
+      next,
+      planHistory(plan.layout, before.history, next.history),
+    );
+    const artifactChanges = changes.filter(([path]) => path.startsWith('artifacts.'));
+    expect(artifactChanges).toHaveLength(1);
+    expect(JSON.parse(artifactChanges[0]?.[1] as string)).toEqual(report(2, 'v2'));
+    expect(changes.filter(([path]) => !path.startsWith('artifacts.'))).toEqual([]);
   });
 });

@@ -88,6 +88,7 @@ export function readSessionDoc(data: unknown, id: string): SessionDocRead {
       if (branches) session.branches = branches;
       const snapshots = snapshotsOf(doc.snapshots);
       if (snapshots.length) session.snapshots = snapshots;
+      if (doc.artifacts && Object.keys(doc.artifacts).length) session.artifacts = byTime(doc.artifacts, id);
       return parseSession(session, id);
     },
   };
@@ -137,6 +138,8 @@ const requestFields = (session: Session) => keyed('q', session.requests ?? [], (
 /** The `snapshots` map: each under `s{n}` (a name Firestore takes as it is; the id itself holds `-`). */
 const snapshotFields = (session: Session): Record<string, string> =>
   Object.fromEntries((session.snapshots ?? []).map((s) => [`s${s.n}`, JSON.stringify(s)]));
+// The protocol's `ArtifactFieldSchema`, one field a name: a turn that writes an artifact sends that one field.
+const artifactFields = (session: Session) => keyed('a', session.artifacts ?? [], (artifact) => artifact.name);
 
 /** The changes of a keyed map field: only the entries that differ, so a turn sends one entry, not the map. */
 function keyedChanges(field: string, before: Record<string, string>, next: Record<string, string>): FieldChange[] {
@@ -207,6 +210,7 @@ export function sessionDocFields(
     results: resultFields(session),
     requests: requestFields(session),
     ...(session.snapshots?.length ? { snapshots: snapshotFields(session) } : {}),
+    artifacts: artifactFields(session),
     inbox: inboxField(inbox),
     history: { ...plan.layout, lines: linesOf(plan) },
   };
@@ -235,6 +239,7 @@ export function sessionFieldChanges(
   changes.push(...keyedChanges('results', resultFields(before), resultFields(next)));
   changes.push(...keyedChanges('requests', requestFields(before), requestFields(next)));
   changes.push(...keyedChanges('snapshots', snapshotFields(before), snapshotFields(next)));
+  changes.push(...keyedChanges('artifacts', artifactFields(before), artifactFields(next)));
   if (layout.sealed !== plan.layout.sealed) changes.push(['history.sealed', plan.layout.sealed]);
   if (layout.length !== plan.layout.length) changes.push(['history.length', plan.layout.length]);
   if (!same(layout.chunks, plan.layout.chunks)) changes.push(['history.chunks', plan.layout.chunks]);
