@@ -21,7 +21,10 @@ import { CRASH_LEASE_MS, crashFaults, crashOwner, takeOn } from './test-utils/cr
 
 const host = firestoreEmulatorHost();
 const firestores: Firestore[] = [];
-afterAll(async () => Promise.all(firestores.map((f) => f.terminate())));
+// The instance that dies inside an approved call never comes back, so its turn keeps listening for
+// a stop; the client refuses to terminate while a listener is open, which is that instance's state,
+// not this test's outcome.
+afterAll(async () => Promise.all(firestores.map((f) => f.terminate().catch(() => undefined))));
 
 /** A bank over `inner`: "send" asks to transfer 5 cents (approval first), anything else is noted. */
 function bank(inner: SessionStore) {
