@@ -29,6 +29,7 @@ function stackConfig(env: NodeJS.ProcessEnv): StackConfig {
     agent: {
       ...(env.KIT_INSTANCE ? { instance: env.KIT_INSTANCE } : {}),
       ...(env.KIT_COLLECTION_PREFIX ? { collectionPrefix: env.KIT_COLLECTION_PREFIX } : {}),
+      ...(env.KIT_APPROVER_CLAIM ? { approverClaim: env.KIT_APPROVER_CLAIM } : {}),
     },
     demoAccounts: Object.fromEntries(
       Object.entries(users).map(([name, user]) => [

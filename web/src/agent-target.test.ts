@@ -20,6 +20,7 @@ describe('agentTargetOf', () => {
       agent: 'support',
       sessions: 'support_sessions',
       approvals: 'support_approvals',
+      approverClaim: 'manager',
       instance: 'support',
       queues: false,
       welcome: false,
@@ -38,6 +39,15 @@ describe('agentTargetOf', () => {
     const built = { instance: 'ops', collectionPrefix: 'opsAgent_' };
     expect(agentTargetOf('', built)).toMatchObject({ callable: 'kit-ops-agent', sessions: 'opsAgent_sessions' });
     expect(agentTargetOf('?instance=support', built)).toMatchObject({ sessions: 'support_sessions' });
+  });
+
+  it('gives the Approvals view to the holders of the claim the instance’s approvers hold', () => {
+    expect(agentTargetOf('', {}).approverClaim).toBe('manager');
+    expect(agentTargetOf('?instance=ops&approverClaim=oncall', {}).approverClaim).toBe('oncall');
+    expect(agentTargetOf('', { instance: 'ops', approverClaim: 'lead' }).approverClaim).toBe('lead');
+    expect(agentTargetOf('?instance=support', { instance: 'ops', approverClaim: 'lead' }).approverClaim).toBe(
+      'manager',
+    );
   });
 
   it('refuses an address that names no instance id', () => {

@@ -1,4 +1,5 @@
 import { kitInstance } from '@callable-flows/client';
+import { APPROVER_CLAIM } from './approver-role.js';
 
 /**
  * The agent the app talks to and where it reads that agent's documents: the example deployment's
@@ -14,6 +15,12 @@ export interface AgentTarget {
   sessions: string;
   /** The approvals inbox (`watchApprovals`). */
   approvals: string;
+  /**
+   * The custom claim of the agent's approvers, whose holders get the Approvals view: the order
+   * assistant's `manager`; a kit instance's from its `AGENT_APPROVERS=claim:<name>`, named to the
+   * page as `approverClaim` (the address, or `KIT_APPROVER_CLAIM` when Vite runs), else `manager`.
+   */
+  approverClaim: string;
   /** The kit instance's id; undefined for the order assistant. */
   instance: string | undefined;
   /**
@@ -29,6 +36,7 @@ export interface AgentTarget {
 export interface AgentSetting {
   instance?: string;
   collectionPrefix?: string;
+  approverClaim?: string;
 }
 
 const ORDER_ASSISTANT: AgentTarget = {
@@ -36,6 +44,7 @@ const ORDER_ASSISTANT: AgentTarget = {
   agent: 'orderAssistant',
   sessions: 'sessions',
   approvals: 'approvals',
+  approverClaim: APPROVER_CLAIM,
   instance: undefined,
   queues: true,
   welcome: true,
@@ -52,12 +61,14 @@ export function agentTargetOf(search: string, built: AgentSetting): AgentTarget 
   const id = named ?? built.instance;
   if (!id) return ORDER_ASSISTANT;
   const collectionPrefix = (named ? params.get('prefix') : built.collectionPrefix) ?? undefined;
+  const approverClaim = (named ? params.get('approverClaim') : built.approverClaim) || APPROVER_CLAIM;
   const instance = kitInstance(id, collectionPrefix ? { collectionPrefix } : {});
   return {
     callable: instance.callable,
     agent: instance.agent,
     sessions: instance.watch.sessions,
     approvals: instance.approvals.collection,
+    approverClaim,
     instance: instance.id,
     queues: false,
     welcome: false,

@@ -2,7 +2,7 @@ import { watchApprovals } from '@callable-flows/client';
 import type { User } from 'firebase/auth';
 import type { Firestore } from 'firebase/firestore';
 import { ApprovalsView } from './approvals-view.js';
-import { APPROVER_CLAIM, type Viewer } from './approver-role.js';
+import { type Viewer, waitsForWords } from './approver-role.js';
 import type { Assistant } from './assistant.js';
 import { errorWords } from './error-words.js';
 import type { DemoAccount } from './stack-config.js';
@@ -24,6 +24,8 @@ export interface ApprovalsSetup {
   assistant: Assistant;
   /** The agent's inbox collection. */
   approvals: string;
+  /** The custom claim of the agent's approvers: its holders get the view. */
+  approverClaim: string;
   accounts: Record<string, DemoAccount>;
   /** The header's buttons (the view's button goes first) and the chat's parts (hidden while it shows). */
   header: HTMLElement;
@@ -31,23 +33,24 @@ export interface ApprovalsSetup {
 }
 
 /**
- * The Approvals view for `viewer` when they hold the approver claim (a manager), started;
+ * The Approvals view for `viewer` when they hold the agent's approver claim (a manager), started;
  * undefined for anyone else, who gets no view (the rules would refuse them the inbox anyway).
  */
 export function approvalsFor(viewer: Viewer, setup: ApprovalsSetup): ApprovalsView | undefined {
-  if (viewer.claims[APPROVER_CLAIM] !== true) return undefined;
+  const claim = setup.approverClaim;
+  if (viewer.claims[claim] !== true) return undefined;
   const [scroller] = setup.chat;
   if (!scroller) return undefined;
   const view = new ApprovalsView(
     {
-      watch: (observer) =>
-        watchApprovals(setup.db, { claim: APPROVER_CLAIM }, observer, { collection: setup.approvals }),
+      watch: (observer) => watchApprovals(setup.db, { claim }, observer, { collection: setup.approvals }),
       answer: async (approval, decision) => {
         await setup.assistant.answerApproval(approval, decision);
       },
       names: namesOf(setup.accounts),
       errorText: (error) => errorWords(error).text,
       chat: setup.chat,
+      waitsFor: waitsForWords({ uids: [], claim }),
     },
     setup.header,
     scroller,

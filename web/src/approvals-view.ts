@@ -17,13 +17,15 @@ export interface ApprovalsViewDeps {
   errorText(error: unknown): string;
   /** The chat's parts, hidden while the view shows. */
   chat: readonly HTMLElement[];
+  /** Who the listed requests wait for, in words ("a manager"): the approver claim's holders. */
+  waitsFor: string;
 }
 
 /** True when the page's URL asks for the Approvals view. */
 const inUrl = (): boolean => new URLSearchParams(window.location.search).get(VIEW_PARAM) === VIEW;
 
 /**
- * The Approvals view of an approver (a holder of the manager claim): a header button with the
+ * The Approvals view of an approver (a holder of the agent's approver claim): a header button with the
  * count of waiting calls, and a page of its own (`?view=approvals`, a history entry) that lists
  * the inbox live, oldest first. An entry this approver answered says so and moves to "Answered
  * here"; one answered elsewhere (or expired) leaves the list.
@@ -69,7 +71,7 @@ export class ApprovalsView {
       el(
         'p',
         { class: 'intro' },
-        'Requests that wait for a manager. You see what the assistant asks to do, never the conversation.',
+        `Requests that wait for ${deps.waitsFor}. You see what the assistant asks to do, never the conversation.`,
       ),
       this.empty,
       this.waiting,

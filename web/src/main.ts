@@ -160,6 +160,7 @@ async function setViewer(user: User | null): Promise<void> {
     db: client.db,
     assistant,
     approvals: target.approvals,
+    approverClaim: target.approverClaim,
     accounts: STACK.demoAccounts,
     header: $('.actions'),
     chat,

@@ -55,7 +55,15 @@ describe('unsentStore', () => {
     const storage = memoryStorage();
     unsentStore(storage).save({ sessionId: 's1', text: 'for the order assistant', requestId: 'web-1' });
     unsentStore(storage, 'kit-support-agent').save({ sessionId: 's1', text: 'for support', requestId: 'web-2' });
-    expect(unsentStore(storage).of('s1').map((m) => m.text)).toEqual(['for the order assistant']);
-    expect(unsentStore(storage, 'kit-support-agent').of('s1').map((m) => m.text)).toEqual(['for support']);
+    expect(
+      unsentStore(storage)
+        .of('s1')
+        .map((m) => m.text),
+    ).toEqual(['for the order assistant']);
+    expect(
+      unsentStore(storage, 'kit-support-agent')
+        .of('s1')
+        .map((m) => m.text),
+    ).toEqual(['for support']);
   });
 });
