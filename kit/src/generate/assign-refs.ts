@@ -18,9 +18,10 @@ const usable = (ref: string | undefined): ref is string => ref !== undefined && 
  * (`<ref>/<subRef>`), so the kit gives that call a ref of its own and keeps the model's id
  * (`metadata.modelRef`) for the model alone: it is what the model is shown as the call's id.
  * The model's ref is its own (two sessions' models may use the same one); the call id is not:
- * it is `<random id>.<index>`, one random id per message (128 bits: no other message's, and no
- * one can guess a call's id before it exists) and the part's index in it. A random UUID per call
- * made a tool call about a quarter dearer in the engine bench.
+ * it is `<random id>.<index>`, one random id per message (132 bits: no other message's, and no
+ * one can guess a call's id before it exists) and the part's index in it. Not a counter: an app
+ * may key a document a client can write on it. Not a UUID per call: that, with the part copied
+ * by spreads, made the engine bench's b8 about 30 % slower (docs/benchmarks.md, "call ids").
  */
 export function assignRefs(message: Message): Message {
   let content: Part[] | undefined;
