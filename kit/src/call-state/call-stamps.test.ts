@@ -89,6 +89,14 @@ describe('clearStamps', () => {
   it('drops every pending stamp and keeps the rest when a round is settled', () => {
     expect(clearStamps(asked)).toEqual(request);
   });
+
+  it('gives back the part itself when it carries no stamp, and drops metadata left empty', () => {
+    expect(clearStamps(request)).toBe(request);
+    const bare = { toolRequest: request.toolRequest };
+    expect(clearStamps(bare)).toBe(bare);
+    expect(clearStamps({ toolRequest: request.toolRequest, metadata: {} })).toEqual(bare);
+    expect(clearStamps(stampInterrupt(bare, true))).toEqual(bare);
+  });
 });
 
 describe('asWaiting', () => {

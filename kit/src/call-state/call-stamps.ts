@@ -82,15 +82,34 @@ export function stampResolved(part: ToolRequestPart): ToolRequestPart {
   return { toolRequest: part.toolRequest, metadata: { ...withoutStamps(part), resolvedInterrupt } };
 }
 
-/** The request with no pending state left on it. */
+/** True when `metadata` holds a stamp {@link withoutStamps} takes off, or nothing at all. */
+function hasStampOrNothing(metadata: Record<string, unknown>): boolean {
+  if (
+    'interrupt' in metadata ||
+    'inputDigest' in metadata ||
+    'pendingOutput' in metadata ||
+    'pendingContent' in metadata ||
+    'pendingError' in metadata ||
+    'keptState' in metadata
+  ) {
+    return true;
+  }
+  for (const key in metadata) if (Object.hasOwn(metadata, key)) return false;
+  return true;
+}
+
+/**
+ * The request with no pending state left on it: the part itself when it carries none (every call
+ * of a fresh round carries its call id, and a round settles per model call: no copy per call).
+ */
 export function clearStamps(part: ToolRequestPart): ToolRequestPart {
+  if (part.metadata === undefined || !hasStampOrNothing(part.metadata)) return part;
   const metadata = withoutStamps(part);
   return Object.keys(metadata).length ? { toolRequest: part.toolRequest, metadata } : { toolRequest: part.toolRequest };
 }
 
-/** The response a recorded call stands for (`undefined` when it has none). */
-export function recordedResponse(part: ToolRequestPart): ToolResponsePart | undefined {
-  const state = callStateOf(part);
+/** The response a recorded call stands for (`undefined` when it has none); `state`: its state, when read already. */
+export function recordedResponse(part: ToolRequestPart, state = callStateOf(part)): ToolResponsePart | undefined {
   if (!isRecorded(state)) return undefined;
   const { name, ref } = part.toolRequest;
   // How the response says who answered: a person (and whether they declined), or the tool.

@@ -64,6 +64,24 @@ describe('assignRefs: the call id', () => {
     expect(second.content[1]?.metadata?.[CALL_ID_KEY]).not.toBe(call?.metadata?.[CALL_ID_KEY]);
   });
 
+  it('gives the calls of one message ids made of one random id and each part index', () => {
+    const message: Message = {
+      role: 'model',
+      content: [
+        { text: 'two' },
+        { toolRequest: { name: 'a', ref: 'x', input: {} } },
+        { toolRequest: { name: 'b', ref: 'y', input: {} } },
+      ],
+    };
+    const ids = assignRefs(message).content.flatMap((p) => (p.metadata ? [p.metadata[CALL_ID_KEY] as string] : []));
+    expect(ids).toEqual([
+      expect.stringMatching(/^[A-Za-z0-9_-]{22}\.1$/),
+      expect.stringMatching(/^[A-Za-z0-9_-]{22}\.2$/),
+    ]);
+    expect(ids[0]?.slice(0, 22)).toBe(ids[1]?.slice(0, 22));
+    expect(assignRefs(message).content[1]?.metadata?.[CALL_ID_KEY]).not.toBe(ids[0]);
+  });
+
   it('keeps an id the message already carries, and returns the message itself when nothing changed', () => {
     const once = assignRefs(asked);
     expect(assignRefs(once)).toBe(once);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Message, ToolRequestPart } from '../model/index.js';
+import type { Message, Part, ToolRequestPart } from '../model/index.js';
 import { CALL_ID_KEY } from './assign-call-ids.js';
+import { randomId } from './random-id.js';
 
 /** A tool request whose ref is known. */
 export type RefToolRequestPart = ToolRequestPart & { toolRequest: { ref: string } };
@@ -16,24 +17,49 @@ const usable = (ref: string | undefined): ref is string => ref !== undefined && 
  * id with a `/` is never a ref: a client names a sub-agent's question by a path
  * (`<ref>/<subRef>`), so the kit gives that call a ref of its own and keeps the model's id
  * (`metadata.modelRef`) for the model alone: it is what the model is shown as the call's id.
- * The model's ref is its own (two sessions' models may use the same one); the call id is not.
+ * The model's ref is its own (two sessions' models may use the same one); the call id is not:
+ * it is `<random id>.<index>`, one random id per message (132 bits: no other message's, and no
+ * one can guess a call's id before it exists) and the part's index in it. Not a counter: an app
+ * may key a document a client can write on it. Not a UUID per call: that, with the part copied
+ * by spreads, made the engine bench's b8 about 30 % slower (docs/benchmarks.md, "call ids").
  */
 export function assignRefs(message: Message): Message {
-  let changed = false;
-  const content = message.content.map((part) => {
-    if (!('toolRequest' in part)) return part;
-    const refOk = usable(part.toolRequest.ref);
-    const idOk = typeof part.metadata?.[CALL_ID_KEY] === 'string';
-    if (refOk && idOk) return part;
-    changed = true;
-    const modelRef = refOk ? undefined : part.toolRequest.ref;
-    const metadata = {
-      ...part.metadata,
-      ...(modelRef ? { modelRef } : {}),
-      ...(idOk ? {} : { [CALL_ID_KEY]: randomUUID() }),
+  let content: Part[] | undefined;
+  // `<random id>.`: each call's id is this and its index.
+  let idPrefix: string | undefined;
+  const parts = message.content;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as Part;
+    if (!('toolRequest' in part)) continue;
+    const { toolRequest, metadata: given } = part;
+    const refOk = usable(toolRequest.ref);
+    const idOk = typeof given?.[CALL_ID_KEY] === 'string';
+    if (refOk && idOk) continue;
+    content ??= parts.slice();
+    idPrefix ??= `${randomId()}.`;
+    // Object literals, not spreads of the part: this runs per call. A tool request part is these two
+    // keys; `callId` is CALL_ID_KEY, written out so the literal is one V8 boilerplate.
+    content[i] = {
+      toolRequest: refOk ? toolRequest : { ...toolRequest, ref: randomUUID() },
+      metadata:
+        given === undefined && refOk
+          ? { callId: idPrefix + i }
+          : withIds(given, toolRequest.ref, refOk, idOk, idPrefix + i),
     };
-    const toolRequest = refOk ? part.toolRequest : { ...part.toolRequest, ref: randomUUID() };
-    return { ...part, metadata, toolRequest };
-  });
-  return changed ? { ...message, content } : message;
+  }
+  return content ? { ...message, content } : message;
+}
+
+/** The metadata of a part that already had some, or whose ref the model named as a path. */
+function withIds(
+  given: Record<string, unknown> | undefined,
+  modelRef: string | undefined,
+  refOk: boolean,
+  idOk: boolean,
+  callId: string,
+): Record<string, unknown> {
+  const metadata: Record<string, unknown> = { ...given };
+  if (!refOk && modelRef) metadata.modelRef = modelRef;
+  if (!idOk) metadata[CALL_ID_KEY] = callId;
+  return metadata;
 }

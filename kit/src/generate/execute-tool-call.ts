@@ -153,8 +153,6 @@ export abstract class ToolCallRecord extends LimitSink<ToolResult> implements To
   tool: Tool | undefined;
   // The call's run options as well: one object per call, not two.
   readonly ref: string;
-  readonly callId: string;
-  readonly sessionId: string | undefined;
   readonly context: ActionContext;
   readonly signal: AbortSignal | undefined;
   readonly state: ToolState | undefined;
@@ -162,17 +160,24 @@ export abstract class ToolCallRecord extends LimitSink<ToolResult> implements To
   resumed: Record<string, unknown> | true | undefined;
   /** What the tool kept with this call when it last asked a person (set before it runs again). */
   kept: Kept | undefined;
-  constructor(request: ToolRequest & { ref: string }, scope: ToolCallScope, callId: string = request.ref) {
+  constructor(request: ToolRequest & { ref: string }, scope: ToolCallScope) {
     super();
     this.request = request;
     this.scope = scope;
     this.ref = request.ref;
-    this.callId = callId;
-    this.sessionId = scope.sessionId;
     this.context = scope.context;
     this.signal = scope.signal;
     this.state = scope.state;
     this.artifacts = scope.artifacts;
+  }
+
+  // Getters, read only when a tool reads `ctx.callId` or `ctx.sessionId`: nothing per call otherwise.
+  /** The kit's id of the call (`ctx.callId`); a record that knows no other gives its ref. */
+  get callId(): string {
+    return this.ref;
+  }
+  get sessionId(): string | undefined {
+    return this.scope.sessionId;
   }
 
   abstract deliver(outcome: ToolOutcome): void;

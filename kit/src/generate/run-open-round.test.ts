@@ -28,6 +28,15 @@ describe('runOpenRound', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('gives back the model message itself when its calls carry only their call ids and the round settles', async () => {
+    const { scope } = setup();
+    const withId = (ref: string) => ({ ...request('lookup', ref, 'xy'), metadata: { callId: `id.${ref}` } });
+    const message: Message = { role: 'model', content: [{ text: 'looking' }, withId('a'), withId('b')] };
+    const round = await runOpenRound(message, scope);
+    expect(round.message).toBe(message);
+    expect(round.toolMessage?.content).toHaveLength(2);
+  });
+
   it('stamps finished calls with pendingOutput and waiting ones with interrupt when a call interrupts', async () => {
     const { scope } = setup();
     const message: Message = { role: 'model', content: [request('lookup', 'a', 'xy'), request('guarded', 'g', 'q')] };

@@ -1,6 +1,6 @@
 import type { PresentedInput } from '@callable-flows/protocol';
 import { callStateOf, clearStamps, recordedResponse, stampInterrupt, stampPendingOutput } from '../call-state/index.js';
-import type { Message, ToolRequestPart, ToolResponsePart } from '../model/index.js';
+import type { Message, Part, ToolRequestPart, ToolResponsePart } from '../model/index.js';
 import { inboxAddressOf, PromiseSink, presentationOf } from '../tools/index.js';
 import { callIdOf } from './assign-call-ids.js';
 import type { RefToolRequestPart } from './assign-refs.js';
@@ -127,10 +127,15 @@ class RoundCall extends ToolCallRecord {
   readonly index: number;
   readonly part: ToolRequestPart;
   constructor(join: RoundJoin, index: number, part: RefToolRequestPart, scope: ToolCallScope) {
-    super(part.toolRequest, scope, callIdOf(part, scope.sessionId));
+    super(part.toolRequest, scope);
     this.join = join;
     this.index = index;
     this.part = part;
+  }
+
+  /** The id the call's part was journaled with (`ctx.callId`). */
+  override get callId(): string {
+    return callIdOf(this.part, this.scope.sessionId);
   }
 
   override deliver(outcome: ToolOutcome): void {
@@ -184,16 +189,19 @@ function startCall(join: RoundJoin, index: number, part: ToolRequestPart, scope:
     join.done(index, part, undefined);
     return;
   }
-  const response = recordedResponse(part);
+  const response = recordedResponse(part, state);
   if (response) {
     join.answered(index, part, response);
     return;
   }
-  const resumed = state.kind === 'approved' ? state.resumed : undefined;
   const call = new RoundCall(join, index, part as RefToolRequestPart, scope);
+  if (state.kind !== 'approved') {
+    runToolCall(call, undefined);
+    return;
+  }
   const kept = part.metadata?.keptState;
-  if (state.kind === 'approved' && kept && typeof kept === 'object') call.kept = kept as Record<string, unknown>;
-  runToolCall(call, resumed);
+  if (kept && typeof kept === 'object') call.kept = kept as Record<string, unknown>;
+  runToolCall(call, state.resumed);
 }
 
 /** The round's outcome from what each call ended with (`parts` unset where the message has no call). */
@@ -224,18 +232,16 @@ function resolvedRound(
   }
   const toolMessage: Message = { role: 'tool', content: responses };
   // The message as it was when no call carried stamps (a fresh round): no copy per round.
-  let changed = false;
-  for (let i = 0; i < parts.length && !changed; i++) {
+  let content: Part[] | undefined;
+  for (let i = 0; i < parts.length; i++) {
     const part = parts[i];
-    changed = part !== undefined && (part !== message.content[i] || part.metadata !== undefined);
+    if (!part) continue;
+    const cleared = clearStamps(part);
+    if (cleared === message.content[i]) continue;
+    content ??= message.content.slice();
+    content[i] = cleared;
   }
-  if (!changed) return { message, toolMessage };
-  const content = message.content.map((original, i) => {
-    const part = parts[i];
-    if (!part) return original;
-    return part === original && !part.metadata ? part : clearStamps(part);
-  });
-  return { message: { ...message, content }, toolMessage };
+  return { message: content ? { ...message, content } : message, toolMessage };
 }
 
 /**

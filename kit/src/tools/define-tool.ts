@@ -29,23 +29,27 @@ const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_.\-/]{0,127}$/;
 
 // A class, not an object literal with a getter: built for every call, so its shape and getters
 // are shared. It is the call's lazy signal too: one object per call for both.
+// What few tools read (`kept`, `callId`, `sessionId`, `state`) are getters: nothing per call for the rest.
 class CallContext extends LazySignal implements ToolContext {
   readonly resumed: Record<string, unknown> | true | undefined;
-  readonly kept: Record<string, unknown> | undefined;
   readonly context: ActionContext;
   readonly ref: string;
-  readonly callId: string;
-  readonly sessionId: string | undefined;
   readonly #options: ToolRunOptions;
   constructor(options: ToolRunOptions) {
     super();
     this.#options = options;
     this.resumed = options.resumed;
-    this.kept = options.kept;
     this.context = options.context ?? {};
     this.ref = options.ref;
-    this.callId = options.callId ?? options.ref;
-    this.sessionId = options.sessionId;
+  }
+  get kept(): Record<string, unknown> | undefined {
+    return this.#options.kept;
+  }
+  get callId(): string {
+    return this.#options.callId ?? this.#options.ref;
+  }
+  get sessionId(): string | undefined {
+    return this.#options.sessionId;
   }
   interrupt(metadata?: Record<string, unknown>, options?: InterruptOptions): never {
     throw new ToolInterruptError(metadata, options?.keep);
