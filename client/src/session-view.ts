@@ -42,10 +42,7 @@ export interface WatchedRun {
  * A live, typed view of one session: its conversation (the head branch's, or the one `showBranch`
  * picked), its branches, its outputs (artifacts, state), and where the session stands.
  */
-export interface SessionView<T extends FlowTypes = FlowTypes>
-  extends Conversation<T>,
-    BranchLayout,
-    WatchedOutputs<T> {
+export interface SessionView<T extends FlowTypes = FlowTypes> extends Conversation<T>, BranchLayout, WatchedOutputs<T> {
   id: string;
   agent: string;
   status: SessionStatus;

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
-export * from './session-branches.js';
 export * from './artifact.js';
+export * from './session-branches.js';
 
 // The session document in Firestore (`sessions/{id}`, history chunks in `sessions/{id}/history/{c…}`),
 // as the kit writes it and the kit and the web app read it. Scalars a query or a TTL policy
