@@ -48,7 +48,14 @@ export function stampInterrupt(
   const inputDigestStamp = inputDigest(part.toolRequest.input);
   // A restarted call that asks again waits anew, under the tool that runs now: the answer and
   // version of its last wait are not this one's.
-  const { answeredBy: _by, approvers: _to, toolVersion: _v, presented: _p, ...rest } = withoutStamps(part);
+  const {
+    answeredBy: _by,
+    answeredAs: _as,
+    approvers: _to,
+    toolVersion: _v,
+    presented: _p,
+    ...rest
+  } = withoutStamps(part);
   const stamped: Record<string, unknown> = { ...rest, interrupt: metadata, inputDigest: inputDigestStamp };
   const toolVersion = asker.toolVersion ?? 1;
   if (toolVersion !== 1) stamped.toolVersion = toolVersion;
@@ -171,6 +178,7 @@ export function asWaiting(part: ToolRequestPart): ToolRequestPart {
     pendingContent: _c,
     pendingError: _e,
     answeredBy: _by,
+    answeredAs: _as,
     resolvedInterrupt,
     replacedInput,
     ...rest

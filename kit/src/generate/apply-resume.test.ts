@@ -253,6 +253,8 @@ describe('applyResume of a tool’s own question (ownQuestion)', () => {
     const responded = client(asking({ asks: 'n' }), respond(3));
     expect(callStateOf(part(responded, 0))).toMatchObject({ kind: 'approved', resumed: { n: 3 } });
     expect(part(responded, 0).metadata?.keptState).toEqual({ asks: 'n' });
+    // The person's kind of answer goes with the call (what the inbox says), though it runs again.
+    expect(part(responded, 0).metadata?.answeredAs).toBe('respond');
     const decline: ResumeReply = {
       kind: 'decline',
       field: 'resume.decline.0',
@@ -260,7 +262,9 @@ describe('applyResume of a tool’s own question (ownQuestion)', () => {
       ref: 'n',
       reason: 'no',
     };
-    expect(callStateOf(part(client(asking({ asks: 'n' }), decline), 0))).toMatchObject({ resumed: { n: 0 } });
+    const declined = part(client(asking({ asks: 'n' }), decline), 0);
+    expect(callStateOf(declined)).toMatchObject({ resumed: { n: 0 } });
+    expect(declined.metadata?.answeredAs).toBe('decline');
     // A retried respond is the same answer.
     expect(client(responded, respond(3))).toEqual(responded);
   });
@@ -292,6 +296,8 @@ describe('applyResume of a tool’s own question (ownQuestion)', () => {
       replaceInput: undefined,
       resumed: true,
     };
-    expect(callStateOf(part(client(asking(), restart), 0))).toMatchObject({ kind: 'approved', resumed: true });
+    const approved = part(client(asking(), restart), 0);
+    expect(callStateOf(approved)).toMatchObject({ kind: 'approved', resumed: true });
+    expect(approved.metadata?.answeredAs).toBeUndefined();
   });
 });

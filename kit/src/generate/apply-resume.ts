@@ -169,10 +169,11 @@ function keptOf(part: ToolRequestPart): Record<string, unknown> | undefined {
  * The reply as the call `part` takes it. A call waiting on a question its tool reads itself
  * (`ownQuestion`: an MCP server's elicitation) takes a `respond` or a `decline` as the restart
  * that runs it again with the tool's reading of the answer (`own`: the tool's word, no longer a
- * client's), and no `restart`; every other reply is itself. The one place such a question counts
- * as a question: what follows sees a restart.
+ * client's; it names the person's kind of answer, which the call keeps as `answeredAs` for the
+ * inbox), and no `restart`; every other reply is itself. The one place such a question counts as
+ * a question: what follows sees a restart.
  */
-function takenReply(part: ToolRequestPart, reply: ResumeReply, tool: Tool | undefined): ResumeReply & { own?: true } {
+function takenReply(part: ToolRequestPart, reply: ResumeReply, tool: Tool | undefined): OwnReply {
   const read = tool?.config.ownQuestion?.(keptOf(part));
   if (!read) return reply;
   const { name, ref, field } = reply;
@@ -191,8 +192,12 @@ function takenReply(part: ToolRequestPart, reply: ResumeReply, tool: Tool | unde
     });
   }
   const digest = reply.inputDigest === undefined ? {} : { inputDigest: reply.inputDigest };
-  return { kind: 'restart', field, name, ref, ...digest, replaceInput: undefined, resumed: reading.resumed, own: true };
+  const own = reply.kind;
+  return { kind: 'restart', field, name, ref, ...digest, replaceInput: undefined, resumed: reading.resumed, own };
 }
+
+/** A reply as its call takes it: `own`, the person's kind of answer to a tool's own question. */
+type OwnReply = ResumeReply & { own?: 'respond' | 'decline' };
 
 /**
  * The input the waiting call `part` runs with under `tool` as deployed now (migrated from the
@@ -248,7 +253,7 @@ function resumedBy(
  */
 function answered(
   part: ToolRequestPart,
-  reply: ResumeReply,
+  reply: OwnReply,
   tool: Tool | undefined,
   fromClient: boolean,
 ): ToolRequestPart {
@@ -282,7 +287,11 @@ function answered(
   }
   const resumed = resumedBy(reply, tool, fromClient);
   const kept = replaced || current?.migrated === true;
-  const metadata = { ...(kept ? { replacedInput: part.toolRequest.input } : {}), resumed };
+  const metadata = {
+    ...(kept ? { replacedInput: part.toolRequest.input } : {}),
+    ...(reply.own ? { answeredAs: reply.own } : {}),
+    resumed,
+  };
   return stampApproved(part, { toolRequest: { ...part.toolRequest, input: input as never }, metadata });
 }
 
@@ -364,7 +373,7 @@ export function applyResume(
     const part = content[at] as ToolRequestPart;
     const reply = takenReply(part, sent, lookupTool(tools, sent.name));
     // A tool's reading of a person's answer is the tool's word: its metadata passes as the kit's own.
-    const fromClient = admission.fromClient === true && reply.own !== true;
+    const fromClient = admission.fromClient === true && reply.own === undefined;
     const state = callStateOf(part).kind;
     const tool = toolOf(tools, reply, admission, state === 'waiting');
     if (state === 'waiting') {

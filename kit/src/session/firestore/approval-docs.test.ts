@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stampAnswer, stampAnsweredBy, stampInterrupt, stampResolved } from '../../call-state/index.js';
+import { stampAnswer, stampAnsweredBy, stampApproved, stampInterrupt, stampResolved } from '../../call-state/index.js';
 import type { Message, ToolRequestPart } from '../../model/index.js';
 import type { Session } from '../session-schema.js';
 import { sampleSession } from '../test-utils/session-store-conformance.js';
@@ -60,6 +60,21 @@ describe('approvalWrites', () => {
         kind: 'close',
         fields: { state: 'declined', closedAt: new Date(now + 5), answeredBy: { uid: 'max', at: new Date(now + 5) } },
       },
+    ]);
+  });
+  it('closes a tool’s own question (an MCP server’s) as the person answered it, though the call runs again', () => {
+    const before = session(round(waiting('a'), waiting('b'), waiting('c')), { status: 'interrupted' });
+    const runAgain = (ref: string, answeredAs?: 'respond' | 'decline') =>
+      stampApproved(waiting(ref), { toolRequest: call(ref).toolRequest, metadata: answeredAs ? { answeredAs } : {} });
+    const next = session(round(runAgain('a', 'respond'), runAgain('b', 'decline'), runAgain('c')), {
+      status: 'running',
+      updatedAt: now + 5,
+      version: 2,
+    });
+    expect(approvalWrites(before, next).map((w) => [w.ref, w.fields.state])).toEqual([
+      ['a', 'answered'],
+      ['b', 'declined'],
+      ['c', 'approved'],
     ]);
   });
   it('closes as expired in an expired session, as closed when the round closed unanswered, and writes none when no wait changed', () => {

@@ -97,11 +97,22 @@ function nestedAnswerOf(part: ToolRequestPart, rest: string): keyof typeof STATE
   return undefined;
 }
 
+/**
+ * How a person answered the call `part`: its answer, except that a tool's own question (an MCP
+ * server's) runs again on a respond or a decline, stored as a restart that names the person's kind
+ * (`answeredAs`), which is what the inbox says.
+ */
+function personAnswerOf(part: ToolRequestPart): keyof typeof STATE_OF_ANSWER | undefined {
+  const answer = answerOf(part);
+  const as = part.metadata?.answeredAs;
+  return answer === 'restart' && (as === 'respond' || as === 'decline') ? as : answer;
+}
+
 /** The fields that close the inbox document of the question `ref`, no longer waiting in `session`. */
 function closeFields(session: Session, ref: string): Record<string, unknown> {
   const path = splitPathRef(ref);
   const part = callOf(session.history, path ? path.head : ref);
-  const answer = part && (path ? nestedAnswerOf(part, path.rest) : answerOf(part));
+  const answer = part && (path ? nestedAnswerOf(part, path.rest) : personAnswerOf(part));
   const state: ApprovalState = answer
     ? STATE_OF_ANSWER[answer]
     : session.status === 'expired'
