@@ -55,6 +55,7 @@ describe('a server’s question as an interrupt', () => {
     const first = asked.interrupts[0];
     expect(first?.metadata).toMatchObject({
       summary: 'Ship A-7: who and how?',
+      approveLabel: 'Send',
       elicitation: { mode: 'form', requestedSchema: { properties: { speed: { enum: ['standard', 'express'] } } } },
       mcp: { server: 'shop', tool: 'ship' },
     });
@@ -131,6 +132,7 @@ describe('a server’s question as an interrupt', () => {
     const { agent } = world();
     const asked = await agent.send(undefined, { message: 'link {}' }, { uid: 'ann' });
     expect(asked.interrupts[0]?.metadata).toMatchObject({
+      approveLabel: 'Continue',
       elicitation: { mode: 'url', url: 'https://accounts.example.com/link', message: 'Link your account' },
     });
     const state = server.minted.at(-1);

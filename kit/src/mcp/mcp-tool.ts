@@ -142,6 +142,8 @@ function questionMetadata(
   return {
     title: `${scope.server} asks`,
     summary: elicitation.message,
+    // The card's button sends an answer, it approves nothing: a form's content, or "I went to the URL".
+    approveLabel: elicitation.mode === 'url' ? 'Continue' : 'Send',
     elicitation,
     mcp: { server: scope.server, tool: info.name },
   };
