@@ -26,9 +26,9 @@ function recordMarks(): void {
     note('suggestionsShown', () => document.querySelector('.suggestion') !== null);
     if (marks.sent === undefined) return;
     note('firstText', () => (document.querySelector('.bubble.assistant')?.textContent ?? '') !== '');
-    note('card', () => document.querySelector('.approval[data-state="pending"]') !== null);
+    note('card', () => document.querySelector('.approval[data-state="waiting"]') !== null);
     note('cardUsable', () => {
-      const approve = document.querySelector<HTMLButtonElement>('.approval[data-state="pending"] button.approve');
+      const approve = document.querySelector<HTMLButtonElement>('.approval[data-state="waiting"] button.approve');
       return approve !== null && !approve.disabled;
     });
   };
@@ -60,7 +60,7 @@ export async function visit(
     await page.addInitScript(recordMarks);
     await page.goto(url);
     await page.locator('.suggestion').first().click();
-    await page.locator('.approval[data-state="pending"] button.approve:enabled').waitFor();
+    await page.locator('.approval[data-state="waiting"] button.approve:enabled').waitFor();
     const marks = await page.evaluate(() => (window as unknown as { benchMarks: VisitMarks }).benchMarks);
     for (const name of ['boxUsable', 'suggestionsShown', 'sent', 'firstText', 'card', 'cardUsable'] as const) {
       if (typeof marks[name] !== 'number') throw new Error(`the visit never reached "${name}"`);
