@@ -2,7 +2,7 @@ import { cpus, loadavg } from 'node:os';
 import { describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../test/test-utils/browser.js';
 import { startWebStack } from '../test/test-utils/web-stack.js';
-import { writeBenchSection } from './bench-section.js';
+import { measuredCommit, writeBenchSection } from './bench-section.js';
 import { type LiveSpans, liveRun, MissedRun } from './live-timings.js';
 
 // `npm run bench -- web` (scripts/bench.sh): live words as a person sees them, in Debian's
@@ -57,6 +57,8 @@ function table(runs: readonly Run[]): string {
 describe.skipIf(inject('browserSkipReason') !== '')('live words in the web app, timed as a person sees them', () => {
   it(`times ${RUNS} runs of two tabs on one conversation while its answer streams`, async () => {
     const started = new Date().toISOString();
+    // Before the runs: a commit made while they run is not what they measured.
+    const commit = measuredCommit();
     const loadBefore = (loadavg()[0] as number).toFixed(1);
     const browser = await launchChromium();
     const runs: Run[] = [];
@@ -91,7 +93,7 @@ describe.skipIf(inject('browserSkipReason') !== '')('live words in the web app, 
       : 'it missed its mark';
     writeBenchSection(
       'web-live',
-      `_Measured ${started} on ${machine}; 1-minute load average ${loadBefore} before, ${(loadavg()[0] as number).toFixed(1)} after. ` +
+      `_Measured ${started} at ${commit} on ${machine}; 1-minute load average ${loadBefore} before, ${(loadavg()[0] as number).toFixed(1)} after. ` +
         `${runs.length} runs (${missed} missed: the answer ended before the reload or the stop), each a new guest with two tabs on one conversation, ` +
         `on the Vite dev server and the emulators; the stand-in model streams a word every ${WORD_DELAY_MS} ms (the repo's fake Gemini server playing the order assistant's script)._\n\n` +
         '### Live words in the web app: a second device, a reload, a stop\n\n' +

@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchChromium, PHONE } from '../test/test-utils/browser.js';
 import type { StreamGate } from '../test/test-utils/stream-gate.js';
 import { startWebStack } from '../test/test-utils/web-stack.js';
-import { writeBenchSection } from './bench-section.js';
+import { measuredCommit, writeBenchSection } from './bench-section.js';
 import { type VisitMarks, visit } from './person-timings.js';
 import { type StopMarks, stopVisit } from './stop-timings.js';
 
@@ -75,6 +75,8 @@ function table<M extends { [K in keyof M]: number }>(results: Map<string, M[]>, 
 describe.skipIf(inject('browserSkipReason') !== '')('the web app, timed as a person sees it', () => {
   it(`times ${RUNS} visits of a new guest on a phone and on a laptop`, async () => {
     const started = new Date().toISOString();
+    // Before the runs: a commit made while they run is not what they measured.
+    const commit = measuredCommit();
     const loadBefore = (loadavg()[0] as number).toFixed(1);
     const browser = await launchChromium();
     const results = new Map<string, VisitMarks[]>();
@@ -113,7 +115,7 @@ describe.skipIf(inject('browserSkipReason') !== '')('the web app, timed as a per
     const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, Chromium headless`;
     writeBenchSection(
       'web',
-      `_Measured ${started} on ${machine}; 1-minute load average ${loadBefore} before, ${(loadavg()[0] as number).toFixed(1)} after. ` +
+      `_Measured ${started} at ${commit} on ${machine}; 1-minute load average ${loadBefore} before, ${(loadavg()[0] as number).toFixed(1)} after. ` +
         `${RUNS} visits per viewport, each a new guest; ` +
         "times from the page's own clock (navigation start, the click on a suggestion) to the DOM change, on the Vite dev server and the emulators, scripted model._\n\n" +
         `${markdown}\n`,
