@@ -1,4 +1,3 @@
-import type { Message } from '../model/index.js';
 import { journalOf } from './session-branches.js';
 import type { Session } from './session-schema.js';
 
@@ -11,26 +10,30 @@ export const HEAP_BYTES_PER_JSON_CHAR = 3.25;
 /** What every cached entry costs beside its JSON (the record, the cache's own node, the session's arrays). */
 const ENTRY_OVERHEAD_BYTES = 2048;
 
-// Messages are immutable and shared by every version of a session that holds them, so each is
-// measured once: a warm turn measures only the messages it added.
-const messageChars = new WeakMap<Message, number>();
+// Messages, snapshots and artifacts are immutable and shared by every version of a session that
+// holds them (a write replaces an entry, never edits one), so each is measured once: a warm turn
+// measures only what it added, not the up to 200 snapshots and 192 KiB of artifacts a session keeps.
+const measured = new WeakMap<object, number>();
 
-function charsOf(message: Message): number {
-  let chars = messageChars.get(message);
+function charsOf(value: object): number {
+  let chars = measured.get(value);
   if (chars === undefined) {
-    chars = JSON.stringify(message).length;
-    messageChars.set(message, chars);
+    chars = JSON.stringify(value).length;
+    measured.set(value, chars);
   }
   return chars;
 }
 
+const sumOf = (values: readonly object[] | undefined): number =>
+  (values ?? []).reduce((sum, value) => sum + charsOf(value), 0);
+
 /** The estimated heap bytes of `session` in memory (for a cache bounded by bytes). */
 export function sessionBytes(session: Session): number {
-  let chars = 0;
   // Every stored message once: a forked session's head shares its first messages with the branch it left.
-  for (const message of journalOf(session)) chars += charsOf(message);
-  const { history: _history, branches, ...rest } = session;
+  let chars = sumOf(journalOf(session));
+  const { history: _history, branches, snapshots, artifacts, ...rest } = session;
   if (branches) chars += JSON.stringify(branches.list).length;
+  chars += sumOf(snapshots) + sumOf(artifacts);
   chars += JSON.stringify(rest).length;
   return Math.ceil(ENTRY_OVERHEAD_BYTES + chars * HEAP_BYTES_PER_JSON_CHAR);
 }
