@@ -1,8 +1,11 @@
 import * as z from 'zod/mini';
+import { type Branch, lineageOf, ROOT_BRANCH } from './session-branches.js';
 
-// An artifact: a named output a tool wrote in a session (a report, a chart, a file by URL),
-// kept beside the conversation rather than in it. Each write of a name is a new version; only
-// the last is kept. zod/mini, so a watcher's bundle pays little for it.
+// An artifact: a named output a tool or the agent wrote in a session (a report, a chart, a file
+// by URL), kept beside the conversation rather than in it. Each write of a name is a new version,
+// on the branch whose turn wrote it: a branch shows the last version of each name written on its
+// history (its parent's up to where it forked, then its own). zod/mini, so a watcher's bundle
+// pays little for it.
 
 /** A part of an artifact, as a model's message parts: text, media by URL, or data. */
 export const ArtifactPartSchema = z.union([
@@ -13,10 +16,11 @@ export const ArtifactPartSchema = z.union([
 export type ArtifactPart = z.infer<typeof ArtifactPartSchema>;
 
 /**
- * An entry of the session document's `artifacts` map (JSON text, one field a name): the last
- * version of artifact `name`. The map is the main line's; a branch's artifacts would be a map
- * of their own beside it (`branches.{id}.artifacts`), read over the main line's, so a name
- * written on a branch never changes the conversation it branched from.
+ * An entry of the session document's `artifacts` map (JSON text, one field a version): a version
+ * of artifact `name`, and where in the journal it was written. The map holds every version a
+ * branch shows now and those its snapshots showed (until the room is needed): a branch's
+ * artifacts are {@link artifactsOn} it, so a name written on a branch never changes the
+ * conversation it branched from.
  */
 export const ArtifactFieldSchema = z.object({
   name: z.string(),
@@ -25,14 +29,19 @@ export const ArtifactFieldSchema = z.object({
   parts: z.array(ArtifactPartSchema),
   /** When this version was journaled (epoch ms). */
   at: z.number(),
-  /** The ref of the tool call that wrote it. */
+  /** The ref of the tool call that wrote it; absent when the agent wrote it at its turn's end. */
   ref: z.optional(z.string()),
+  /** The branch whose turn wrote it; absent: the first (`b0`), as versions written before branches had it. */
+  branch: z.optional(z.string()),
+  /** How many messages that branch's history held when it was written: its views from there on show it. Absent: 0. */
+  length: z.optional(z.int().check(z.nonnegative())),
 });
 export type ArtifactField = z.infer<typeof ArtifactFieldSchema>;
 
 /**
- * The artifacts of an `artifacts` map (absent in documents written before artifacts existed),
- * by name; an entry that isn't one (a newer writer's) is skipped.
+ * Every version of an `artifacts` map (absent in documents written before artifacts existed),
+ * by name; an entry that isn't one (a newer writer's) is skipped. What a branch shows of them is
+ * {@link artifactsOn}.
  */
 export function artifactsOf(map: Record<string, string> | undefined): ArtifactField[] {
   const artifacts: ArtifactField[] = [];
@@ -46,5 +55,33 @@ export function artifactsOf(map: Record<string, string> | undefined): ArtifactFi
     const parsed = ArtifactFieldSchema.safeParse(value);
     if (parsed.success) artifacts.push(parsed.data);
   }
-  return artifacts.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return byName(artifacts);
+}
+
+const byName = <T extends { name: string; version: number }>(artifacts: T[]): T[] =>
+  artifacts.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.version - b.version));
+
+/**
+ * The artifacts branch `branch` of `branches` (undefined: a session never forked) shows as of
+ * its first `length` messages (all when undefined), by name: of each name, the last version
+ * written on that history. Versions written on other branches, or later, are not among them.
+ */
+export function artifactsOn<T extends Pick<ArtifactField, 'name' | 'version' | 'branch' | 'length'>>(
+  versions: readonly T[],
+  branches: readonly Branch[] | undefined,
+  branch: string,
+  length?: number,
+): T[] {
+  const lineage = lineageOf(branches ?? [{ id: ROOT_BRANCH, start: 0 }], branch, length);
+  if (!lineage) return [];
+  const upTo = new Map(lineage.map((run) => [run.branch, run.upTo]));
+  const last = new Map<string, T>();
+  for (const version of versions) {
+    const limit = upTo.get(version.branch ?? ROOT_BRANCH);
+    if (limit === undefined || (version.length ?? 0) > limit) continue;
+    // On one history a name's versions only go up: the newest written on it is the highest.
+    const seen = last.get(version.name);
+    if (!seen || seen.version < version.version) last.set(version.name, version);
+  }
+  return byName([...last.values()]);
 }

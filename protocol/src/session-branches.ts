@@ -122,6 +122,33 @@ export function branchIndices(
   return length <= indices.length ? indices.slice(0, length) : undefined;
 }
 
+/** One run of a branch's history: the messages of branch `branch` it holds are its first `upTo`. */
+export interface LineageRun {
+  branch: string;
+  upTo: number;
+}
+
+/**
+ * Where branch `id`'s first `length` messages (all when undefined) come from: the branch itself,
+ * then each branch it forked from up to where it forked, nearest first; undefined when there is
+ * no such branch. A message (or anything written beside one) at position p of branch b lies on
+ * that history when a run of b has `upTo >= p`.
+ */
+export function lineageOf(branches: readonly Branch[], id: string, length?: number): LineageRun[] | undefined {
+  let branch = branches.find((b) => b.id === id);
+  if (!branch) return undefined;
+  const runs: LineageRun[] = [];
+  let upTo = length ?? Number.POSITIVE_INFINITY;
+  for (;;) {
+    runs.push({ branch: branch.id, upTo });
+    const parent: Branch['parent'] = branch.parent;
+    if (!parent) return runs;
+    upTo = Math.min(upTo, parent.at);
+    branch = branches.find((b) => b.id === parent.branch);
+    if (!branch) return undefined;
+  }
+}
+
 /** The lines of the head's history, from the journal's lines (the journal itself for a session without branches). */
 export function headLines<T>(branches: readonly Branch[] | undefined, journal: readonly T[]): T[] | undefined {
   const head = branches?.at(-1);

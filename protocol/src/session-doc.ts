@@ -202,7 +202,7 @@ export const SessionDocSchema = z.object({
   branches: z.optional(z.nullable(z.string())),
   /** The turns' ends (`SnapshotSchema` as JSON text, read with `snapshotsOf`), keyed by id; absent before the first. */
   snapshots: z.optional(z.record(z.string(), z.string())),
-  /** The last version of each artifact (JSON text, `ArtifactFieldSchema`, read with `artifactsOf`), one field a name, named by a hash of it; absent until a tool writes one. */
+  /** The artifacts' versions (JSON text, `ArtifactFieldSchema`, read with `artifactsOf`; a branch's are `artifactsOn` it), one field a version, named by a hash of its branch, version and name; absent until one is written. */
   artifacts: z.optional(z.record(z.string(), z.string())),
   history: HistoryFieldSchema,
 });

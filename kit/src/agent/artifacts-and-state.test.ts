@@ -2,7 +2,7 @@ import { applyJsonPatch, type WireChunk } from '@callable-flows/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { onCallFlow } from '../callable/on-call-flow.js';
 import { callableRequest, recordingResponse } from '../callable/test-utils/callable-request.js';
-import { InMemorySessionStore } from '../session/index.js';
+import { headArtifacts, InMemorySessionStore, type Session, snapshotView } from '../session/index.js';
 import { SESSION_LIMITS } from '../session/session-limits.js';
 import { type Fault, FlakyStore } from '../session/test-utils/flaky-store.js';
 import { gate } from '../test-utils/gate.js';
@@ -41,10 +41,15 @@ describe('artifacts', () => {
       ['report', 2],
       ['chart', 1],
     ]);
-    const stored = (await store.load(sessionId))?.session;
-    expect(stored?.artifacts?.map((a) => [a.name, a.version, a.parts[0]]).sort()).toEqual([
+    const stored = (await store.load(sessionId))?.session as Session;
+    expect(headArtifacts(stored).map((a) => [a.name, a.version, a.parts[0]])).toEqual([
       ['chart', 1, { text: 'bars' }],
       ['report', 2, { text: 'Q3 down' }],
+    ]);
+    // Read by id, the first turn's snapshot shows the artifacts as of then: version 1 is kept for it.
+    const firstSnapshot = stored.snapshots?.[0]?.id as string;
+    expect(snapshotView(stored, firstSnapshot)?.artifacts.map((a) => [a.name, a.version, a.parts[0]])).toEqual([
+      ['report', 1, { text: 'Q3 up' }],
     ]);
   });
 

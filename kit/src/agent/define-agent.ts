@@ -36,6 +36,7 @@ import {
   isDeadline,
   listenForStop,
   releaseAfterFailure,
+  runTurnEndHook,
   stopTurn,
   writeRelease,
 } from './ending/index.js';
@@ -330,7 +331,10 @@ async function run(
     const ended = await runHandingOff(inCharge, writer, turn, turnCtx, observer, live, (next) => {
       inCharge = next;
     });
-    await writeRelease(writer, (s) => finished(s, ended.rt, ended, ctx.requestId));
+    const { journal } = inCharge;
+    const end = await runTurnEndHook(ended.rt.onTurnEnd, ended, journal, writer);
+    await writeRelease(writer, (s) => finished(s, ended.rt, end.ended, ctx.requestId));
+    journal.sendArtifacts(end.made);
     return ended.result;
   } catch (error) {
     return await endThrownTurn(rt, writer, inCharge.journal, { stop, live, handOff }, error, ctx.signal);

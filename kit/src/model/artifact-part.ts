@@ -12,7 +12,7 @@ export const ArtifactPartSchema = z.union([
 ]);
 export type ArtifactPart = z.infer<typeof ArtifactPartSchema>;
 
-/** A version of a named artifact: what a tool wrote (`ctx.artifact`) and the session keeps. */
+/** A version of a named artifact: what a tool (`ctx.artifact`) or the agent (`onTurnEnd`) wrote and the session keeps. */
 export const ArtifactSchema = z.strictObject({
   name: z.string().min(1),
   /** 1 for a name's first write, one more for each after it. */
@@ -20,7 +20,11 @@ export const ArtifactSchema = z.strictObject({
   parts: z.array(ArtifactPartSchema),
   /** When the version was journaled (epoch ms). */
   at: z.number(),
-  /** The ref of the tool call that wrote it. */
+  /** The ref of the tool call that wrote it; absent when the agent wrote it (`onTurnEnd`). */
   ref: z.string().optional(),
+  /** The branch whose turn wrote it; absent (versions written before branches kept it): the first. */
+  branch: z.string().optional(),
+  /** How many messages that branch's history held when it was written (absent: 0). */
+  length: z.number().int().nonnegative().optional(),
 });
 export type Artifact = z.infer<typeof ArtifactSchema>;

@@ -15,6 +15,7 @@ export { defaultCacheBytes, LruSessionCache } from './lru-session-cache.js';
 export { InMemorySessionStore } from './memory-session-store.js';
 export { parseSession } from './parse-session.js';
 export { pendingOf, withPending } from './pending-of.js';
+export { artifactsOnBranch, headArtifacts, keptVersions, shownVersions } from './session-artifacts.js';
 export {
   branchHistory,
   forkedBranches,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  artifactsOn,
   type Branch,
   branchIndices,
   MAX_SNAPSHOT_STATE_CHARS,
@@ -7,7 +8,7 @@ import {
   ROOT_BRANCH,
   type Snapshot,
 } from '@callable-flows/protocol';
-import type { Message } from '../model/index.js';
+import type { Artifact, Message } from '../model/index.js';
 import type { Session, SessionBranches } from './session-schema.js';
 
 // A session's journal and its branches (the protocol's session-branches says how they lie). The
@@ -89,6 +90,8 @@ export interface SnapshotView {
   history: Message[];
   /** The state then; undefined when there was none or it was not kept (`snapshot.stateKept === false`). */
   state: unknown;
+  /** The artifacts then (the snapshot's branch's, as of its length), by name: those the session still keeps. */
+  artifacts: Artifact[];
 }
 
 /** Session `session` as of its snapshot `id`; undefined when it has no such snapshot. */
@@ -97,7 +100,9 @@ export function snapshotView(session: Session, id: string): SnapshotView | undef
   if (!snapshot) return undefined;
   const history = branchHistory(session, snapshot.branch, snapshot.length);
   if (!history) return undefined;
-  return { snapshot, history, state: snapshot.state === undefined ? undefined : JSON.parse(snapshot.state) };
+  const state = snapshot.state === undefined ? undefined : JSON.parse(snapshot.state);
+  const artifacts = artifactsOn(session.artifacts ?? [], session.branches?.list, snapshot.branch, snapshot.length);
+  return { snapshot, history, state, artifacts };
 }
 
 /** The session's branches with a new head forked at `snapshot` (its own messages start at the journal's end). */

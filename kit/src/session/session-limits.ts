@@ -20,8 +20,10 @@ export const SESSION_LIMITS = {
   /** One version of one artifact (its parts; media by URL, an inline `data:` URL counted whole). */
   artifactBytes: 64 * KiB,
   /**
-   * Every artifact of a session, as kept (each name's last version): with the tail (~400 KiB)
-   * and the state (256 KiB), what keeps the document under 1 MiB. Larger outputs go by URL.
+   * Every artifact version a session's branches show (each name's last on each branch, counted
+   * once where branches share it): with the tail (~400 KiB) and the state (256 KiB), what keeps
+   * the document under 1 MiB. Versions only snapshots show fit in what is left of it, the
+   * oldest leaving first. Larger outputs go by URL.
    */
   artifactsBytes: 192 * KiB,
 } as const;
@@ -29,11 +31,14 @@ export const SESSION_LIMITS = {
 /** One of the limits of {@link SESSION_LIMITS}. */
 export type SessionLimit = keyof typeof SESSION_LIMITS;
 
-/** The bytes of `value` as JSON (UTF-8). */
+/** The bytes of `text` (UTF-8). */
 function jsonBytes(text: string): number {
   // A code unit is at most 3 bytes: most values are far below the limit and need no count.
   return text.length * 3 <= 64 * KiB ? text.length : Buffer.byteLength(text, 'utf8');
 }
+
+/** The bytes of `value` as JSON (UTF-8). */
+export const jsonBytesOf = (value: unknown): number => jsonBytes(JSON.stringify(value) ?? '');
 
 /**
  * Refuses `value` when its JSON is larger than `limit` allows: `PAYLOAD_TOO_LARGE` naming

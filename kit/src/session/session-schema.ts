@@ -128,7 +128,10 @@ export const SessionSchema = z.strictObject({
   summary: SummarySchema.optional(),
   /** The agent's typed state (its `state` schema), changed by tools and journaled with their results. */
   state: z.unknown().optional(),
-  /** The last version of each artifact tools wrote, by name; absent until one is written. */
+  /**
+   * The artifact versions the session keeps, of every branch (`session-artifacts.ts`): those a
+   * branch shows and those a kept snapshot showed; absent until one is written.
+   */
   artifacts: z.array(ArtifactSchema).optional(),
   lease: LeaseSchema.optional(),
   turn: TurnStateSchema.optional(),

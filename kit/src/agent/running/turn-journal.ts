@@ -4,6 +4,7 @@ import { fromZodError } from '../../errors/index.js';
 import { lookupTool, type ModelResponseStep, type ToolResultStep } from '../../generate/index.js';
 import {
   type Artifact,
+  type ArtifactPart,
   type GenerateResponseChunk,
   type Message,
   sessionEventChunk,
@@ -48,7 +49,7 @@ export class TurnJournal {
     this.current = writer.session.history;
     this.schema = state?.schema;
     this.committedState = writer.session.state ?? state?.initial;
-    this.ledger = new ArtifactLedger(writer.session.artifacts);
+    this.ledger = new ArtifactLedger(writer.session);
   }
 
   /** Streams each journaled artifact version and state change to `send` (the caller's chunks), if any. */
@@ -65,6 +66,22 @@ export class TurnJournal {
   /** How tools of this turn write artifacts. */
   get toolArtifacts(): ToolArtifacts {
     return this.ledger.tool;
+  }
+
+  /** How the agent writes artifacts at its turn's end (`onTurnEnd`): as a tool does, with no ref. */
+  readonly agentArtifact = (name: string, parts: ArtifactPart[]): void => this.ledger.agentWrite(name, parts);
+
+  /**
+   * The agent's writes become versions of the head, written after its first `length` messages
+   * (its history as the turn leaves it); the versions made, to send once the turn's end stored them.
+   */
+  applyAgentArtifacts(length: number): Artifact[] {
+    return this.ledger.apply(undefined, this.writer.now(), length);
+  }
+
+  /** Streams artifact versions the session stored. */
+  sendArtifacts(made: readonly Artifact[]): void {
+    for (const { at: _at, ...artifact } of made) this.send?.(sessionEventChunk({ kind: 'artifact', artifact }));
   }
 
   /** The session state with every journaled update. */
@@ -152,11 +169,11 @@ export class TurnJournal {
     const failed = step.response.metadata?.toolError !== undefined;
     if (failed) this.forget(ref);
     const changed = !failed && this.applyUpdates(ref);
-    const made = failed ? [] : this.ledger.apply(ref, this.writer.now());
+    const made = failed ? [] : this.ledger.apply(ref, this.writer.now(), this.current.length);
     // Streamed once stored; a pure tool's at once (they ride the next write, as its result does).
     if (!isPure(step.tool)) await this.commit();
     if (changed) this.stateStream.changed(this.committedState);
-    for (const { at: _at, ...artifact } of made) this.send?.(sessionEventChunk({ kind: 'artifact', artifact }));
+    this.sendArtifacts(made);
   };
 
   /** Forgets the state updates and artifacts of call `ref`. */

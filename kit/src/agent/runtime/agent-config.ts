@@ -7,6 +7,7 @@ import type { SessionStore } from '../../session/session-store.js';
 import type { ApproverNameHook, ToolEntry } from '../../tools/index.js';
 import type { TraceSink } from '../../trace/index.js';
 import type { ContinuationOptions } from '../continuation-queue/index.js';
+import type { TurnEndHook } from '../turn/index.js';
 import type { LiveClock } from './turn-timing.js';
 
 /** History compression: the last turns go to the model whole, older ones as a model-written summary. */
@@ -124,6 +125,12 @@ export interface AgentConfig<O extends z.ZodType = z.ZodType> {
    * with another nothing is bounded. Default 20 per owner, 10,000 per agent.
    */
   waitingApprovals?: WaitingApprovalsBound | false;
+  /**
+   * Runs at the end of each turn that answered or waits for a person, before the write that ends
+   * it: the agent's own code, which may write artifacts (`turn.artifact(name, parts)`, as a
+   * tool's `ctx.artifact`: same versions, limits and stream), stored by that write.
+   */
+  onTurnEnd?: TurnEndHook;
   /** The time in epoch ms (tests inject one to expire leases). Default `Date.now`. */
   clock?: () => number;
   /** The clock and timers live words are throttled by (tests inject a manual one). Default wall time. */

@@ -16,6 +16,7 @@ import {
 } from '../../tools/index.js';
 import type { TraceSink } from '../../trace/index.js';
 import { type ResolvedContinuation, resolveContinuation } from '../continuation-queue/index.js';
+import type { TurnEndHook } from '../turn/index.js';
 import {
   type AgentConfig,
   DEFAULT_KEEP_RESULTS,
@@ -83,6 +84,8 @@ export interface AgentRuntime {
   waitingApprovals: Required<WaitingApprovalsBound> | undefined;
   /** The name an answer is stamped with (`approverName`; default the `approverName` custom claim). */
   approverName: ApproverNameHook;
+  /** The agent's code at each turn's end (`onTurnEnd`), which may write artifacts. */
+  onTurnEnd: TurnEndHook | undefined;
   /**
    * The agents this agent's hand-off tools reach (`handoffTo`), by name: a session one of them is in
    * charge of is served under it. Undefined for an agent without hand-off tools.
@@ -197,5 +200,6 @@ export function resolveAgent<O extends z.ZodType>(config: AgentConfig<O>): Agent
     notices: noticesOf(config.onApprovalWaiting, store, config.name),
     waitingApprovals: waitingBoundOf(config.waitingApprovals),
     approverName: config.approverName ?? approverNameClaim,
+    onTurnEnd: config.onTurnEnd,
   };
 }

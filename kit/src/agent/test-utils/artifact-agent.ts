@@ -4,6 +4,7 @@ import { scriptedModel } from '../../models/scripted/index.js';
 import type { SessionStore } from '../../session/session-store.js';
 import { defineTool } from '../../tools/index.js';
 import { defineAgent } from '../define-agent.js';
+import type { TurnEndHook } from '../turn/index.js';
 
 // An agent whose tools write artifacts and change a typed state, for the tests of what a turn
 // streams and keeps beside its conversation (memory store and Firestore emulator alike).
@@ -25,7 +26,8 @@ function notesModel() {
       const outputs = last.content.map((p) => (p as ToolResponsePart).toolResponse?.output);
       return `done: ${JSON.stringify(outputs)}`;
     }
-    const text = last.content.map((p) => ('text' in p ? p.text : '')).join('');
+    // The person's words: a fork's first message opens with the kit's note of other branches' calls.
+    const text = last.content.findLast((p) => 'text' in p)?.text ?? '';
     // Words that name no tool are answered in words: a text turn.
     if (!text.includes(':')) return `echo: ${text}`;
     const content = text.split(';').map((step, i) => {
@@ -73,10 +75,11 @@ function notesTools(runs: { publish: number }, hold?: () => Promise<void>) {
   return [note, publish, fail];
 }
 
-/** Options of {@link notesAgent}: the agent's clock and lease, and what `publish` waits for before it writes. */
+/** Options of {@link notesAgent}: the agent's clock and lease, its turn-end hook, and what `publish` waits for before it writes. */
 export interface NotesAgentOptions {
   clock?: () => number;
   leaseMs?: number;
+  onTurnEnd?: TurnEndHook;
   hold?: () => Promise<void>;
 }
 

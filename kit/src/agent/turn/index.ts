@@ -1,4 +1,5 @@
 export type { AgentCallContext, AgentInput, AgentWarmOptions, AgentWarmup } from './agent-call.js';
+export type { TurnEnd, TurnEndHook } from './turn-end.js';
 export type {
   Answerer,
   ClientTurnRequest,

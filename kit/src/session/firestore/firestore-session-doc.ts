@@ -5,6 +5,7 @@ import {
   headLines,
   lineKey,
   millis,
+  ROOT_BRANCH,
   SessionDocSchema,
   snapshotsOf,
   type TurnField,
@@ -138,8 +139,10 @@ const requestFields = (session: Session) => keyed('q', session.requests ?? [], (
 /** The `snapshots` map: each under `s{n}` (a name Firestore takes as it is; the id itself holds `-`). */
 const snapshotFields = (session: Session): Record<string, string> =>
   Object.fromEntries((session.snapshots ?? []).map((s) => [`s${s.n}`, JSON.stringify(s)]));
-// The protocol's `ArtifactFieldSchema`, one field a name: a turn that writes an artifact sends that one field.
-const artifactFields = (session: Session) => keyed('a', session.artifacts ?? [], (artifact) => artifact.name);
+// The protocol's `ArtifactFieldSchema`, one field a version (of a branch, a name): a turn that
+// writes an artifact sends that one field (and deletes those of versions nothing shows any more).
+const artifactFields = (session: Session) =>
+  keyed('a', session.artifacts ?? [], (a) => JSON.stringify([a.branch ?? ROOT_BRANCH, a.version, a.name]));
 
 /** The changes of a keyed map field: only the entries that differ, so a turn sends one entry, not the map. */
 function keyedChanges(field: string, before: Record<string, string>, next: Record<string, string>): FieldChange[] {
