@@ -84,6 +84,33 @@ describe('branches in the session view', () => {
     expect(snapshotOf(view, 's9-x')).toBeUndefined();
   });
 
+  it('shows each branch’s artifacts, and a snapshot read by id those of its branch then', () => {
+    const version = (name: string, n: number, branch: string, length: number) => ({
+      name,
+      version: n,
+      parts: [{ text: `${name} ${n} on ${branch}` }],
+      at: n,
+      branch,
+      length,
+    });
+    // "one" made report 1, "two" report 2 and a chart; the edit "TWO" (b1, forked after "one") a memo.
+    const versions = [
+      version('report', 1, 'b0', 2),
+      version('report', 2, 'b0', 4),
+      version('chart', 1, 'b0', 4),
+      version('memo', 1, 'b1', 4),
+    ];
+    const stored = { ...edited(), artifacts: Object.fromEntries(versions.map((a, i) => [`a${i}`, JSON.stringify(a)])) };
+    const view = toSessionView(stored, [], false) as NonNullable<ReturnType<typeof toSessionView>>;
+    const names = (artifacts: readonly { name: string; version: number }[]) =>
+      artifacts.map((a) => `${a.name} ${a.version}`);
+    expect(names(view.artifacts)).toEqual(['memo 1', 'report 1']);
+    expect(names(showBranch(view, 'b0').artifacts)).toEqual(['chart 1', 'report 2']);
+    expect(names(showBranch(view, 'b1').artifacts)).toEqual(['memo 1', 'report 1']);
+    expect(names(snapshotOf(view, 's1-x')?.artifacts ?? [])).toEqual(['report 1']);
+    expect(names(snapshotOf(view, 's2-x')?.artifacts ?? [])).toEqual(['chart 1', 'report 2']);
+  });
+
   it('lays out a session never forked as one branch with no versions', () => {
     const view = toSessionView(doc([user('one'), model('one')], undefined, [snap(1, 'b0', 2)]), [], false);
     expect(view).toMatchObject({ branch: 'b0', head: 'b0', versions: [] });

@@ -1,4 +1,6 @@
 import {
+  type ArtifactField,
+  artifactsOn,
   type Branch,
   branchIndices,
   outcomeOf,
@@ -48,6 +50,8 @@ export interface SnapshotRead {
   state: unknown;
   /** How the turn that made it ended. */
   outcome: TurnOutcome | undefined;
+  /** The artifacts then (its branch's as of its length), by name: those the session still keeps. */
+  artifacts: ArtifactField[];
 }
 
 const ROOT: Branch[] = [{ id: ROOT_BRANCH, start: 0 }];
@@ -108,8 +112,14 @@ export function branchLayout(
   return { branch, head, branches: list, journal, snapshots, versions, messages };
 }
 
-/** The messages of `layout` as of its snapshot `id`; undefined when the session keeps no such snapshot. */
-export function snapshotOf(layout: BranchLayout, id: string): SnapshotRead | undefined {
+/**
+ * The messages of `layout` as of its snapshot `id`, and the artifacts of `artifactVersions` (a
+ * view's) then; undefined when the session keeps no such snapshot.
+ */
+export function snapshotOf(
+  layout: BranchLayout & { artifactVersions?: readonly ArtifactField[] },
+  id: string,
+): SnapshotRead | undefined {
   const snapshot = layout.snapshots.find((s) => s.id === id);
   if (!snapshot) return undefined;
   const indices = branchIndices(layout.branches, layout.journal.length, snapshot.branch, snapshot.length);
@@ -119,6 +129,7 @@ export function snapshotOf(layout: BranchLayout, id: string): SnapshotRead | und
     messages: indices.map((i) => layout.journal[i] as WatchedMessage),
     state: snapshot.state === undefined ? undefined : JSON.parse(snapshot.state),
     outcome: outcomeOf(JSON.stringify(snapshot.outcome)),
+    artifacts: artifactsOn(layout.artifactVersions ?? [], layout.branches, snapshot.branch, snapshot.length),
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  artifactsOn,
   branchesOf,
   historyLines,
   type LiveDoc,
@@ -112,7 +113,7 @@ export function toSessionView<T extends FlowTypes = FlowTypes>(
     running: runOf(doc),
     ...conversationOf<T>(doc, messages),
     ...layout,
-    ...outputsOf<T>(doc),
+    ...outputsOf<T>(doc, layout.branches, layout.branch),
     error: doc.error ?? undefined,
     queued: queuedOf(doc, queue),
     takenRequests: takenRequestsOf(doc),
@@ -123,7 +124,7 @@ export function toSessionView<T extends FlowTypes = FlowTypes>(
 
 /**
  * `view` (as `watch` delivers it, showing the head) showing branch `branch` instead: its messages,
- * calls, interrupts and results, read from the journal the view already holds (no call, no read).
+ * calls, interrupts, results and artifacts, read from the journal the view already holds (no call, no read).
  * On a branch that is not the head nothing runs: a call left waiting there is `superseded`, and
  * its outcome is its last snapshot's. The next `send` still goes on from the head; an edit on the
  * shown branch (`editMessage`) goes on from its snapshots. An app keeps the branch a person picked
@@ -137,10 +138,12 @@ export function showBranch<T extends FlowTypes>(view: SessionView<T>, branch: st
   const shown = branchLayout(view.journal, view.branches, view.snapshots, branch);
   if (!shown) throw new FlowError('not-found', `session '${view.id}' has no branch '${branch}'`);
   const { messages, ...layout } = shown;
+  const artifacts = artifactsOn(view.artifactVersions, view.branches, branch);
   const last = view.snapshots.findLast((s) => s.branch === branch);
   const conversation = conversationOn<T>(view.id, messages, 'idle', last && outcomeOf(JSON.stringify(last.outcome)));
   const interrupts = conversation.interrupts.map((i) =>
     i.state === 'waiting' ? { ...i, state: 'superseded' as const } : i,
   );
-  return { ...view, ...layout, ...conversation, interrupts, running: undefined, live: undefined, queued: [] };
+  const idle = { running: undefined, live: undefined, queued: [] };
+  return { ...view, ...layout, ...conversation, interrupts, artifacts, ...idle };
 }

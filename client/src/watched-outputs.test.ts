@@ -28,13 +28,37 @@ describe('outputsOf', () => {
     const chart = { name: 'chart', version: 1, parts: [{ media: { url: 'https://x/c.png' } }], at: 4 };
     const outputs = outputsOf<{ state: { count: number } }>(
       doc({ state: '{"count":2}', artifacts: { a1: JSON.stringify(report), a2: JSON.stringify(chart) } }),
+      undefined,
+      'b0',
     );
     expect(outputs.artifacts).toEqual([chart, report]);
     expect(outputs.state?.count).toBe(2);
   });
 
   it('reads none from a document written before artifacts existed, or by an agent with no state', () => {
-    expect(outputsOf(doc({}))).toEqual({ artifacts: [], state: undefined });
-    expect(outputsOf(doc({ state: null }))).toEqual({ artifacts: [], state: undefined });
+    const none = { artifacts: [], artifactVersions: [], state: undefined };
+    expect(outputsOf(doc({}), undefined, 'b0')).toEqual(none);
+    expect(outputsOf(doc({ state: null }), undefined, 'b0')).toEqual(none);
+  });
+
+  it('shows the artifacts of the branch asked for, each name’s last version on its history, and keeps every version', () => {
+    const branches = [
+      { id: 'b0', start: 0 },
+      { id: 'b1', start: 4, parent: { branch: 'b0', at: 2, snapshot: 's1-x' } },
+    ];
+    const v = (version: number, branch: string, length: number) => ({
+      name: 'report',
+      version,
+      parts: [{ text: `${branch}:${version}` }],
+      at: version,
+      branch,
+      length,
+    });
+    const versions = [v(1, 'b0', 2), v(2, 'b0', 4), v(2, 'b1', 4)];
+    const artifacts = Object.fromEntries(versions.map((a, i) => [`a${i}`, JSON.stringify(a)]));
+    const on = (branch: string) => outputsOf(doc({ artifacts }), branches, branch);
+    expect(on('b0').artifacts).toEqual([v(2, 'b0', 4)]);
+    expect(on('b1').artifacts).toEqual([v(2, 'b1', 4)]);
+    expect(on('b1').artifactVersions).toHaveLength(3);
   });
 });

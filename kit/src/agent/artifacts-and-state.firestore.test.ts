@@ -1,8 +1,11 @@
 import {
   applyJsonPatch,
   artifactsOf,
+  artifactsOn,
+  branchesOf,
   PAYLOAD_LIMITS,
   SessionDocSchema,
+  snapshotsOf,
   type WireChunk,
 } from '@callable-flows/protocol';
 import type { Firestore } from '@google-cloud/firestore';
@@ -13,7 +16,7 @@ import { FirestoreSessionStore, type StoreOperation } from '../session/firestore
 import { SESSION_LIMITS } from '../session/session-limits.js';
 import { demoProjectId, emulatorFirestore } from '../session/test-utils/emulator-firestore.js';
 import { firestoreEmulatorHost } from '../test-utils/firestore.js';
-import { notesAgent } from './test-utils/artifact-agent.js';
+import { type NotesAgentOptions, notesAgent } from './test-utils/artifact-agent.js';
 
 // Artifacts and state streams over FirestoreSessionStore, through the callable as a client calls
 // it: an artifact rides the write that journals its call (no write, no read of its own), and the
@@ -31,13 +34,13 @@ beforeAll(async () => {
   await firestore.collection('warm').doc('up').set({ at: 1 });
 });
 
-function world() {
+function world(options: NotesAgentOptions = {}) {
   firestore ??= emulatorFirestore(host as string, demoProjectId('artifacts'));
   const ops: StoreOperation[] = [];
   const prefix = `art${tenants++}_`;
   const store = new FirestoreSessionStore({ firestore, prefix, onOperation: (op) => ops.push(op) });
-  const fn = onCallFlow({}, notesAgent(store).agent);
-  const call = async (data: { sessionId?: string; message: string }) => {
+  const fn = onCallFlow({}, notesAgent(store, options).agent);
+  const call = async (data: { sessionId?: string; message: string; snapshotId?: string }) => {
     const response = recordingResponse();
     const streaming = { uid: 'alice', acceptsStreaming: true };
     const result = (await fn.run(callableRequest(data, streaming), response)) as { sessionId: string };
@@ -104,9 +107,13 @@ describe.skipIf(!host)('artifacts and state over FirestoreSessionStore', () => {
     const id = first.result.sessionId;
     const second = await w.call({ sessionId: id, message: 'publish:report:v2;note:b' });
     const doc = await w.doc(id);
-    expect(artifactsOf(doc.artifacts).map((a) => [a.name, a.version, a.parts[0]])).toEqual([
-      ['report', 2, { text: 'v2' }],
-    ]);
+    expect(
+      artifactsOn(artifactsOf(doc.artifacts), branchesOf(doc.branches), 'b0').map((a) => [
+        a.name,
+        a.version,
+        a.parts[0],
+      ]),
+    ).toEqual([['report', 2, { text: 'v2' }]]);
     const state = JSON.parse(doc.state as string);
     const folded = ofType(second.chunks, 'state').reduce<unknown>((s, c) => applyJsonPatch(s, c.patch), undefined);
     expect(folded).toEqual(state);
@@ -115,6 +122,44 @@ describe.skipIf(!host)('artifacts and state over FirestoreSessionStore', () => {
     expect(streamed.map((c) => [c.name, c.version])).toEqual([
       ['report', 1],
       ['report', 2],
+    ]);
+  });
+
+  it('shows a fork read back cold only its history’s artifacts, and the branch it left its own', async () => {
+    const w = world();
+    const { result } = await w.call({ message: 'publish:report:v1' });
+    const id = result.sessionId;
+    await w.call({ sessionId: id, message: 'publish:report:v2;publish:chart:bars' });
+    const first = snapshotsOf((await w.doc(id)).snapshots)[0]?.id as string;
+    w.ops.length = 0;
+    const fork = await w.call({ sessionId: id, message: 'publish:memo:m', snapshotId: first });
+    expect(ofType(fork.chunks, 'artifact').map((c) => [c.name, c.version])).toEqual([['memo', 1]]);
+    const doc = await w.doc(id);
+    const versions = artifactsOf(doc.artifacts);
+    const on = (branch: string) =>
+      artifactsOn(versions, branchesOf(doc.branches), branch).map((a) => [a.name, a.version, a.parts[0]]);
+    expect(on('b1')).toEqual([
+      ['memo', 1, { text: 'm' }],
+      ['report', 1, { text: 'v1' }],
+    ]);
+    expect(on('b0')).toEqual([
+      ['chart', 1, { text: 'bars' }],
+      ['report', 2, { text: 'v2' }],
+    ]);
+  });
+
+  it('stores the agent’s own artifact with the write that ends the turn: a warm text turn stays 0 reads and 2 writes', async () => {
+    const w = world({ onTurnEnd: (turn) => turn.artifact('summary', [{ text: turn.result.text }]) });
+    const { result } = await w.call({ message: 'hello' });
+    w.ops.length = 0;
+    const warm = await w.call({ sessionId: result.sessionId, message: 'again' });
+    expect(w.cost()).toEqual({ reads: 0, writes: 2 });
+    expect(ofType(warm.chunks, 'artifact')).toEqual([
+      { type: 'artifact', name: 'summary', version: 2, parts: [{ text: 'echo: again' }] },
+    ]);
+    const doc = await w.doc(result.sessionId);
+    expect(artifactsOn(artifactsOf(doc.artifacts), undefined, 'b0').map((a) => [a.name, a.version])).toEqual([
+      ['summary', 2],
     ]);
   });
 });
