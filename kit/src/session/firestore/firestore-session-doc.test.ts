@@ -1,6 +1,7 @@
 import { artifactsOf, outcomeOf, SessionDocSchema, turnOf } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../model/index.js';
+import type { Session } from '../session-schema.js';
 import { sampleSession } from '../test-utils/session-store-conformance.js';
 import { inboxChanges, readSessionDoc, sessionDocFields, sessionFieldChanges } from './firestore-session-doc.js';
 import { EMPTY_LAYOUT, planHistory } from './history-layout.js';
@@ -133,19 +134,23 @@ describe('sessionDocFields (artifacts)', () => {
     expect(readSessionDoc(readBack(fields), 's1').toSession(session.history)).toEqual(session);
   });
 
-  it('changes only the field of the artifact a write versioned', () => {
+  it('adds only the field of the version a write made, and deletes that of a version nothing shows any more', () => {
     const before = { ...sampleSession('s1', [user('a')]), artifacts: [report(1, 'v1')] };
     const plan = planHistory(EMPTY_LAYOUT, [], before.history);
-    const next = { ...before, artifacts: [report(2, 'v2')] };
-    const changes = sessionFieldChanges(
-      before,
-      plan.layout,
-      next,
-      planHistory(plan.layout, before.history, next.history),
-    );
-    const artifactChanges = changes.filter(([path]) => path.startsWith('artifacts.'));
-    expect(artifactChanges).toHaveLength(1);
-    expect(JSON.parse(artifactChanges[0]?.[1] as string)).toEqual(report(2, 'v2'));
-    expect(changes.filter(([path]) => !path.startsWith('artifacts.'))).toEqual([]);
+    const changesTo = (artifacts: Session['artifacts']) => {
+      const next = { ...before, artifacts };
+      const changes = sessionFieldChanges(
+        before,
+        plan.layout,
+        next,
+        planHistory(plan.layout, before.history, next.history),
+      );
+      expect(changes.filter(([path]) => !path.startsWith('artifacts.'))).toEqual([]);
+      return changes.map(([, value]) => (value === undefined ? undefined : JSON.parse(value as string)));
+    };
+    // Version 1 kept beside version 2 (a snapshot shows it): one field added, none rewritten.
+    expect(changesTo([report(1, 'v1'), report(2, 'v2')])).toEqual([report(2, 'v2')]);
+    // Version 1 left: its field is deleted in the same write.
+    expect(changesTo([report(2, 'v2')])).toEqual([report(2, 'v2'), undefined]);
   });
 });
