@@ -32,6 +32,8 @@ export {
   handoffTo,
   type PendingInterrupt,
   REQUEST_WINDOW,
+  type TurnEnd,
+  type TurnEndHook,
   type WaitingApprovalsBound,
 } from './agent/index.js';
 export {

@@ -39,4 +39,6 @@ export type {
   AgentWarmOptions,
   AgentWarmup,
   PendingInterrupt,
+  TurnEnd,
+  TurnEndHook,
 } from './turn/index.js';
