@@ -148,7 +148,7 @@ export interface FlowClient<T extends FlowTypes = FlowTypes> {
    * and when that snapshot is no longer kept; `invalid-argument` when the message is not a user's.
    */
   editMessage(
-    view: SessionView,
+    view: SessionView<T>,
     messageIndex: number,
     message: string | ClientPart[],
     options?: CallOptions<T>,
@@ -157,7 +157,7 @@ export interface FlowClient<T extends FlowTypes = FlowTypes> {
    * Asks again: the last user message of the branch `view` shows is sent again, as it was, from
    * the snapshot before it, on a new branch (as `editMessage` with the same words).
    */
-  regenerate(view: SessionView, options?: CallOptions<T>): Promise<FlowResult<T>>;
+  regenerate(view: SessionView<T>, options?: CallOptions<T>): Promise<FlowResult<T>>;
   /** Forgets the current session: the next `send` starts a new conversation. */
   reset(): void;
 }
@@ -174,7 +174,7 @@ function resendable(message: WatchedMessage): ClientPart[] {
 }
 
 /** The index of the last user message of `view`'s shown branch. */
-function lastUserIndex(view: SessionView): number {
+function lastUserIndex<T extends FlowTypes>(view: SessionView<T>): number {
   const index = view.messages.findLastIndex((m) => m.role === 'user');
   if (index < 0) throw new FlowError('failed-precondition', `session '${view.id}' has no user message to send again`);
   return index;

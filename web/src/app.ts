@@ -8,12 +8,16 @@ import {
   newRequestId,
   newSessionId,
   type SendResult,
+  showBranch,
   type WireInterrupt,
 } from '@callable-flows/client';
 import type { WaitingOne } from './approval-alert.js';
 import type { ApprovalCard } from './approval-card.js';
 import { approvalCopy } from './approval-copy.js';
 import type { Assistant, AssistantInterrupt, AssistantTypes } from './assistant.js';
+import { branchControls, versionsAt } from './branch-controls.js';
+import type { BranchActions } from './branch-decorations.js';
+import type { BranchPicks } from './branch-pick.js';
 import type { ChatView } from './chat-view.js';
 import type { ComposerMode } from './composer.js';
 import type { Confirmation } from './confirm-dialog.js';
@@ -25,9 +29,9 @@ import type { MessageBubble } from './message-bubble.js';
 import { queuedToShow } from './queued-messages.js';
 import type { StopState } from './stop-button.js';
 import { STOPPED_WORDS, stoppedTurn } from './stopped-turn.js';
-import { transcriptOf } from './transcript.js';
+import { type TranscriptEntry, transcriptOf } from './transcript.js';
 import type { UnsentStore } from './unsent-message.js';
-import type { LiveObserver, LiveSession } from './watch-session.js';
+import { type LiveObserver, type LiveSession, liveSessionOf } from './watch-session.js';
 
 /** What the app runs on. */
 export interface AppDeps {
@@ -54,6 +58,8 @@ export interface AppDeps {
   confirm(ask: Confirmation): Promise<boolean>;
   /** The approvals that wait on the session on the page, as its stored state says (none when it shows none). */
   onWaiting?(waiting: WaitingOne[]): void;
+  /** The version of each conversation the person picked (a reload shows the one they read). */
+  branches: BranchPicks;
 }
 
 /** The approvals `session` waits on, with their cards' titles. */
@@ -153,6 +159,7 @@ export class ChatApp {
   /** Sends a new user message. */
   async send(text: string): Promise<void> {
     if (!text.trim()) return;
+    this.showNewest();
     if (this.canQueue()) return this.enqueue(text, this.sessionId as string);
     if (this.busy) return;
     // A message that was not sent stays as it is, with its Retry: this one goes to the same conversation.
@@ -179,6 +186,99 @@ export class ChatApp {
     void this.answer(interrupt, card, 'declined', reason, (waiting, call) =>
       this.deps.assistant.decline(waiting, reason, call),
     );
+  }
+
+  /** What the branch controls on the page do (Edit, the version switchers, Regenerate). */
+  private readonly branchActions: BranchActions = {
+    edit: (index, text) => void this.branchCall(index, text),
+    regenerate: () => void this.branchCall(),
+    show: (branch, index, from) => this.showVersion(branch, index, from),
+  };
+
+  /**
+   * `session` as the page shows it: the version the person picked (`showBranch`), while no turn
+   * runs on it; the newest otherwise (and when the session has no such branch).
+   */
+  private shownOf(session: LiveSession): LiveSession {
+    const picked = this.deps.branches.of(session.id);
+    if (picked === undefined || picked === session.view.head || this.busy || runsLive(session)) return session;
+    try {
+      // What waits and what the session took are the session's, whichever version is read.
+      const shown = liveSessionOf(showBranch(session.view, picked));
+      return { ...shown, queued: session.queued, requestIds: session.requestIds };
+    } catch {
+      return session;
+    }
+  }
+
+  /** True while the page shows an earlier version of its conversation than the newest. */
+  private showsOlder(): boolean {
+    return this.live !== undefined && this.shownOf(this.live) !== this.live;
+  }
+
+  /** Shows the newest version of the conversation again (a message sent goes on from it). */
+  private showNewest(): void {
+    const live = this.live;
+    if (!live || this.deps.branches.of(live.id) === undefined) return;
+    this.deps.branches.set(live.id, undefined);
+    this.draw(live);
+  }
+
+  /** Shows version `branch` of message `index` (the switcher's `from` button keeps the focus), and says which. */
+  private showVersion(branch: string, index: number, from: 'previous' | 'next'): void {
+    const live = this.live;
+    if (!live || live.id !== this.sessionId || this.turnRuns()) return;
+    this.deps.branches.set(live.id, branch === live.view.head ? undefined : branch);
+    this.draw(live);
+    this.view.focusVersions(index, from);
+    const versions = versionsAt(this.shownOf(live).view, index);
+    if (versions) this.view.announce(`Version ${versions.shown + 1} of ${versions.branches.length}`);
+  }
+
+  /** Puts on the page what the person can do with the versions of `shown` (drawn as `entries`): nothing while a turn runs. */
+  private showBranchControls(shown: LiveSession, entries: readonly TranscriptEntry[]): void {
+    const live = this.live;
+    const runs = this.busy || !live || runsLive(live);
+    const controls = runs ? undefined : branchControls(shown.view, entries, shown.status === 'idle');
+    this.view.branchControls(controls, this.branchActions);
+  }
+
+  /**
+   * Edits message `index` of the version shown to `text` (`editMessage`), or, without them, asks
+   * for its last answer again (`regenerate`): the session goes on from before that message as a
+   * new version, which the page shows. The conversation up to there stays on the page while the
+   * new version streams under it.
+   */
+  private async branchCall(index?: number, text?: string): Promise<void> {
+    const live = this.live;
+    if (!live || live.id !== this.sessionId || this.turnRuns()) return;
+    const shown = this.shownOf(live);
+    const { view, id: sessionId } = shown;
+    const at = index ?? view.messages.findLastIndex((message) => message.role === 'user');
+    const entries = transcriptOf(shown);
+    const asked = entries.findIndex((entry) => entry.kind === 'user' && entry.index === at);
+    const kept = entries.slice(0, text === undefined ? asked + 1 : asked);
+    this.deps.branches.set(sessionId, undefined);
+    this.view.render(kept);
+    this.view.stampTimes(kept);
+    const bubble = text === undefined ? undefined : this.view.user(text, 'pending');
+    const call: Call = (options) =>
+      text === undefined
+        ? this.deps.assistant.regenerate(view, options)
+        : this.deps.assistant.editMessage(view, at, text, options);
+    try {
+      const result = await this.run(sessionId, call, () => bubble?.setState('sent'));
+      if (this.sessionId !== sessionId || isQueued(result)) return;
+      bubble?.setState('sent');
+      this.catchUp(result);
+    } catch (error) {
+      if (this.sessionId !== sessionId) return;
+      if (isStopped(error)) return this.stopped(error);
+      // Nothing new is stored unless the session shows it: the page shows the session as it is.
+      this.drawing.reset();
+      if (this.live) this.draw(this.live);
+      this.view.notice({ text: errorWords(error).text, kind: 'error' });
+    }
   }
 
   /**
@@ -511,14 +611,16 @@ export class ChatApp {
 
   /** Draws `session` (when it changed since the last drawing), the running turn's step, and its unsent message. */
   private draw(session: LiveSession): void {
-    const entries = withLiveWords(transcriptOf(session), session.live);
+    const shown = this.shownOf(session);
+    const entries = withLiveWords(transcriptOf(shown), shown.live);
     const runs = runsLive(session);
     if (this.drawing.shouldDraw(entries, session.running, session.status)) {
       const lapsed = session.running !== undefined && !runs;
-      this.view.render(entries, runs, stoppedTurn(session.outcome), lapsed);
+      this.view.render(entries, runs, stoppedTurn(shown.outcome), lapsed);
       this.showUnsent();
     }
     this.view.stampTimes(entries);
+    this.showBranchControls(shown, entries);
     this.view.setBusy(runs);
     this.view.progress(runs ? session.running : undefined);
     this.updateComposer();
@@ -788,6 +890,7 @@ export class ChatApp {
     this.offlineNotice = false;
     // The stream draws this call onto what the page shows: a dead turn's line goes, as the call closes that turn.
     this.view.lapseOver();
+    this.view.branchControls(undefined, this.branchActions);
     this.view.working(true);
     let streamedText = false;
     let heard = false;
@@ -852,7 +955,7 @@ export class ChatApp {
     else if (this.restoring) mode = 'loading';
     else if (this.turnRuns()) mode = this.canQueue() ? 'queue' : this.busy ? 'busy' : 'running';
     else if (this.view.pendingApprovals().length > 0) mode = 'approval';
-    else mode = 'ready';
+    else mode = this.showsOlder() ? 'older' : 'ready';
     this.deps.onComposer(mode);
     const runs = this.account === 'signed-in' && this.turnRuns();
     if (!runs) this.stopping = undefined;

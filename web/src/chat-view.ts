@@ -3,6 +3,8 @@ import { type ApprovalActions, type ApprovalCard, approvalCard } from './approva
 import { toolWords } from './approval-copy.js';
 import { mayAnswer, type Viewer, waitsForWords } from './approver-role.js';
 import { showArtifacts } from './artifact-cards.js';
+import type { BranchControls } from './branch-controls.js';
+import { type BranchActions, focusVersions, showBranchControls } from './branch-decorations.js';
 import { copyButton } from './copy-button.js';
 import { countdown } from './countdown.js';
 import { el, summary } from './dom.js';
@@ -417,6 +419,19 @@ export class ChatView {
     for (const stamp of this.log.querySelectorAll('.message.user > .stamp, .stamp-row')) {
       if (!stamped.has(stamp)) stamp.remove();
     }
+  }
+
+  /**
+   * Puts the branch controls on the conversation drawn (Edit, the version switchers, Regenerate),
+   * as `controls` say; none takes them off (a turn runs).
+   */
+  branchControls(controls: BranchControls | undefined, actions: BranchActions): void {
+    showBranchControls(this.log, controls, actions);
+  }
+
+  /** Puts the focus back on message `index`'s version switcher (its `from` button), after a switch redrew the log. */
+  focusVersions(index: number, from: 'previous' | 'next'): void {
+    focusVersions(this.log, index, from);
   }
 
   /** Disables every card's buttons while a call runs. */

@@ -5,14 +5,18 @@ export type ComposerMode =
   | 'signing-in'
   | 'loading'
   | 'ready'
+  | 'older'
   | 'queue'
   | 'busy'
   | 'running'
   | 'approval'
   | 'signed-out';
 
-/** The modes in which the box takes a message: `queue` while a turn runs (it waits for that turn). */
-const TAKES_MESSAGES: ReadonlySet<ComposerMode> = new Set(['ready', 'queue']);
+/**
+ * The modes in which the box takes a message: `queue` while a turn runs (it waits for that turn),
+ * `older` while an earlier version of the conversation is shown (the message goes on from the newest).
+ */
+const TAKES_MESSAGES: ReadonlySet<ComposerMode> = new Set(['ready', 'older', 'queue']);
 
 /** The parts of the page the composer drives. */
 export interface ComposerElements {
@@ -27,6 +31,7 @@ const HINTS: Record<ComposerMode, string> = {
   'signing-in': 'Signing you in…',
   loading: 'Loading your conversation…',
   ready: '',
+  older: 'You are reading an earlier version. A message you send goes on from the newest.',
   queue: 'A message you send now waits for the current answer, then goes.',
   busy: 'The assistant is answering. You can write once it has answered, or stop it.',
   running: 'The assistant is still working on the last request here. You can write once it has answered, or stop it.',

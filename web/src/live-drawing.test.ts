@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LiveDrawing } from './live-drawing.js';
 import type { TranscriptEntry } from './transcript.js';
 
-const asked: TranscriptEntry[] = [{ kind: 'user', text: 'Where is A-1001?' }];
+const asked: TranscriptEntry[] = [{ kind: 'user', text: 'Where is A-1001?', index: 0 }];
 const answered: TranscriptEntry[] = [...asked, { kind: 'assistant', text: 'It is on its way.' }];
 
 describe('LiveDrawing', () => {
@@ -20,7 +20,7 @@ describe('LiveDrawing', () => {
     drawing.streamed(1, 'idle');
     expect(drawing.shouldDraw(answered, undefined, 'idle')).toBe(false);
     // From then on, the stored session wins: another tab's change is drawn.
-    expect(drawing.shouldDraw([...answered, { kind: 'user', text: 'Thanks' }], 'model')).toBe(true);
+    expect(drawing.shouldDraw([...answered, { kind: 'user', text: 'Thanks', index: 2 }], 'model')).toBe(true);
   });
 
   it('draws a state of the turn that lagged behind the call, and then the settled one (the stream’s drawing was replaced)', () => {
@@ -52,7 +52,7 @@ describe('LiveDrawing', () => {
     const drawing = new LiveDrawing();
     drawing.shouldDraw(asked, 'model');
     drawing.streamed(1, 'idle');
-    const queued: TranscriptEntry[] = [...answered, { kind: 'user', text: 'And A-1002?' }];
+    const queued: TranscriptEntry[] = [...answered, { kind: 'user', text: 'And A-1002?', index: 2 }];
     expect(drawing.shouldDraw(queued, 'model')).toBe(true);
     expect(drawing.shouldDraw([...queued, { kind: 'assistant', text: 'That one too.' }], undefined)).toBe(true);
   });

@@ -8,6 +8,7 @@ import { approvalsFor, viewerOf } from './approvals-setup.js';
 import type { ApprovalsView } from './approvals-view.js';
 import { answerableBy, type Viewer } from './approver-role.js';
 import type { AssistantTypes } from './assistant.js';
+import { branchPicks } from './branch-pick.js';
 import { ChatView } from './chat-view.js';
 import { Composer } from './composer.js';
 import { confirmDialog } from './confirm-dialog.js';
@@ -74,6 +75,7 @@ const app = new ChatApp({
   editText: (text) => composer?.setText(text),
   confirm: confirmDialog,
   onWaiting: (waiting) => approvalAlert.show(answerableBy(waiting, viewer)),
+  branches: branchPicks(window.sessionStorage),
 });
 const view = new ChatView(
   {

@@ -42,7 +42,7 @@ const conversation = (asked: Partial<Interrupt>, results: WatchedResult[] = [loo
 describe('transcriptOf', () => {
   it('shows words, tool calls with their output and a waiting approval when an interrupt waits', () => {
     expect(transcriptOf(conversation({}))).toEqual([
-      { kind: 'user', text: 'Please cancel A-1001' },
+      { kind: 'user', text: 'Please cancel A-1001', index: 0 },
       { kind: 'assistant', text: 'Let me look.' },
       { kind: 'tool', ref: 'q1', name: 'queryOrder', input: { orderId: 'A-1001' }, output: { found: true } },
       { kind: 'assistant', text: 'I need your confirmation.' },
@@ -93,8 +93,8 @@ describe('transcriptOf', () => {
       { role: 'model', content: [{ text: 'It ' }, { text: 'shipped.' }] },
     ];
     expect(transcriptOf({ messages: unanswered, interrupts: [], results: [] })).toEqual([
-      { kind: 'user', text: 'Where is my order A-1001?' },
-      { kind: 'user', text: 'Where is my order A-1002?' },
+      { kind: 'user', text: 'Where is my order A-1001?', index: 0 },
+      { kind: 'user', text: 'Where is my order A-1002?', index: 1 },
       { kind: 'assistant', text: 'It shipped.' },
     ]);
   });
@@ -131,7 +131,7 @@ describe('transcriptOf', () => {
     ];
     const checked: WatchedResult = { ref: 'k1', name: 'checkRefund', output: { refundable: true } };
     expect(transcriptOf({ messages: handed, interrupts: [], results: [checked] })).toEqual([
-      { kind: 'user', text: 'refund A-1002' },
+      { kind: 'user', text: 'refund A-1002', index: 0 },
       { kind: 'assistant', text: 'Handing you over.' },
       { kind: 'handoff', from: 'orderAssistant', to: 'refunds' },
       { kind: 'tool', ref: 'k1', name: 'checkRefund', input: { orderId: 'A-1002' }, output: { refundable: true } },
@@ -146,7 +146,7 @@ describe('transcriptOf', () => {
       interrupts: [],
       results: [],
     };
-    expect(transcriptOf(source)).toEqual([{ kind: 'user', text: 'hi' }]);
+    expect(transcriptOf(source)).toEqual([{ kind: 'user', text: 'hi', index: 0 }]);
   });
 
   it('marks a call failed when the client read an error the kit recorded for it (a stop left it unfinished)', () => {
@@ -192,8 +192,31 @@ describe('transcriptOf', () => {
       { role: 'model', content: [{ text: 'It shipped.' }], at: 3_000 },
     ];
     expect(transcriptOf({ messages: timed, interrupts: [], results: [] })).toEqual([
-      { kind: 'user', text: 'Where is A-1001?', at: 1_000 },
+      { kind: 'user', text: 'Where is A-1001?', index: 0, at: 1_000 },
       { kind: 'assistant', text: 'Let me look. It shipped.', at: 3_000 },
+    ]);
+  });
+
+  it('leaves out the note the kit put first on a new branch’s message for its model (the calls that ran on the branch it left)', () => {
+    const source: TranscriptSource = {
+      messages: [
+        { role: 'user', content: [{ text: 'Where is A-1001?' }] },
+        { role: 'model', content: [{ text: 'It shipped.' }] },
+        {
+          role: 'user',
+          content: [
+            { text: 'Note from the system, not the user: …', metadata: { branchEffects: true } },
+            { text: 'And A-1002?' },
+          ],
+        },
+      ],
+      interrupts: [],
+      results: [],
+    };
+    expect(transcriptOf(source)).toEqual([
+      { kind: 'user', text: 'Where is A-1001?', index: 0 },
+      { kind: 'assistant', text: 'It shipped.' },
+      { kind: 'user', text: 'And A-1002?', index: 2 },
     ]);
   });
 

@@ -6,6 +6,7 @@ import type {
   WatchedPart,
   WireInterruptMetadata,
 } from '@callable-flows/client';
+import { EFFECTS_NOTE_KEY } from '@callable-flows/protocol/session-doc';
 import type { AssistantTypes } from './assistant.js';
 import { isHiddenTool } from './tool-presentation.js';
 
@@ -49,7 +50,11 @@ interface Words<K extends 'user' | 'assistant'> {
   /** When the session stored them (epoch ms; an answer of several messages: its last one's); none before messages had times. */
   at?: number;
 }
-export type WordsEntry = Words<'user'> | Words<'assistant'>;
+/** The person's words, with the index of their message in the conversation's messages (what an edit names). */
+export interface UserEntry extends Words<'user'> {
+  index: number;
+}
+export type WordsEntry = UserEntry | Words<'assistant'>;
 
 /** The conversation was handed to another agent (the kit's `handoffTo`): its steps follow as any steps. */
 export interface HandoffEntry {
@@ -71,9 +76,12 @@ function handoffOf(metadata: Record<string, unknown> | undefined): HandoffEntry 
 /** What a transcript is drawn from: the client's reading of a session's conversation. */
 export type TranscriptSource = Pick<Conversation<AssistantTypes>, 'messages' | 'interrupts' | 'results'>;
 
-// Text the kit adds for the model (retrieved documents, output instructions) carries a purpose.
+// Text the kit adds for the model (retrieved documents, output instructions) carries a purpose;
+// its note on a new branch's first message (calls that ran on the branch it left) is marked too.
 const shownText = (part: WatchedPart): string =>
-  part.text !== undefined && part.metadata?.purpose === undefined ? part.text : '';
+  part.text !== undefined && part.metadata?.purpose === undefined && !part.metadata?.[EFFECTS_NOTE_KEY]
+    ? part.text
+    : '';
 
 /** The entry of the call `request`: an approval when it asked the person (`conversation.interrupts`), with its result if any. */
 function callEntry(
@@ -123,23 +131,24 @@ export function transcriptOf(conversation: TranscriptSource): TranscriptEntry[] 
   // The assistant's words run on across its messages; each of the person's messages is its own
   // (two in a row, the first's turn having died unanswered, are two bubbles).
   let opened: WordsEntry | undefined;
-  const say = (kind: WordsEntry['kind'], text: string, at: number | undefined): void => {
+  const say = (kind: WordsEntry['kind'], text: string, at: number | undefined, index: number): void => {
     const last = entries.at(-1);
     if (last?.kind === kind && (kind === 'assistant' || last === opened)) {
       last.text += text;
       if (at !== undefined) last.at = at;
     } else if (text.trim()) {
-      const words: WordsEntry = at === undefined ? { kind, text } : { kind, text, at };
+      const words: WordsEntry = kind === 'user' ? { kind, text, index } : { kind, text };
+      if (at !== undefined) words.at = at;
       opened = words;
       entries.push(words);
     }
   };
-  for (const message of conversation.messages) {
+  for (const [index, message] of conversation.messages.entries()) {
     if (message.role === 'tool') continue;
     opened = undefined;
     for (const part of message.content) {
       const text = shownText(part);
-      if (text) say(message.role === 'user' ? 'user' : 'assistant', text, message.at);
+      if (text) say(message.role === 'user' ? 'user' : 'assistant', text, message.at, index);
       if (message.role === 'model' && part.toolRequest && !isHiddenTool(part.toolRequest.name)) {
         entries.push(callEntry(part.toolRequest, conversation, results));
       }

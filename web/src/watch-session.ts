@@ -2,6 +2,7 @@ import {
   type Conversation,
   type RunningStep,
   type SessionStatus,
+  type SessionView,
   type WatchedArtifact,
   watch,
 } from '@callable-flows/client';
@@ -30,12 +31,46 @@ export interface LiveSession extends Conversation<AssistantTypes> {
   live: LiveWords | undefined;
   /** What the conversation's tools made, each name's last version (absent: none). */
   artifacts?: WatchedArtifact[];
+  /**
+   * The client's view this was read from (its branches, snapshots and versions): what an edit,
+   * a regenerate or a switch of version goes on from.
+   */
+  view: SessionView<AssistantTypes>;
 }
 
 /** What a live session calls: each new state of it, and the error that ended the following. */
 export interface LiveObserver {
   next(session: LiveSession): void;
   error(error: unknown): void;
+}
+
+/** What the page follows of `view`: the session as `watch` delivers it, or a branch of it (`showBranch`). */
+export function liveSessionOf(view: SessionView<AssistantTypes>): LiveSession {
+  return {
+    id: view.id,
+    status: view.status,
+    messages: view.messages,
+    calls: view.calls,
+    interrupts: view.interrupts,
+    results: view.results,
+    outcome: view.outcome,
+    running: view.running?.step,
+    leaseExpiresAt: view.running?.leaseExpiresAt,
+    queued: view.queued.map((queued) => ({
+      requestId: queued.requestId,
+      text: queuedText(queued),
+      waitsFor: queued.waitsFor,
+    })),
+    requestIds: [
+      view.running?.requestId,
+      view.outcome?.requestId,
+      ...view.takenRequests,
+      ...view.queued.map((queued) => queued.requestId),
+    ].filter((id): id is string => id !== undefined),
+    live: view.live ? { text: view.live.text } : undefined,
+    artifacts: view.artifacts,
+    view,
+  };
 }
 
 /**
@@ -47,34 +82,7 @@ export function watchSession(db: Firestore, id: string, observer: LiveObserver, 
   return watch<AssistantTypes>(
     db,
     id,
-    {
-      next: (view) =>
-        observer.next({
-          id: view.id,
-          status: view.status,
-          messages: view.messages,
-          calls: view.calls,
-          interrupts: view.interrupts,
-          results: view.results,
-          outcome: view.outcome,
-          running: view.running?.step,
-          leaseExpiresAt: view.running?.leaseExpiresAt,
-          queued: view.queued.map((queued) => ({
-            requestId: queued.requestId,
-            text: queuedText(queued),
-            waitsFor: queued.waitsFor,
-          })),
-          requestIds: [
-            view.running?.requestId,
-            view.outcome?.requestId,
-            ...view.takenRequests,
-            ...view.queued.map((queued) => queued.requestId),
-          ].filter((id): id is string => id !== undefined),
-          live: view.live ? { text: view.live.text } : undefined,
-          artifacts: view.artifacts,
-        }),
-      error: (error) => observer.error(error),
-    },
+    { next: (view) => observer.next(liveSessionOf(view)), error: (error) => observer.error(error) },
     { sessions },
   );
 }
