@@ -188,6 +188,9 @@ export class ChatApp {
     );
   }
 
+  /** The last version `shownOf` laid out: of which state, for which pick. */
+  private shownCache: { session: LiveSession; picked: string; shown: LiveSession } | undefined;
+
   /** What the branch controls on the page do (Edit, the version switchers, Regenerate). */
   private readonly branchActions: BranchActions = {
     edit: (index, text) => void this.branchCall(index, text),
@@ -202,13 +205,19 @@ export class ChatApp {
   private shownOf(session: LiveSession): LiveSession {
     const picked = this.deps.branches.of(session.id);
     if (picked === undefined || picked === session.view.head || this.busy || runsLive(session)) return session;
+    // Laid out once per state and pick: the page asks on every drawing and every composer update.
+    const cached = this.shownCache;
+    if (cached?.session === session && cached.picked === picked) return cached.shown;
+    let shown = session;
     try {
       // What waits and what the session took are the session's, whichever version is read.
-      const shown = liveSessionOf(showBranch(session.view, picked));
-      return { ...shown, queued: session.queued, requestIds: session.requestIds };
+      const branch = liveSessionOf(showBranch(session.view, picked));
+      shown = { ...branch, queued: session.queued, requestIds: session.requestIds };
     } catch {
-      return session;
+      // The session has no such branch (any more): the newest.
     }
+    this.shownCache = { session, picked, shown };
+    return shown;
   }
 
   /** True while the page shows an earlier version of its conversation than the newest. */
