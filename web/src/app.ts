@@ -266,6 +266,7 @@ export class ChatApp {
     const at = index ?? view.messages.findLastIndex((message) => message.role === 'user');
     const entries = transcriptOf(shown);
     const asked = entries.findIndex((entry) => entry.kind === 'user' && entry.index === at);
+    if (asked < 0) return;
     const kept = entries.slice(0, text === undefined ? asked + 1 : asked);
     this.deps.branches.set(sessionId, undefined);
     this.view.render(kept);
