@@ -602,7 +602,8 @@ export class ChatApp {
     // From the stored session, on this tab's own turn too: what waits is what was committed.
     this.deps.onWaiting?.(waitingOf(session));
     this.showQueued();
-    this.view.artifacts(session.artifacts ?? []);
+    // The artifacts of the version shown (the client's view gives each branch its own).
+    this.view.artifacts(this.shownOf(session).artifacts ?? []);
     this.armLapse(session);
     if (!this.busy) this.draw(session);
     else {
@@ -630,6 +631,7 @@ export class ChatApp {
       this.showUnsent();
     }
     this.view.stampTimes(entries);
+    this.view.artifacts(shown.artifacts ?? []);
     this.showBranchControls(shown, entries);
     this.view.setBusy(runs);
     this.view.progress(runs ? session.running : undefined);
