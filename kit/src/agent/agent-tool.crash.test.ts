@@ -7,7 +7,6 @@ import type { SessionStore } from '../session/session-store.js';
 import { FlakyStore } from '../session/test-utils/flaky-store.js';
 import { agentTool } from './agent-tool.js';
 import { defineAgent } from './define-agent.js';
-import { subSessionId } from './sub-agent/index.js';
 import {
   chargeTool,
   effects,
@@ -17,6 +16,7 @@ import {
   userTexts,
 } from './test-utils/agent-fixtures.js';
 import { CRASH_LEASE_MS, crashFaults, crashOwner, takeOn } from './test-utils/crash-world.js';
+import { subSessionOf } from './test-utils/sub-session-of.js';
 
 // The sub-agent failure matrix (docs/architecture.md): the instance that runs a parent turn with
 // a sub-agent call dies at each write of either session (a crash: every later call of that
@@ -65,7 +65,7 @@ async function expectHistories(inner: InMemorySessionStore, sessionId: string, s
   expect(userTexts(parent.history)).toEqual(['refund A']);
   expect(parent.history.map((m) => m.role)).toEqual(['user', 'model', 'tool', 'model']);
   expect(parent.status).toBe('idle');
-  const sub = (await inner.load(subSessionId(sessionId, refOf(parent, 'refunds') as string)))?.session as Session;
+  const sub = (await inner.load(subSessionOf(parent, refOf(parent, 'refunds') as string)))?.session as Session;
   expect(sub.history.map((m) => m.role)).toEqual(subRoles);
   expect(sub.status).toBe('idle');
   expect(sub.lease).toBeUndefined();

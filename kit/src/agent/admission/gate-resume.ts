@@ -1,5 +1,5 @@
 import type { AnsweredBy, Resume } from '@callable-flows/protocol';
-import { answeredByOf, isWaiting, openRoundOf, splitPathRef } from '../../call-state/index.js';
+import { answeredByOf, asWaiting, isWaiting, openRoundOf, splitPathRef, subAgentOf } from '../../call-state/index.js';
 import { KitError } from '../../errors/index.js';
 import { lookupTool, type ResumeReply, repliesOfRequest } from '../../generate/index.js';
 import { type Message, type ToolRequestPart, toolRequestsOf } from '../../model/index.js';
@@ -170,13 +170,21 @@ export async function gateResume(rt: AgentRuntime, session: Session, request: Re
   const restarts: ResumeReply[] = [];
   for (const [ref, head] of nested) {
     const subResume = subResumeOf(request.resume, ref) as Resume;
+    // The sub-session the call stored when it waited (kept as `resolvedInterrupt` once answered).
+    const sessionId = (subAgentOf(head) ?? subAgentOf(asWaiting(head)))?.sessionId;
     if (!isWaiting(head)) {
       if (!mayRepeat(head, request, owner)) throw notAllowed();
     } else if (!byParent) {
       const calls = subAgentCallsOf(lookupTool(rt.toolMap, head.toolRequest.name));
-      if (!(await calls?.admit(session.id, ref, subResume, callerOf(request)))) throw notAllowed();
+      if (sessionId === undefined || !(await calls?.admit(sessionId, ref, subResume, callerOf(request)))) {
+        throw notAllowed();
+      }
     }
-    const resumed = { subResume, answeredBy } satisfies SubAgentResumed;
+    const resumed = {
+      subResume,
+      answeredBy,
+      ...(sessionId === undefined ? {} : { sessionId }),
+    } satisfies SubAgentResumed;
     const name = head.toolRequest.name;
     const restart: ResumeReply = { kind: 'restart', field: 'resume', name, ref, replaceInput: undefined, resumed };
     restarts.push(restart);
