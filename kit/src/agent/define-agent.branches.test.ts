@@ -129,6 +129,42 @@ describe('branches', () => {
     expect(record.runs).toBe(1);
   });
 
+  it('refuses an answer to an approval a fork left waiting as superseded, naming its branch, writing nothing', async () => {
+    const store = new InMemorySessionStore();
+    const record = effects();
+    const agent = defineAgent({ name: 'bank', model: transferOnSend(500), tools: [transferTool(record)], store });
+    const { sessionId } = await agent.send(undefined, { message: 'hello' }, owner);
+    const first = (await stored(store, sessionId)).snapshots?.[0]?.id as string;
+    const asked = await agent.send(sessionId, { message: 'send' }, owner);
+    const ref = asked.interrupts[0]?.ref as string;
+    const left = (await stored(store, sessionId)).snapshots?.at(-1)?.id;
+    await agent.send(sessionId, { message: 'never mind', snapshotId: first }, owner);
+    const before = (await stored(store, sessionId)).version;
+    const answer = agent.send(sessionId, { resume: { restart: [{ ref, name: 'transfer' }] } }, owner);
+    const error = await answer.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isKitError(error)).toBe(true);
+    expect(error).toMatchObject({
+      code: 'failed-precondition',
+      details: { reason: 'APPROVAL_SUPERSEDED', ref, branch: 'b0', snapshot: left },
+    });
+    expect((await stored(store, sessionId)).version).toBe(before);
+    expect(record.runs).toBe(0);
+    // Someone else learns nothing of it.
+    expect(
+      await refusal(agent.send(sessionId, { resume: { restart: [{ ref, name: 'transfer' }] } }, { uid: 'v' })),
+    ).toBe('NOT_OWNER');
+    // The same call waiting on the head again (a new branch's own) is answered as ever.
+    const again = await agent.send(sessionId, { message: 'send' }, owner);
+    const fresh = again.interrupts[0]?.ref as string;
+    expect(fresh).not.toBe(ref);
+    const done = await agent.send(sessionId, { resume: { restart: [{ ref: fresh, name: 'transfer' }] } }, owner);
+    expect(done.status).toBe('done');
+    expect(record.runs).toBe(1);
+  });
+
   it('restores the state of the snapshot it goes on from', async () => {
     const store = new InMemorySessionStore();
     const agent = defineAgent({ name: 'chat', model: echoModel(), store });
