@@ -1,3 +1,4 @@
+import { ROOT_SNAPSHOT_ID } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
 import { isKitError } from '../errors/index.js';
 import { textOf } from '../model/index.js';
@@ -67,6 +68,25 @@ describe('branches', () => {
     const after = await stored(store, sessionId);
     expect(userTexts(after.history)).toEqual(['one', 'TWO', 'three']);
     expect(after.snapshots?.at(-1)?.parent).toBe(third?.id);
+  });
+
+  it('edits the first message from the root snapshot: a new branch with an empty base, the old one whole', async () => {
+    const store = new InMemorySessionStore();
+    const agent = defineAgent({ name: 'chat', model: echoModel(), store });
+    const { sessionId } = await agent.send(undefined, { message: 'one' }, owner);
+    await agent.send(sessionId, { message: 'two' }, owner);
+    const result = await agent.send(sessionId, { message: 'ONE', snapshotId: ROOT_SNAPSHOT_ID }, owner);
+    expect(result.text).toBe('echo: ONE');
+    const session = await stored(store, sessionId);
+    expect(userTexts(session.history)).toEqual(['ONE']);
+    expect(session.branches?.list[1]?.parent).toEqual({ branch: 'b0', at: 0, snapshot: ROOT_SNAPSHOT_ID });
+    expect(userTexts(branchHistory(session, 'b0') ?? [])).toEqual(['one', 'two']);
+    expect(session.snapshots?.at(-1)).toMatchObject({ branch: 'b1', length: 2, parent: ROOT_SNAPSHOT_ID });
+    expect(snapshotView(session, ROOT_SNAPSHOT_ID)?.history).toEqual([]);
+    // The root is every session's own start: a made-up id is refused as ever.
+    expect(await refusal(agent.send(sessionId, { message: 'x', snapshotId: 'root2' }, owner))).toBe(
+      'SNAPSHOT_NOT_FOUND',
+    );
   });
 
   it('refuses a snapshot id of another session, or one it never had, writing nothing', async () => {

@@ -5,6 +5,8 @@ import {
   MAX_SNAPSHOT_STATE_CHARS,
   MAX_SNAPSHOTS,
   ROOT_BRANCH,
+  ROOT_SNAPSHOT,
+  ROOT_SNAPSHOT_ID,
   type Snapshot,
 } from '@callable-flows/protocol';
 import type { Message } from '../model/index.js';
@@ -91,8 +93,12 @@ export interface SnapshotView {
   state: unknown;
 }
 
-/** Session `session` as of its snapshot `id`; undefined when it has no such snapshot. */
+/**
+ * Session `session` as of its snapshot `id` (its root, `ROOT_SNAPSHOT_ID`, the empty conversation
+ * every session has); undefined when it has no such snapshot.
+ */
 export function snapshotView(session: Session, id: string): SnapshotView | undefined {
+  if (id === ROOT_SNAPSHOT_ID) return { snapshot: ROOT_SNAPSHOT, history: [], state: undefined };
   const snapshot = session.snapshots?.find((s) => s.id === id);
   if (!snapshot) return undefined;
   const history = branchHistory(session, snapshot.branch, snapshot.length);
