@@ -1,5 +1,6 @@
+import { ROOT_SNAPSHOT_ID } from '@callable-flows/protocol/session-doc';
 import { describe, expect, it } from 'vitest';
-import { snapshotBefore, snapshotOf } from './branch-view.js';
+import { canEdit, snapshotBefore, snapshotOf } from './branch-view.js';
 import { isFlowError } from './flow-error.js';
 import { showBranch, toSessionView } from './session-view.js';
 import { asking, forkedDoc as doc, edited, model, snap, user } from './test-utils/forked-doc.js';
@@ -60,8 +61,11 @@ describe('branches in the session view', () => {
     expect(snapshotBefore(view, 2).id).toBe('s1-x');
     expect(snapshotBefore(showBranch(view, 'b0'), 2).id).toBe('s1-x');
     expect(reasonOf(() => snapshotBefore(view, 1))).toBe('invalid-argument');
-    // The first message has no snapshot before it: there is nothing to go back to.
-    expect(reasonOf(() => snapshotBefore(view, 0))).toBe('SNAPSHOT_NOT_FOUND');
+    // Before the first message: the root snapshot, the empty conversation every session has.
+    expect(snapshotBefore(view, 0).id).toBe(ROOT_SNAPSHOT_ID);
+    expect(snapshotBefore(showBranch(view, 'b0'), 0).id).toBe(ROOT_SNAPSHOT_ID);
+    expect([0, 1, 2, 3].map((i) => canEdit(view, i))).toEqual([true, false, true, false]);
+    expect(snapshotOf(view, ROOT_SNAPSHOT_ID)?.messages).toEqual([]);
   });
 
   it('refuses an edit whose snapshot the session no longer keeps', () => {
@@ -73,6 +77,8 @@ describe('branches in the session view', () => {
     const view = toSessionView(evicted, [], false) as NonNullable<ReturnType<typeof toSessionView>>;
     expect(snapshotBefore(view, 4).id).toBe('s2-x');
     expect(reasonOf(() => snapshotBefore(view, 2))).toBe('SNAPSHOT_NOT_FOUND');
+    // Its walk back met a snapshot no longer kept: not the root either.
+    expect([0, 2, 4].map((i) => canEdit(view, i))).toEqual([false, false, true]);
   });
 
   it('reads any kept snapshot by id: the history, state and outcome then', () => {

@@ -5,6 +5,8 @@ import {
   branchIndices,
   outcomeOf,
   ROOT_BRANCH,
+  ROOT_SNAPSHOT,
+  ROOT_SNAPSHOT_ID,
   type Snapshot,
   type TurnOutcome,
 } from '@callable-flows/protocol/session-doc';
@@ -120,7 +122,7 @@ export function snapshotOf(
   layout: BranchLayout & { artifactVersions?: readonly ArtifactField[] },
   id: string,
 ): SnapshotRead | undefined {
-  const snapshot = layout.snapshots.find((s) => s.id === id);
+  const snapshot = id === ROOT_SNAPSHOT_ID ? ROOT_SNAPSHOT : layout.snapshots.find((s) => s.id === id);
   if (!snapshot) return undefined;
   const indices = branchIndices(layout.branches, layout.journal.length, snapshot.branch, snapshot.length);
   if (!indices) return undefined;
@@ -134,28 +136,48 @@ export function snapshotOf(
 }
 
 /**
- * The snapshot whose history ends before message `index` of the shown branch: the turn that
- * stored that message went on from it. Walks the shown branch's snapshots back (each names the
- * one its turn went on from): the newest whose history is no longer than `index`.
+ * The snapshot whose history ends before message `index` of the shown branch, or why there is
+ * none: walks the shown branch's snapshots back (each names the one its turn went on from) to the
+ * newest whose history is no longer than `index`. A walk that runs out of parents ends at the
+ * root snapshot (the empty conversation, before the first message); one that meets a parent no
+ * longer kept ends there.
  */
-export function snapshotBefore(layout: BranchLayout & { messages: WatchedMessage[] }, index: number): Snapshot {
+function findSnapshotBefore(
+  layout: BranchLayout & { messages: WatchedMessage[] },
+  index: number,
+): Snapshot | FlowError {
   if (layout.messages[index]?.role !== 'user') {
-    throw new FlowError('invalid-argument', `message ${index} is not a user message: only a user message is edited`);
+    return new FlowError('invalid-argument', `message ${index} is not a user message: only a user message is edited`);
   }
   const byId = new Map(layout.snapshots.map((s) => [s.id, s]));
+  byId.set(ROOT_SNAPSHOT_ID, ROOT_SNAPSHOT);
   const own = layout.branches.find((b) => b.id === layout.branch);
-  let id = layout.snapshots.findLast((s) => s.branch === layout.branch)?.id ?? own?.parent?.snapshot;
-  for (
-    let s = id === undefined ? undefined : byId.get(id);
-    s;
-    s = s.parent === undefined ? undefined : byId.get(s.parent)
-  ) {
-    if (s.length <= index) return s;
-    id = s.parent;
+  const id = layout.snapshots.findLast((s) => s.branch === layout.branch)?.id ?? own?.parent?.snapshot;
+  // A snapshot with no parent is the root branch's first turn's: the root is before it (and before the first message alone).
+  const next = (s: Snapshot) => (s === ROOT_SNAPSHOT ? undefined : byId.get(s.parent ?? ROOT_SNAPSHOT_ID));
+  for (let s = byId.get(id ?? ROOT_SNAPSHOT_ID); s; s = next(s)) {
+    if (s.length <= index && (s !== ROOT_SNAPSHOT || index === 0)) return s;
   }
-  const why =
-    id === undefined && index === 0
-      ? 'the first message has no snapshot before it: start a new conversation instead'
-      : `the snapshot before message ${index} is no longer kept (a session keeps its newest 200)`;
-  throw new FlowError('not-found', why, { reason: 'SNAPSHOT_NOT_FOUND' });
+  const why = `the snapshot before message ${index} is no longer kept (a session keeps its newest 200)`;
+  return new FlowError('not-found', why, { reason: 'SNAPSHOT_NOT_FOUND' });
+}
+
+/**
+ * The snapshot whose history ends before message `index` of the shown branch: the turn that
+ * stored that message went on from it (the root snapshot for the first message). Throws
+ * `invalid-argument` for a message that is not a user's, `SNAPSHOT_NOT_FOUND` when that snapshot
+ * is no longer kept.
+ */
+export function snapshotBefore(layout: BranchLayout & { messages: WatchedMessage[] }, index: number): Snapshot {
+  const found = findSnapshotBefore(layout, index);
+  if (found instanceof FlowError) throw found;
+  return found;
+}
+
+/**
+ * True when message `index` of the branch `view` shows can be edited (`editMessage`): it is a
+ * user's, and the snapshot before it is kept. Reads only what the view holds.
+ */
+export function canEdit(layout: BranchLayout & { messages: WatchedMessage[] }, index: number): boolean {
+  return !(findSnapshotBefore(layout, index) instanceof FlowError);
 }

@@ -1,4 +1,4 @@
-import { type CallResult, PROTOCOL_VERSION, type WireRequest } from '@callable-flows/protocol';
+import { type CallResult, PROTOCOL_VERSION, ROOT_SNAPSHOT_ID, type WireRequest } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
 import { flowClient } from './flow.js';
 import { isFlowError } from './flow-error.js';
@@ -89,12 +89,17 @@ describe('editMessage and regenerate', () => {
     expect(callable.requests[0]).toMatchObject({ message: [{ text: 'TWO' }], snapshotId: 's1-x' });
   });
 
-  it('refuses, without a call, to edit the first message or a model message', async () => {
+  it('edits the first message from the root snapshot', async () => {
+    const callable = recording();
+    await flowClient(callable).editMessage(viewOf(edited()), 0, 'ONE');
+    expect(callable.requests[0]).toMatchObject({ sessionId: 's', message: 'ONE', snapshotId: ROOT_SNAPSHOT_ID });
+  });
+
+  it('refuses, without a call, to edit a model message', async () => {
     const callable = recording();
     const client = flowClient(callable);
     const refused = async (call: Promise<unknown>) =>
       call.then(String, (e) => (isFlowError(e) ? (e.reason ?? e.code) : e));
-    expect(await refused(client.editMessage(viewOf(edited()), 0, 'ONE'))).toBe('SNAPSHOT_NOT_FOUND');
     expect(await refused(client.editMessage(viewOf(edited()), 3, 'no'))).toBe('invalid-argument');
     expect(callable.requests).toEqual([]);
   });

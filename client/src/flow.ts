@@ -143,9 +143,10 @@ export interface FlowClient<T extends FlowTypes = FlowTypes> {
   /**
    * Edits user message `messageIndex` of the branch `view` shows: the session goes on, on a new
    * branch, from the snapshot whose history ends before that message (`snapshotId`), with
-   * `message` instead. The old branch stays readable (`view.versions`, `showBranch`). Refused
-   * `SNAPSHOT_NOT_FOUND` (before any call) for the first message, which has no snapshot before it,
-   * and when that snapshot is no longer kept; `invalid-argument` when the message is not a user's.
+   * `message` instead (the first message: from the root snapshot, an empty conversation). The old
+   * branch stays readable (`view.versions`, `showBranch`). Refused before any call:
+   * `SNAPSHOT_NOT_FOUND` when that snapshot is no longer kept, `invalid-argument` when the message
+   * is not a user's (`canEdit(view, index)` says beforehand).
    */
   editMessage(
     view: SessionView<T>,

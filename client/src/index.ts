@@ -40,6 +40,7 @@ export type {
 } from '@callable-flows/protocol/session-doc';
 export {
   type BranchLayout,
+  canEdit,
   type MessageVersions,
   type SnapshotRead,
   snapshotBefore,

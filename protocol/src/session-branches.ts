@@ -64,6 +64,23 @@ export const SnapshotSchema = z.object({
 });
 export type Snapshot = z.infer<typeof SnapshotSchema>;
 
+/** The id of every session's root snapshot: the empty conversation, before its first message. */
+export const ROOT_SNAPSHOT_ID = 'root';
+
+/**
+ * Every session's root snapshot: the root branch's first 0 messages, no state. Never stored (each
+ * session has it, from its creation on): a message that goes on from it (`snapshotId: 'root'`)
+ * edits the first message, on a new branch with an empty history. Its outcome is no turn's.
+ */
+export const ROOT_SNAPSHOT: Snapshot = {
+  id: ROOT_SNAPSHOT_ID,
+  n: 0,
+  branch: ROOT_BRANCH,
+  length: 0,
+  seq: 0,
+  outcome: { kind: 'created', at: 0 },
+};
+
 /** The id of a session's `n`th snapshot. */
 export const snapshotId = (n: number): string => `s${n}`;
 

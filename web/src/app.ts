@@ -93,7 +93,13 @@ const runsLive = (session: LiveSession): boolean => session.running !== undefine
 export type AccountState = 'signing-in' | 'signed-in' | 'signed-out';
 
 // A refusal that means the stored conversation moved on elsewhere (another tab answered or asked).
-const STALE = new Set(['INTERRUPT_PENDING', 'ALREADY_ANSWERED', 'NOTHING_TO_RESUME', 'APPROVAL_STALE']);
+const STALE = new Set([
+  'INTERRUPT_PENDING',
+  'ALREADY_ANSWERED',
+  'NOTHING_TO_RESUME',
+  'APPROVAL_STALE',
+  'APPROVAL_SUPERSEDED',
+]);
 const isStale = (error: unknown): boolean => isFlowError(error) && STALE.has(error.reason ?? '');
 /** A call whose turn a `stop` ended (from this tab or another): what finished is stored, the session is free. */
 const isStopped = (error: unknown): error is FlowError => isFlowError(error) && error.reason === 'STOPPED';

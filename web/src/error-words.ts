@@ -65,6 +65,10 @@ const REASON_WORDS: Record<string, Words> = {
   ANSWER_NOT_ALLOWED: ["That kind of answer isn't allowed for this approval.", false],
   APPROVAL_EXPIRED: ['This approval has expired, so nothing was done. Ask again if you still want it.', false],
   APPROVAL_STALE: ['That approval changed since you saw it, so nothing was done. Look at it again.', false],
+  APPROVAL_SUPERSEDED: [
+    'This approval belonged to an earlier version of the conversation, which you went back from. Nothing was done.',
+    false,
+  ],
   TOOL_CHANGED: [
     'The assistant was updated since it asked, so this can no longer be done. Nothing was done: send a message to go on.',
     false,

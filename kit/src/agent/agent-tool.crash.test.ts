@@ -17,6 +17,7 @@ import {
   userTexts,
 } from './test-utils/agent-fixtures.js';
 import { CRASH_LEASE_MS, crashFaults, crashOwner, takeOn } from './test-utils/crash-world.js';
+import { subSessionOf } from './test-utils/sub-session-of.js';
 
 // The sub-agent failure matrix (docs/architecture.md): the instance that runs a parent turn with
 // a sub-agent call dies at each write of either session (a crash: every later call of that
@@ -65,13 +66,62 @@ async function expectHistories(inner: InMemorySessionStore, sessionId: string, s
   expect(userTexts(parent.history)).toEqual(['refund A']);
   expect(parent.history.map((m) => m.role)).toEqual(['user', 'model', 'tool', 'model']);
   expect(parent.status).toBe('idle');
-  const sub = (await inner.load(subSessionId(sessionId, refOf(parent, 'refunds') as string)))?.session as Session;
+  const sub = (await inner.load(subSessionOf(parent, refOf(parent, 'refunds') as string)))?.session as Session;
   expect(sub.history.map((m) => m.role)).toEqual(subRoles);
   expect(sub.status).toBe('idle');
   expect(sub.lease).toBeUndefined();
 }
 
+/** `session`'s parts, each as `edit` makes it. */
+const withParts = (session: Session, edit: (part: Session['history'][number]['content'][number]) => unknown): Session =>
+  ({
+    ...session,
+    history: session.history.map((m) => ({ ...m, content: m.content.map(edit) })),
+    version: session.version + 1,
+  }) as Session;
+
 describe('agentTool crash safety', () => {
+  it('finishes a call approved by an older kit (its answers name no sub-session) in the sub-session its ref named', async () => {
+    const w = world('transfer');
+    const asked = await w.instance(w.inner).send(undefined, { message: 'refund A' }, crashOwner);
+    const parent = (await w.inner.load(asked.sessionId))?.session as Session;
+    const ref = refOf(parent, 'refunds') as string;
+    // As an older kit left it: the sub-session at the id made from the call's ref.
+    const made = subSessionOf(parent, ref);
+    const legacy = subSessionId(asked.sessionId, ref);
+    await w.inner.create({ ...((await w.inner.load(made))?.session as Session), id: legacy });
+    await w.inner.delete(made);
+    const interrupted = await w.inner.load(asked.sessionId);
+    await w.inner.write(
+      interrupted as NonNullable<typeof interrupted>,
+      withParts(parent, (p) => {
+        const sub =
+          'toolRequest' in p ? (p.metadata?.interrupt as { subAgent?: object } | undefined)?.subAgent : undefined;
+        return sub ? { ...p, metadata: { ...p.metadata, interrupt: { subAgent: { ...sub, sessionId: legacy } } } } : p;
+      }),
+    );
+    // The approval is journaled, then the instance dies; the older kit's admission handed on no sub-session.
+    const resume = { restart: [{ ref: asked.interrupts[0]?.ref as string, name: 'transfer' }] };
+    const flaky = new FlakyStore(w.inner, { at: 1, when: 'after', mode: 'crash' });
+    await w
+      .instance(flaky)
+      .send(asked.sessionId, { resume }, { ...crashOwner, requestId: 'ok-1' })
+      .catch(() => undefined);
+    const approved = await w.inner.load(asked.sessionId);
+    const stripped = withParts(approved?.session as Session, (p) => {
+      const handed = p.metadata?.resumed as { sessionId?: string } | undefined;
+      if (!handed?.sessionId) return p;
+      const { sessionId: _gone, ...older } = handed;
+      return { ...p, metadata: { ...p.metadata, resumed: older } };
+    });
+    await w.inner.write(approved as NonNullable<typeof approved>, stripped);
+    const result = await takeOn(w, 'shop', 'continuation', asked.sessionId, { resume }, 'ok-1');
+    expect(result).toMatchObject({ status: 'done', text: 'done: ["refunded"]' });
+    expect(w.record.runs).toBe(1);
+    const sub = (await w.inner.load(legacy))?.session as Session;
+    expect(sub.history.map((m) => m.role)).toEqual(['user', 'model', 'tool', 'model']);
+  });
+
   // Writes of a parent turn with one sub-agent call that charges: parent lease and message,
   // parent's request, sub lease and message, sub's request, the charge's result, sub's answer,
   // the call's result, the parent's answer.

@@ -5,15 +5,15 @@ import { inputDigest } from '../call-state/index.js';
 import type { Message, ToolRequestPart } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
 import { FirestoreSessionStore, type StoreOperation } from '../session/firestore/index.js';
-import type { WaitingApproval } from '../session/index.js';
+import type { Session, WaitingApproval } from '../session/index.js';
 import { demoProjectId } from '../session/test-utils/emulator-firestore.js';
 import { firestoreStoreBackends } from '../session/test-utils/firestore-store-backends.js';
 import { firestoreEmulatorHost } from '../test-utils/firestore.js';
 import { type Approvers, approversWithClaim } from '../tools/index.js';
 import { agentTool } from './agent-tool.js';
 import { defineAgent } from './define-agent.js';
-import { subSessionId } from './sub-agent/index.js';
 import { effects, toolThenAnswer, transferTool } from './test-utils/agent-fixtures.js';
+import { subSessionOf } from './test-utils/sub-session-of.js';
 
 // A sub-agent on Firestore: its session linked to the parent's, its question in the parent's
 // inbox (by the parent's session id and the path ref, addressed to the sub tool's approvers),
@@ -98,7 +98,8 @@ describe.skipIf(!host)('agentTool on Firestore', () => {
     await Promise.all([s.parent.idle(), s.refunds.idle()]);
     expect(s.told.map((t) => [t.sessionId, t.ref, t.tool])).toEqual([[result.sessionId, question?.ref, 'transfer']]);
     const [head] = (question?.ref ?? '').split('/');
-    const sub = (await s.store.load(subSessionId(result.sessionId, head as string)))?.session;
+    const subId = subSessionOf((await s.store.load(result.sessionId))?.session as Session, head as string);
+    const sub = (await s.store.load(subId))?.session;
     expect(sub?.parent).toEqual({ sessionId: result.sessionId, ref: head, agent: 'shop' });
 
     // The manager answers through the parent's session: the inbox document closes, approved by them.
@@ -112,7 +113,7 @@ describe.skipIf(!host)('agentTool on Firestore', () => {
     const closed = (await s.approvals()).docs.map((d) => readApproval(d.id, d.data()));
     expect(closed).toHaveLength(1);
     expect(closed[0]).toMatchObject({ state: 'approved', answeredBy: { uid: 'max' } });
-    const stored = (await s.store.load(subSessionId(result.sessionId, head as string)))?.session;
+    const stored = (await s.store.load(subId))?.session;
     const transfer = stored?.history
       .flatMap((m) => m.content)
       .find((p): p is ToolRequestPart => 'toolRequest' in p && p.toolRequest.name === 'transfer');

@@ -9,7 +9,6 @@ import { InMemorySessionStore, type Session } from '../session/index.js';
 import { type Approvers, approversWithClaim } from '../tools/index.js';
 import { agentTool } from './agent-tool.js';
 import { defineAgent } from './define-agent.js';
-import { subSessionId } from './sub-agent/index.js';
 import {
   deployedTransferTools,
   type Effects,
@@ -18,6 +17,7 @@ import {
   toolThenAnswer,
   transferTool,
 } from './test-utils/agent-fixtures.js';
+import { subSessionOf } from './test-utils/sub-session-of.js';
 
 const alice = { uid: 'alice', context: { auth: { uid: 'alice', token: {} } } };
 const as = (uid: string, token: Record<string, unknown> = {}) => ({ uid, context: { auth: { uid, token } } });
@@ -77,7 +77,7 @@ async function waiting(s: ReturnType<typeof shop>) {
   const result = await s.parent.send(undefined, { message: 'refund A' }, alice);
   const parentSession = await stored(s.store, result.sessionId);
   const ref = refOf(parentSession, 'refunds');
-  const subId = subSessionId(result.sessionId, ref);
+  const subId = subSessionOf(parentSession, ref);
   const sub = await stored(s.store, subId);
   const path = `${ref}/${refOf(sub, 'transfer')}`;
   return { result, sessionId: result.sessionId, ref, subId, path };

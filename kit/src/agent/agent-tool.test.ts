@@ -9,8 +9,8 @@ import { FlakyStore } from '../session/test-utils/flaky-store.js';
 import { agentTool } from './agent-tool.js';
 import { MemoryContinuationQueue } from './continuation-queue/index.js';
 import { defineAgent } from './define-agent.js';
-import { subSessionId } from './sub-agent/index.js';
 import { chargeTool, type Effects, effects, gate, manualClock, toolThenAnswer } from './test-utils/agent-fixtures.js';
+import { subSessionOf } from './test-utils/sub-session-of.js';
 
 const alice = { uid: 'alice' };
 const WEEK_MS = 7 * 24 * 3600_000;
@@ -65,14 +65,14 @@ function shop(setup: Setup = {}) {
   return { store, record, refunds, parent };
 }
 
-/** The ref the parent's model call of `refunds` got, read from its stored history. */
-async function refundsRef(store: InMemorySessionStore, sessionId: string): Promise<string> {
+/** The ref the parent's model call of `refunds` got, and its sub-session, read from its stored history. */
+async function refundsCall(store: InMemorySessionStore, sessionId: string): Promise<{ ref: string; subId: string }> {
   const session = (await store.load(sessionId))?.session;
   const part = session?.history
     .flatMap((m) => m.content)
     .find((p): p is ToolRequestPart => 'toolRequest' in p && p.toolRequest.name === 'refunds');
-  if (!part?.toolRequest.ref) throw new Error('no refunds call stored');
-  return part.toolRequest.ref;
+  if (!session || !part?.toolRequest.ref) throw new Error('no refunds call stored');
+  return { ref: part.toolRequest.ref, subId: subSessionOf(session, part.toolRequest.ref) };
 }
 
 describe('agentTool', () => {
@@ -80,8 +80,8 @@ describe('agentTool', () => {
     const { store, record, parent } = shop();
     const result = await parent.send(undefined, { message: 'refund A' }, alice);
     expect(result).toMatchObject({ status: 'done', text: 'done: ["refunded"]' });
-    const ref = await refundsRef(store, result.sessionId);
-    const sub = (await store.load(subSessionId(result.sessionId, ref)))?.session;
+    const { ref, subId } = await refundsCall(store, result.sessionId);
+    const sub = (await store.load(subId))?.session;
     expect(sub).toMatchObject({
       agent: 'refunds',
       ownerUid: 'alice',
@@ -99,7 +99,7 @@ describe('agentTool', () => {
     const { store, parent } = shop();
     const chunks: GenerateResponseChunk[] = [];
     const result = await parent.send(undefined, { message: 'refund A' }, { ...alice, onChunk: (c) => chunks.push(c) });
-    const ref = await refundsRef(store, result.sessionId);
+    const { ref } = await refundsCall(store, result.sessionId);
     const tagged = chunks.filter((c) => c.agent === 'refunds');
     expect(tagged.map((c) => c.content.map((p) => ('text' in p ? p.text : '')).join('')).join('')).toContain(
       'refunded',
@@ -130,7 +130,7 @@ describe('agentTool', () => {
     const retried = await parent.send(sessionId, { message: 'refund A' }, { ...alice, requestId: 'r1' });
     expect(retried).toMatchObject({ status: 'done', text: 'done: ["refunded"]' });
     expect(record.runs).toBe(1);
-    const sub = (await store.load(subSessionId(sessionId, await refundsRef(store, sessionId))))?.session;
+    const sub = (await store.load((await refundsCall(store, sessionId)).subId))?.session;
     // One user message, one charge: the retry went on from the journal the first run left.
     expect(sub?.history.filter((m) => m.role === 'user')).toHaveLength(1);
     expect(sub?.history.filter((m) => m.role === 'tool')).toHaveLength(1);
@@ -156,7 +156,7 @@ describe('agentTool', () => {
     expect(await parent.stop(parentId, alice)).toMatchObject({ sessionId: parentId });
     const error = await running;
     expect(isKitError(error) && error.reason).toBe('STOPPED');
-    const sub = (await store.load(subSessionId(parentId, await refundsRef(store, parentId))))?.session;
+    const sub = (await store.load((await refundsCall(store, parentId)).subId))?.session;
     expect(sub).toMatchObject({ status: 'idle', outcome: { kind: 'stopped', stoppedBy: { uid: 'alice' } } });
     expect(sub?.lease).toBeUndefined();
     expect(record.runs).toBe(0);

@@ -88,13 +88,21 @@ function toldFailure(name: string, ref: string, error: unknown): MultipartToolOu
 }
 
 /** What a parent's resume may hand the call it restarts (the kit's own, made from answers by path refs). */
-const SubAgentResumedSchema = z.strictObject({ subResume: ResumeSchema, answeredBy: z.optional(AnsweredBySchema) });
+const SubAgentResumedSchema = z.strictObject({
+  subResume: ResumeSchema,
+  answeredBy: z.optional(AnsweredBySchema),
+  sessionId: z.optional(z.string()),
+});
 
 function asSubResumed(resumed: ToolContext['resumed']): SubAgentResumed | undefined {
   const parsed = SubAgentResumedSchema.safeParse(resumed);
   if (!parsed.success) return undefined;
-  const { subResume, answeredBy } = parsed.data;
-  return answeredBy ? { subResume, answeredBy } : { subResume };
+  const { subResume, answeredBy, sessionId } = parsed.data;
+  return {
+    subResume,
+    ...(answeredBy ? { answeredBy } : {}),
+    ...(sessionId === undefined ? {} : { sessionId }),
+  };
 }
 
 /** `error` with the ref its details name made the path under the parent's call `ref`. */
@@ -114,8 +122,8 @@ function underPath(error: unknown, ref: string): unknown {
 /** How the parent's admission checks answers to this sub-agent's questions: on its session, by its rules. */
 function subAgentCalls(sub: SubTurn): SubAgentCalls {
   return {
-    admit: (parentSessionId, ref, resume, answerer) =>
-      sub.admit(subSessionId(parentSessionId, ref), resume, answerer).catch((error: unknown) => {
+    admit: (sessionId, ref, resume, answerer) =>
+      sub.admit(sessionId, resume, answerer).catch((error: unknown) => {
         throw underPath(error, ref);
       }),
   };
@@ -162,8 +170,10 @@ async function subAgentCall<I extends z.ZodType>(
  * A tool that runs `agent` as a sub-agent for one call of the parent's round. The sub-agent has
  * its own session, linked to the parent's (`parent: { sessionId, ref, agent }`), owned by the
  * parent's owner and expiring with it; its id, and the request id of each run, are derived from
- * the parent's session and the call's ref (and what is asked), so a retry, a continuation or a
- * resume of the parent finds the sub-session and never runs its recorded calls again. Its chunks
+ * the parent's session and the kit's id of the call (and what is asked), so a retry, a
+ * continuation or a resume of the parent finds the sub-session and never runs its recorded calls
+ * again, while a call of a later turn or of another branch (even with the model's same ref) gets
+ * a sub-session of its own. Its chunks
  * stream through the parent's stream tagged with its name, its refs as paths (`<ref>/<subRef>`);
  * a stop of the parent stops it. The sub-agent schedules no continuation of its own: the
  * parent's continuation runs the call again, which goes on from the sub-session's journal. Its
@@ -202,6 +212,25 @@ export function agentTool<I extends z.ZodType>(
   return tool;
 }
 
+/**
+ * The sub-session of this run of the parent's call, and the key its request ids are derived
+ * from: a first run's (a retry's, a continuation's) from the kit's id of the call; a resumed
+ * run's is the one the waiting call stored (its interrupt's `subAgent.sessionId`, handed on by
+ * the parent's admission). A resume admitted before the kit handed that on was keyed on the ref.
+ */
+function subSessionOf(
+  parentSessionId: string,
+  ctx: ToolContext,
+  resumed: SubAgentResumed | undefined,
+): { sessionId: string; key: string } {
+  if (!resumed) {
+    const sessionId = subSessionId(parentSessionId, ctx.callId);
+    return { sessionId, key: sessionId };
+  }
+  if (resumed.sessionId !== undefined) return { sessionId: resumed.sessionId, key: resumed.sessionId };
+  return { sessionId: subSessionId(parentSessionId, ctx.ref), key: ctx.ref };
+}
+
 /** The sub-agent call of this run of the parent's call `ctx.ref`: a new message, or the answers a resume brought. */
 function subCall(
   parent: ParentTurn,
@@ -210,7 +239,7 @@ function subCall(
   resumed: SubAgentResumed | undefined,
   message: () => string | Part[],
 ): SubTurnCall {
-  const sessionId = subSessionId(parent.sessionId, ctx.ref);
+  const { sessionId, key } = subSessionOf(parent.sessionId, ctx, resumed);
   let input: AgentInput;
   let asked: string;
   if (resumed) {
@@ -224,7 +253,7 @@ function subCall(
   const call: SubTurnCall = {
     sessionId,
     input,
-    requestId: subRequestId(parent.sessionId, ctx.ref, asked),
+    requestId: subRequestId(parent.sessionId, key, asked),
     link: { parent: { sessionId: parent.sessionId, ref: ctx.ref, agent: parent.agent }, ttlMs: parent.ttlMs },
     ownerUid: parent.ownerUid,
     context: ctx.context,

@@ -1,3 +1,4 @@
+import { ROOT_SNAPSHOT_ID } from '@callable-flows/protocol';
 import { describe, expect, it } from 'vitest';
 import { isKitError } from '../errors/index.js';
 import { textOf } from '../model/index.js';
@@ -69,6 +70,25 @@ describe('branches', () => {
     expect(after.snapshots?.at(-1)?.parent).toBe(third?.id);
   });
 
+  it('edits the first message from the root snapshot: a new branch with an empty base, the old one whole', async () => {
+    const store = new InMemorySessionStore();
+    const agent = defineAgent({ name: 'chat', model: echoModel(), store });
+    const { sessionId } = await agent.send(undefined, { message: 'one' }, owner);
+    await agent.send(sessionId, { message: 'two' }, owner);
+    const result = await agent.send(sessionId, { message: 'ONE', snapshotId: ROOT_SNAPSHOT_ID }, owner);
+    expect(result.text).toBe('echo: ONE');
+    const session = await stored(store, sessionId);
+    expect(userTexts(session.history)).toEqual(['ONE']);
+    expect(session.branches?.list[1]?.parent).toEqual({ branch: 'b0', at: 0, snapshot: ROOT_SNAPSHOT_ID });
+    expect(userTexts(branchHistory(session, 'b0') ?? [])).toEqual(['one', 'two']);
+    expect(session.snapshots?.at(-1)).toMatchObject({ branch: 'b1', length: 2, parent: ROOT_SNAPSHOT_ID });
+    expect(snapshotView(session, ROOT_SNAPSHOT_ID)?.history).toEqual([]);
+    // The root is every session's own start: a made-up id is refused as ever.
+    expect(await refusal(agent.send(sessionId, { message: 'x', snapshotId: 'root2' }, owner))).toBe(
+      'SNAPSHOT_NOT_FOUND',
+    );
+  });
+
   it('refuses a snapshot id of another session, or one it never had, writing nothing', async () => {
     const store = new InMemorySessionStore();
     const agent = defineAgent({ name: 'chat', model: echoModel(), store });
@@ -126,6 +146,42 @@ describe('branches', () => {
     expect(note?.metadata).toEqual({ branchEffects: true });
     expect(textOf([note ?? { text: '' }])).toContain(`transfer (${ref})`);
     expect(textOf([note ?? { text: '' }])).toContain('"done":true');
+    expect(record.runs).toBe(1);
+  });
+
+  it('refuses an answer to an approval a fork left waiting as superseded, naming its branch, writing nothing', async () => {
+    const store = new InMemorySessionStore();
+    const record = effects();
+    const agent = defineAgent({ name: 'bank', model: transferOnSend(500), tools: [transferTool(record)], store });
+    const { sessionId } = await agent.send(undefined, { message: 'hello' }, owner);
+    const first = (await stored(store, sessionId)).snapshots?.[0]?.id as string;
+    const asked = await agent.send(sessionId, { message: 'send' }, owner);
+    const ref = asked.interrupts[0]?.ref as string;
+    const left = (await stored(store, sessionId)).snapshots?.at(-1)?.id;
+    await agent.send(sessionId, { message: 'never mind', snapshotId: first }, owner);
+    const before = (await stored(store, sessionId)).version;
+    const answer = agent.send(sessionId, { resume: { restart: [{ ref, name: 'transfer' }] } }, owner);
+    const error = await answer.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isKitError(error)).toBe(true);
+    expect(error).toMatchObject({
+      code: 'failed-precondition',
+      details: { reason: 'APPROVAL_SUPERSEDED', ref, branch: 'b0', snapshot: left },
+    });
+    expect((await stored(store, sessionId)).version).toBe(before);
+    expect(record.runs).toBe(0);
+    // Someone else learns nothing of it.
+    expect(
+      await refusal(agent.send(sessionId, { resume: { restart: [{ ref, name: 'transfer' }] } }, { uid: 'v' })),
+    ).toBe('NOT_OWNER');
+    // The same call waiting on the head again (a new branch's own) is answered as ever.
+    const again = await agent.send(sessionId, { message: 'send' }, owner);
+    const fresh = again.interrupts[0]?.ref as string;
+    expect(fresh).not.toBe(ref);
+    const done = await agent.send(sessionId, { resume: { restart: [{ ref: fresh, name: 'transfer' }] } }, owner);
+    expect(done.status).toBe('done');
     expect(record.runs).toBe(1);
   });
 

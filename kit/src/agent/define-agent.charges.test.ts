@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { GenerateRequest, Message, ModelRunnerResponse } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
 import { InMemorySessionStore } from '../session/memory-session-store.js';
+import type { Session } from '../session/session-schema.js';
 import type { SessionStore } from '../session/session-store.js';
 import { FlakyStore } from '../session/test-utils/flaky-store.js';
 import { dayOf, InMemoryUsageCounters } from '../usage/index.js';
@@ -12,8 +13,8 @@ import { MemoryContinuationQueue } from './continuation-queue/index.js';
 import { defineAgent } from './define-agent.js';
 import { handoffTo } from './handoff/index.js';
 import type { WhileBusy } from './runtime/index.js';
-import { subSessionId } from './sub-agent/index.js';
 import { chargeTool, effects, manualClock } from './test-utils/agent-fixtures.js';
+import { subSessionOf } from './test-utils/sub-session-of.js';
 
 // Every model call's tokens are charged to the session's owner, in the write that journals them,
 // however the turn ran: a turn with no caller (a continuation), a sub-agent's turn, a hand-off.
@@ -142,7 +143,7 @@ describe('defineAgent charges', () => {
       .flatMap((m) => m.content)
       .map((p) => ('toolRequest' in p ? p.toolRequest.ref : undefined))
       .find(Boolean) as string;
-    expect(sessions).toEqual({ [result.sessionId]: 100, [subSessionId(result.sessionId, ref)]: 14 });
+    expect(sessions).toEqual({ [result.sessionId]: 100, [subSessionOf(parentSession as Session, ref)]: 14 });
     expect(tokens).toBe(114);
   });
 

@@ -1,4 +1,4 @@
-import { approvalId, readApproval, SessionDocSchema } from '@callable-flows/protocol';
+import { approvalId, ROOT_SNAPSHOT_ID, readApproval, SessionDocSchema } from '@callable-flows/protocol';
 import type { DocumentReference, Firestore } from '@google-cloud/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FirestoreSessionStore, type StoreOperation } from '../session/firestore/index.js';
@@ -40,6 +40,13 @@ describe.skipIf(!host)('branches over FirestoreSessionStore', () => {
     const doc = SessionDocSchema.parse((await (firestore.sessionRef(sessionId) as DocumentReference).get()).data());
     expect(doc.history.length).toBe(6);
     expect(JSON.parse(doc.branches as string)).toHaveLength(2);
+    // An edit of the first message, from the root snapshot: the same cost, an empty base.
+    ops.length = 0;
+    await agent.send(sessionId, { message: 'ONE', snapshotId: ROOT_SNAPSHOT_ID }, { uid: 'u' });
+    expect({ reads: sum(ops, 'reads'), writes: sum(ops, 'writes') }).toEqual({ reads: 0, writes: 2 });
+    const edited = (await firestore.load(sessionId))?.session;
+    expect(userTexts(edited?.history ?? [])).toEqual(['ONE']);
+    expect(edited?.branches?.list.at(-1)?.parent).toEqual({ branch: 'b0', at: 0, snapshot: ROOT_SNAPSHOT_ID });
   });
 
   it('writes a never-forked session without branches, as before', async () => {

@@ -6,6 +6,8 @@ import {
   MAX_SNAPSHOT_STATE_CHARS,
   MAX_SNAPSHOTS,
   ROOT_BRANCH,
+  ROOT_SNAPSHOT,
+  ROOT_SNAPSHOT_ID,
   type Snapshot,
 } from '@callable-flows/protocol';
 import type { Artifact, Message } from '../model/index.js';
@@ -94,8 +96,12 @@ export interface SnapshotView {
   artifacts: Artifact[];
 }
 
-/** Session `session` as of its snapshot `id`; undefined when it has no such snapshot. */
+/**
+ * Session `session` as of its snapshot `id` (its root, `ROOT_SNAPSHOT_ID`, the empty conversation
+ * every session has); undefined when it has no such snapshot.
+ */
 export function snapshotView(session: Session, id: string): SnapshotView | undefined {
+  if (id === ROOT_SNAPSHOT_ID) return { snapshot: ROOT_SNAPSHOT, history: [], state: undefined };
   const snapshot = session.snapshots?.find((s) => s.id === id);
   if (!snapshot) return undefined;
   const history = branchHistory(session, snapshot.branch, snapshot.length);

@@ -26,7 +26,7 @@ import { agentTool } from '../agent-tool.js';
 import { defineAgent } from '../define-agent.js';
 import { HandoffOutputSchema, handoffTo } from '../handoff/index.js';
 import type { WhileBusy } from '../runtime/index.js';
-import { subSessionId } from '../sub-agent/index.js';
+import { subSessionIfCalled } from '../test-utils/sub-session-of.js';
 
 // The one gate, proved by property: whatever resume whoever sends, through whichever way in, a
 // tool body runs resumed only for a call that a caller its approvers admit approved, with the
@@ -374,10 +374,14 @@ function toResume(replies: Reply[]): Resume {
 
 /** The world's three sessions as stored now (the parent, the sub-agent's, the deep one's). */
 async function sessionsOf(store: SessionStore, parentId: string): Promise<Session[]> {
-  const subId = subSessionId(parentId, 's');
-  const ids = [parentId, subId, subSessionId(subId, 'd')];
-  const loaded = await Promise.all(ids.map((id) => store.load(id, { fresh: true })));
-  return loaded.flatMap((record) => (record ? [record.session] : []));
+  const parent = (await store.load(parentId, { fresh: true }))?.session;
+  if (!parent) return [];
+  const subId = subSessionIfCalled(parent, 's');
+  const sub = subId === undefined ? undefined : (await store.load(subId, { fresh: true }))?.session;
+  if (!sub) return [parent];
+  const deepId = subSessionIfCalled(sub, 'd');
+  const deep = deepId === undefined ? undefined : (await store.load(deepId, { fresh: true }))?.session;
+  return deep ? [parent, sub, deep] : [parent, sub];
 }
 
 /** Every call of the world as stored now, by its path ref, with its state. */

@@ -1,5 +1,5 @@
 import type { AnsweredBy, Resume } from '@callable-flows/protocol';
-import { answeredByOf, isWaiting, openRoundOf, splitPathRef } from '../../call-state/index.js';
+import { answeredByOf, asWaiting, isWaiting, openRoundOf, splitPathRef, subAgentOf } from '../../call-state/index.js';
 import { KitError } from '../../errors/index.js';
 import { lookupTool, type ResumeReply, repliesOfRequest } from '../../generate/index.js';
 import { type Message, type ToolRequestPart, toolRequestsOf } from '../../model/index.js';
@@ -9,6 +9,7 @@ import type { AgentRuntime } from '../runtime/index.js';
 import { type SubAgentResumed, subAgentCallsOf, subResumeOf } from '../sub-agent/index.js';
 import type { ClientTurnRequest } from '../turn/index.js';
 import { notOwner } from './admit-call.js';
+import { approvalSuperseded, supersededCallOf } from './superseded-call.js';
 
 // The one gate of a resume's replies. Every answer to a waiting call — the owner's or an
 // approver's, by a flat ref or by a path to a sub-agent's question, through the callable,
@@ -118,6 +119,26 @@ async function approves(tool: Tool, part: ToolRequestPart, request: ResumeReques
 }
 
 /**
+ * Refuses `reply` when it answers a call a fork left waiting on another branch
+ * (`APPROVAL_SUPERSEDED`): to the owner, or to an approver its tool admits for that call (whose
+ * inbox document said as much); anyone else goes on to `NOT_ALLOWED`.
+ */
+async function refuseSuperseded(
+  rt: AgentRuntime,
+  session: Session,
+  request: ResumeRequest,
+  reply: ResumeReply,
+  owner: boolean,
+): Promise<void> {
+  const path = splitPathRef(reply.ref);
+  const left = supersededCallOf(session, path?.head ?? reply.ref);
+  if (!left) return;
+  const tool = lookupTool(rt.toolMap, left.part.toolRequest.name);
+  const told = owner || (!path && tool !== undefined && (await approves(tool, left.part, request, session, false)));
+  if (told) throw approvalSuperseded(reply.ref ?? '', left);
+}
+
+/**
  * True when a call that no longer waits may be named by the caller: the owner always (admission
  * then says `ALREADY_ANSWERED`, `UNKNOWN_REF`, or replays a repeated answer); anyone else only for
  * a call they answered themselves (their retry).
@@ -157,6 +178,7 @@ export async function gateResume(rt: AgentRuntime, session: Session, request: Re
       // No call of the open round: it goes on flat, to be refused by its own ref (applyResume
       // matches refs exactly), or replayed for the one who gave that answer (by a path: its head's).
       const path = splitPathRef(reply.ref);
+      await refuseSuperseded(rt, session, request, reply, owner);
       const named = callWithRef(session.history, reply.ref) ?? callWithRef(session.history, path?.head);
       if (!mayRepeat(named, request, owner)) throw notAllowed();
     } else if (!isWaiting(target.part) || !target.tool || target.part.toolRequest.name !== reply.name) {
@@ -170,13 +192,21 @@ export async function gateResume(rt: AgentRuntime, session: Session, request: Re
   const restarts: ResumeReply[] = [];
   for (const [ref, head] of nested) {
     const subResume = subResumeOf(request.resume, ref) as Resume;
+    // The sub-session the call stored when it waited (kept as `resolvedInterrupt` once answered).
+    const sessionId = (subAgentOf(head) ?? subAgentOf(asWaiting(head)))?.sessionId;
     if (!isWaiting(head)) {
       if (!mayRepeat(head, request, owner)) throw notAllowed();
     } else if (!byParent) {
       const calls = subAgentCallsOf(lookupTool(rt.toolMap, head.toolRequest.name));
-      if (!(await calls?.admit(session.id, ref, subResume, callerOf(request)))) throw notAllowed();
+      if (sessionId === undefined || !(await calls?.admit(sessionId, ref, subResume, callerOf(request)))) {
+        throw notAllowed();
+      }
     }
-    const resumed = { subResume, answeredBy } satisfies SubAgentResumed;
+    const resumed = {
+      subResume,
+      answeredBy,
+      ...(sessionId === undefined ? {} : { sessionId }),
+    } satisfies SubAgentResumed;
     const name = head.toolRequest.name;
     const restart: ResumeReply = { kind: 'restart', field: 'resume', name, ref, replaceInput: undefined, resumed };
     restarts.push(restart);

@@ -8,6 +8,8 @@ export interface SubAgentResumed {
   subResume: Resume;
   /** Who answered (the parent's stamp): the sub-agent's calls are stamped with them too. */
   answeredBy?: AnsweredBy;
+  /** The sub-session the waiting call stored (absent in a resume admitted before the kit handed it on). */
+  sessionId?: string;
 }
 
 /** Who answers a sub-agent's interrupts through the parent's resume. */
@@ -20,12 +22,12 @@ export interface NestedAnswerer {
 /** What the parent's admission asks of a sub-agent tool (`agentTool`) before anything is written. */
 export interface SubAgentCalls {
   /**
-   * Checks the answers `resume` (by the sub-agent's own refs) against the sub-session of the
-   * call `ref` of session `parentSessionId`, as that session's own admission would
+   * Checks the answers `resume` (by the sub-agent's own refs) against the sub-session
+   * `sessionId` (the one the waiting call `ref` stored), as that session's own admission would
    * (`APPROVAL_STALE`, `TOOL_CHANGED`, `UNKNOWN_REF`, `ALREADY_ANSWERED`, …, each naming the
    * path ref): false when the sub-agent tool's `approvers` don't admit `answerer`.
    */
-  admit(parentSessionId: string, ref: string, resume: Resume, answerer: NestedAnswerer): Promise<boolean>;
+  admit(sessionId: string, ref: string, resume: Resume, answerer: NestedAnswerer): Promise<boolean>;
 }
 
 /** The key of a sub-agent tool's {@link SubAgentCalls}. */
