@@ -36,13 +36,12 @@ const controlsOf = (shown: ShownBranch, idle = true) =>
   branchControls(shown, transcriptOf({ messages: shown.messages, interrupts: [], results: [] }), idle);
 
 describe('branchControls', () => {
-  it('offers Edit on a later message and says why the first one, with nothing before it to go on from, can’t be', () => {
+  it('offers Edit on every message of the person’s, the first too (it goes on from the empty conversation)', () => {
     const { users } = controlsOf(edited('b1'));
-    expect(users.map((u) => [u.index, u.text, u.editRefusal === undefined])).toEqual([
-      [0, 'one', false],
-      [2, 'TWO', true],
+    expect(users.map((u) => [u.index, u.text, u.editRefusal])).toEqual([
+      [0, 'one', undefined],
+      [2, 'TWO', undefined],
     ]);
-    expect(users[0]?.editRefusal).toMatch(/first message can’t be edited/);
   });
 
   it('puts the switcher on the message with versions, at the version shown', () => {
@@ -57,7 +56,7 @@ describe('branchControls', () => {
     expect(controlsOf(edited('b1'), false).regenerate).toBe(false);
   });
 
-  it('offers no Regenerate on a first answer (its message can’t be edited) nor after the person’s own last words', () => {
+  it('offers Regenerate on a first answer, not after the person’s own last words', () => {
     const first: ShownBranch = {
       branch: 'b0',
       head: 'b0',
@@ -67,7 +66,7 @@ describe('branchControls', () => {
       versions: [],
       messages: [user('one'), model('one')],
     };
-    expect(controlsOf(first).regenerate).toBe(false);
+    expect(controlsOf(first).regenerate).toBe(true);
     const unanswered = { ...edited('b1'), messages: [...edited('b1').messages, user('three')] };
     expect(controlsOf(unanswered).regenerate).toBe(false);
   });

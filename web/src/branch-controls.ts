@@ -42,9 +42,7 @@ export function editRefusal(shown: ShownBranch, index: number): string | undefin
   } catch (error) {
     if (!isFlowError(error)) throw error;
     if (error.reason !== 'SNAPSHOT_NOT_FOUND') return error.message;
-    return index === 0
-      ? 'The first message can’t be edited: start a new conversation to ask differently.'
-      : 'This message is too far back to edit: the conversation keeps only its newest turns.';
+    return 'This message is too far back to edit: the conversation keeps only its newest turns.';
   }
 }
 
