@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Resume } from '@callable-flows/protocol';
+import { type Resume, readApproval } from '@callable-flows/protocol';
+import type { DocumentReference } from '@google-cloud/firestore';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -9,6 +10,7 @@ import { type McpToolSource, mcpTools } from '../../mcp/index.js';
 import { type McpTestServer, startMcpTestServer } from '../../mcp/test-utils/mcp-test-server.js';
 import { type Message, type ToolRequestPart, toolRequestsOf, toolResponsesOf } from '../../model/index.js';
 import { scriptedModel } from '../../models/scripted/index.js';
+import type { FirestoreSessionStore } from '../../session/firestore/index.js';
 import { InMemorySessionStore, type Session, type SessionStore, snapshotIdOf } from '../../session/index.js';
 import { demoProjectId } from '../../session/test-utils/emulator-firestore.js';
 import { firestoreStoreBackends } from '../../session/test-utils/firestore-store-backends.js';
@@ -777,8 +779,24 @@ function takeResume(oracle: Oracle, step: Step, stepNo: number, wrote: boolean, 
   expectRunsOnce(ran, everyRun, oracle);
 }
 
-async function checkScenario(open: () => SessionStore, { start, steps, sub = true }: Scenario): Promise<void> {
+/** The state of the inbox document of call `ref` of session `id` (on a store that keeps an inbox). */
+type InboxState = (id: string, ref: string) => Promise<string | undefined>;
+
+/** Every call that waited on the head before a fork is closed `superseded` in the inbox: the fork left it. */
+async function expectSuperseded(inbox: InboxState, sessionId: string, before: Session[]): Promise<void> {
+  for (const [ref, { part }] of statesOf(before)) {
+    if (callStateOf(part).kind !== 'waiting') continue;
+    expect(await inbox(sessionId, ref), `${ref} waited on the branch a fork left`).toBe('superseded');
+  }
+}
+
+async function checkScenario(
+  open: () => SessionStore,
+  { start, steps, sub = true }: Scenario,
+  inboxOf?: (store: SessionStore) => InboxState,
+): Promise<void> {
   const store = open();
+  const inbox = inboxOf?.(store);
   const w = world(store, start, { sub });
   const sessionId = await begin(w, start);
   const oracle: Oracle = {
@@ -817,6 +835,7 @@ async function checkScenario(open: () => SessionStore, { start, steps, sub = tru
     if (step.kind === 'message') {
       expect(ran, `step ${stepNo}, a message, ran a tool body`).toEqual([]);
       takeMessage(oracle, step, wrote, after, w.runs);
+      if (inbox && wrote && step.snapshotId) await expectSuperseded(inbox, sessionId, beforeSessions);
     } else {
       expectNoRestartOfQuestion(beforeSessions, step);
       takeResume(oracle, step, stepNo, wrote, ran, w.runs);
@@ -968,6 +987,18 @@ describe.skipIf(!host)('the one gate, by property (Firestore emulator)', () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb, (scenario) => checkScenario(open, scenario)),
       { numRuns: 15 },
+    );
+  }, 600_000);
+
+  it('holds them across forks, every call a fork left waiting closed superseded in the inbox', async () => {
+    const open = () => (backends as NonNullable<typeof backends>).sdk([]).open();
+    const inboxOf = (store: SessionStore) => async (id: string, ref: string) => {
+      const doc = (store as FirestoreSessionStore).approvalRef(id, ref) as DocumentReference;
+      return readApproval(doc.id, (await doc.get()).data())?.state;
+    };
+    await fc.assert(
+      fc.asyncProperty(forkScenarioArb, (scenario) => checkScenario(open, scenario, inboxOf)),
+      { numRuns: 10 },
     );
   }, 600_000);
 });
