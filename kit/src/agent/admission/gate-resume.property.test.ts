@@ -42,7 +42,8 @@ import { subSessionIfCalled } from '../test-utils/sub-session-of.js';
 // `snapshotId`) go on from any recorded snapshot, or name one the session never had, by the owner
 // or by anyone: the model of a new branch asks every call again under fresh refs, so an answer to
 // a call left on another branch is refused, and a body runs only for an approval on the branch it
-// is on, once per call, never again for an idempotent call another branch already ran.
+// is on, once per call, never again for an idempotent call another branch already ran (the shop's
+// `refund` declares no side effects: called anew on a branch, it asks and runs again).
 
 const OWNER = 'alice';
 interface Caller {
@@ -275,9 +276,9 @@ function triageAgent(store: SessionStore, start: Start, shop: () => Agent<WhileB
 
 /**
  * The world on `store`: the triage and shop agents and what their tools ran. Without `sub`, the
- * shop never calls its sub-agent: a sub-agent's session is keyed on the ref its parent's model
- * gave the call, so a model calling it again on another branch under a new ref would be a new
- * sub-session each time (forks leave sub-agents out until the sub-session is keyed on the call).
+ * shop never calls its sub-agent. Forks leave it out: a sub-agent's session is keyed on the ref
+ * the parent's model gave the call (until it is keyed on the kit's call id), and the oracle names
+ * a sub-agent's calls by their path (`s/sr`), which carries no epoch.
  */
 function world(store: SessionStore, start: Start = 'shop', { sub: withSub = true } = {}) {
   const runs: Run[] = [];
