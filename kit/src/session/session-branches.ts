@@ -101,7 +101,7 @@ export interface SnapshotView {
  * every session has); undefined when it has no such snapshot.
  */
 export function snapshotView(session: Session, id: string): SnapshotView | undefined {
-  if (id === ROOT_SNAPSHOT_ID) return { snapshot: ROOT_SNAPSHOT, history: [], state: undefined };
+  if (id === ROOT_SNAPSHOT_ID) return { snapshot: ROOT_SNAPSHOT, history: [], state: undefined, artifacts: [] };
   const snapshot = session.snapshots?.find((s) => s.id === id);
   if (!snapshot) return undefined;
   const history = branchHistory(session, snapshot.branch, snapshot.length);
