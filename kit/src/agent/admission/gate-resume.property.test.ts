@@ -276,9 +276,8 @@ function triageAgent(store: SessionStore, start: Start, shop: () => Agent<WhileB
 
 /**
  * The world on `store`: the triage and shop agents and what their tools ran. Without `sub`, the
- * shop never calls its sub-agent. Forks leave it out: a sub-agent's session is keyed on the ref
- * the parent's model gave the call (until it is keyed on the kit's call id), and the oracle names
- * a sub-agent's calls by their path (`s/sr`), which carries no epoch.
+ * shop never calls its sub-agent. Forks leave it out: the oracle names a sub-agent's calls by
+ * their path (`s/sr`), which carries no epoch, and reads the sub-session of the call `s` alone.
  */
 function world(store: SessionStore, start: Start = 'shop', { sub: withSub = true } = {}) {
   const runs: Run[] = [];
