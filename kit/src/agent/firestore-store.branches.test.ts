@@ -77,4 +77,22 @@ describe.skipIf(!host)('branches over FirestoreSessionStore', () => {
     const approval = readApproval(inbox.id, (await inbox.get()).data());
     expect(approval?.state).toBe('superseded');
   });
+
+  it('closes as superseded an approval left waiting by a fork from the snapshot its own round ended in', async () => {
+    const firestore = store('supersede_same_');
+    const agent = defineAgent({
+      name: 'bank',
+      model: transferOnSend(5),
+      tools: [transferTool(effects())],
+      store: firestore,
+    });
+    const { sessionId } = await agent.send(undefined, { message: 'hello' }, { uid: 'u' });
+    const asked = await agent.send(sessionId, { message: 'send' }, { uid: 'u' });
+    const ref = asked.interrupts[0]?.ref as string;
+    // The snapshot of the turn that asked: the new branch holds that round (closed), not the waiting call.
+    const waiting = (await firestore.load(sessionId))?.session.snapshots?.at(-1)?.id as string;
+    await agent.send(sessionId, { message: 'never mind', snapshotId: waiting }, { uid: 'u' });
+    const inbox = firestore.approvalRef(sessionId, ref) as DocumentReference;
+    expect(readApproval(inbox.id, (await inbox.get()).data())?.state).toBe('superseded');
+  });
 });

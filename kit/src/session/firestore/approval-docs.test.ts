@@ -87,6 +87,49 @@ describe('approvalWrites', () => {
     expect(approvalWrites(before, { ...before, version: 2 })).toEqual([]);
     expect(approvalWrites(session(round(call('x'))), session(round(call('x'))))).toEqual([]);
   });
+  it('closes as superseded a call a fork left waiting, whether the new branch holds its round or not', () => {
+    const before = session(round(waiting('a')), { status: 'interrupted' });
+    const fork = { branch: 'b0', at: 2, snapshot: 's1-x' };
+    const branches = {
+      list: [
+        { id: 'b0', start: 0 },
+        { id: 'b1', start: 2, parent: fork },
+      ],
+      prior: before.history,
+    };
+    // From the snapshot of the turn that asked: the new branch holds the round, closed.
+    const kept = round(stampResolved(waiting('a')));
+    const fromItsTurn = session([...kept, { role: 'user', content: [{ text: 'no' }] }], { branches, version: 2 });
+    expect(approvalWrites(before, fromItsTurn)[0]?.fields.state).toBe('superseded');
+    // From an older snapshot: the new branch never had it.
+    const older = {
+      ...branches,
+      list: [
+        { id: 'b0', start: 0 },
+        { id: 'b1', start: 2, parent: { ...fork, at: 0 } },
+      ],
+    };
+    const fromBefore = session([{ role: 'user', content: [{ text: 'no' }] }], { branches: older, version: 2 });
+    expect(approvalWrites(before, fromBefore)[0]?.fields.state).toBe('superseded');
+  });
+  it('closes as superseded a call a fork left waiting on its second question, though its first was answered', () => {
+    // A tool's own question answered, the call run again, asking again: its last answer's stamps stay on it.
+    const answered = stampApproved(waiting('a'), { ...call('a'), metadata: { answeredAs: 'respond' } });
+    const askedAgain = stampInterrupt(answered, { title: 'Sure?' });
+    const before = session(round(askedAgain), { status: 'interrupted' });
+    const branches = {
+      list: [
+        { id: 'b0', start: 0 },
+        { id: 'b1', start: 2, parent: { branch: 'b0', at: 2, snapshot: 's2-x' } },
+      ],
+      prior: before.history,
+    };
+    const forked = session([...round(stampResolved(askedAgain)), { role: 'user', content: [{ text: 'no' }] }], {
+      branches,
+      version: 2,
+    });
+    expect(approvalWrites(before, forked)[0]?.fields).toEqual({ state: 'superseded', closedAt: new Date(now) });
+  });
 });
 
 describe('approvalWrites: who asked', () => {

@@ -12,7 +12,7 @@ import {
   splitPathRef,
 } from '../../call-state/index.js';
 import { type Message, type ToolRequestPart, toolRequestsOf } from '../../model/index.js';
-import { journalOf } from '../session-branches.js';
+import { headBranchOf, journalOf } from '../session-branches.js';
 import type { Session } from '../session-schema.js';
 import { askerOf, type WaitingQuestion as Waiting, waitingQuestions } from '../waiting-questions.js';
 
@@ -108,19 +108,19 @@ function personAnswerOf(part: ToolRequestPart): keyof typeof STATE_OF_ANSWER | u
   return answer === 'restart' && (as === 'respond' || as === 'decline') ? as : answer;
 }
 
-/** The fields that close the inbox document of the question `ref`, no longer waiting in `session`. */
-function closeFields(session: Session, ref: string): Record<string, unknown> {
+/**
+ * The fields that close the inbox document of the question `ref`, no longer waiting in `session`;
+ * `forked` when the write that closes it goes on from a snapshot on a new branch.
+ */
+function closeFields(session: Session, ref: string, forked: boolean): Record<string, unknown> {
+  // A fork left it waiting on another branch, whether the new branch holds its round (a fork from
+  // the snapshot of the turn that asked, the round closed there) or not (an older snapshot). Nothing
+  // answered it in that write: an answer its stamps carry is of an earlier question of the call.
+  if (forked) return { state: 'superseded', closedAt: new Date(session.updatedAt) };
   const path = splitPathRef(ref);
   const part = callOf(session.history, path ? path.head : ref);
   const answer = part && (path ? nestedAnswerOf(part, path.rest) : personAnswerOf(part));
-  const state: ApprovalState = answer
-    ? STATE_OF_ANSWER[answer]
-    : session.status === 'expired'
-      ? 'expired'
-      : // A call the head's history no longer holds was left on another branch: a fork went on without it.
-        !part && session.branches
-        ? 'superseded'
-        : 'closed';
+  const state: ApprovalState = answer ? STATE_OF_ANSWER[answer] : session.status === 'expired' ? 'expired' : 'closed';
   const by = part && answer ? answeredByOf(part) : undefined;
   // The cleanup's expiry keeps `updatedAt` (it dates the last turn): its outcome says when it expired.
   const at = Math.max(session.updatedAt, session.outcome?.at ?? 0);
@@ -145,12 +145,13 @@ export function approvalWrites(expected: Session | undefined, next: Session): re
   const before = expected ? waitingQuestions(expected.history) : new Map<string, Waiting>();
   const after = waitingQuestions(next.history);
   if (!before.size && !after.size) return NONE;
+  const forked = expected !== undefined && headBranchOf(expected).id !== headBranchOf(next).id;
   const writes: ApprovalWrite[] = [];
   for (const [ref, waiting] of after) {
     if (!before.has(ref)) writes.push({ ref, kind: 'open', fields: openFields(next, waiting) });
   }
   for (const ref of before.keys()) {
-    if (!after.has(ref)) writes.push({ ref, kind: 'close', fields: closeFields(next, ref) });
+    if (!after.has(ref)) writes.push({ ref, kind: 'close', fields: closeFields(next, ref, forked) });
   }
   return writes;
 }
