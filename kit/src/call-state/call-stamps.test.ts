@@ -34,6 +34,26 @@ describe('stampInterrupt', () => {
   });
 });
 
+describe('stampInterrupt on a call that asks again', () => {
+  it('keeps nothing of its last answer: the new wait reads waiting, not approved or answered', () => {
+    const approved = stampApproved(asked, { toolRequest: asked.toolRequest, metadata: { resumed: { ok: true } } });
+    const again = stampInterrupt(approved, { question: 'and now?' });
+    expect(again.metadata).toEqual({
+      n: 1,
+      interrupt: { question: 'and now?' },
+      inputDigest: inputDigest(asked.toolRequest.input),
+    });
+    const responded = stampAnswer(asked, { toolResponse: { name: 'lookup', ref: 'l', output: 1 } });
+    const respondedAgain = stampInterrupt(
+      stampPendingOutput(responded, { toolResponse: { name: 'lookup', ref: 'l', output: 1 } }),
+      true,
+    );
+    expect(respondedAgain.metadata).not.toHaveProperty('answer');
+    expect(respondedAgain.metadata).not.toHaveProperty('resolvedInterrupt');
+    expect(callStateOf(again).kind).toBe('waiting');
+  });
+});
+
 describe('stampInterrupt and the tool version', () => {
   it('records a version other than 1, keeps it once the call is answered, and re-stamps it when the call asks again', () => {
     expect(asked.metadata).not.toHaveProperty('toolVersion');

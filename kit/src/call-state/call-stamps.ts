@@ -47,8 +47,12 @@ export function stampInterrupt(
 ): ToolRequestPart {
   const inputDigestStamp = inputDigest(part.toolRequest.input);
   // A restarted call that asks again waits anew, under the tool that runs now: the answer and
-  // version of its last wait are not this one's.
+  // version of its last wait are not this one's (an expiry or a fork must not read it approved).
   const {
+    answer: _answer,
+    resumed: _resumed,
+    declined: _declined,
+    resolvedInterrupt: _resolved,
     answeredBy: _by,
     answeredAs: _as,
     approvers: _to,

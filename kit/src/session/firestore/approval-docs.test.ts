@@ -130,6 +130,14 @@ describe('approvalWrites', () => {
     });
     expect(approvalWrites(before, forked)[0]?.fields).toEqual({ state: 'superseded', closedAt: new Date(now) });
   });
+  it('closes as expired a call that expired on its second question, though its first was answered', () => {
+    const answered = stampApproved(waiting('a'), { ...call('a'), metadata: { answeredAs: 'respond' } });
+    const askedAgain = stampInterrupt(answered, { title: 'Sure?' });
+    const before = session(round(askedAgain), { status: 'interrupted' });
+    const outcome = { kind: 'expired' as const, at: now + 9 };
+    const expired = session(round(stampResolved(askedAgain)), { status: 'expired', outcome, version: 2 });
+    expect(approvalWrites(before, expired)[0]?.fields).toEqual({ state: 'expired', closedAt: new Date(now + 9) });
+  });
 });
 
 describe('approvalWrites: who asked', () => {
