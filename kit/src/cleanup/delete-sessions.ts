@@ -63,7 +63,9 @@ async function deleteSubs(sweep: Sweep, subs: readonly ScannedSession[], deleted
 export async function deleteSessions(sweep: Sweep): Promise<void> {
   const deleted = new Set<string>();
   const subs: ScannedSession[] = [];
-  await sweepPages(sweep, { updatedBefore: sweep.now - sweep.sessionTtlMs }, async (page) => {
+  // Deletion decides on the scanned fields alone: the pages carry no history.
+  const query = { updatedBefore: sweep.now - sweep.sessionTtlMs, fieldsOnly: true };
+  await sweepPages(sweep, query, async (page) => {
     subs.push(...page.filter((scanned) => scanned.parentSessionId !== undefined));
     await deleteAll(
       sweep,

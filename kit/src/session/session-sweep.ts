@@ -17,6 +17,12 @@ export interface SessionScan {
   waiting?: boolean;
   /** The most sessions in the page. */
   limit: number;
+  /**
+   * Only the fields a sweep decides on are read (the scanned session's, not its history): a page
+   * that costs Firestore and the process a fraction of whole documents. `read()` then reads the
+   * session again, and fails as a write conflict when it changed since the scan.
+   */
+  fieldsOnly?: boolean;
   /** The last session of the previous page: the page starts after it. */
   after?: ScannedSession;
 }

@@ -123,6 +123,7 @@ function inboxOf(storage: FirestoreStorage, next: Session, approvals: readonly A
 /** A session's writes staged for a commit, and what a commit of them makes of its first write's outcome. */
 interface StagedSession<T> {
   id: string;
+  doing: 'writing' | 'deleting';
   writes: StagedWrites;
   /** About how many bytes the writes send (`sentBytes`); none for deletes. */
   bytes?: number;
@@ -398,7 +399,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
       this.onOperation?.({ kind: 'commit', reads: 0, writes: staged.writes.size, bytes: staged.bytes });
       record = staged.done(outcomes[0] as WriteOutcome);
     } catch (error) {
-      throw writeError(error, staged.id, 'writing');
+      throw writeError(error, staged.id, staged.doing);
     }
     // Committed: this process's limiters over these counters count the charge now.
     if (staged.charged && options?.charge && this.usageCollection)
@@ -437,7 +438,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
       const kept: Storage = { updateTime: writeTime, layout: plan.layout, chunksExpireAt: stamp.at };
       return { session: next, etag: etagOf(writeTime), storage: kept };
     };
-    return { id: next.id, writes, bytes: sentBytes(update, plan), done, charged };
+    return { id: next.id, doing: 'writing', writes, bytes: sentBytes(update, plan), done, charged };
   }
 
   /**
@@ -499,7 +500,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     writes.delete(this.sessionRef(one.id), { lastUpdateTime: storage.updateTime });
     for (const ref of owned) writes.delete(ref);
     // Without a layout the chunks are unknown: such a session is deleted alone, recursively.
-    return { id: one.id, writes, done: () => undefined, alone: !storage.layout };
+    return { id: one.id, doing: 'deleting', writes, done: () => undefined, alone: !storage.layout };
   }
 
   /**
@@ -568,7 +569,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     } catch (error) {
       // A session changed since it was read fails the whole commit: each alone, so only it fails.
       if (pack.length > 1 && isConflictCode(error)) return Promise.allSettled(pack.map(({ item }) => alone(item)));
-      return pack.map(({ staged }) => ({ status: 'rejected', reason: writeError(error, staged.id, 'writing') }));
+      return pack.map(({ staged }) => ({ status: 'rejected', reason: writeError(error, staged.id, staged.doing) }));
     }
   }
 
@@ -629,8 +630,10 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     this.onOperation?.({ kind: 'query', reads: Math.max(1, snaps.length), writes: 0 });
     return snaps.map((snap) =>
       scannedSession(snap, async () => {
-        const record = await this.recordOf(snap);
-        if (record === 'moved') throw writeConflict(snap.id, 'it changed while it was scanned');
+        const record = query.fieldsOnly ? await this.load(snap.id) : await this.recordOf(snap);
+        const scanned = etagOf(snap.updateTime as UpdateTime);
+        if (record === 'moved' || record?.etag !== scanned)
+          throw writeConflict(snap.id, 'it changed since it was scanned');
         return record;
       }),
     );
@@ -667,15 +670,12 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     for (const index of plan.remove) batch.delete(this.chunkRef(session.id, index));
   }
 
-  /** Moves the `expireAt` of the chunks this write keeps; how many. */
-  private renewChunks(batch: BatchWrites, id: string, plan: HistoryPlan, expireAt: number): number {
-    let count = 0;
+  /** Moves the `expireAt` of the chunks this write keeps. */
+  private renewChunks(batch: BatchWrites, id: string, plan: HistoryPlan, expireAt: number): void {
     for (let index = 0; index < plan.layout.chunks.length; index++) {
       if (plan.put.has(index)) continue;
       batch.update(this.chunkRef(id, index), { expireAt: new Date(expireAt) });
-      count++;
     }
-    return count;
   }
 
   private async commit(

@@ -23,6 +23,19 @@ export function chunkStamp(session: Session, stored: number | undefined): { at: 
   return { at: session.expireAt + Math.max(0, session.expireAt - session.updatedAt), renew: true };
 }
 
+/** The fields `scannedSession` reads: what a scan with `fieldsOnly` asks for. */
+const SWEPT_FIELDS = [
+  'status',
+  'updatedAt',
+  'lease.expiresAt',
+  'parent.sessionId',
+  'inbox',
+  'history.length',
+  'history.sealed',
+  'history.chunks',
+  'chunksExpireAt',
+];
+
 /** The documents of one page of `query`, oldest first (`updatedAt`, or `waitingSince` for a waiting scan). */
 export async function scanSessionDocs(
   sessions: CollectionReference,
@@ -33,6 +46,7 @@ export async function scanSessionDocs(
   let q = sessions.where(field, '<', new Date(query.updatedBefore));
   if (query.updatedFrom !== undefined) q = q.where(field, '>=', new Date(query.updatedFrom));
   if (query.statuses?.length && !query.waiting) q = q.where('status', 'in', [...query.statuses]);
+  if (query.fieldsOnly) q = q.select(...SWEPT_FIELDS);
   q = q.orderBy(field).limit(query.limit);
   const after = query.after && cursors.get(query.after);
   if (after) q = q.startAfter(after);
