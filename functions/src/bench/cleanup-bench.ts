@@ -128,9 +128,9 @@ export async function runCleanupBench(): Promise<BenchTable> {
     ],
     rows,
     notes: [
-      'runCleanup with its defaults (pages of 200, 32 sessions at once) against the local Firestore emulator, after an untimed warm-up; seeding is not timed.',
-      "Reads, writes and calls (round trips) are the store's `onOperation` counts (Firestore's billing units), divided by the sessions expired or deleted. The target: the scan page's read of each session plus its one batch; a scan page bills at least one read, an empty one too.",
-      'Each expiry is one compare-and-set batch: the session (its history gets the "expired" tool responses) and its closed inbox documents. Each deletion is one conditional batch: the session, the chunks its layout names, the inbox documents its `inbox` field names and its 4 control documents (stop, queue, live words, an MCP server’s kept state; a delete of one never written is still a write).',
+      'runCleanup with its defaults (pages of 500, the next asked for as a full page arrives; 64 sessions at once, in commits of up to 32) against the local Firestore emulator, after an untimed warm-up; seeding is not timed.',
+      "Reads, writes and calls (round trips) are the store's `onOperation` counts (Firestore's billing units), divided by the sessions expired or deleted. The target: the scan page's read of each session plus its one batch; a scan page bills at least one read, an empty one too. Several sessions' batches share a commit (calls below 1 a session); a commit that fails on a session changed since its scan is followed by one commit per session of it.",
+      'Each expiry is one compare-and-set batch (all or none, in a commit shared with others): the session (its history gets the "expired" tool responses) and its closed inbox documents. Each deletion is one conditional batch: the session, the chunks its layout names, the inbox documents its `inbox` field names and its 4 control documents (stop, queue, live words, an MCP server’s kept state; a delete of one never written is still a write).',
       'An interrupted session old enough to have chunks costs one more call to expire: its chunks are read, as its history is written whole (none here).',
       "A sub-session whose parent this run did not delete costs one more read: its parent's document, in one batched read for all of them.",
       'A run that ends on a full page reports itself capped, so "one run" may show a second, empty run.',

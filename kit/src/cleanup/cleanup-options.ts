@@ -9,12 +9,12 @@ import type { Session, SweepableSessionStore } from '../session/index.js';
 export const DEFAULT_INTERRUPT_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long an untouched session is kept by default: 30 days (as `DEFAULT_SESSION_TTL_MS`). */
 export const DEFAULT_CLEANUP_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-/** Documents per query page by default. */
-export const DEFAULT_BATCH_SIZE = 200;
+/** Documents per query page by default (the most): each page is a query round trip, a large part of a run. */
+export const DEFAULT_BATCH_SIZE = 500;
 /** The most documents one run looks at by default: a run stays well inside a minute. */
 export const DEFAULT_MAX_PER_RUN = 5000;
-/** Sessions expired or deleted at once by default. */
-export const DEFAULT_PARALLELISM = 32;
+/** Sessions expired or deleted at once by default: two commits of 32 sessions each. */
+export const DEFAULT_PARALLELISM = 64;
 /**
  * How long a waiting approval goes untold before the cleanup tells it, by default: well past the
  * turn's own notice (sent just after its commit) and the claim of one whose instance died.
@@ -33,14 +33,17 @@ export interface CleanupPolicy {
   interruptTtlMs?: number;
   /** Sessions last updated longer ago than this are deleted with their whole history. Default 30 days. */
   sessionTtlMs?: number;
-  /** Documents per query page. Default 200. */
+  /** Documents per query page. Default 500 (the most). */
   batchSize?: number;
   /**
    * The most sessions one run looks at; the rest is left for the next run.
    * Default 5,000.
    */
   maxPerRun?: number;
-  /** Sessions expired or deleted at once. Default 32. */
+  /**
+   * Sessions expired or deleted at once: in commits of up to 32 sessions each (each session's
+   * writes all or none), as many commits at once as make this many. Default 64.
+   */
   parallelism?: number;
   /** Called after each session is expired; a hook that throws is counted, never retried. */
   onExpired?: ExpiredHook;

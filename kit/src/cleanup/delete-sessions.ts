@@ -1,20 +1,23 @@
 import { isWriteConflict, type ScannedSession } from '../session/index.js';
-import { forEachLimited } from './for-each-limited.js';
-import { noteError, type Sweep, skipLeased, sweepPages } from './sweep.js';
+import { inCommits, noteError, type Sweep, skipLeased, sweepPages } from './sweep.js';
 
-/** Deletes the scanned session if it is still the copy scanned; true when it went. */
-async function deleteOne(sweep: Sweep, scanned: ScannedSession): Promise<boolean> {
-  if (skipLeased(sweep, scanned)) return false;
-  try {
-    // Only the copy scanned: a session a turn wrote since is younger than it looked, and stays.
-    await sweep.store.delete(scanned.id, { expected: scanned });
-    sweep.report.deletedSessions++;
-    return true;
-  } catch (error) {
-    if (isWriteConflict(error)) sweep.report.skippedChanged++;
-    else noteError(sweep, error);
-    return false;
-  }
+/**
+ * Deletes the scanned sessions that are still the copies scanned, several in a commit; adds
+ * those that went to `deleted`. A session a turn wrote since is younger than it looked, and stays.
+ */
+async function deleteAll(sweep: Sweep, scanned: readonly ScannedSession[], deleted: Set<string>): Promise<void> {
+  const unleased = scanned.filter((one) => !skipLeased(sweep, one));
+  await inCommits(sweep, unleased, async (group) => {
+    const outcomes = await sweep.store.deleteAll(group);
+    group.forEach((one, i) => {
+      const outcome = outcomes[i] as PromiseSettledResult<void>;
+      if (outcome.status === 'fulfilled') {
+        sweep.report.deletedSessions++;
+        deleted.add(one.id);
+      } else if (isWriteConflict(outcome.reason)) sweep.report.skippedChanged++;
+      else noteError(sweep, outcome.reason);
+    });
+  });
 }
 
 const parentOf = (sub: ScannedSession): string => sub.parentSessionId as string;
@@ -44,10 +47,9 @@ async function deleteSubs(sweep: Sweep, subs: readonly ScannedSession[], deleted
     const ready = pending.filter((sub) => !waiting.has(parentOf(sub)));
     if (!ready.length) return;
     const kept = await keptParents(sweep, ready, deleted);
-    await forEachLimited(ready, sweep.parallelism, async (sub) => {
-      if (kept.has(parentOf(sub))) sweep.report.skippedLinked++;
-      else if (await deleteOne(sweep, sub)) deleted.add(sub.id);
-    });
+    const orphans = ready.filter((sub) => !kept.has(parentOf(sub)));
+    sweep.report.skippedLinked += ready.length - orphans.length;
+    await deleteAll(sweep, orphans, deleted);
     pending = pending.filter((sub) => waiting.has(parentOf(sub)));
   }
 }
@@ -61,9 +63,15 @@ async function deleteSubs(sweep: Sweep, subs: readonly ScannedSession[], deleted
 export async function deleteSessions(sweep: Sweep): Promise<void> {
   const deleted = new Set<string>();
   const subs: ScannedSession[] = [];
-  await sweepPages(sweep, { updatedBefore: sweep.now - sweep.sessionTtlMs }, async (scanned) => {
-    if (scanned.parentSessionId !== undefined) subs.push(scanned);
-    else if (await deleteOne(sweep, scanned)) deleted.add(scanned.id);
+  // Deletion decides on the scanned fields alone: the pages carry no history.
+  const query = { updatedBefore: sweep.now - sweep.sessionTtlMs, fieldsOnly: true };
+  await sweepPages(sweep, query, async (page) => {
+    subs.push(...page.filter((scanned) => scanned.parentSessionId !== undefined));
+    await deleteAll(
+      sweep,
+      page.filter((scanned) => scanned.parentSessionId === undefined),
+      deleted,
+    );
   });
   await deleteSubs(sweep, subs, deleted);
 }

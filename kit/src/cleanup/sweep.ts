@@ -24,24 +24,48 @@ export interface Sweep {
 }
 
 /**
- * Runs `each` on the sessions `query` finds, a page at a time within the run's budget, at most
- * `parallelism` at once; a full page that used the last of the budget marks the report capped.
+ * Runs `eachPage` on the pages of sessions `query` finds, within the run's budget; a full page
+ * that used the last of the budget marks the report capped. The next page is asked for as soon
+ * as a full page arrives, so the scan's round trip overlaps the page's commits.
  */
 export async function sweepPages(
   sweep: Sweep,
   query: Omit<SessionScan, 'limit' | 'after'>,
-  each: (scanned: ScannedSession) => Promise<void>,
+  eachPage: (page: ScannedSession[]) => Promise<void>,
 ): Promise<void> {
-  let after: ScannedSession | undefined;
-  while (sweep.budget > 0) {
-    const limit = Math.min(sweep.batchSize, sweep.budget);
-    const page = await sweep.store.scan({ ...query, limit, ...(after ? { after } : {}) });
+  const scan = (limit: number, after?: ScannedSession) => {
+    const page = sweep.store.scan({ ...query, limit, ...(after ? { after } : {}) });
+    // Awaited below unless `eachPage` throws first: the run then fails with that error, not this one.
+    page.catch(() => undefined);
+    return { limit, page };
+  };
+  let next = sweep.budget > 0 ? scan(Math.min(sweep.batchSize, sweep.budget)) : undefined;
+  while (next) {
+    const page = await next.page;
     sweep.budget -= page.length;
-    if (sweep.budget <= 0 && page.length === limit) sweep.report.capped = true;
-    await forEachLimited(page, sweep.parallelism, each);
-    if (page.length < limit) return;
-    after = page.at(-1);
+    const full = page.length === next.limit;
+    if (sweep.budget <= 0 && full) sweep.report.capped = true;
+    next = full && sweep.budget > 0 ? scan(Math.min(sweep.batchSize, sweep.budget), page.at(-1)) : undefined;
+    await eachPage(page);
   }
+}
+
+/** Sessions in one shared commit at most (`writeAll`, `deleteAll`): a page's sessions in a few round trips. */
+export const SESSIONS_PER_COMMIT = 32;
+
+/**
+ * Runs `commit` on `items` in groups of up to {@link SESSIONS_PER_COMMIT} (fewer when the run's
+ * parallelism is smaller), as many groups at once as make its `parallelism` sessions.
+ */
+export async function inCommits<T>(
+  sweep: Sweep,
+  items: readonly T[],
+  commit: (group: readonly T[]) => Promise<void>,
+): Promise<void> {
+  const size = Math.min(SESSIONS_PER_COMMIT, sweep.parallelism);
+  const groups: T[][] = [];
+  for (let i = 0; i < items.length; i += size) groups.push(items.slice(i, i + size));
+  await forEachLimited(groups, Math.ceil(sweep.parallelism / size), commit);
 }
 
 /** True (and counted) when a live lease holds the scanned session: a running turn is left alone. */

@@ -52,8 +52,16 @@ export interface CollectionRef {
   doc(id: string): DocumentRef;
 }
 
+/** Where writes are put: a batch, or writes staged for one (`StagedWrites`). */
+export interface BatchWrites {
+  create(ref: DocumentRef, data: DocumentFields): unknown;
+  set(ref: DocumentRef, data: DocumentFields, options?: { merge?: boolean }): unknown;
+  update(ref: DocumentRef, data: DocumentFields, precondition?: WritePrecondition): unknown;
+  delete(ref: DocumentRef, precondition?: WritePrecondition): unknown;
+}
+
 /** Writes committed together, all or none. */
-export interface DocumentBatch {
+export interface DocumentBatch extends BatchWrites {
   create(ref: DocumentRef, data: DocumentFields): DocumentBatch;
   set(ref: DocumentRef, data: DocumentFields, options?: { merge?: boolean }): DocumentBatch;
   update(ref: DocumentRef, data: DocumentFields, precondition?: WritePrecondition): DocumentBatch;

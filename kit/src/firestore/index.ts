@@ -1,5 +1,6 @@
 export { countWhere } from './count-where.js';
 export type {
+  BatchWrites,
   DocumentBatch,
   DocumentDb,
   DocumentRef,
@@ -7,6 +8,7 @@ export type {
   DocumentTransaction,
   FieldValues,
   UpdateTime,
+  WriteOutcome,
 } from './document-db.js';
 export { emulatorEndpoint } from './emulator-endpoint.js';
 export { fieldValuesOf } from './field-values-of.js';
@@ -22,3 +24,4 @@ export { RestGeoPoint } from './rest-geo-point.js';
 export { RestTimestamp } from './rest-timestamp.js';
 export type { RestEndpoint } from './rest-transport.js';
 export { sdkFirestore } from './sdk-firestore.js';
+export { StagedWrites } from './staged-writes.js';

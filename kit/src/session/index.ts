@@ -49,7 +49,13 @@ export {
   type SessionStore,
   type SessionWriteOptions,
 } from './session-store.js';
-export type { ScannedSession, SessionScan, SweepableSessionStore } from './session-sweep.js';
+export type {
+  ScannedSession,
+  SessionScan,
+  SessionWrite,
+  SweepableSessionStore,
+  SweptSession,
+} from './session-sweep.js';
 export { type TimedCopies, timedHistory } from './timed-history.js';
 export { turnOutcome } from './turn-outcome.js';
 export { positionOf, type QueuedMessage, type QueueWithdraw, type TurnQueue } from './turn-queue.js';

@@ -9,6 +9,7 @@ import {
 } from '@callable-flows/protocol';
 import { KitError } from '../../errors/index.js';
 import {
+  type BatchWrites,
   countWhere,
   type DocumentBatch,
   type DocumentDb,
@@ -16,8 +17,10 @@ import {
   type DocumentSnap,
   type FieldValues,
   fieldValuesOf,
+  StagedWrites,
   sdkFirestore,
   type UpdateTime,
+  type WriteOutcome,
 } from '../../firestore/index.js';
 import type { Message } from '../../model/index.js';
 import { within } from '../../timing/index.js';
@@ -41,7 +44,13 @@ import {
   type SessionWriteOptions,
   writeConflict,
 } from '../session-store.js';
-import type { ScannedSession, SessionScan, SweepableSessionStore } from '../session-sweep.js';
+import type {
+  ScannedSession,
+  SessionScan,
+  SessionWrite,
+  SweepableSessionStore,
+  SweptSession,
+} from '../session-sweep.js';
 import type { WaitingCount, WaitingFilter } from '../waiting-questions.js';
 import { type ApprovalWrite, approvalRefsOf, approvalWrites, openedRefs } from './approval-docs.js';
 import { FirestoreApprovalNotices } from './firestore-approval-notices.js';
@@ -62,7 +71,7 @@ import {
   type FirestoreStorage,
   type StoreOperation,
 } from './firestore-session-store-options.js';
-import { chunkStamp, deleteIfUnchanged, scannedSession, scanSessionDocs } from './firestore-session-sweep.js';
+import { chunkStamp, scannedSession, scanSessionDocs } from './firestore-session-sweep.js';
 import { FirestoreTurnQueue } from './firestore-turn-queue.js';
 import { FirestoreTurnStops } from './firestore-turn-stops.js';
 import {
@@ -109,6 +118,37 @@ function inboxOf(storage: FirestoreStorage, next: Session, approvals: readonly A
   if (storage.inboxed !== false) return inboxChanges(openedRefs(approvals));
   // A sub-agent's session has no inbox documents of its own: its questions are its parent's.
   return [['inbox', inboxField(next.parent ? [] : approvalRefsOf(next))]];
+}
+
+/** A session's writes staged for a commit, and what a commit of them makes of its first write's outcome. */
+interface StagedSession<T> {
+  id: string;
+  doing: 'writing' | 'deleting';
+  writes: StagedWrites;
+  /** About how many bytes the writes send (`sentBytes`); none for deletes. */
+  bytes?: number;
+  done(outcome: WriteOutcome): T;
+  /** Committed in no shared commit. */
+  alone?: boolean;
+}
+
+/** A staged session in a shared commit: where its outcome goes, and what `alone` takes. */
+interface Packed<T, I> {
+  index: number;
+  item: I;
+  staged: StagedSession<T>;
+}
+
+/** Firestore refused a write's precondition (9) or its document is gone (5). */
+const isConflictCode = (error: unknown): boolean => {
+  const code = firestoreCode(error);
+  return code === 9 || code === 5;
+};
+
+/** A failed commit of session `id` as the store reports it: a write conflict, or Firestore's error. */
+function writeError(error: unknown, id: string, doing: 'writing' | 'deleting'): unknown {
+  if (!isConflictCode(error)) return fromFirestoreError(error, `${doing} session '${id}'`);
+  return doing === 'writing' ? writeConflict(id) : writeConflict(id, 'it changed or is gone');
 }
 
 /** About how many bytes a write sends: its session fields and chunk texts, as JSON. */
@@ -182,7 +222,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
   }
 
   /** Puts in `batch` the merge that charges `charge` to its owner's counters; the documents it writes (0 or 1). */
-  private async addCharge(batch: DocumentBatch, charge: UsageCharge): Promise<number> {
+  private async addCharge(batch: BatchWrites, charge: UsageCharge): Promise<number> {
     if (!this.usageCollection || charge.tokens <= 0) return 0;
     const FieldValue = await fieldValuesOf(this.db);
     const ref = usageCounterRef(this.db, this.usageCollection, charge.uid, charge.day);
@@ -194,7 +234,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
    * Puts in `batch` the inbox writes of a session write (`approvalWrites`): a document for each call
    * that now waits, the closing fields of each that no longer does.
    */
-  private addApprovals(batch: DocumentBatch, id: string, writes: readonly ApprovalWrite[]): void {
+  private addApprovals(batch: BatchWrites, id: string, writes: readonly ApprovalWrite[]): void {
     for (const write of writes) {
       const ref = this.approvalRef(id, write.ref);
       // Set whole on open: a wait begins, and a restarted call that asks again drops its last wait's
@@ -222,7 +262,7 @@ export class FirestoreSessionStore implements SweepableSessionStore {
    * The documents it writes (0 or 1).
    */
   private addKept(
-    batch: DocumentBatch,
+    batch: BatchWrites,
     before: Session | undefined,
     next: Session,
     stamp: { at: number; renew?: boolean },
@@ -352,6 +392,27 @@ export class FirestoreSessionStore implements SweepableSessionStore {
   }
 
   async write(expected: SessionRecord, written: Session, options?: SessionWriteOptions): Promise<SessionRecord> {
+    const staged = await this.stageWrite(expected, written, options);
+    let record: SessionRecord;
+    try {
+      const outcomes = await this.bounded('a write', () => staged.writes.into(this.db.batch()).commit());
+      this.onOperation?.({ kind: 'commit', reads: 0, writes: staged.writes.size, bytes: staged.bytes });
+      record = staged.done(outcomes[0] as WriteOutcome);
+    } catch (error) {
+      throw writeError(error, staged.id, staged.doing);
+    }
+    // Committed: this process's limiters over these counters count the charge now.
+    if (staged.charged && options?.charge && this.usageCollection)
+      tellUsageCharged(options.charge, firestoreUsageLedger(this.usageCollection));
+    return record;
+  }
+
+  /** The writes of `written` over the copy `expected`, staged: its session update first. */
+  private async stageWrite(
+    expected: SessionRecord,
+    written: Session,
+    options?: SessionWriteOptions,
+  ): Promise<StagedSession<SessionRecord> & { charged: number }> {
     const next = withPending(written);
     assertSuccessor(expected, next);
     assertFence(expected, options);
@@ -365,46 +426,56 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     if (stamp.at !== storage.chunksExpireAt) changes.push(['chunksExpireAt', new Date(stamp.at)]);
     const approvals = approvalWrites(expected.session, next);
     changes.push(...inboxOf(storage, next, approvals));
-    const batch = this.db.batch();
+    const writes = new StagedWrites();
     const update = await updateOf(this.db, changes);
-    batch.update(this.sessionRef(next.id), update, { lastUpdateTime: storage.updateTime });
-    this.addChunks(batch, next, plan, stamp.at);
-    const renewed = stamp.renew ? this.renewChunks(batch, next.id, plan, stamp.at) : 0;
-    this.addApprovals(batch, next.id, approvals);
-    const kept = this.addKept(batch, expected.session, next, stamp);
-    const charged = options?.charge ? await this.addCharge(batch, options.charge) : 0;
-    const writes = 1 + plan.put.size + plan.remove.length + renewed + approvals.length + kept + charged;
-    let record: SessionRecord;
-    try {
-      record = await this.commit(batch, next, plan, stamp.at, writes, sentBytes(update, plan));
-    } catch (error) {
-      // 9: the update-time precondition failed; 5: the session is gone.
-      const code = firestoreCode(error);
-      if (code === 9 || code === 5) throw writeConflict(next.id);
-      throw fromFirestoreError(error, `writing session '${next.id}'`);
-    }
-    // Committed: this process's limiters over these counters count the charge now.
-    if (charged && options?.charge && this.usageCollection)
-      tellUsageCharged(options.charge, firestoreUsageLedger(this.usageCollection));
-    return record;
+    writes.update(this.sessionRef(next.id), update, { lastUpdateTime: storage.updateTime });
+    this.addChunks(writes, next, plan, stamp.at);
+    if (stamp.renew) this.renewChunks(writes, next.id, plan, stamp.at);
+    this.addApprovals(writes, next.id, approvals);
+    this.addKept(writes, expected.session, next, stamp);
+    const charged = options?.charge ? await this.addCharge(writes, options.charge) : 0;
+    const done = ({ writeTime }: WriteOutcome): SessionRecord => {
+      const kept: Storage = { updateTime: writeTime, layout: plan.layout, chunksExpireAt: stamp.at };
+      return { session: next, etag: etagOf(writeTime), storage: kept };
+    };
+    return { id: next.id, doing: 'writing', writes, bytes: sentBytes(update, plan), done, charged };
+  }
+
+  /**
+   * Writes each session as `write` does, many in one commit (at most 500 writes each): each
+   * session's writes are still all or none, on the copy it was read as. A session changed since
+   * fails the whole commit, so its sessions are then written one commit each, and only it fails.
+   */
+  async writeAll(writes: readonly SessionWrite[]): Promise<PromiseSettledResult<SessionRecord>[]> {
+    const staged = await Promise.allSettled(writes.map(({ expected, written }) => this.stageWrite(expected, written)));
+    return this.commitShared(staged, (one) => this.write(one.expected, one.written), writes);
+  }
+
+  /**
+   * Deletes each session as `delete` with its `expected` copy does, many in one commit: the same
+   * all-or-none batch per session, the same fallback as {@link writeAll} when one changed.
+   */
+  async deleteAll(sessions: readonly SweptSession[]): Promise<PromiseSettledResult<void>[]> {
+    const staged = await Promise.allSettled(sessions.map((one) => this.stageDelete(one)));
+    return this.commitShared(staged, (one) => this.delete(one.id, { expected: one }), sessions);
   }
 
   async delete(id: string, options?: SessionDeleteOptions): Promise<void> {
     const storage = options?.expected?.storage as Storage | undefined;
-    if (options?.expected && !storage?.updateTime) {
-      throw new KitError('internal', `session '${id}' was not read from this Firestore store`);
-    }
     if (storage && options?.expected) {
       // What the session owns goes in the same batch, named by the copy read: no query, one
       // round trip. Without a layout (a document that doesn't parse), the recursive delete below
       // takes the chunks.
-      const owned = await this.ownedRefs(id, options.expected, storage);
-      const deleted = await this.run(`deleting session '${id}'`, () =>
-        deleteIfUnchanged(this.db, this.sessionRef(id), owned, storage.updateTime),
-      );
-      if (!deleted) throw writeConflict(id, 'it changed or is gone');
-      this.onOperation?.({ kind: 'commit', reads: 0, writes: 1 + owned.length });
+      const staged = await this.stageDelete({ ...options.expected, id });
+      try {
+        await this.bounded(`deleting session '${id}'`, () => staged.writes.into(this.db.batch()).commit());
+      } catch (error) {
+        throw writeError(error, id, 'deleting');
+      }
+      this.onOperation?.({ kind: 'commit', reads: 0, writes: staged.writes.size });
       if (storage.layout) return;
+    } else if (options?.expected) {
+      throw new KitError('internal', `session '${id}' was not read from this Firestore store`);
     }
     // Firestore deletes no subcollection with its document: the history chunks go explicitly.
     const sdk = sdkFirestore(this.db);
@@ -417,6 +488,89 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     for (const ref of approvals) batch.delete(ref);
     await this.run(`deleting the approvals of session '${id}'`, () => batch.commit());
     this.onOperation?.({ kind: 'commit', reads: 0, writes: approvals.length });
+  }
+
+  /** The conditional delete of a session and all it owns, staged. */
+  private async stageDelete(one: SessionVersion & { id: string }): Promise<StagedSession<void>> {
+    const storage = one.storage as Storage | undefined;
+    if (!storage?.updateTime)
+      throw new KitError('internal', `session '${one.id}' was not read from this Firestore store`);
+    const owned = await this.ownedRefs(one.id, one, storage);
+    const writes = new StagedWrites();
+    writes.delete(this.sessionRef(one.id), { lastUpdateTime: storage.updateTime });
+    for (const ref of owned) writes.delete(ref);
+    // Without a layout the chunks are unknown: such a session is deleted alone, recursively.
+    return { id: one.id, doing: 'deleting', writes, done: () => undefined, alone: !storage.layout };
+  }
+
+  /**
+   * Commits the staged sessions, as many in a commit as 500 writes allow (in order, commits at
+   * once); `alone` writes one session in its own commit, for a session staged alone and after a
+   * shared commit failed on a session that changed. The outcomes in the order of `items`.
+   */
+  private async commitShared<T, I>(
+    staged: readonly PromiseSettledResult<StagedSession<T>>[],
+    alone: (item: I) => Promise<T>,
+    items: readonly I[],
+  ): Promise<PromiseSettledResult<T>[]> {
+    const out: PromiseSettledResult<T>[] = [];
+    const packs: Packed<T, I>[][] = [];
+    let pack: Packed<T, I>[] = [];
+    let size = 0;
+    staged.forEach((one, index) => {
+      const item = items[index] as I;
+      if (one.status === 'rejected') out[index] = one;
+      else if (one.value.alone) packs.push([{ index, item, staged: one.value }]);
+      else {
+        if (pack.length && size + one.value.writes.size > MAX_BATCH_WRITES) {
+          packs.push(pack);
+          pack = [];
+          size = 0;
+        }
+        pack.push({ index, item, staged: one.value });
+        size += one.value.writes.size;
+      }
+    });
+    if (pack.length) packs.push(pack);
+    await Promise.all(
+      packs.map(async (packed) => {
+        const outcomes = await this.commitPack(packed, alone);
+        packed.forEach(({ index }, k) => {
+          out[index] = outcomes[k] as PromiseSettledResult<T>;
+        });
+      }),
+    );
+    return out;
+  }
+
+  private async commitPack<T, I>(
+    pack: readonly Packed<T, I>[],
+    alone: (item: I) => Promise<T>,
+  ): Promise<PromiseSettledResult<T>[]> {
+    const first = pack[0] as Packed<T, I>;
+    if (first.staged.alone) return Promise.allSettled([alone(first.item)]);
+    const batch = this.db.batch();
+    const starts: number[] = [];
+    let writes = 0;
+    let bytes = 0;
+    for (const { staged } of pack) {
+      starts.push(writes);
+      staged.writes.into(batch);
+      writes += staged.writes.size;
+      bytes += staged.bytes ?? 0;
+    }
+    try {
+      const outcomes = await this.bounded('a write', () => batch.commit());
+      this.onOperation?.({ kind: 'commit', reads: 0, writes, ...(bytes ? { bytes } : {}) });
+      return pack.map(({ staged }, k) => ({
+        status: 'fulfilled',
+        value: staged.done(outcomes[starts[k] as number] as WriteOutcome),
+      }));
+    } catch (error) {
+      // A session changed since it was read fails the whole commit: each alone, so only it fails.
+      if (pack.length > 1 && isConflictCode(error)) return Promise.allSettled(pack.map(({ item }) => alone(item)));
+      return pack.map(({ staged }) => ({ status: 'rejected', reason: writeError(error, staged.id, staged.doing) }));
+    }
   }
 
   /**
@@ -476,8 +630,10 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     this.onOperation?.({ kind: 'query', reads: Math.max(1, snaps.length), writes: 0 });
     return snaps.map((snap) =>
       scannedSession(snap, async () => {
-        const record = await this.recordOf(snap);
-        if (record === 'moved') throw writeConflict(snap.id, 'it changed while it was scanned');
+        const record = query.fieldsOnly ? await this.load(snap.id) : await this.recordOf(snap);
+        const scanned = etagOf(snap.updateTime as UpdateTime);
+        if (record === 'moved' || record?.etag !== scanned)
+          throw writeConflict(snap.id, 'it changed since it was scanned');
         return record;
       }),
     );
@@ -507,22 +663,19 @@ export class FirestoreSessionStore implements SweepableSessionStore {
     return { ...fields, chunksExpireAt: new Date(chunksExpireAt) };
   }
 
-  private addChunks(batch: DocumentBatch, session: Session, plan: HistoryPlan, expireAt: number): void {
+  private addChunks(batch: BatchWrites, session: Session, plan: HistoryPlan, expireAt: number): void {
     for (const [index, text] of plan.put) {
       batch.set(this.chunkRef(session.id, index), { text, v: session.version, expireAt: new Date(expireAt) });
     }
     for (const index of plan.remove) batch.delete(this.chunkRef(session.id, index));
   }
 
-  /** Moves the `expireAt` of the chunks this write keeps; how many. */
-  private renewChunks(batch: DocumentBatch, id: string, plan: HistoryPlan, expireAt: number): number {
-    let count = 0;
+  /** Moves the `expireAt` of the chunks this write keeps. */
+  private renewChunks(batch: BatchWrites, id: string, plan: HistoryPlan, expireAt: number): void {
     for (let index = 0; index < plan.layout.chunks.length; index++) {
       if (plan.put.has(index)) continue;
       batch.update(this.chunkRef(id, index), { expireAt: new Date(expireAt) });
-      count++;
     }
-    return count;
   }
 
   private async commit(

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { firestoreEmulatorHost } from '../../test-utils/firestore.js';
 import type { Session } from '../session-schema.js';
 import { isWriteConflict } from '../session-store.js';
+import type { ScannedSession } from '../session-sweep.js';
 import { demoProjectId, emulatorFirestore } from '../test-utils/emulator-firestore.js';
 import { longHistory, sampleSession } from '../test-utils/session-store-conformance.js';
 import { FirestoreSessionStore } from './firestore-session-store.js';
@@ -103,6 +104,28 @@ describe.skipIf(!host)('FirestoreSessionStore (sweeps and expireAt)', () => {
     expect(chunks.size).toBe(0);
     expect(await store.load('gone')).toBeUndefined();
     expect(await store.load('kept')).toBeDefined();
+  });
+
+  it('scans only the fields a sweep decides on when asked, deletes from them, and reads again what changed', async () => {
+    const { db, prefix, store } = fixture();
+    const parented = { ...aged('sub', T0 - 1), parent: { sessionId: 'long', ref: 't0', agent: 'shop' } };
+    await store.createMany([aged('long', T0, 'idle', longHistory(40)), parented, aged('kept', T0 + 1)]);
+    const whole = await store.scan({ updatedBefore: T0 + 2, limit: 5 });
+    const light = await store.scan({ updatedBefore: T0 + 2, limit: 5, fieldsOnly: true });
+    const fields = (s: ScannedSession) => {
+      const { read: _read, ...rest } = s;
+      return rest;
+    };
+    expect(light.map(fields)).toEqual(whole.map(fields));
+    const [sub, long, kept] = light as [ScannedSession, ScannedSession, ScannedSession];
+    expect(sub.parentSessionId).toBe('long');
+    expect((await long.read()).session.history).toEqual(longHistory(40));
+    const written = await store.write(await kept.read(), { ...(await kept.read()).session, version: 2 });
+    expect(isWriteConflict(await kept.read().catch((e) => e))).toBe(true);
+    await store.delete('long', { expected: long });
+    const chunks = await db.collection(`${prefix}sessions`).doc('long').collection(`${prefix}history`).get();
+    expect(chunks.size).toBe(0);
+    expect((await store.load('kept'))?.etag).toBe(written.etag);
   });
 
   it('deletes a session whose document no longer parses when a sweep names it', async () => {

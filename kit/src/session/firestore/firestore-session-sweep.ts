@@ -1,10 +1,9 @@
 import { HistoryLayoutSchema, millisOf } from '@callable-flows/protocol';
 import type { CollectionReference, QueryDocumentSnapshot } from 'firebase-admin/firestore';
-import type { DocumentDb, DocumentRef, UpdateTime } from '../../firestore/index.js';
+import type { UpdateTime } from '../../firestore/index.js';
 import type { Session } from '../session-schema.js';
 import type { SessionRecord } from '../session-store.js';
 import type { ScannedSession, SessionScan } from '../session-sweep.js';
-import { firestoreCode } from './firestore-error.js';
 import { etagOf } from './firestore-session-doc.js';
 import type { FirestoreStorage } from './firestore-session-store-options.js';
 
@@ -24,6 +23,19 @@ export function chunkStamp(session: Session, stored: number | undefined): { at: 
   return { at: session.expireAt + Math.max(0, session.expireAt - session.updatedAt), renew: true };
 }
 
+/** The fields `scannedSession` reads: what a scan with `fieldsOnly` asks for. */
+const SWEPT_FIELDS = [
+  'status',
+  'updatedAt',
+  'lease.expiresAt',
+  'parent.sessionId',
+  'inbox',
+  'history.length',
+  'history.sealed',
+  'history.chunks',
+  'chunksExpireAt',
+];
+
 /** The documents of one page of `query`, oldest first (`updatedAt`, or `waitingSince` for a waiting scan). */
 export async function scanSessionDocs(
   sessions: CollectionReference,
@@ -34,6 +46,7 @@ export async function scanSessionDocs(
   let q = sessions.where(field, '<', new Date(query.updatedBefore));
   if (query.updatedFrom !== undefined) q = q.where(field, '>=', new Date(query.updatedFrom));
   if (query.statuses?.length && !query.waiting) q = q.where('status', 'in', [...query.statuses]);
+  if (query.fieldsOnly) q = q.select(...SWEPT_FIELDS);
   q = q.orderBy(field).limit(query.limit);
   const after = query.after && cursors.get(query.after);
   if (after) q = q.startAfter(after);
@@ -73,27 +86,4 @@ export function scannedSession(snap: QueryDocumentSnapshot, read: () => Promise<
   if (typeof parentId === 'string') scanned.parentSessionId = parentId;
   cursors.set(scanned, snap);
   return scanned;
-}
-
-/**
- * Deletes a session document, if it is still the version read, with the chunk documents named:
- * one atomic batch. False when the session changed or is gone.
- */
-export async function deleteIfUnchanged(
-  db: DocumentDb,
-  session: DocumentRef,
-  chunks: readonly DocumentRef[],
-  updateTime: UpdateTime,
-): Promise<boolean> {
-  const batch = db.batch();
-  batch.delete(session, { lastUpdateTime: updateTime });
-  for (const chunk of chunks) batch.delete(chunk);
-  try {
-    await batch.commit();
-    return true;
-  } catch (error) {
-    const code = firestoreCode(error);
-    if (code === 9 || code === 5) return false;
-    throw error;
-  }
 }
