@@ -43,8 +43,10 @@ export function assignRefs(message: Message): Message {
   }
   const given = message.metadata;
   if (!calls || typeof given?.[CALL_ID_PREFIX_KEY] === 'string') return content ? { ...message, content } : message;
+  // A literal, not a spread: a message is these three keys (`MessageSchema` is strict), and this
+  // runs per model message; `callIdPrefix` is CALL_ID_PREFIX_KEY, written out for one V8 boilerplate.
   return {
-    ...message,
+    role: message.role,
     content: content ?? parts,
     metadata: given === undefined ? { callIdPrefix: randomId() } : { ...given, [CALL_ID_PREFIX_KEY]: randomId() },
   };
