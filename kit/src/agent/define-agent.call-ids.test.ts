@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { GenerateRequest } from '../model/index.js';
+import type { GenerateRequest, Message } from '../model/index.js';
 import { scriptedModel } from '../models/scripted/index.js';
 import { InMemorySessionStore } from '../session/index.js';
 import { defineTool } from '../tools/index.js';
@@ -73,5 +73,34 @@ describe('defineAgent: a tool call’s own id', () => {
     expect(seen.map((s) => s.ref)).toEqual(['b1', 'b1', 'b1', 'b1']);
     expect(new Set(seen.map((s) => s.callId)).size).toBe(2);
     expect(seen[2]?.callId).not.toBe(seen[0]?.callId);
+  });
+
+  it('is the one a call journaled on its own part carries, when a journal written before ids moved to the message resumes', async () => {
+    const seen: Seen[] = [];
+    const store = new InMemorySessionStore();
+    const asked = await rooms(store, seen).send(undefined, { message: 'book Ada' }, { uid: 'ann' });
+    // The waiting call as the kit journaled it until 2026-12-07: its id on its part, none on its message.
+    const record = await store.load(asked.sessionId);
+    if (!record) throw new Error('the session was not stored');
+    const history = record.session.history.map((message: Message): Message => {
+      const prefix = message.metadata?.callIdPrefix;
+      if (typeof prefix !== 'string') return message;
+      const { callIdPrefix: _prefix, ...metadata } = message.metadata ?? {};
+      const content = message.content.map((part, i) =>
+        'toolRequest' in part ? { ...part, metadata: { ...part.metadata, callId: `journaled-before.${i}` } } : part,
+      );
+      return { ...message, content, metadata };
+    });
+    await store.write(record, { ...record.session, history, version: record.session.version + 1 });
+    const done = await rooms(store, seen).send(
+      asked.sessionId,
+      { resume: { restart: [{ ref: 'b1', name: 'book' }] } },
+      { uid: 'ann' },
+    );
+    expect(done.status).toBe('done');
+    expect(seen.map((s) => [s.resumed, s.callId])).toEqual([
+      [false, expect.stringMatching(/^[A-Za-z0-9_-]{22}\.0$/)],
+      [true, 'journaled-before.0'],
+    ]);
   });
 });

@@ -40,9 +40,14 @@ describe.skipIf(!host)('runningTurnField (stored)', () => {
       seen.push({
         status: doc.status,
         running: doc.running && turn ? { ...doc.running, kind: turn.kind, requestId: turn.requestId } : null,
-        // The part's keys, then its metadata's: the call's id is there from the start, its result's stamp once journaled.
+        // The message's metadata keys but its time, then each part's keys and its metadata's: the
+        // calls' id is there from the start, the result's stamp once journaled.
         last:
           last.role +
+          Object.keys(last.metadata ?? {})
+            .filter((k) => k !== 'at')
+            .map((k) => `[${k}]`)
+            .join('') +
           last.content
             .map((p) => [...Object.keys(p).filter((k) => k !== 'metadata'), ...Object.keys(p.metadata ?? {})].join('+'))
             .join(','),
@@ -75,14 +80,22 @@ describe.skipIf(!host)('runningTurnField (stored)', () => {
     const running = { kind: 'message', requestId: 'req-1' };
     expect(seen).toEqual([
       { status: 'running', running: { ...running, step: 'model', refs: [] }, last: 'usertext' },
-      { status: 'running', running: { ...running, step: 'tools', refs: [ref] }, last: 'modeltoolRequest+callId' },
+      {
+        status: 'running',
+        running: { ...running, step: 'tools', refs: [ref] },
+        last: 'model[callIdPrefix]toolRequest',
+      },
       // While the charge runs: the same stored version (a watcher sees no write of its own).
-      { status: 'running', running: { ...running, step: 'tools', refs: [ref] }, last: 'modeltoolRequest+callId' },
+      {
+        status: 'running',
+        running: { ...running, step: 'tools', refs: [ref] },
+        last: 'model[callIdPrefix]toolRequest',
+      },
       // Its result is stamped on its request; the model is called next.
       {
         status: 'running',
         running: { ...running, step: 'model', refs: [] },
-        last: 'modeltoolRequest+callId+pendingOutput',
+        last: 'model[callIdPrefix]toolRequest+pendingOutput',
       },
       { status: 'idle', running: null, last: 'modeltext' },
     ]);

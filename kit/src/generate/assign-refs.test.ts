@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message, ToolRequestPart } from '../model/index.js';
-import { CALL_ID_KEY } from './assign-call-ids.js';
+import { CALL_ID_PREFIX_KEY, callIdOf } from './assign-call-ids.js';
 import { assignRefs } from './assign-refs.js';
 
 describe('assignRefs', () => {
@@ -26,21 +26,22 @@ describe('assignRefs', () => {
     const message: Message = {
       role: 'model',
       content: [
-        { toolRequest: { name: 'refund', ref: 'sub/1', input: {} } },
+        { toolRequest: { name: 'refund', ref: 'sub/1', input: {} }, metadata: { thoughtSignature: 's' } },
         { toolRequest: { name: 'note', ref: '', input: {} } },
       ],
     };
     const [refund, note] = assignRefs(message).content as ToolRequestPart[];
     expect(refund?.toolRequest.ref).toMatch(/^[0-9a-f-]{36}$/);
-    expect(refund?.metadata).toEqual({ modelRef: 'sub/1', [CALL_ID_KEY]: expect.any(String) });
+    expect(refund?.metadata).toEqual({ thoughtSignature: 's', modelRef: 'sub/1' });
     expect(note?.toolRequest.ref).toMatch(/^[0-9a-f-]{36}$/);
-    expect(note?.metadata).toEqual({ [CALL_ID_KEY]: expect.any(String) });
+    expect(note?.metadata).toBeUndefined();
   });
 
-  it('gives back the same message when every request has a ref and a call id', () => {
+  it('gives back the same message when every request has a ref and the message the id of its calls', () => {
     const message: Message = {
       role: 'model',
-      content: [{ toolRequest: { name: 'a', ref: 'x', input: {} }, metadata: { [CALL_ID_KEY]: 'id-1' } }],
+      content: [{ toolRequest: { name: 'a', ref: 'x', input: {} } }],
+      metadata: { [CALL_ID_PREFIX_KEY]: 'id-1' },
     };
     expect(assignRefs(message)).toBe(message);
   });
@@ -49,42 +50,42 @@ describe('assignRefs', () => {
 const asked: Message = {
   role: 'model',
   content: [{ text: 'Booking.' }, { toolRequest: { name: 'book', ref: 'b1', input: {} } }],
+  metadata: { groundingMetadata: { chunks: [] } },
 };
 
 describe('assignRefs: the call id', () => {
-  it('gives each tool request its own id in the part metadata, leaving the model ref and other parts alone', () => {
+  it('gives the message one random id of its own for its calls, leaving its parts and other metadata alone', () => {
     const first = assignRefs(asked);
     const second = assignRefs(asked);
-    const [text, call] = first.content;
-    expect(text).toEqual({ text: 'Booking.' });
-    expect(call).toEqual({
-      toolRequest: { name: 'book', ref: 'b1', input: {} },
-      metadata: { [CALL_ID_KEY]: expect.any(String) },
+    expect(first.content).toBe(asked.content);
+    expect(first.metadata).toEqual({
+      groundingMetadata: { chunks: [] },
+      [CALL_ID_PREFIX_KEY]: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
     });
-    expect(second.content[1]?.metadata?.[CALL_ID_KEY]).not.toBe(call?.metadata?.[CALL_ID_KEY]);
+    expect(second.metadata?.[CALL_ID_PREFIX_KEY]).not.toBe(first.metadata?.[CALL_ID_PREFIX_KEY]);
+    expect(asked.metadata).toEqual({ groundingMetadata: { chunks: [] } });
   });
 
-  it('gives the calls of one message ids made of one random id and each part index', () => {
-    const message: Message = {
+  it('gives each call of one message an id made of the message’s id and the part index', () => {
+    const message = assignRefs({
       role: 'model',
       content: [
         { text: 'two' },
         { toolRequest: { name: 'a', ref: 'x', input: {} } },
         { toolRequest: { name: 'b', ref: 'y', input: {} } },
       ],
-    };
-    const ids = assignRefs(message).content.flatMap((p) => (p.metadata ? [p.metadata[CALL_ID_KEY] as string] : []));
-    expect(ids).toEqual([
-      expect.stringMatching(/^[A-Za-z0-9_-]{22}\.1$/),
-      expect.stringMatching(/^[A-Za-z0-9_-]{22}\.2$/),
-    ]);
-    expect(ids[0]?.slice(0, 22)).toBe(ids[1]?.slice(0, 22));
-    expect(assignRefs(message).content[1]?.metadata?.[CALL_ID_KEY]).not.toBe(ids[0]);
+    });
+    const ids = message.content.flatMap((p, i) =>
+      'toolRequest' in p ? [callIdOf(p as ToolRequestPart, message, i, 's1')] : [],
+    );
+    const prefix = message.metadata?.[CALL_ID_PREFIX_KEY] as string;
+    expect(ids).toEqual([`${prefix}.1`, `${prefix}.2`]);
   });
 
-  it('keeps an id the message already carries, and returns the message itself when nothing changed', () => {
+  it('keeps an id the message already carries, and gives a message without calls none', () => {
     const once = assignRefs(asked);
     expect(assignRefs(once)).toBe(once);
-    expect(assignRefs({ role: 'model', content: [{ text: 'hi' }] }).content).toEqual([{ text: 'hi' }]);
+    const text: Message = { role: 'model', content: [{ text: 'hi' }] };
+    expect(assignRefs(text)).toBe(text);
   });
 });

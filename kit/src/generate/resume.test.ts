@@ -20,7 +20,6 @@ describe('generate with interrupts', () => {
       {
         toolRequest: { name: 'guarded', ref: 'r0.0', input: { id: 'r0.0' } },
         metadata: {
-          callId: expect.any(String),
           interrupt: { reason: 'approval needed', id: 'r0.0' },
           inputDigest: inputDigest({ id: 'r0.0' }),
         },
@@ -38,7 +37,7 @@ describe('generate with interrupts', () => {
     const result = await generate({ model, prompt: 'go', tools: [lookup, guarded] });
     expect(result.messages.at(-1)?.content[0]).toEqual({
       toolRequest: { name: 'lookup', ref: 'a', input: { id: 'xy' } },
-      metadata: { callId: expect.any(String), pendingOutput: { value: 2 } },
+      metadata: { pendingOutput: { value: 2 } },
     });
     expect(result.interrupts.map((p) => p.toolRequest.ref)).toEqual(['b']);
   });
@@ -63,10 +62,10 @@ describe('generate with interrupts', () => {
     expect(toolCalls.filter((c) => c.name === 'lookup')).toHaveLength(1);
     const [revised, tool] = second.messages.slice(-3) as Message[];
     expect(revised?.content).toEqual([
-      { toolRequest: { name: 'lookup', ref: 'a', input: { id: 'xy' } }, metadata: { callId: expect.any(String) } },
+      { toolRequest: { name: 'lookup', ref: 'a', input: { id: 'xy' } } },
       {
         toolRequest: { name: 'confirm', ref: 'b', input: { id: 'q' } },
-        metadata: { callId: expect.any(String), resolvedInterrupt: { question: 'confirm q?' }, answer: 'respond' },
+        metadata: { resolvedInterrupt: { question: 'confirm q?' }, answer: 'respond' },
       },
     ]);
     expect(tool?.content).toEqual([
@@ -89,7 +88,6 @@ describe('generate with interrupts', () => {
     expect(second.text).toBe('done: 1 tool round(s), 1 tool result(s)');
     expect(toolCalls.map((c) => c.resumed)).toEqual([undefined, { approvedBy: 'ann' }]);
     expect(second.messages.at(-3)?.content[0]?.metadata).toEqual({
-      callId: expect.any(String),
       resolvedInterrupt: { reason: 'approval needed', id: 'r0.0' },
       resumed: { approvedBy: 'ann' },
       answer: 'restart',
@@ -147,7 +145,6 @@ describe('generate with interrupts', () => {
     expect(partial.finishReason).toBe('interrupted');
     expect(partial.interrupts.map((p) => p.toolRequest.ref)).toEqual(['b']);
     expect(partial.messages.at(-1)?.content[0]?.metadata).toEqual({
-      callId: expect.any(String),
       resolvedInterrupt: { question: 'confirm one?' },
       pendingOutput: { ok: true },
       answer: 'respond',

@@ -28,7 +28,19 @@ describe('runOpenRound', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('gives back the model message itself when its calls carry only their call ids and the round settles', async () => {
+  it('gives back the model message itself when it carries the id of its calls and the round settles', async () => {
+    const { scope } = setup();
+    const message: Message = {
+      role: 'model',
+      content: [{ text: 'looking' }, request('lookup', 'a', 'xy'), request('lookup', 'b', 'xy')],
+      metadata: { callIdPrefix: 'm-1' },
+    };
+    const round = await runOpenRound(message, scope);
+    expect(round.message).toBe(message);
+    expect(round.toolMessage?.content).toHaveLength(2);
+  });
+
+  it('gives back the model message itself when its calls carry their own ids (journaled so before 2026-12-07)', async () => {
     const { scope } = setup();
     const withId = (ref: string) => ({ ...request('lookup', ref, 'xy'), metadata: { callId: `id.${ref}` } });
     const message: Message = { role: 'model', content: [{ text: 'looking' }, withId('a'), withId('b')] };

@@ -133,9 +133,9 @@ class RoundCall extends ToolCallRecord {
     this.part = part;
   }
 
-  /** The id the call's part was journaled with (`ctx.callId`). */
+  /** The id the call was journaled with (`ctx.callId`): its message's id and its index, or the part's own. */
   override get callId(): string {
-    return callIdOf(this.part, this.scope.sessionId);
+    return callIdOf(this.part, this.join.message, this.index, this.scope.sessionId);
   }
 
   override deliver(outcome: ToolOutcome): void {

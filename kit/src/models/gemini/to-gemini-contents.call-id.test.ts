@@ -15,10 +15,16 @@ describe('toGeminiContents', () => {
             },
           ],
         },
+        {
+          role: 'model',
+          content: [{ toolRequest: { name: 'book', ref: 'b2', input: { room: 'Bo' } } }],
+          metadata: { callIdPrefix: 'kit-id-8' },
+        },
       ],
       new ToolNames(['book']),
     );
     expect(JSON.stringify(contents)).not.toContain('kit-id-7');
+    expect(JSON.stringify(contents)).not.toContain('kit-id-8');
     expect(contents.contents[0]?.parts?.[0]?.functionCall).toEqual(expect.objectContaining({ id: 'b1', name: 'book' }));
   });
 });
