@@ -138,10 +138,12 @@ describe.each(stores)('sub-sessions of agentTool calls (%s)', (_name, open) => {
     // Linked to its parent as every sub-session is: the cleanup finds it by that link, not by its id.
     expect((await stored(s.store, secondSub)).parent).toEqual({ sessionId, ref: 'r1', agent: 'shop' });
     // Keyed on the kit's id of the call, which the parent's journal holds.
-    const calls = (await stored(s.store, sessionId)).history
-      .flatMap((m) => m.content)
-      .filter((p): p is ToolRequestPart => 'toolRequest' in p);
-    expect(calls.map((p) => subSessionId(sessionId, callIdOf(p, sessionId)))).toEqual([firstSub, secondSub]);
+    const calls = (await stored(s.store, sessionId)).history.flatMap((message) =>
+      message.content.flatMap((part, index) =>
+        'toolRequest' in part ? [callIdOf(part as ToolRequestPart, message, index, sessionId)] : [],
+      ),
+    );
+    expect(calls.map((id) => subSessionId(sessionId, id))).toEqual([firstSub, secondSub]);
     expect((await approve(s, sessionId, second.interrupts[0]?.ref)).status).toBe('done');
     expect(s.record.runs).toBe(2);
   });
