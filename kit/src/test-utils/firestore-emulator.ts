@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** Where Debian's google-cloud-cli-firestore-emulator package puts the emulator. */
@@ -15,16 +15,37 @@ export interface FirestoreEmulator {
   stop(): Promise<void>;
 }
 
-/** A free loopback port. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** The lowest port the kernel hands out for outgoing connections (Linux; 32768 elsewhere). */
+function ephemeralFloor(): number {
+  try {
+    const floor = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(floor) && floor > 1024 ? floor : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * A free loopback port for a server a test starts, below the kernel's ephemeral range: a port
+ * `listen(0)` hands out is one any outgoing connection on the machine may take next, so on a
+ * loaded machine an emulator told to use it could find it taken ("port taken") before it binds.
+ */
+export async function freePort(): Promise<number> {
+  const floor = ephemeralFloor();
+  const low = Math.min(20_000, floor - 1_000);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = low + Math.floor(Math.random() * (floor - low));
+    if (await bindable(port)) return port;
+  }
+  throw new Error(`no free port found between ${low} and ${floor}`);
 }
 
 function waitForReady(child: ChildProcess, timeoutMs: number): Promise<void> {

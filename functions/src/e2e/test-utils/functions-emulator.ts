@@ -101,6 +101,20 @@ function stopChild(child: ChildProcess): Promise<void> {
  * its queues live only as long as that process.
  */
 export async function startFunctionsEmulator(options: FunctionsEmulatorOptions): Promise<FunctionsEmulator> {
+  for (let attempt = 1; ; attempt++) {
+    const emulator = await configuredEmulator(options);
+    try {
+      await emulator.start();
+      return emulator;
+    } catch (error) {
+      // Another process took one of its ports between our look and its bind: new ports, once more.
+      if (attempt >= 3 || !/port taken|is not open|EADDRINUSE/.test(String(error))) throw error;
+    }
+  }
+}
+
+/** The emulators on ports of their own, from a config of their own, not started yet. */
+async function configuredEmulator(options: FunctionsEmulatorOptions): Promise<FunctionsEmulator> {
   const [functionsPort, authPort, tasksPort, hubPort, loggingPort] = [
     await freePort(),
     await freePort(),
@@ -170,6 +184,5 @@ export async function startFunctionsEmulator(options: FunctionsEmulatorOptions):
       child = undefined;
     },
   };
-  await emulator.start();
   return emulator;
 }
