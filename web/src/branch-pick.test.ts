@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { branchPicks } from './branch-pick.js';
-
-/** A Storage in memory, as a tab's sessionStorage behaves. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
+import { memoryStorage } from './test-utils/memory-storage.js';
 
 describe('branchPicks', () => {
   it('keeps the branch picked on each session apart, and none on a session never picked', () => {

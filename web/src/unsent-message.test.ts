@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from './test-utils/memory-storage.js';
 import { unsentStore } from './unsent-message.js';
-
-/** A Storage in memory, as a tab's sessionStorage behaves. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
 
 describe('unsentStore', () => {
   it('gives back the unsent messages of the conversation they were for', () => {
