@@ -42,20 +42,36 @@ async function bytesOf(ops: StoreOperation[], run: () => Promise<unknown>): Prom
   return ops.reduce((n, op) => n + (op.bytes ?? 0), 0);
 }
 
+/** Bytes and time of a warm text-only turn, over a window of ten turns. */
+interface TurnWindow {
+  mean: number;
+  max: number;
+  medianMs: number;
+}
+
 /**
  * Bytes a warm text-only turn sends at `SHORT_TURNS` and at `LONG_TURNS` turns of history: the
  * mean over ten turns at each point (a sealed tail's chunk, written once, is amortised in the mean),
- * and the largest single turn.
+ * and the largest single turn; and the median time of those turns.
  */
 async function bytesPerTurn(
   ops: StoreOperation[],
   send: (sessionId: string | undefined, text: string) => Promise<{ sessionId: string }>,
-): Promise<{ short: { mean: number; max: number }; long: { mean: number; max: number } }> {
+): Promise<{ short: TurnWindow; long: TurnWindow }> {
   const { sessionId } = await send(undefined, 'turn 0');
-  const window = async (): Promise<{ mean: number; max: number }> => {
+  const window = async (): Promise<TurnWindow> => {
     const sizes: number[] = [];
-    for (let i = 0; i < 10; i++) sizes.push(await bytesOf(ops, () => send(sessionId, `a warm turn, ${i}`)));
-    return { mean: Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length), max: Math.max(...sizes) };
+    const times: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const start = performance.now();
+      sizes.push(await bytesOf(ops, () => send(sessionId, `a warm turn, ${i}`)));
+      times.push(performance.now() - start);
+    }
+    return {
+      mean: Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length),
+      max: Math.max(...sizes),
+      medianMs: Number(median(times).toFixed(2)),
+    };
   };
   for (let turn = 1; turn < SHORT_TURNS - 5; turn++) await send(sessionId, `turn ${turn}`);
   const short = await window();
@@ -287,6 +303,11 @@ export async function runSessionBench(): Promise<BenchTable> {
           `bytes sent by a warm text-only turn at ${LONG_TURNS} turns: mean / largest`,
           `${bytes.long.mean} / ${bytes.long.max}`,
           `mean ≤ 2 × ${bytes.short.mean}`,
+        ],
+        [
+          `warm text-only turn, median ms of ten: at ${SHORT_TURNS} / at ${LONG_TURNS} turns`,
+          `${bytes.short.medianMs} / ${bytes.long.medianMs}`,
+          '',
         ],
         [
           'crash to first accepted retry, ms (retryAfterMs of the first refusal)',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactSecrets } from './redact-secrets.js';
+import { environmentSecrets, redactSecrets } from './redact-secrets.js';
 
 describe('redactSecrets', () => {
   it.each([
@@ -18,5 +18,31 @@ describe('redactSecrets', () => {
 
   it('redacts every listed secret value', () => {
     expect(redactSecrets('a s3cr3t-value b s3cr3t-value', ['s3cr3t-value'])).toBe('a [redacted] b [redacted]');
+  });
+});
+
+describe('environmentSecrets', () => {
+  it('gives the values of variables whose names say secret, at least 8 characters long, and no others', () => {
+    const env = {
+      GEMINI_API_KEY: 'AIza-long-enough',
+      stripe_secret: 'sk_live_123456',
+      GITHUB_TOKEN: 'short',
+      DB_PASSWORD: 'hunter2-hunter2',
+      SERVICE_CREDENTIALS: 'creds-creds',
+      HOME: '/home/a-long-path',
+      UNSET_KEY: undefined,
+    };
+    expect(environmentSecrets(env)).toEqual(['AIza-long-enough', 'sk_live_123456', 'hunter2-hunter2', 'creds-creds']);
+  });
+
+  it('reads process.env as it is at the call: a secret set later is redacted', () => {
+    const name = 'CALLABLE_FLOWS_TEST_SECRET';
+    expect(environmentSecrets()).not.toContain('set-during-the-test');
+    process.env[name] = 'set-during-the-test';
+    try {
+      expect(redactSecrets('it was set-during-the-test')).toBe('it was [redacted]');
+    } finally {
+      delete process.env[name];
+    }
   });
 });

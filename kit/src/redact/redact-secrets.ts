@@ -20,9 +20,15 @@ const SECRET_PATTERNS: readonly RegExp[] = [
 
 /** The values of environment variables whose names say they are secrets. */
 export function environmentSecrets(env: NodeJS.ProcessEnv = process.env): string[] {
-  return Object.entries(env)
-    .filter(([name, value]) => SECRET_NAME.test(name) && typeof value === 'string' && value.length >= MIN_SECRET_LENGTH)
-    .map(([, value]) => value as string);
+  // Only the values of secret names are read: each read of `process.env` asks the OS, and this
+  // runs for every turn a trace records.
+  const secrets: string[] = [];
+  for (const name of Object.keys(env)) {
+    if (!SECRET_NAME.test(name)) continue;
+    const value = env[name];
+    if (typeof value === 'string' && value.length >= MIN_SECRET_LENGTH) secrets.push(value);
+  }
+  return secrets;
 }
 
 /** `text` with every known secret value and every secret-shaped string replaced by `[redacted]`. */

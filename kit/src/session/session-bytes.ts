@@ -1,3 +1,4 @@
+import { oncePerEntry } from './once-per-entry.js';
 import { journalOf } from './session-branches.js';
 import type { Session } from './session-schema.js';
 
@@ -10,19 +11,9 @@ export const HEAP_BYTES_PER_JSON_CHAR = 3.25;
 /** What every cached entry costs beside its JSON (the record, the cache's own node, the session's arrays). */
 const ENTRY_OVERHEAD_BYTES = 2048;
 
-// Messages, snapshots and artifacts are immutable and shared by every version of a session that
-// holds them (a write replaces an entry, never edits one), so each is measured once: a warm turn
-// measures only what it added, not the up to 200 snapshots and 192 KiB of artifacts a session keeps.
-const measured = new WeakMap<object, number>();
-
-function charsOf(value: object): number {
-  let chars = measured.get(value);
-  if (chars === undefined) {
-    chars = JSON.stringify(value).length;
-    measured.set(value, chars);
-  }
-  return chars;
-}
+// Each entry is measured once (see once-per-entry): a warm turn measures only what it added, not
+// the up to 200 snapshots and 192 KiB of artifacts a session keeps.
+const charsOf = oncePerEntry((value: object): number => JSON.stringify(value).length);
 
 const sumOf = (values: readonly object[] | undefined): number =>
   (values ?? []).reduce((sum, value) => sum + charsOf(value), 0);

@@ -15,6 +15,7 @@ import {
 import { z } from 'zod';
 import { KitError } from '../../errors/index.js';
 import type { Message } from '../../model/index.js';
+import { oncePerEntry } from '../once-per-entry.js';
 import { parseSession } from '../parse-session.js';
 import { pendingOf } from '../pending-of.js';
 import type { Session } from '../session-schema.js';
@@ -62,6 +63,7 @@ export function readSessionDoc(data: unknown, id: string): SessionDocRead {
     layout,
     tail: tailOf(doc.history),
     toSession(journal) {
+      // The journal's messages and the snapshots were parsed as they were read: not parsed again.
       const { history, branches } = headOf(journal, doc.branches, id);
       const session: Record<string, unknown> = {
         schemaVersion: doc.schemaVersion,
@@ -73,8 +75,6 @@ export function readSessionDoc(data: unknown, id: string): SessionDocRead {
         createdAt: millis(doc.createdAt),
         updatedAt: millis(doc.updatedAt),
         expireAt: millis(doc.expireAt),
-        history,
-        ...pendingOf(history),
         turns: doc.turns,
         results: byTime(doc.results, id),
       };
@@ -86,11 +86,9 @@ export function readSessionDoc(data: unknown, id: string): SessionDocRead {
       if (doc.error) session.error = doc.error;
       if (typeof doc.outcome === 'string') session.outcome = json(doc.outcome, id);
       if (doc.parent) session.parent = doc.parent;
-      if (branches) session.branches = branches;
-      const snapshots = snapshotsOf(doc.snapshots);
-      if (snapshots.length) session.snapshots = snapshots;
       if (doc.artifacts && Object.keys(doc.artifacts).length) session.artifacts = byTime(doc.artifacts, id);
-      return parseSession(session, id);
+      const snapshots = snapshotsOf(doc.snapshots);
+      return parseSession(session, id, { history, ...pendingOf(history), branches, snapshots });
     },
   };
 }
@@ -128,27 +126,52 @@ function linesOf(plan: HistoryPlan): Record<string, string> {
   return lines;
 }
 
-/** A keyed map field: each entry as JSON under the key of its request id. */
-function keyed<T>(prefix: string, entries: readonly T[], idOf: (entry: T) => string): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const entry of entries) fields[keyOf(prefix, idOf(entry))] = JSON.stringify(entry);
-  return fields;
+/** One entry of a keyed map field: its key (a name Firestore takes as it is) and its JSON. */
+type KeyedField = readonly [key: string, text: string];
+
+/** A session's keyed fields of one map, each made once per entry (see once-per-entry). */
+function fieldsOf<Entry extends object>(
+  entriesOf: (session: Session) => readonly Entry[] | undefined,
+  keyOfEntry: (entry: Entry) => string,
+): (session: Session) => KeyedField[] {
+  const fieldOf = oncePerEntry((entry: Entry): KeyedField => [keyOfEntry(entry), JSON.stringify(entry)]);
+  return (session) => (entriesOf(session) ?? []).map(fieldOf);
 }
-const resultFields = (session: Session) => keyed('r', session.results, (result) => result.requestId);
-const requestFields = (session: Session) => keyed('q', session.requests ?? [], (request) => request.id);
-/** The `snapshots` map: each under `s{n}` (a name Firestore takes as it is; the id itself holds `-`). */
-const snapshotFields = (session: Session): Record<string, string> =>
-  Object.fromEntries((session.snapshots ?? []).map((s) => [`s${s.n}`, JSON.stringify(s)]));
-// The protocol's `ArtifactFieldSchema`, one field a version (of a branch, a name): a turn that
-// writes an artifact sends that one field (and deletes those of versions nothing shows any more).
-const artifactFields = (session: Session) =>
-  keyed('a', session.artifacts ?? [], (a) => JSON.stringify([a.branch ?? ROOT_BRANCH, a.version, a.name]));
+
+/**
+ * The keyed map fields: results (`r`) and request records (`q`) under their request id's key,
+ * snapshots under `s{n}` (the id itself holds `-`), and artifact versions (the protocol's
+ * `ArtifactFieldSchema`) one field a version of a branch and name, so a turn that writes an
+ * artifact sends that one field (and deletes those of versions nothing shows any more).
+ */
+const KEYED = {
+  results: fieldsOf(
+    (s) => s.results,
+    (result) => keyOf('r', result.requestId),
+  ),
+  requests: fieldsOf(
+    (s) => s.requests,
+    (request) => keyOf('q', request.id),
+  ),
+  snapshots: fieldsOf(
+    (s) => s.snapshots,
+    (snapshot) => `s${snapshot.n}`,
+  ),
+  artifacts: fieldsOf(
+    (s) => s.artifacts,
+    (a) => keyOf('a', JSON.stringify([a.branch ?? ROOT_BRANCH, a.version, a.name])),
+  ),
+};
+
+const keyedMap = (fields: readonly KeyedField[]): Record<string, string> => Object.fromEntries(fields);
 
 /** The changes of a keyed map field: only the entries that differ, so a turn sends one entry, not the map. */
-function keyedChanges(field: string, before: Record<string, string>, next: Record<string, string>): FieldChange[] {
+function keyedChanges(field: keyof typeof KEYED, before: Session, next: Session): FieldChange[] {
+  const was = new Map(KEYED[field](before));
+  const now = new Map(KEYED[field](next));
   const changes: FieldChange[] = [];
-  for (const [key, text] of Object.entries(next)) if (before[key] !== text) changes.push([`${field}.${key}`, text]);
-  for (const key of Object.keys(before)) if (!(key in next)) changes.push([`${field}.${key}`, undefined]);
+  for (const [key, text] of now) if (was.get(key) !== text) changes.push([`${field}.${key}`, text]);
+  for (const key of was.keys()) if (!now.has(key)) changes.push([`${field}.${key}`, undefined]);
   return changes;
 }
 
@@ -210,10 +233,10 @@ export function sessionDocFields(
 ): Record<string, unknown> {
   return {
     ...scalarFields(session),
-    results: resultFields(session),
-    requests: requestFields(session),
-    ...(session.snapshots?.length ? { snapshots: snapshotFields(session) } : {}),
-    artifacts: artifactFields(session),
+    results: keyedMap(KEYED.results(session)),
+    requests: keyedMap(KEYED.requests(session)),
+    ...(session.snapshots?.length ? { snapshots: keyedMap(KEYED.snapshots(session)) } : {}),
+    artifacts: keyedMap(KEYED.artifacts(session)),
     inbox: inboxField(inbox),
     history: { ...plan.layout, lines: linesOf(plan) },
   };
@@ -239,10 +262,7 @@ export function sessionFieldChanges(
   const changes: FieldChange[] = [];
   const was = scalarFields(before);
   for (const [key, value] of Object.entries(scalarFields(next))) if (!same(was[key], value)) changes.push([key, value]);
-  changes.push(...keyedChanges('results', resultFields(before), resultFields(next)));
-  changes.push(...keyedChanges('requests', requestFields(before), requestFields(next)));
-  changes.push(...keyedChanges('snapshots', snapshotFields(before), snapshotFields(next)));
-  changes.push(...keyedChanges('artifacts', artifactFields(before), artifactFields(next)));
+  for (const field of Object.keys(KEYED) as (keyof typeof KEYED)[]) changes.push(...keyedChanges(field, before, next));
   if (layout.sealed !== plan.layout.sealed) changes.push(['history.sealed', plan.layout.sealed]);
   if (layout.length !== plan.layout.length) changes.push(['history.length', plan.layout.length]);
   if (!same(layout.chunks, plan.layout.chunks)) changes.push(['history.chunks', plan.layout.chunks]);

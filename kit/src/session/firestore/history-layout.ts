@@ -1,6 +1,7 @@
 import { type HistoryLayout, historyLines } from '@callable-flows/protocol';
 import { KitError } from '../../errors/index.js';
 import { type Message, MessageSchema } from '../../model/index.js';
+import { oncePerEntry } from '../once-per-entry.js';
 import { sharedPrefix } from '../shared-prefix.js';
 import { storedMessage } from './kept-states.js';
 
@@ -36,7 +37,8 @@ export interface HistoryPlan {
 export const EMPTY_LAYOUT: HistoryLayout = { length: 0, sealed: 0, chunks: [] };
 
 // A call's kept state never goes into a line (a client may read the lines): only its digest does.
-const lineOf = (message: Message): string => `${JSON.stringify(storedMessage(message))}\n`;
+// Made once per message (see once-per-entry): a write converts the lines it adds, not the whole tail.
+const lineOf = oncePerEntry((message: Message): string => `${JSON.stringify(storedMessage(message))}\n`);
 
 /** Cuts `text` into pieces of at most `units`, never between the halves of a surrogate pair. */
 function pieces(text: string, units: number): string[] {
