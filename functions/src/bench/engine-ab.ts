@@ -42,6 +42,14 @@ const medianOf = (values: readonly number[]): number => {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
+/**
+ * The change from `base` to `next` as the median of every ratio of a new process's figure to a base
+ * process's (Hodges-Lehmann): a process's figure falls in one of a few JIT states, and with such
+ * bimodal samples the ratio of the two medians swings with how many processes each state took.
+ */
+const pairedChange = (base: readonly number[], next: readonly number[]): number =>
+  medianOf(base.flatMap((b) => next.map((n) => n / b))) - 1;
+
 const change = (before: number, after: number): string =>
   `${after >= before ? '+' : ''}${((after / before - 1) * 100).toFixed(1)} %`;
 
@@ -58,15 +66,19 @@ function compare(baseDir: string, newDir: string, processes: number, only: strin
     }
     console.error(`[engine-ab] ${i + 1} of ${processes} processes per build`);
   }
-  console.log('| workload | side | base median µs | new median µs | change | base mean µs | new mean µs | change |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log(
+    '| workload | side | base median µs | new median µs | change | change, all pairs | base mean µs | new mean µs | change |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const key of Object.keys(runs.base[0] ?? {})) {
     const of = (which: 'base' | 'new', field: 'medianUs' | 'meanUs') =>
       medianOf(runs[which].map((f) => f[key]?.[field] ?? Number.NaN));
     const [bm, nm, ba, na] = [of('base', 'medianUs'), of('new', 'medianUs'), of('base', 'meanUs'), of('new', 'meanUs')];
     const [id, side] = key.split(' ');
+    const medians = (which: 'base' | 'new') => runs[which].map((f) => f[key]?.medianUs ?? Number.NaN);
+    const pairs = change(1, 1 + pairedChange(medians('base'), medians('new')));
     console.log(
-      `| ${id} | ${side} | ${bm.toFixed(2)} | ${nm.toFixed(2)} | ${change(bm, nm)} | ${ba.toFixed(2)} | ${na.toFixed(2)} | ${change(ba, na)} |`,
+      `| ${id} | ${side} | ${bm.toFixed(2)} | ${nm.toFixed(2)} | ${change(bm, nm)} | ${pairs} | ${ba.toFixed(2)} | ${na.toFixed(2)} | ${change(ba, na)} |`,
     );
   }
 }

@@ -42,42 +42,47 @@ async function bytesOf(ops: StoreOperation[], run: () => Promise<unknown>): Prom
   return ops.reduce((n, op) => n + (op.bytes ?? 0), 0);
 }
 
-/** Bytes and time of a warm text-only turn, over a window of ten turns. */
-interface TurnWindow {
-  mean: number;
-  max: number;
-  medianMs: number;
-}
-
 /**
  * Bytes a warm text-only turn sends at `SHORT_TURNS` and at `LONG_TURNS` turns of history: the
  * mean over ten turns at each point (a sealed tail's chunk, written once, is amortised in the mean),
- * and the largest single turn; and the median time of those turns.
+ * and the largest single turn.
  */
 async function bytesPerTurn(
   ops: StoreOperation[],
   send: (sessionId: string | undefined, text: string) => Promise<{ sessionId: string }>,
-): Promise<{ short: TurnWindow; long: TurnWindow }> {
+): Promise<{ short: { mean: number; max: number }; long: { mean: number; max: number } }> {
   const { sessionId } = await send(undefined, 'turn 0');
-  const window = async (): Promise<TurnWindow> => {
+  const window = async (): Promise<{ mean: number; max: number }> => {
     const sizes: number[] = [];
-    const times: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      const start = performance.now();
-      sizes.push(await bytesOf(ops, () => send(sessionId, `a warm turn, ${i}`)));
-      times.push(performance.now() - start);
-    }
-    return {
-      mean: Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length),
-      max: Math.max(...sizes),
-      medianMs: Number(median(times).toFixed(2)),
-    };
+    for (let i = 0; i < 10; i++) sizes.push(await bytesOf(ops, () => send(sessionId, `a warm turn, ${i}`)));
+    return { mean: Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length), max: Math.max(...sizes) };
   };
   for (let turn = 1; turn < SHORT_TURNS - 5; turn++) await send(sessionId, `turn ${turn}`);
   const short = await window();
   for (let turn = SHORT_TURNS + 5; turn < LONG_TURNS - 5; turn++) await send(sessionId, `turn ${turn}`);
   const long = await window();
   return { short, long };
+}
+
+/**
+ * Median ms of a warm text-only turn at `SHORT_TURNS` and at `LONG_TURNS` turns of history, each
+ * over 20 turns of a new session grown to that length (run once the emulator is warm).
+ */
+async function turnMsByLength(
+  send: (sessionId: string | undefined, text: string) => Promise<{ sessionId: string }>,
+): Promise<{ short: number; long: number }> {
+  const at = async (turns: number): Promise<number> => {
+    const { sessionId } = await send(undefined, 'turn 0');
+    for (let turn = 1; turn < turns; turn++) await send(sessionId, `turn ${turn}`);
+    const times: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const start = performance.now();
+      await send(sessionId, `a warm turn, ${i}`);
+      times.push(performance.now() - start);
+    }
+    return Number(median(times).toFixed(2));
+  };
+  return { short: await at(SHORT_TURNS), long: await at(LONG_TURNS) };
 }
 
 /**
@@ -279,6 +284,7 @@ export async function runSessionBench(): Promise<BenchTable> {
     const longLoad = await counted(ops, () => store.load('long'));
     const size = await storedSize(firestore, prefix, 'long');
     const bytes = await bytesPerTurn(ops, (id, text) => chat.send(id, { message: text }, ctx));
+    const turnMs = await turnMsByLength((id, text) => chat.send(id, { message: text }, ctx));
     const crash = await crashToRetryMs(store);
     const continued = await continuationCost(cache, ops);
     const listener = await stopListenerCost(store);
@@ -305,8 +311,8 @@ export async function runSessionBench(): Promise<BenchTable> {
           `mean ≤ 2 × ${bytes.short.mean}`,
         ],
         [
-          `warm text-only turn, median ms of ten: at ${SHORT_TURNS} / at ${LONG_TURNS} turns`,
-          `${bytes.short.medianMs} / ${bytes.long.medianMs}`,
+          `warm text-only turn, median ms of 20: at ${SHORT_TURNS} / at ${LONG_TURNS} turns`,
+          `${turnMs.short} / ${turnMs.long}`,
           '',
         ],
         [
@@ -354,6 +360,7 @@ export async function runSessionBench(): Promise<BenchTable> {
         'Bytes: the JSON of the fields a write sends (a warm write sends only what changed) plus any history chunk it seals.',
         'Continuation: the enqueue is one HTTP request to Cloud Tasks, made beside the turn (not awaited by it); here it goes to a local stand-in of the Tasks API, so its ms are the client side only (Cloud Tasks itself adds its own round trip). A turn shorter than afterMs (default 1 s) enqueues nothing. Turn ms: median of three interleaved rounds of 30 turns per mode.',
         `Latency: median of ${LOADS} loads each; sizes are the JSON bytes of the documents' fields.`,
+        'Turn and load ms move by a third between runs: the emulator starts with the run and its JIT warms through it. Two builds are compared by runs alternating in the same minutes against one emulator (docs/benchmarks.md, issue 43).',
         'Stop listener: a turn listens for a stop once it has run 250 ms: one onSnapshot listen target on sessions/<id>/control/stop and one document read when it opens (not counted above: the listener is not the store). The two medians are of 15 turns each, the off figure the mean of a run before and after.',
         "Queue: an agent with whileBusy 'queue' reads sessions/<id>/control/queue before a message (a message never jumps ahead of waiting ones) and after the turn (to run what waits); a queued message costs one transaction (read + write) to queue and one to leave.",
         "Limits: one merge of increments per call into the user's day document (usageCounters/{uid}_{day}); the day is read on an instance's first call of the user, when its copy is older than refreshMs (60 s) or near a limit.",
