@@ -6,8 +6,8 @@ import { sampleSession } from '../test-utils/session-store-conformance.js';
 import { sessionDocFields, sessionFieldChanges } from './firestore-session-doc.js';
 import { EMPTY_LAYOUT, type HistoryLimits, planHistory } from './history-layout.js';
 
-// A write's fields and lines are made once per entry object (once-per-entry): this holds that
-// cache to the write without it, a second copy of these modules whose oncePerEntry makes every
+// A write's keys and line lengths are made once per entry object, and entries the stored copy
+// shares are taken as unchanged (once-per-entry): this holds that to the write without the cache, a second copy of these modules whose oncePerEntry makes every
 // time. The cached write runs twice: the second time, every entry's field comes from the cache.
 
 /** Small enough that a few messages seal the tail into chunks. */

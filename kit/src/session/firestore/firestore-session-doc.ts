@@ -20,7 +20,7 @@ import { parseSession } from '../parse-session.js';
 import { pendingOf } from '../pending-of.js';
 import type { Session } from '../session-schema.js';
 import { waitingSince } from '../waiting-since.js';
-import type { HistoryLayout, HistoryPlan } from './history-layout.js';
+import { type HistoryLayout, type HistoryPlan, lineOf } from './history-layout.js';
 import { runningTurnField } from './running-turn-field.js';
 
 // The session document's layout is the protocol's (`SessionDocSchema`); this reads it into a
@@ -120,29 +120,29 @@ function byTime(fields: Record<string, string>, id: string): unknown[] {
 /** The tail lines of a plan as the `lines` map. */
 function linesOf(plan: HistoryPlan): Record<string, string> {
   const lines: Record<string, string> = {};
-  plan.tailLines.forEach((line, i) => {
-    lines[lineKey(plan.layout.sealed + i)] = line;
+  plan.tail.forEach((message, i) => {
+    lines[lineKey(plan.layout.sealed + i)] = lineOf(message);
   });
   return lines;
 }
 
-/** One entry of a keyed map field: its key (a name Firestore takes as it is) and its JSON. */
-type KeyedField = readonly [key: string, text: string];
+/** One entry of a keyed map field: its key (a name Firestore takes as it is) and the entry. */
+type KeyedEntry = readonly [key: string, entry: object];
 
-/** A session's keyed fields of one map, each made once per entry (see once-per-entry). */
+/** A session's entries of one keyed map, under their keys (made once per entry, see once-per-entry). */
 function fieldsOf<Entry extends object>(
   entriesOf: (session: Session) => readonly Entry[] | undefined,
   keyOfEntry: (entry: Entry) => string,
-): (session: Session) => KeyedField[] {
-  const fieldOf = oncePerEntry((entry: Entry): KeyedField => [keyOfEntry(entry), JSON.stringify(entry)]);
-  return (session) => (entriesOf(session) ?? []).map(fieldOf);
+): (session: Session) => KeyedEntry[] {
+  const keyOfOnce = oncePerEntry(keyOfEntry);
+  return (session) => (entriesOf(session) ?? []).map((entry) => [keyOfOnce(entry), entry]);
 }
 
 /**
- * The keyed map fields: results (`r`) and request records (`q`) under their request id's key,
- * snapshots under `s{n}` (the id itself holds `-`), and artifact versions (the protocol's
- * `ArtifactFieldSchema`) one field a version of a branch and name, so a turn that writes an
- * artifact sends that one field (and deletes those of versions nothing shows any more).
+ * The keyed map fields, each entry as JSON: results (`r`) and request records (`q`) under their
+ * request id's key, snapshots under `s{n}` (the id itself holds `-`), and artifact versions (the
+ * protocol's `ArtifactFieldSchema`) one field a version of a branch and name, so a turn that
+ * writes an artifact sends that one field (and deletes those of versions nothing shows any more).
  */
 const KEYED = {
   results: fieldsOf(
@@ -163,14 +163,23 @@ const KEYED = {
   ),
 };
 
-const keyedMap = (fields: readonly KeyedField[]): Record<string, string> => Object.fromEntries(fields);
+const keyedMap = (entries: readonly KeyedEntry[]): Record<string, string> =>
+  Object.fromEntries(entries.map(([key, entry]) => [key, JSON.stringify(entry)]));
 
-/** The changes of a keyed map field: only the entries that differ, so a turn sends one entry, not the map. */
+/**
+ * The changes of a keyed map field: only the entries that differ, so a turn sends one entry, not
+ * the map. An entry the stored copy shares (the same object) is unchanged without being converted.
+ */
 function keyedChanges(field: keyof typeof KEYED, before: Session, next: Session): FieldChange[] {
   const was = new Map(KEYED[field](before));
   const now = new Map(KEYED[field](next));
   const changes: FieldChange[] = [];
-  for (const [key, text] of now) if (was.get(key) !== text) changes.push([`${field}.${key}`, text]);
+  for (const [key, entry] of now) {
+    const stored = was.get(key);
+    if (stored === entry) continue;
+    const text = JSON.stringify(entry);
+    if (stored === undefined || JSON.stringify(stored) !== text) changes.push([`${field}.${key}`, text]);
+  }
   for (const key of was.keys()) if (!now.has(key)) changes.push([`${field}.${key}`, undefined]);
   return changes;
 }
@@ -269,7 +278,7 @@ export function sessionFieldChanges(
   for (let i = plan.layout.sealed; i < plan.layout.length; i++) {
     // A line the stored tail holds for the same message needs no write.
     const stored = i >= layout.sealed && i < layout.length && i < plan.keep;
-    if (!stored) changes.push([`history.lines.${lineKey(i)}`, plan.tailLines[i - plan.layout.sealed]]);
+    if (!stored) changes.push([`history.lines.${lineKey(i)}`, lineOf(plan.tail[i - plan.layout.sealed] as Message)]);
   }
   for (let i = layout.sealed; i < layout.length; i++) {
     if (i < plan.layout.sealed || i >= plan.layout.length) changes.push([`history.lines.${lineKey(i)}`, undefined]);

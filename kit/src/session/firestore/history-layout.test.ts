@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../model/index.js';
-import { EMPTY_LAYOUT, type HistoryLayout, type HistoryLimits, planHistory, readHistory } from './history-layout.js';
+import {
+  EMPTY_LAYOUT,
+  type HistoryLayout,
+  type HistoryLimits,
+  lineOf,
+  planHistory,
+  readHistory,
+} from './history-layout.js';
 
 const small: HistoryLimits = { tailUnits: 200, chunkUnits: 120 };
 const msg = (text: string, role: Message['role'] = 'user'): Message => ({ role, content: [{ text }] });
@@ -18,7 +25,7 @@ class Storage {
     for (const i of plan.remove) this.chunks.delete(i);
     this.layout = plan.layout;
     this.history = next;
-    this.tail = plan.tailLines.join('');
+    this.tail = plan.tail.map(lineOf).join('');
     return plan;
   }
 

@@ -25,8 +25,8 @@ export type { HistoryLayout } from '@callable-flows/protocol';
 /** What to write to store `next`: the new layout and tail, chunk documents to put and to delete. */
 export interface HistoryPlan {
   layout: HistoryLayout;
-  /** The tail as lines: message `layout.sealed + i` is `tailLines[i]`. */
-  tailLines: string[];
+  /** The tail's messages: message `layout.sealed + i` is `tail[i]` (its line: {@link lineOf}). */
+  tail: readonly Message[];
   /** How many leading messages `next` shares with the stored history (they need no write). */
   keep: number;
   put: Map<number, string>;
@@ -36,9 +36,13 @@ export interface HistoryPlan {
 /** The empty layout. */
 export const EMPTY_LAYOUT: HistoryLayout = { length: 0, sealed: 0, chunks: [] };
 
-// A call's kept state never goes into a line (a client may read the lines): only its digest does.
-// Made once per message (see once-per-entry): a write converts the lines it adds, not the whole tail.
-const lineOf = oncePerEntry((message: Message): string => `${JSON.stringify(storedMessage(message))}\n`);
+/** A message's history line. A call's kept state never goes into one (a client may read the lines): only its digest does. */
+export const lineOf = (message: Message): string => `${JSON.stringify(storedMessage(message))}\n`;
+
+// Only a line's length is kept per message (see once-per-entry): a write sizes the tail without
+// converting what it kept, and makes the text of the lines it sends alone (nothing the session
+// cache's byte bound doesn't count stays on the heap).
+const unitsOf = oncePerEntry((message: Message): number => lineOf(message).length);
 
 /** Cuts `text` into pieces of at most `units`, never between the halves of a surrogate pair. */
 function pieces(text: string, units: number): string[] {
@@ -107,22 +111,22 @@ export function planHistory(
   } else {
     chunks = [...chunks];
   }
-  let lines = next.slice(sealed).map(lineOf);
+  let tail = next.slice(sealed);
   const put = new Map<number, string>();
-  const tailUnits = lines.reduce((sum, line) => sum + line.length, 0);
+  const tailUnits = tail.reduce((sum, message) => sum + unitsOf(message), 0);
   if (tailUnits > limits.tailUnits) {
     // The newest message stays in the tail when it fits: it is the one a resume restamps.
-    const last = lines.at(-1) as string;
-    const count = last.length <= limits.tailUnits ? lines.length - 1 : lines.length;
-    const packed = pack(lines.slice(0, count), sealed, limits.chunkUnits);
+    const last = tail.at(-1) as Message;
+    const count = unitsOf(last) <= limits.tailUnits ? tail.length - 1 : tail.length;
+    const packed = pack(tail.slice(0, count).map(lineOf), sealed, limits.chunkUnits);
     for (const [i, text] of packed.texts.entries()) put.set(chunks.length + i, text);
     chunks.push(...packed.starts);
     sealed += count;
-    lines = lines.slice(count);
+    tail = tail.slice(count);
   }
   return {
     layout: { length: next.length, sealed, chunks },
-    tailLines: lines,
+    tail,
     keep,
     put,
     remove: dropped.filter((i) => !put.has(i)),
